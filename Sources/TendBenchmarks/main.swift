@@ -1,0 +1,60 @@
+import Foundation
+import TendCore
+import TendTestSupport
+
+// Release-mode benchmarks of the domain engine. Run with:
+//   swift run -c release TendBenchmarks [iterations]
+// Figures go to docs/performance.md.
+
+let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 50
+let today = Fixtures.day("2026-11-22")
+let calendar = Fixtures.calendar("Europe/Berlin", locale: "de_DE")
+let habits = Dataset.generate(endingOn: today)
+let habitDays = habits.reduce(0) { $0 + $1.startDay.days(to: today) + 1 }
+let entryCount = habits.reduce(0) { $0 + $1.entries.count }
+
+/// Runs `body` `iterations` times after a warm-up and reports min and median wall time.
+func measure(_ name: String, perItem items: Int? = nil, _ body: () -> Int) {
+    var sink = body()
+    var samples: [Duration] = []
+    let clock = ContinuousClock()
+    for _ in 0..<iterations {
+        let start = clock.now
+        sink &+= body()
+        samples.append(clock.now - start)
+    }
+    samples.sort()
+    func ms(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+    let median = ms(samples[samples.count / 2])
+    var line = name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: " min %8.3f ms   median %8.3f ms", ms(samples[0]), median)
+    if let items {
+        line += String(format: "   %6.1f ns per habit-day", median * 1e6 / Double(items))
+    }
+    print(line + (sink == 42 ? " " : ""))
+}
+
+print("dataset: \(habits.count) habits, \(habitDays) habit-days, \(entryCount) entries; \(iterations) iterations")
+
+measure("strength score (full history)", perItem: habitDays) {
+    habits.reduce(0) { $0 &+ Int($1.strength(on: today) * 1000) }
+}
+measure("streaks (full history)", perItem: habitDays) {
+    habits.reduce(0) { $0 &+ $1.streaks(asOf: today, calendar: calendar).best }
+}
+measure("heatmap (200 days, all habits)") {
+    DayScore.heatmap(habits, endingOn: today, today: today, calendar: calendar).count
+}
+measure("score + streaks + heatmap", perItem: habitDays) {
+    var total = 0
+    for tracked in habits {
+        total &+= Int(tracked.strength(on: today) * 1000)
+        total &+= tracked.streaks(asOf: today, calendar: calendar).current
+    }
+    return total &+ DayScore.heatmap(habits, endingOn: today, today: today, calendar: calendar).count
+}
+measure("statistics (score, streaks, rates, totals)", perItem: habitDays) {
+    habits.reduce(0) { $0 &+ $1.statistics(asOf: today, calendar: calendar).totalDaysMet }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// How a habit stands on one day. Drives Today's list, the day score and streaks.
+public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Not scheduled that day, or before the habit's history begins.
+    case notDue
+    /// Due and met (a good habit reached its target; a bad habit stayed at or under it).
+    case met
+    /// A planned rest day.
+    case skipped
+    /// An "N per week/month" or "X in Y days" habit whose count for the period is already met.
+    case satisfied
+    /// Due and not met, but not (yet) a failure: the day is today or later, or a quota period
+    /// that can still be (or was) met.
+    case pending
+    /// Due, passed, not met: it ends a streak.
+    case missed
+
+    /// Whether the habit counts as due that day (Void.'s "due habits" for the day score).
+    public var isDue: Bool {
+        switch self {
+        case .met, .pending, .missed: true
+        case .notDue, .skipped, .satisfied: false
+        }
+    }
+
+    /// Met, skipped and satisfied days lengthen a streak.
+    public var extendsStreak: Bool {
+        switch self {
+        case .met, .skipped, .satisfied: true
+        case .notDue, .pending, .missed: false
+        }
+    }
+}
+
+/// Dense per-day data of one habit over a range of days: the working form of every
+/// computation over history (statuses, strength, streaks), built in one pass over the entries.
+struct Timeline {
+    let start: Day
+    let count: Int
+    var values: [Int]
+    var skipped: [Bool]
+
+    init(_ tracked: TrackedHabit, from start: Day, through end: Day) {
+        self.start = start
+        count = max(0, start.days(to: end) + 1)
+        values = [Int](repeating: 0, count: count)
+        skipped = [Bool](repeating: false, count: count)
+        guard count > 0 else { return }
+        if count * 4 < tracked.entries.count {
+            // A short range in a long history: look the days up.
+            for offset in 0..<count {
+                if let entry = tracked.entries[start.adding(days: offset)] {
+                    values[offset] = entry.value
+                    skipped[offset] = entry.isSkipped
+                }
+            }
+        } else {
+            for (day, entry) in tracked.entries {
+                let offset = start.days(to: day)
+                if offset >= 0, offset < count {
+                    values[offset] = entry.value
+                    skipped[offset] = entry.isSkipped
+                }
+            }
+        }
+    }
+
+    func index(of day: Day) -> Int { start.days(to: day) }
+}
+
+extension TrackedHabit {
+    /// The habit's status on `day`, judged on `today` (days before `today` have passed).
+    public func status(on day: Day, today: Day, calendar: TendCalendar) -> DayStatus {
+        statuses(from: day, through: day, today: today, calendar: calendar)[0]
+    }
+
+    /// Whether the habit is due on `day` (see ``DayStatus/isDue``).
+    public func isDue(on day: Day, today: Day, calendar: TendCalendar) -> Bool {
+        status(on: day, today: today, calendar: calendar).isDue
+    }
+
+    /// The status of every day `from…through`, judged on `today`.
+    ///
+    /// Fixed schedules (daily, weekdays, days of the month, every N days) are due on their days.
+    /// Quota schedules are due until the period's count is met and *satisfied* for the rest of
+    /// it; their unmet days become *missed* only once the period has ended short of its count
+    /// (or can no longer reach it). A first period that began before the habit's history asks
+    /// for a prorated count, rounded up.
+    public func statuses(from: Day, through: Day, today: Day, calendar: TendCalendar) -> [DayStatus] {
+        guard from <= through else { return [] }
+        let lower = contextStart(for: from, calendar: calendar)
+        let upper = contextEnd(for: through, today: today, calendar: calendar)
+        let timeline = Timeline(self, from: lower, through: upper)
+        let all = statuses(in: timeline, today: today, calendar: calendar)
+        let offset = timeline.index(of: from)
+        return Array(all[offset..<(offset + from.days(to: through) + 1)])
+    }
+
+    /// The first day whose data the statuses of `from` depend on.
+    private func contextStart(for from: Day, calendar: TendCalendar) -> Day {
+        let start: Day
+        switch habit.schedule {
+        case .timesPerWeek: start = calendar.startOfWeek(for: from)
+        case .timesPerMonth: start = from.firstOfMonth
+        case .timesInDays(_, let days): start = from.adding(days: -days)
+        default: start = from
+        }
+        return max(min(start, from), min(startDay, from))
+    }
+
+    /// The last day whose data the statuses of `through` depend on (the rest of its period, up to today).
+    private func contextEnd(for through: Day, today: Day, calendar: TendCalendar) -> Day {
+        let periodEnd: Day
+        switch habit.schedule {
+        case .timesPerWeek: periodEnd = calendar.endOfWeek(for: through)
+        case .timesPerMonth: periodEnd = through.lastOfMonth
+        default: return through
+        }
+        return max(through, min(periodEnd, today))
+    }
+
+    /// Statuses for every day of `timeline`.
+    func statuses(in timeline: Timeline, today: Day, calendar: TendCalendar) -> [DayStatus] {
+        let count = timeline.count
+        var result = [DayStatus](repeating: .notDue, count: count)
+        guard count > 0 else { return result }
+        let habit = self.habit
+        let first = startDay
+        let firstIndex = max(0, timeline.index(of: first))
+        let todayIndex = timeline.index(of: today)
+        guard firstIndex < count else { return result }
+
+        // A day is met when its value meets the target and it is not a rest day; days after
+        // today are met only by a good habit's recorded value (a bad one has not happened yet).
+        var met = [Bool](repeating: false, count: count)
+        for index in firstIndex..<count {
+            let value = timeline.values[index]
+            met[index] = !timeline.skipped[index] && habit.isMet(by: value)
+                && (index <= todayIndex || (habit.kind == .good))
+        }
+
+        switch habit.schedule {
+        case .daily, .weekdays, .daysOfMonth, .everyNDays:
+            let schedule = habit.schedule
+            var day = timeline.start.adding(days: firstIndex)
+            for index in firstIndex..<count {
+                defer { day = day.next }
+                guard schedule.isScheduled(on: day) else { continue }
+                if timeline.skipped[index] {
+                    result[index] = .skipped
+                } else if met[index] {
+                    result[index] = .met
+                } else {
+                    result[index] = index < todayIndex ? .missed : .pending
+                }
+            }
+
+        case .timesPerWeek(let times), .timesPerMonth(let times):
+            var periodStart = firstIndex
+            while periodStart < count {
+                let day = timeline.start.adding(days: periodStart)
+                let (periodFirst, periodLast): (Day, Day)
+                if case .timesPerWeek = habit.schedule {
+                    (periodFirst, periodLast) = (calendar.startOfWeek(for: day), calendar.endOfWeek(for: day))
+                } else {
+                    (periodFirst, periodLast) = (day.firstOfMonth, day.lastOfMonth)
+                }
+                let periodLength = periodFirst.days(to: periodLast) + 1
+                let lastIndex = timeline.index(of: periodLast)
+                // Prorate a period the habit joined part-way through.
+                let available = periodLength - max(0, periodFirst.days(to: first))
+                let quota = available < periodLength
+                    ? min(times, (times * available + periodLength - 1) / periodLength) : times
+                // What has been met by today, and what could still be.
+                let countedEnd = min(lastIndex, todayIndex, count - 1)
+                var total = 0
+                if countedEnd >= periodStart {
+                    for index in periodStart...countedEnd where met[index] { total += 1 }
+                }
+                var capacity = 0
+                if todayIndex <= lastIndex {
+                    capacity = lastIndex - todayIndex
+                    if todayIndex >= 0, todayIndex < count, !met[todayIndex], !timeline.skipped[todayIndex] {
+                        capacity += 1
+                    } else if todayIndex < 0 || todayIndex >= count {
+                        capacity += 1
+                    }
+                }
+                let failed = total < quota && total + capacity < quota
+                var running = 0
+                for index in periodStart...min(lastIndex, count - 1) {
+                    if met[index] {
+                        result[index] = .met
+                        running += 1
+                    } else if timeline.skipped[index] {
+                        result[index] = .skipped
+                    } else if running >= quota {
+                        result[index] = .satisfied
+                    } else if failed && index <= todayIndex {
+                        result[index] = .missed
+                    } else {
+                        result[index] = .pending
+                    }
+                }
+                periodStart = lastIndex + 1
+            }
+
+        case .timesInDays(let times, let days):
+            // prefix[i] = met days among indexes < i
+            var prefix = [Int](repeating: 0, count: count + 1)
+            for index in 0..<count { prefix[index + 1] = prefix[index] + (met[index] ? 1 : 0) }
+            for index in firstIndex..<count {
+                if met[index] {
+                    result[index] = .met
+                    continue
+                }
+                if timeline.skipped[index] {
+                    result[index] = .skipped
+                    continue
+                }
+                // Met days in the window's other days, [index - days + 1, index - 1].
+                let windowStart = max(0, index - days + 1)
+                let metBefore = prefix[index] - prefix[windowStart]
+                if metBefore >= times {
+                    result[index] = .satisfied
+                } else if index - days + 1 < firstIndex || index > todayIndex {
+                    result[index] = .pending
+                } else if index == todayIndex {
+                    result[index] = metBefore + 1 >= times ? .pending : .missed
+                } else {
+                    result[index] = .missed
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+
+/// A habit: what to do (or avoid), how it is measured and when it is due. Its entries live
+/// beside it in ``TrackedHabit``.
+public struct Habit: Identifiable, Hashable, Sendable {
+    /// A habit's identity, distinct from every other kind of id.
+    public struct ID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: UUID
+        public init(rawValue: UUID) { self.rawValue = rawValue }
+        public init() { rawValue = UUID() }
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+        public var description: String { rawValue.uuidString.lowercased() }
+        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue.uuidString < rhs.rawValue.uuidString }
+    }
+
+    public var id: ID
+    public var name: String
+    /// One emoji shown beside the name (Geko).
+    public var emoji: String
+    public var color: HabitColor
+    public var notes: String
+    /// Build (`good`: reach the target) or quit/limit (`bad`: stay at or under it).
+    public var kind: HabitKind
+    /// Yes/no, a count with a unit, or a duration in seconds.
+    public var type: HabitType
+    /// Per day: 1 for a good checkmark, 0 for a bad one; a count; or seconds.
+    public var target: Int
+    /// What a count counts ("glasses"); empty for checkmarks and durations.
+    public var unit: String
+    public var schedule: Schedule
+    public var routineTime: RoutineTime
+    public var reminders: [Reminder]
+    public var isArchived: Bool
+    /// Position in the user's manual order (ascending).
+    public var order: Int
+    public var createdOn: Day
+
+    /// A habit with every attribute; the defaults make a daily good checkmark habit.
+    public init(
+        id: ID = ID(),
+        name: String,
+        emoji: String = Habit.defaultEmoji,
+        color: HabitColor = .blue,
+        notes: String = "",
+        kind: HabitKind = .good,
+        type: HabitType = .checkmark,
+        target: Int? = nil,
+        unit: String = "",
+        schedule: Schedule = .daily,
+        routineTime: RoutineTime = .anytime,
+        reminders: [Reminder] = [],
+        isArchived: Bool = false,
+        order: Int = 0,
+        createdOn: Day
+    ) {
+        self.id = id
+        self.name = name
+        self.emoji = emoji
+        self.color = color
+        self.notes = notes
+        self.kind = kind
+        self.type = type
+        self.target = target ?? Habit.defaultTarget(kind: kind, type: type)
+        self.unit = unit
+        self.schedule = schedule
+        self.routineTime = routineTime
+        self.reminders = reminders
+        self.isArchived = isArchived
+        self.order = order
+        self.createdOn = createdOn
+    }
+
+    public static let defaultEmoji = "✅"
+    public static let maximumNameLength = 100
+    public static let maximumNotesLength = 10_000
+    public static let maximumUnitLength = 30
+    public static let maximumCountTarget = 1_000_000
+    /// A duration target is at most a whole day.
+    public static let maximumDurationTarget = 86_400
+    public static let maximumReminders = 20
+
+    /// The target a new habit gets when none is given: 1 to build, 0 to quit (checkmarks),
+    /// 1 of the unit for counts, and 10 or 30 minutes for durations.
+    public static func defaultTarget(kind: HabitKind, type: HabitType) -> Int {
+        switch (kind, type) {
+        case (.good, .checkmark): 1
+        case (.bad, .checkmark): 0
+        case (_, .count): 1
+        case (.good, .duration): 600
+        case (.bad, .duration): 1800
+        }
+    }
+
+    /// The range a target must lie in for this kind and type.
+    public static func targetRange(kind: HabitKind, type: HabitType) -> ClosedRange<Int> {
+        switch (kind, type) {
+        case (.good, .checkmark): 1...1
+        case (.bad, .checkmark): 0...0
+        case (.good, .count): 1...maximumCountTarget
+        case (.bad, .count): 0...maximumCountTarget
+        case (.good, .duration): 1...maximumDurationTarget
+        case (.bad, .duration): 0...maximumDurationTarget
+        }
+    }
+
+    /// Checks every attribute; the first problem found is thrown.
+    public func validate() throws(HabitValidationError) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyName }
+        guard name.count <= Habit.maximumNameLength else { throw .nameTooLong(Habit.maximumNameLength) }
+        guard !name.contains(where: { $0.isNewline }) else { throw .nameHasNewline }
+        guard Habit.isSingleEmoji(emoji) else { throw .invalidEmoji(emoji) }
+        guard notes.count <= Habit.maximumNotesLength else { throw .notesTooLong(Habit.maximumNotesLength) }
+        guard unit.count <= Habit.maximumUnitLength, !unit.contains(where: { $0.isNewline }) else {
+            throw .unitTooLong(Habit.maximumUnitLength)
+        }
+        let range = Habit.targetRange(kind: kind, type: type)
+        guard range.contains(target) else { throw .targetOutOfRange(target, range) }
+        try schedule.validate()
+        guard reminders.count <= Habit.maximumReminders else { throw .tooManyReminders(Habit.maximumReminders) }
+        for reminder in reminders { try reminder.validate() }
+    }
+
+    /// Whether `text` is exactly one emoji (a single grapheme that renders as an emoji).
+    public static func isSingleEmoji(_ text: String) -> Bool {
+        guard text.count == 1, let first = text.unicodeScalars.first else { return false }
+        let scalars = text.unicodeScalars
+        return first.properties.isEmojiPresentation
+            || scalars.contains { $0.properties.isEmojiPresentation }
+            || (first.properties.isEmoji && scalars.contains { $0.value == 0xFE0F })
+            || (first.properties.isEmoji && first.value > 0x238C)
+    }
+
+    /// Geko's `isoDay(for:in:)`: the ISO day string of `date` in `calendar`'s zone.
+    public static func isoDay(for date: Date, in calendar: Calendar) -> String {
+        TendCalendar(calendar).isoDay(for: date)
+    }
+}
+
+extension Habit: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders,
+            isArchived, order, createdOn
+    }
+
+    /// Decodes a habit; attributes other than `id`, `name` and `createdOn` may be absent and
+    /// take their defaults, so older or hand-written files still load.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try c.decodeIfPresent(HabitKind.self, forKey: .kind) ?? .good
+        let type = try c.decodeIfPresent(HabitType.self, forKey: .type) ?? .checkmark
+        self.init(
+            id: try c.decode(ID.self, forKey: .id),
+            name: try c.decode(String.self, forKey: .name),
+            emoji: try c.decodeIfPresent(String.self, forKey: .emoji) ?? Habit.defaultEmoji,
+            color: try c.decodeIfPresent(HabitColor.self, forKey: .color) ?? .blue,
+            notes: try c.decodeIfPresent(String.self, forKey: .notes) ?? "",
+            kind: kind,
+            type: type,
+            target: try c.decodeIfPresent(Int.self, forKey: .target),
+            unit: try c.decodeIfPresent(String.self, forKey: .unit) ?? "",
+            schedule: try c.decodeIfPresent(Schedule.self, forKey: .schedule) ?? .daily,
+            routineTime: try c.decodeIfPresent(RoutineTime.self, forKey: .routineTime) ?? .anytime,
+            reminders: try c.decodeIfPresent([Reminder].self, forKey: .reminders) ?? [],
+            isArchived: try c.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
+            order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
+            createdOn: try c.decode(Day.self, forKey: .createdOn))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(emoji, forKey: .emoji)
+        try c.encode(color, forKey: .color)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(type, forKey: .type)
+        try c.encode(target, forKey: .target)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(schedule, forKey: .schedule)
+        try c.encode(routineTime, forKey: .routineTime)
+        try c.encode(reminders, forKey: .reminders)
+        try c.encode(isArchived, forKey: .isArchived)
+        try c.encode(order, forKey: .order)
+        try c.encode(createdOn, forKey: .createdOn)
+    }
+}
+
+/// Build a habit or break one (Habit Rabbit's kinds).
+public enum HabitKind: String, Codable, CaseIterable, Hashable, Sendable {
+    /// Reach the target each due day.
+    case good
+    /// Stay at or under the target each day.
+    case bad
+}
+
+/// How a habit is measured (Void.'s types).
+public enum HabitType: String, Codable, CaseIterable, Hashable, Sendable {
+    /// Done or not (value 0 or 1).
+    case checkmark
+    /// A number of things (glasses, pages).
+    case count
+    /// Time spent, in seconds.
+    case duration
+}
+
+/// The part of the day a habit belongs to (Void.'s routine time, plus `anytime`).
+public enum RoutineTime: String, Codable, CaseIterable, Hashable, Sendable {
+    case morning, day, evening, anytime
+
+    /// Void.'s mapping of the hour: 05:00–10:59 morning, 11:00–17:59 day, 18:00–04:59 evening.
+    public init(hour: Int) {
+        switch hour {
+        case 5...10: self = .morning
+        case 11...17: self = .day
+        default: self = .evening
+        }
+    }
+
+    /// The routine time at instant `now` in `calendar`'s zone.
+    public static func current(at now: Date, in calendar: TendCalendar) -> RoutineTime {
+        RoutineTime(hour: calendar.timeOfDay(for: now).hour)
+    }
+
+    /// The order in which Today shows groups: the current routine time first, the later parts
+    /// of the day after it, `anytime` last.
+    public static func displayOrder(startingWith current: RoutineTime) -> [RoutineTime] {
+        let cycle: [RoutineTime] = [.morning, .day, .evening]
+        guard let index = cycle.firstIndex(of: current) else { return cycle + [.anytime] }
+        return (0..<3).map { cycle[(index + $0) % 3] } + [.anytime]
+    }
+
+    /// Void.'s filter: the habits of `time`; `anytime` habits belong to every part of the day.
+    public func includes(_ habit: Habit) -> Bool {
+        habit.routineTime == self || habit.routineTime == .anytime
+    }
+}
+
+/// Geko's fixed color palette; each color has a light and a dark variant for the web.
+public enum HabitColor: String, Codable, CaseIterable, Hashable, Sendable {
+    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
+
+    /// `#RRGGBB` for light backgrounds.
+    public var lightHex: String {
+        switch self {
+        case .red: "#D93025"
+        case .orange: "#E8710A"
+        case .yellow: "#B08800"
+        case .green: "#1E8E3E"
+        case .mint: "#00897B"
+        case .teal: "#00796B"
+        case .cyan: "#0277BD"
+        case .blue: "#1A73E8"
+        case .indigo: "#3949AB"
+        case .purple: "#8E24AA"
+        case .pink: "#D81B60"
+        case .brown: "#795548"
+        case .gray: "#5F6368"
+        }
+    }
+
+    /// `#RRGGBB` for dark backgrounds.
+    public var darkHex: String {
+        switch self {
+        case .red: "#F28B82"
+        case .orange: "#FCAD70"
+        case .yellow: "#FDD663"
+        case .green: "#81C995"
+        case .mint: "#6FDBC8"
+        case .teal: "#4DB6AC"
+        case .cyan: "#78D9EC"
+        case .blue: "#8AB4F8"
+        case .indigo: "#9FA8DA"
+        case .purple: "#D7AEFB"
+        case .pink: "#FF8BCB"
+        case .brown: "#BCAAA4"
+        case .gray: "#BDC1C6"
+        }
+    }
+}
+
+/// What is wrong with a habit, reminder or schedule, in words a person can act on.
+public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    case emptyName
+    case nameTooLong(Int)
+    case nameHasNewline
+    case invalidEmoji(String)
+    case notesTooLong(Int)
+    case unitTooLong(Int)
+    case targetOutOfRange(Int, ClosedRange<Int>)
+    case schedule(String)
+    case tooManyReminders(Int)
+    case reminder(String)
+    case negativeValue(Int)
+
+    public var description: String {
+        switch self {
+        case .emptyName: "a habit needs a name"
+        case .nameTooLong(let limit): "a habit's name is at most \(limit) characters"
+        case .nameHasNewline: "a habit's name is one line"
+        case .invalidEmoji(let text): "'\(text)' is not a single emoji"
+        case .notesTooLong(let limit): "notes are at most \(limit) characters"
+        case .unitTooLong(let limit): "a unit is one line of at most \(limit) characters"
+        case .targetOutOfRange(let target, let range):
+            range.count == 1
+                ? "target \(target) is not allowed here: it must be \(range.lowerBound)"
+                : "target \(target) is out of range \(range.lowerBound)…\(range.upperBound)"
+        case .schedule(let reason): "invalid schedule: \(reason)"
+        case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
+        case .reminder(let reason): "invalid reminder: \(reason)"
+        case .negativeValue(let value): "a value cannot be negative (\(value))"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Youtine's routine: an ordered group of habits with a start time, weekdays and a color.
+public struct Routine: Identifiable, Hashable, Sendable, Codable {
+    public struct ID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: UUID
+        public init(rawValue: UUID) { self.rawValue = rawValue }
+        public init() { rawValue = UUID() }
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+        public var description: String { rawValue.uuidString.lowercased() }
+    }
+
+    public var id: ID
+    public var name: String
+    public var start: TimeOfDay
+    /// The days the routine runs; all seven for every day.
+    public var weekdays: Set<Weekday>
+    public var color: HabitColor
+    /// The routine's habits in the order they are done.
+    public var habitIDs: [Habit.ID]
+    /// Position among the user's routines (ascending).
+    public var order: Int
+
+    public init(
+        id: ID = ID(), name: String, start: TimeOfDay, weekdays: Set<Weekday> = Set(Weekday.allCases),
+        color: HabitColor = .blue, habitIDs: [Habit.ID] = [], order: Int = 0
+    ) {
+        self.id = id
+        self.name = name
+        self.start = start
+        self.weekdays = weekdays
+        self.color = color
+        self.habitIDs = habitIDs
+        self.order = order
+    }
+
+    public static let maximumNameLength = 100
+
+    public func validate() throws(RoutineError) {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyName }
+        guard name.count <= Routine.maximumNameLength else { throw .nameTooLong(Routine.maximumNameLength) }
+        guard !weekdays.isEmpty else { throw .noWeekdays }
+        guard Set(habitIDs).count == habitIDs.count else { throw .duplicateHabit }
+    }
+
+    /// Whether the routine runs on `day`.
+    public func runs(on day: Day) -> Bool { weekdays.contains(day.weekday) }
+}
+
+/// What deleting a routine will do, said before it is done (Youtine's confirmation dialog).
+public struct RoutineDeletionImpact: Hashable, Sendable {
+    public var routineName: String
+    /// Habits that leave the routine; they and their history stay.
+    public var detachedHabitNames: [String]
+
+    public var message: String {
+        if detachedHabitNames.isEmpty {
+            return "Delete the routine “\(routineName)”? It has no habits."
+        }
+        let list = detachedHabitNames.map { "“\($0)”" }.joined(separator: ", ")
+        let noun = detachedHabitNames.count == 1 ? "habit" : "habits"
+        return "Delete the routine “\(routineName)”? Its \(detachedHabitNames.count) \(noun) (\(list)) "
+            + "leave the routine but are kept with all their history."
+    }
+}
+
+extension Routine {
+    public func deletionImpact(habits: [Habit]) -> RoutineDeletionImpact {
+        let names = Dictionary(habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return RoutineDeletionImpact(routineName: name, detachedHabitNames: habitIDs.compactMap { names[$0] })
+    }
+}
+
+public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
+    case emptyName
+    case nameTooLong(Int)
+    case noWeekdays
+    case duplicateHabit
+    case unknownRoutine
+    case unknownHabit
+    case indexOutOfRange(Int)
+
+    public var description: String {
+        switch self {
+        case .emptyName: "a routine needs a name"
+        case .nameTooLong(let limit): "a routine's name is at most \(limit) characters"
+        case .noWeekdays: "a routine runs on at least one weekday"
+        case .duplicateHabit: "a habit appears only once in a routine"
+        case .unknownRoutine: "no such routine"
+        case .unknownHabit: "that habit is not in the routine"
+        case .indexOutOfRange(let index): "position \(index + 1) is outside the list"
+        }
+    }
+}
+
+/// The user's routines in order, and the moves Youtine's editor makes on them.
+/// A habit belongs to at most one routine.
+public struct RoutineList: Hashable, Sendable {
+    public private(set) var routines: [Routine]
+
+    public init(_ routines: [Routine]) {
+        self.routines = routines.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        renumber()
+    }
+
+    public subscript(id: Routine.ID) -> Routine? { routines.first { $0.id == id } }
+
+    /// The routine that holds `habit`, if any.
+    public func routine(containing habit: Habit.ID) -> Routine? {
+        routines.first { $0.habitIDs.contains(habit) }
+    }
+
+    /// Appends a routine at the end (its habits leave any other routine).
+    public mutating func append(_ routine: Routine) throws(RoutineError) {
+        try routine.validate()
+        for habit in routine.habitIDs { detach(habit) }
+        var routine = routine
+        routine.order = routines.count
+        routines.append(routine)
+    }
+
+    /// Moves a routine to position `index` (0-based) in the list.
+    public mutating func reorder(_ id: Routine.ID, to index: Int) throws(RoutineError) {
+        guard let from = routines.firstIndex(where: { $0.id == id }) else { throw .unknownRoutine }
+        guard routines.indices.contains(index) else { throw .indexOutOfRange(index) }
+        let routine = routines.remove(at: from)
+        routines.insert(routine, at: index)
+        renumber()
+    }
+
+    /// Puts `habit` into routine `id` at `index` (default: last), taking it out of any routine
+    /// it was in; within the same routine this reorders it.
+    public mutating func move(habit: Habit.ID, to id: Routine.ID, at index: Int? = nil) throws(RoutineError) {
+        guard let target = routines.firstIndex(where: { $0.id == id }) else { throw .unknownRoutine }
+        detach(habit)
+        let position = index ?? routines[target].habitIDs.count
+        guard (0...routines[target].habitIDs.count).contains(position) else { throw .indexOutOfRange(position) }
+        routines[target].habitIDs.insert(habit, at: position)
+    }
+
+    /// Takes `habit` out of routine `id`.
+    public mutating func remove(habit: Habit.ID, from id: Routine.ID) throws(RoutineError) {
+        guard let index = routines.firstIndex(where: { $0.id == id }) else { throw .unknownRoutine }
+        guard routines[index].habitIDs.contains(habit) else { throw .unknownHabit }
+        routines[index].habitIDs.removeAll { $0 == habit }
+    }
+
+    /// Deletes routine `id`; its habits are kept (only their membership goes).
+    @discardableResult
+    public mutating func delete(_ id: Routine.ID) throws(RoutineError) -> Routine {
+        guard let index = routines.firstIndex(where: { $0.id == id }) else { throw .unknownRoutine }
+        let removed = routines.remove(at: index)
+        renumber()
+        return removed
+    }
+
+    /// Removes a deleted habit from whichever routine held it.
+    public mutating func detach(_ habit: Habit.ID) {
+        for index in routines.indices { routines[index].habitIDs.removeAll { $0 == habit } }
+    }
+
+    private mutating func renumber() {
+        for index in routines.indices { routines[index].order = index }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Habit strength exactly as Loop Habit Tracker computes its score, so that people who move from
+/// Loop see the numbers they know.
+///
+/// For frequency f = num/den, each day multiplies the previous score by m = 0.5^(√f / 13) and
+/// adds c × (1 − m), where c is how fully the last `den` days (today included) met the habit:
+/// - checkmark habits: c = min(1, days checked in the window / num); for f < 1 both num and den are
+///   doubled (1/7 becomes 2/14) to smooth irregular weekly rhythms. Only real check-ins count, not
+///   satisfied days.
+/// - count and duration habits: with T = target × num (Loop's numeric habits all have num = 1, so
+///   T is Loop's target), to build c = min(1, sum / T); to limit c = clamp(1 − (sum − T) / T, 0, 1)
+///   (c = 1 when the sum is 0 and T is 0, else 0), starting from 1.0 instead of 0.
+/// - bad checkmark habits are limits on a count of slips and use the limit rule.
+/// A skipped day leaves the score unchanged (its value still leaves the window `den` days later).
+/// Scores run from the habit's first entry (or creation day) to the requested day.
+public enum Strength {
+    /// Loop's per-day step.
+    @inlinable
+    public static func compute(frequency: Double, previous: Double, checkmarkValue: Double) -> Double {
+        let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
+        var score = previous * multiplier
+        score += checkmarkValue * (1 - multiplier)
+        return score
+    }
+
+    /// The score of every day of `timeline` (which must start at the habit's start day).
+    static func series(for habit: Habit, timeline: Timeline) -> [Double] {
+        let (num, den) = habit.schedule.frequency
+        let frequency = Double(num) / Double(den)
+        let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
+        let isNumerical = habit.type != .checkmark || habit.kind == .bad
+        let atMost = habit.kind == .bad
+        var numerator = num
+        var denominator = den
+        if !isNumerical && frequency < 1 {
+            numerator *= 2
+            denominator *= 2
+        }
+        let target = Double(habit.target * num)
+        var previous = isNumerical && atMost ? 1.0 : 0.0
+        var rolling = 0
+        var scores = [Double](repeating: 0, count: timeline.count)
+        let values = timeline.values
+        let skipped = timeline.skipped
+
+        for index in 0..<timeline.count {
+            let old = index - denominator
+            if isNumerical {
+                rolling += values[index]
+                if old >= 0 { rolling -= values[old] }
+            } else {
+                if values[index] >= habit.target && !skipped[index] { rolling += 1 }
+                if old >= 0, values[old] >= habit.target && !skipped[old] { rolling -= 1 }
+            }
+            if !skipped[index] {
+                let completed: Double
+                if isNumerical {
+                    let sum = Double(rolling)
+                    if !atMost {
+                        completed = target > 0 ? min(1, sum / target) : 1
+                    } else if target > 0 {
+                        completed = min(1, max(0, 1 - (sum - target) / target))
+                    } else {
+                        completed = sum > 0 ? 0 : 1
+                    }
+                } else {
+                    completed = min(1, Double(rolling) / Double(numerator))
+                }
+                var score = previous * multiplier
+                score += completed * (1 - multiplier)
+                previous = score
+            }
+            scores[index] = previous
+        }
+        return scores
+    }
+}
+
+extension TrackedHabit {
+    /// Loop-compatible strength (0…1) at the end of `day`.
+    public func strength(on day: Day) -> Double {
+        guard day >= startDay else { return habit.kind == .bad ? 1 : 0 }
+        let timeline = Timeline(self, from: startDay, through: day)
+        return Strength.series(for: habit, timeline: timeline).last!
+    }
+
+    /// Strength at the end of each day `from…through` (for charts); days before the habit's
+    /// history have its starting score.
+    public func strengthSeries(from: Day, through: Day) -> [Double] {
+        guard from <= through else { return [] }
+        let initial = habit.kind == .bad ? 1.0 : 0.0
+        guard through >= startDay else { return Array(repeating: initial, count: from.days(to: through) + 1) }
+        let timeline = Timeline(self, from: startDay, through: through)
+        let scores = Strength.series(for: habit, timeline: timeline)
+        return (from...through).map { day in
+            let index = timeline.index(of: day)
+            return index < 0 ? initial : scores[index]
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// What was recorded for one habit on one day.
+public struct Entry: Codable, Hashable, Sendable {
+    public var day: Day
+    /// 0/1 for a checkmark, a count, or seconds for a duration. Never negative.
+    public var value: Int
+    /// A planned rest day: neither completes nor breaks a streak.
+    public var isSkipped: Bool
+    public var note: String?
+
+    public init(day: Day, value: Int = 0, isSkipped: Bool = false, note: String? = nil) {
+        self.day = day
+        self.value = value
+        self.isSkipped = isSkipped
+        self.note = note
+    }
+
+    /// An entry that carries nothing (no value, no skip, no note) need not be stored.
+    public var isEmpty: Bool { value == 0 && !isSkipped && (note ?? "").isEmpty }
+
+    public static let maximumNoteLength = 10_000
+}
+
+/// A habit together with its entries: the seeds' completion operations live here.
+///
+/// All operations take the civil ``Day`` they act on; none reads a clock.
+public struct TrackedHabit: Identifiable, Hashable, Sendable {
+    public var habit: Habit
+    public private(set) var entries: [Day: Entry]
+    /// The earliest day with an entry, kept up to date by every change.
+    public private(set) var firstEntryDay: Day?
+
+    public init(habit: Habit, entries: some Sequence<Entry> = [Entry]()) {
+        self.habit = habit
+        var byDay: [Day: Entry] = [:]
+        var first: Day?
+        for entry in entries where !entry.isEmpty {
+            byDay[entry.day] = entry
+            if first == nil || entry.day < first! { first = entry.day }
+        }
+        self.entries = byDay
+        self.firstEntryDay = first
+    }
+
+    public var id: Habit.ID { habit.id }
+
+    /// The first day the habit's history covers: its creation or its first entry, if earlier.
+    public var startDay: Day {
+        guard let firstEntryDay else { return habit.createdOn }
+        return min(firstEntryDay, habit.createdOn)
+    }
+
+    /// Entries in chronological order.
+    public var sortedEntries: [Entry] { entries.values.sorted { $0.day < $1.day } }
+
+    // MARK: Reading a day
+
+    public func entry(on day: Day) -> Entry? { entries[day] }
+
+    /// The recorded value (Geko's completion count): 0 when nothing was recorded.
+    public func completionCount(on day: Day) -> Int { entries[day]?.value ?? 0 }
+
+    /// Whether the day is met: a good habit reached its target, a bad habit stayed at or under it.
+    public func isCompleted(on day: Day) -> Bool {
+        habit.isMet(by: completionCount(on: day))
+    }
+
+    /// Progress toward the target, 0…1. For a bad habit it is the share of the allowance used
+    /// (1 when the limit is reached or passed; a limit of 0 is used up by any value).
+    public func completionProgress(on day: Day) -> Double {
+        let value = completionCount(on: day)
+        guard habit.target > 0 else { return value > 0 ? 1 : 0 }
+        return min(1, Double(value) / Double(habit.target))
+    }
+
+    /// Some progress, but less than the target (`0 < value < target`).
+    public func isPartiallyCompleted(on day: Day) -> Bool {
+        let value = completionCount(on: day)
+        return value > 0 && value < habit.target
+    }
+
+    public func isSkipped(on day: Day) -> Bool { entries[day]?.isSkipped ?? false }
+
+    public func note(on day: Day) -> String? { entries[day]?.note }
+
+    // MARK: Changing a day
+
+    /// Undo's get-or-create: the day's entry, created (empty) if there was none.
+    public mutating func log(for day: Day) -> Entry {
+        if let existing = entries[day] { return existing }
+        let entry = Entry(day: day)
+        entries[day] = entry
+        noteInserted(day)
+        return entry
+    }
+
+    /// Adds `amount` (default 1; negative to decrement, never below 0). A good habit stops at
+    /// its target; a value already above it (set explicitly) is kept. Recording clears a skip.
+    public mutating func incrementCompletion(on day: Day, by amount: Int = 1) {
+        let current = completionCount(on: day)
+        var value = max(0, current + amount)
+        if amount > 0, habit.kind == .good {
+            value = max(current, min(value, habit.target))
+        }
+        setValue(value, on: day)
+    }
+
+    /// Geko's toggle: a completed good habit goes back to 0, anything else to its target.
+    /// For a bad habit it toggles between 0 and one over the limit (a slip).
+    public mutating func toggleCompleted(on day: Day) {
+        let value = completionCount(on: day)
+        switch habit.kind {
+        case .good: setValue(value >= habit.target ? 0 : habit.target, on: day)
+        case .bad: setValue(value > 0 ? 0 : habit.target + 1, on: day)
+        }
+    }
+
+    /// Void.'s polymorphic tap: checkmarks toggle, counts go up by one, durations by `durationStep` seconds.
+    public mutating func tap(on day: Day, durationStep: Int = 60) {
+        switch habit.type {
+        case .checkmark: toggleCompleted(on: day)
+        case .count: incrementCompletion(on: day)
+        case .duration: incrementCompletion(on: day, by: durationStep)
+        }
+    }
+
+    /// Back to nothing recorded: value 0 and no skip (a note stays).
+    public mutating func resetCompletion(on day: Day) {
+        update(day) { entry in
+            entry.value = 0
+            entry.isSkipped = false
+        }
+    }
+
+    /// Records exactly `value` (explicit sets may exceed a good habit's target). Clears a skip.
+    public mutating func setValue(_ value: Int, on day: Day) {
+        precondition(value >= 0, "values are never negative")
+        update(day) { entry in
+            entry.value = value
+            if value > 0 { entry.isSkipped = false }
+        }
+    }
+
+    /// Marks (or unmarks) a planned rest day; a skipped day's value is 0.
+    public mutating func setSkipped(_ skipped: Bool, on day: Day) {
+        update(day) { entry in
+            entry.isSkipped = skipped
+            if skipped { entry.value = 0 }
+        }
+    }
+
+    /// Sets or clears (`nil` or empty) the day's note.
+    public mutating func setNote(_ note: String?, on day: Day) {
+        update(day) { entry in
+            entry.note = (note?.isEmpty ?? true) ? nil : note
+        }
+    }
+
+    /// Replaces the day's entry wholesale (as an import or a sync merge does).
+    public mutating func replaceEntry(_ entry: Entry) {
+        update(entry.day) { $0 = entry }
+    }
+
+    private mutating func update(_ day: Day, _ change: (inout Entry) -> Void) {
+        var entry = entries[day] ?? Entry(day: day)
+        change(&entry)
+        entry.day = day
+        if entry.isEmpty {
+            if entries.removeValue(forKey: day) != nil, day == firstEntryDay {
+                firstEntryDay = entries.keys.min()
+            }
+        } else {
+            if entries.updateValue(entry, forKey: day) == nil { noteInserted(day) }
+        }
+    }
+
+    private mutating func noteInserted(_ day: Day) {
+        if firstEntryDay == nil || day < firstEntryDay! { firstEntryDay = day }
+    }
+
+    // MARK: Date forms, for code written against the seeds
+
+    /// Undo's `isCompleted(for:calendar:)`: whether the day containing `date` is met.
+    public func isCompleted(for date: Date, calendar: Calendar) -> Bool {
+        isCompleted(on: TendCalendar(calendar).day(for: date))
+    }
+
+    /// Undo's `log(for:calendar:)`.
+    public mutating func log(for date: Date, calendar: Calendar) -> Entry {
+        log(for: TendCalendar(calendar).day(for: date))
+    }
+}
+
+extension Habit {
+    /// Whether a day's value meets the habit: at least the target to build, at most it to quit.
+    public func isMet(by value: Int) -> Bool {
+        switch kind {
+        case .good: value >= target
+        case .bad: value <= target
+        }
+    }
+}
