@@ -152,6 +152,10 @@ struct StatusTests {
         // When judged on Fri Jan 10, three days (Fri, Sat, Sun) are left for two more checks
         #expect(ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-10", calendar: calendar)
             == [.met, .pending, .pending, .pending, .pending, .pending, .pending])
+        // When judged on Sat Jan 11 with a check on Fri Jan 10, one more on Sat or Sun still makes it
+        let oneShort = Fixtures.tracked(habit, checked: ["2025-01-06", "2025-01-10"])
+        #expect(ScoringSupport.statuses(oneShort, "2025-01-06", "2025-01-12", today: "2025-01-11", calendar: calendar)
+            == [.met, .pending, .pending, .pending, .met, .pending, .pending])
         // When judged on Sun Jan 12, one day is left for two checks: the week has failed
         #expect(ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-12", calendar: calendar)
             == [.met, .missed, .missed, .missed, .missed, .missed, .missed])
