@@ -170,8 +170,9 @@ extension TrackedHabit {
                 let lastIndex = timeline.index(of: periodLast)
                 // Prorate a period the habit joined part-way through.
                 let available = periodLength - max(0, periodFirst.days(to: first))
+                // "31 per month" asks for every day of February, not for the impossible.
                 let quota = available < periodLength
-                    ? min(times, (times * available + periodLength - 1) / periodLength) : times
+                    ? min(times, (times * available + periodLength - 1) / periodLength) : min(times, periodLength)
                 // What has been met by today, and what could still be.
                 let countedEnd = min(lastIndex, todayIndex, count - 1)
                 var total = 0

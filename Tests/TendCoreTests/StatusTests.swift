@@ -213,6 +213,25 @@ struct StatusTests {
         #expect(statuses == [lastDays, lastDays])
     }
 
+    @Test("A monthly count larger than the month asks for every day of it, not the impossible")
+    func perMonthCappedAtMonthLength() {
+        // Given 31 per month created long before February 2025, checked on every day of February
+        let habit = Fixtures.habit(schedule: .timesPerMonth(31), createdOn: "2024-12-01")
+        let february = ScoringSupport.isoDays("2025-02-01", "2025-02-28")
+        let tracked = Fixtures.tracked(habit, checked: february)
+        // When February is judged in March
+        let statuses = ScoringSupport.statuses(tracked, "2025-02-01", "2025-02-28", today: "2025-03-10")
+        // Then all 28 days are met and the month counts as done: the streak runs through it
+        #expect(statuses.allSatisfy { $0 == .met })
+        let streaks = tracked.streaks(asOf: Fixtures.day("2025-02-28"), calendar: utc)
+        #expect(streaks.current == 28)
+        // And a February with one day unchecked ends short: its open day is missed
+        var short = tracked
+        short.resetCompletion(on: Fixtures.day("2025-02-10"))
+        let shortStatuses = ScoringSupport.statuses(short, "2025-02-10", "2025-02-10", today: "2025-03-10")
+        #expect(shortStatuses == [.missed])
+    }
+
     @Test("Two in five days looks at a rolling window of the last five days")
     func timesInDays() {
         // Given 2 in 5 days created Jan 1, checked Jan 1, 3 and 9; today Jan 12
