@@ -357,7 +357,7 @@ struct CompletionTests {
 
     @Test("firstEntryDay always equals the earliest stored day, whatever the sequence of changes")
     func firstEntryDayProperty() async {
-        let operations = Gen.int(in: 0...5).array(of: 1...40)
+        let operations = Gen.int(in: 0...6).array(of: 1...40)
         let offsets = Gen.int(in: 0...30).array(of: 40)
         await propertyCheck(count: 200, input: operations, offsets) { operations, offsets in
             var habit = tracked(type: .count, target: 3, createdOn: "2025-03-15")
@@ -369,11 +369,14 @@ struct CompletionTests {
                 case 2: habit.resetCompletion(on: day)
                 case 3: habit.setSkipped(offset % 2 == 0, on: day)
                 case 4: habit.setNote(offset % 3 == 0 ? nil : "n", on: day)
-                default: habit.incrementCompletion(on: day, by: -1)
+                case 5: habit.incrementCompletion(on: day, by: -1)
+                default: _ = habit.log(for: day)
                 }
                 #expect(habit.firstEntryDay == habit.entries.keys.min())
                 #expect(habit.startDay == min(habit.entries.keys.min() ?? habit.habit.createdOn, habit.habit.createdOn))
-                #expect(habit.entries.values.allSatisfy { !$0.isEmpty && $0.value >= 0 })
+                #expect(habit.entries.allSatisfy { $0.key == $0.value.day && $0.value.value >= 0 })
+                // Only log(for:) stores an entry that carries nothing
+                if operation != 6 { #expect(habit.entry(on: day).map { !$0.isEmpty } ?? true) }
             }
         }
     }
@@ -392,7 +395,7 @@ struct CompletionTests {
         #expect(habit.sortedEntries.map(\.day) == [Fixtures.day("2025-03-02"), Fixtures.day("2025-03-05")])
     }
 
-    @Test("log(for:) before any entry moves firstEntryDay to the logged day")
+    @Test("log(for:) on a day before every entry stores the empty entry, so that day becomes the first entry day")
     func logUpdatesFirstEntryDay() {
         var habit = tracked(createdOn: "2025-03-01")
         habit.toggleCompleted(on: Fixtures.day("2025-03-10"))

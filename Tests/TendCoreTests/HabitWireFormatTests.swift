@@ -187,4 +187,21 @@ struct HabitWireFormatTests {
     func badTimes(json: String) {
         #expect(throws: DecodingError.self) { try ModelJSON.decode([TimeOfDay].self, json) }
     }
+
+    @Test(
+        "Habits of every kind, type and schedule survive a JSON round trip",
+        arguments: HabitKind.allCases, [
+            Schedule.daily, .weekdays([.sunday, .wednesday]), .daysOfMonth([1, 31]),
+            .everyNDays(interval: 3, start: Fixtures.day("2025-01-06")), .timesPerWeek(3), .timesPerMonth(2),
+            .timesInDays(times: 3, days: 7),
+        ])
+    func roundTrip(kind: HabitKind, schedule: Schedule) throws {
+        for type in HabitType.allCases {
+            let habit = Habit(
+                name: "Habit", color: .purple, kind: kind, type: type, schedule: schedule, routineTime: .evening,
+                isArchived: true, order: 4, createdOn: Fixtures.day("2024-02-29"))
+            let data = try JSONEncoder().encode(habit)
+            #expect(try JSONDecoder().decode(Habit.self, from: data) == habit)
+        }
+    }
 }
