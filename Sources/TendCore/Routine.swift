@@ -64,8 +64,11 @@ public struct RoutineDeletionImpact: Hashable, Sendable {
             return "Delete the routine “\(routineName)”? It has no habits."
         }
         let list = detachedHabitNames.map { "“\($0)”" }.joined(separator: ", ")
-        let noun = detachedHabitNames.count == 1 ? "habit" : "habits"
-        return "Delete the routine “\(routineName)”? Its \(detachedHabitNames.count) \(noun) (\(list)) "
+        if detachedHabitNames.count == 1 {
+            return "Delete the routine “\(routineName)”? Its 1 habit (\(list)) "
+                + "leaves the routine but is kept with all its history."
+        }
+        return "Delete the routine “\(routineName)”? Its \(detachedHabitNames.count) habits (\(list)) "
             + "leave the routine but are kept with all their history."
     }
 }
@@ -138,9 +141,13 @@ public struct RoutineList: Hashable, Sendable {
     /// it was in; within the same routine this reorders it.
     public mutating func move(habit: Habit.ID, to id: Routine.ID, at index: Int? = nil) throws(RoutineError) {
         guard let target = routines.firstIndex(where: { $0.id == id }) else { throw .unknownRoutine }
+        // Check the position against the routine as it will be once the habit has left it,
+        // before changing anything: a failed move leaves the list as it was.
+        var habitIDs = routines[target].habitIDs
+        habitIDs.removeAll { $0 == habit }
+        let position = index ?? habitIDs.count
+        guard (0...habitIDs.count).contains(position) else { throw .indexOutOfRange(position) }
         detach(habit)
-        let position = index ?? routines[target].habitIDs.count
-        guard (0...routines[target].habitIDs.count).contains(position) else { throw .indexOutOfRange(position) }
         routines[target].habitIDs.insert(habit, at: position)
     }
 
