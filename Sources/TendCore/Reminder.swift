@@ -36,6 +36,20 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
 
     public static let maximumMessageLength = 200
 
+    private enum CodingKeys: String, CodingKey {
+        case id, time, weekdays, message, isEnabled
+    }
+
+    /// Weekdays are written in order (`["mon","fri"]`), so the same reminder always encodes the same.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(time, forKey: .time)
+        try c.encode(weekdays.sorted(), forKey: .weekdays)
+        try c.encodeIfPresent(message, forKey: .message)
+        try c.encode(isEnabled, forKey: .isEnabled)
+    }
+
     public func validate() throws(HabitValidationError) {
         if let message, message.count > Reminder.maximumMessageLength {
             throw .reminder("a message is at most \(Reminder.maximumMessageLength) characters")

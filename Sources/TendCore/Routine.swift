@@ -42,6 +42,22 @@ public struct Routine: Identifiable, Hashable, Sendable, Codable {
 
     public static let maximumNameLength = 100
 
+    private enum CodingKeys: String, CodingKey {
+        case id, name, start, weekdays, color, habitIDs, order
+    }
+
+    /// Weekdays are written in order, so the same routine always encodes the same.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(start, forKey: .start)
+        try c.encode(weekdays.sorted(), forKey: .weekdays)
+        try c.encode(color, forKey: .color)
+        try c.encode(habitIDs, forKey: .habitIDs)
+        try c.encode(order, forKey: .order)
+    }
+
     public func validate() throws(RoutineError) {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyName }
         guard name.count <= Routine.maximumNameLength else { throw .nameTooLong(Routine.maximumNameLength) }
@@ -107,8 +123,14 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct RoutineList: Hashable, Sendable {
     public private(set) var routines: [Routine]
 
+    /// Orders the routines; a habit listed by several keeps only its place in the first.
     public init(_ routines: [Routine]) {
-        self.routines = routines.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        var seen: Set<Habit.ID> = []
+        self.routines = routines.sorted { ($0.order, $0.name) < ($1.order, $1.name) }.map { routine in
+            var routine = routine
+            routine.habitIDs = routine.habitIDs.filter { seen.insert($0).inserted }
+            return routine
+        }
         renumber()
     }
 

@@ -20,6 +20,24 @@ public struct Entry: Codable, Hashable, Sendable {
     public var isEmpty: Bool { value == 0 && !isSkipped && (note ?? "").isEmpty }
 
     public static let maximumNoteLength = 10_000
+
+    private enum CodingKeys: String, CodingKey {
+        case day, value, isSkipped, note
+    }
+
+    /// `value` and `isSkipped` may be absent (0 and false), so entries written by older or
+    /// simpler clients still load.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        day = try c.decode(Day.self, forKey: .day)
+        value = try c.decodeIfPresent(Int.self, forKey: .value) ?? 0
+        isSkipped = try c.decodeIfPresent(Bool.self, forKey: .isSkipped) ?? false
+        note = try c.decodeIfPresent(String.self, forKey: .note)
+        guard value >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .value, in: c, debugDescription: "a value cannot be negative (\(value))")
+        }
+    }
 }
 
 /// A habit together with its entries: the seeds' completion operations live here.
@@ -86,13 +104,13 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     // MARK: Changing a day
 
-    /// Undo's get-or-create: the day's entry, created (empty) if there was none.
-    public mutating func log(for day: Day) -> Entry {
-        if let existing = entries[day] { return existing }
-        let entry = Entry(day: day)
-        entries[day] = entry
-        noteInserted(day)
-        return entry
+    /// Undo's get-or-create: the day's entry, or a new empty one when there is none.
+    ///
+    /// An empty entry carries nothing, so it is not stored until something is recorded on the
+    /// day: storing it would move the start of the habit's history (and turn the days in
+    /// between into missed days) for a mere look.
+    public func log(for day: Day) -> Entry {
+        entries[day] ?? Entry(day: day)
     }
 
     /// Adds `amount` (default 1; negative to decrement, never below 0). A good habit stops at
@@ -170,13 +188,9 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
             if entries.removeValue(forKey: day) != nil, day == firstEntryDay {
                 firstEntryDay = entries.keys.min()
             }
-        } else {
-            if entries.updateValue(entry, forKey: day) == nil { noteInserted(day) }
+        } else if entries.updateValue(entry, forKey: day) == nil, firstEntryDay.map({ day < $0 }) ?? true {
+            firstEntryDay = day
         }
-    }
-
-    private mutating func noteInserted(_ day: Day) {
-        if firstEntryDay == nil || day < firstEntryDay! { firstEntryDay = day }
     }
 
     // MARK: Date forms, for code written against the seeds
@@ -187,7 +201,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     }
 
     /// Undo's `log(for:calendar:)`.
-    public mutating func log(for date: Date, calendar: Calendar) -> Entry {
+    public func log(for date: Date, calendar: Calendar) -> Entry {
         log(for: TendCalendar(calendar).day(for: date))
     }
 }

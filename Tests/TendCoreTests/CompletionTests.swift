@@ -263,18 +263,18 @@ struct CompletionTests {
 
     // MARK: log(for:)
 
-    @Test("log(for:) creates an empty entry once and returns the same entry afterwards")
+    @Test("log(for:) gives a new empty entry for an empty day without storing it")
     func logIsGetOrCreate() {
         // Given a habit with nothing on the day
-        var habit = tracked()
+        let habit = tracked()
         // When the day's log is asked for twice
         let first = habit.log(for: day)
         let second = habit.log(for: day)
-        // Then the first call created an empty entry and the second returned that same entry
+        // Then both calls give the same empty entry for that day, and nothing was stored
         #expect(first == Entry(day: day))
         #expect(second == first)
-        #expect(habit.entries.count == 1)
-        #expect(habit.entry(on: day) == first)
+        #expect(habit.entries.isEmpty)
+        #expect(habit.firstEntryDay == nil)
     }
 
     @Test("log(for:) returns an existing entry unchanged")
@@ -370,13 +370,13 @@ struct CompletionTests {
                 case 3: habit.setSkipped(offset % 2 == 0, on: day)
                 case 4: habit.setNote(offset % 3 == 0 ? nil : "n", on: day)
                 case 5: habit.incrementCompletion(on: day, by: -1)
-                default: _ = habit.log(for: day)
+                default: #expect(habit.log(for: day).day == day)
                 }
                 #expect(habit.firstEntryDay == habit.entries.keys.min())
                 #expect(habit.startDay == min(habit.entries.keys.min() ?? habit.habit.createdOn, habit.habit.createdOn))
                 #expect(habit.entries.allSatisfy { $0.key == $0.value.day && $0.value.value >= 0 })
-                // Only log(for:) stores an entry that carries nothing
-                if operation != 6 { #expect(habit.entry(on: day).map { !$0.isEmpty } ?? true) }
+                // No operation stores an entry that carries nothing
+                #expect(habit.entry(on: day).map { !$0.isEmpty } ?? true)
             }
         }
     }
@@ -395,12 +395,13 @@ struct CompletionTests {
         #expect(habit.sortedEntries.map(\.day) == [Fixtures.day("2025-03-02"), Fixtures.day("2025-03-05")])
     }
 
-    @Test("log(for:) on a day before every entry stores the empty entry, so that day becomes the first entry day")
-    func logUpdatesFirstEntryDay() {
+    @Test("log(for:) on a day before every entry does not move the start of the history")
+    func logKeepsFirstEntryDay() {
         var habit = tracked(createdOn: "2025-03-01")
         habit.toggleCompleted(on: Fixtures.day("2025-03-10"))
-        _ = habit.log(for: Fixtures.day("2025-03-05"))
-        #expect(habit.firstEntryDay == Fixtures.day("2025-03-05"))
+        #expect(habit.log(for: Fixtures.day("2025-02-05")) == Entry(day: Fixtures.day("2025-02-05")))
+        #expect(habit.firstEntryDay == Fixtures.day("2025-03-10"))
+        #expect(habit.startDay == Fixtures.day("2025-03-01"))
     }
 
     // MARK: Date overloads

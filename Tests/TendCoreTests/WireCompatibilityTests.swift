@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TendCore
+import TendTestSupport
+
+/// What older and newer clients send must keep loading, and the same value must always encode
+/// the same way.
+@Suite("Wire compatibility across client versions")
+struct WireCompatibilityTests {
+    @Test("An entry from an older client, with only a day and a value, loads with no skip and no note")
+    func entryWithoutOptionalFields() throws {
+        let entry = try ModelJSON.decode(Entry.self, #"{"day":"2025-03-01","value":3}"#)
+        #expect(entry == Entry(day: Fixtures.day("2025-03-01"), value: 3))
+        let bare = try ModelJSON.decode(Entry.self, #"{"day":"2025-03-01"}"#)
+        #expect(bare == Entry(day: Fixtures.day("2025-03-01")))
+    }
+
+    @Test("An entry with a negative value or no day is refused")
+    func entryRejectsNonsense() {
+        #expect(throws: DecodingError.self) { try ModelJSON.decode(Entry.self, #"{"day":"2025-03-01","value":-1}"#) }
+        #expect(throws: DecodingError.self) { try ModelJSON.decode(Entry.self, #"{"value":1}"#) }
+    }
+
+    @Test("Tip state written by a newer Tend loads, ignoring tips this version does not know")
+    func tipStateFromTheFuture() throws {
+        let json = #"{"actedOn":["addFirstHabit","aTipFromTheFuture"],"dismissed":["twoMinuteRule"]}"#
+        let state = try ModelJSON.decode(TipState.self, json)
+        #expect(state == TipState(dismissed: [.twoMinuteRule], actedOn: [.addFirstHabit]))
+        #expect(try ModelJSON.encode(state) == #"{"actedOn":["addFirstHabit"],"dismissed":["twoMinuteRule"]}"#)
+    }
+
+    @Test("A reminder's and a routine's weekdays are written in calendar order, every time")
+    func weekdaysAreSorted() throws {
+        let reminderID = Reminder.ID(rawValue: UUID(uuidString: "0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B")!)
+        let reminder = Reminder(
+            id: reminderID, time: try TimeOfDay(hour: 7, minute: 0), weekdays: [.saturday, .monday, .wednesday, .sunday])
+        let expected =
+            #"{"id":"0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B","isEnabled":true,"time":"07:00","weekdays":["sun","mon","wed","sat"]}"#
+        for _ in 0..<10 { #expect(try ModelJSON.encode(reminder) == expected) }
+        #expect(try ModelJSON.decode(Reminder.self, expected) == reminder)
+
+        let routineID = Routine.ID(rawValue: UUID(uuidString: "9C1D2E3F-4A5B-4C6D-8E7F-0A1B2C3D4E5F")!)
+        let routine = Routine(
+            id: routineID, name: "Morning", start: try TimeOfDay(hour: 6, minute: 30),
+            weekdays: [.friday, .tuesday, .thursday], color: .green)
+        let routineJSON =
+            #"{"color":"green","habitIDs":[],"id":"9C1D2E3F-4A5B-4C6D-8E7F-0A1B2C3D4E5F","name":"Morning","order":0,"start":"06:30","weekdays":["tue","thu","fri"]}"#
+        for _ in 0..<10 { #expect(try ModelJSON.encode(routine) == routineJSON) }
+        #expect(try ModelJSON.decode(Routine.self, routineJSON) == routine)
+    }
+
+    @Test("Routines that were stored sharing a habit load with the habit in the first routine only")
+    func routineListRepairsSharedHabits() throws {
+        let shared = Habit.ID()
+        let other = Habit.ID()
+        let morning = Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [shared], order: 0)
+        let evening = Routine(name: "Evening", start: try TimeOfDay(hour: 20), habitIDs: [other, shared], order: 1)
+        let list = RoutineList([evening, morning])
+        #expect(list.routines.map(\.name) == ["Morning", "Evening"])
+        #expect(list.routines[0].habitIDs == [shared])
+        #expect(list.routines[1].habitIDs == [other])
+    }
+}
