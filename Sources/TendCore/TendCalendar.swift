@@ -41,8 +41,19 @@ public struct TendCalendar: Sendable, Hashable {
 
     /// The civil day that contains `date` in this calendar's zone.
     public func day(for date: Date) -> Day {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return Day(uncheckedYear: parts.year!, month: parts.month!, day: parts.day!)
+        Day(ordinal: localTime(of: date).ordinal)
+    }
+
+    /// The local civil day (as an ordinal) and second of the day of `date`, from the zone's offset.
+    ///
+    /// Not `Calendar.dateComponents`: Foundation's `.gregorian` calendar switches to the Julian
+    /// calendar before 1582-10-15, while `Day` is proleptic Gregorian (and `firstInstant` reads
+    /// wall times with the zone's offsets), so the two directions would disagree on old days.
+    private func localTime(of date: Date) -> (ordinal: Int, second: Int) {
+        let utcSeconds = date.timeIntervalSince1970.rounded(.down)
+        let local = Int(utcSeconds) + calendar.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: utcSeconds))
+        let second = (local % 86_400 + 86_400) % 86_400
+        return ((local - second) / 86_400, second)
     }
 
     /// The first instant of `day` in this zone. A day that a zone skipped entirely
@@ -82,15 +93,15 @@ public struct TendCalendar: Sendable, Hashable {
     /// The day a person is living at `now` when their day starts at `dayStartHour` (0–23).
     public func today(now: Date, dayStartHour: Int = 0) -> Day {
         precondition((0...23).contains(dayStartHour), "day start hour must be 0…23")
-        let parts = calendar.dateComponents([.year, .month, .day, .hour], from: now)
-        let day = Day(uncheckedYear: parts.year!, month: parts.month!, day: parts.day!)
-        return parts.hour! < dayStartHour ? day.previous : day
+        let (ordinal, second) = localTime(of: now)
+        let day = Day(ordinal: ordinal)
+        return second / 3600 < dayStartHour ? day.previous : day
     }
 
     /// The wall-clock hour and minute of `date` in this zone.
     public func timeOfDay(for date: Date) -> TimeOfDay {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return TimeOfDay(uncheckedHour: parts.hour!, minute: parts.minute!)
+        let second = localTime(of: date).second
+        return TimeOfDay(uncheckedHour: second / 3600, minute: second % 3600 / 60)
     }
 
     // MARK: The seeds' helpers
