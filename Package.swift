@@ -3,21 +3,39 @@ import PackageDescription
 
 let package = Package(
     name: "Tend",
-    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10)],
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "TendCore", targets: ["TendCore"]),
+        .library(name: "TendStore", targets: ["TendStore"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
         .target(name: "TendCore"),
-        // Fixtures and generated datasets shared by tests and benchmarks.
-        .target(name: "TendTestSupport", dependencies: ["TendCore"]),
+        // Owner-scoped storage: in memory, SQLite (GRDB) and PostgreSQL (postgres-nio); op log; import/export.
+        .target(
+            name: "TendStore",
+            dependencies: [
+                "TendCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Fixtures, generated datasets and the store contract suite shared by tests and benchmarks.
+        .target(name: "TendTestSupport", dependencies: ["TendCore", "TendStore"]),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
         .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendTestSupport"]),
+        .testTarget(
+            name: "TendStoreTests",
+            dependencies: ["TendCore", "TendStore", "TendTestSupport"]
+        ),
         .testTarget(
             name: "TendCoreTests",
             dependencies: [

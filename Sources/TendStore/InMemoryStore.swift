@@ -1,0 +1,234 @@
+import Foundation
+import TendCore
+
+/// A store that keeps everything in memory: the reference implementation of ``TendStore``'s
+/// contract, and a fast store for tests of the layers above. Nothing survives the process.
+public actor InMemoryStore: TendStore {
+    private var users: [User.ID: User] = [:]
+    private var states: [User.ID: UserState] = [:]
+    private var logs: [User.ID: [LoggedOperation]] = [:]
+    private var sequence: Int64 = 0
+    private var clock: HybridClock
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - device: the device id stamped on this store's operations.
+    ///   - now: the wall clock for operation timestamps.
+    public init(device: String = "memory", now: @escaping @Sendable () -> Date = { Date() }) {
+        clock = HybridClock(device: device)
+        self.now = now
+    }
+
+    // MARK: Users
+
+    public func createUser(username: String, settings: UserSettings) throws -> User {
+        try User.validate(username: username)
+        try HabitRules.validate(settings)
+        guard !users.values.contains(where: { $0.username.lowercased() == username.lowercased() }) else {
+            throw StoreError.conflict("the username “\(username)” is taken")
+        }
+        let user = User(username: username, settings: settings)
+        users[user.id] = user
+        states[user.id] = UserState(settings: settings)
+        logs[user.id] = []
+        return user
+    }
+
+    public func user(id: User.ID) throws -> User {
+        guard let user = users[id] else { throw StoreError.notFound("user") }
+        return user
+    }
+
+    public func user(named username: String) -> User? {
+        users.values.first { $0.username.lowercased() == username.lowercased() }
+    }
+
+    public func updateSettings(owner: User.ID, _ settings: UserSettings) throws -> User {
+        try HabitRules.validate(settings)
+        _ = try state(owner)
+        commit(owner, [.settingsChanged(settings: settings)])
+        users[owner]?.settings = settings
+        return try user(id: owner)
+    }
+
+    public func deleteUser(owner: User.ID) throws {
+        guard users.removeValue(forKey: owner) != nil else { throw StoreError.notFound("user") }
+        states[owner] = nil
+        logs[owner] = nil
+    }
+
+    // MARK: Reading
+
+    public func habits(owner: User.ID, includeArchived: Bool) throws -> [Habit] {
+        try trackedHabits(owner: owner, includeArchived: includeArchived).map(\.habit)
+    }
+
+    public func habit(owner: User.ID, id: Habit.ID) throws -> Habit {
+        try tracked(owner, id).habit
+    }
+
+    public func trackedHabits(owner: User.ID, includeArchived: Bool) throws -> [TrackedHabit] {
+        try state(owner).orderedHabits.filter { includeArchived || !$0.habit.isArchived }
+    }
+
+    public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) throws -> [Entry] {
+        try tracked(owner, habit).sortedEntries.filter { $0.day >= from && $0.day <= through }
+    }
+
+    public func routines(owner: User.ID) throws -> [Routine] {
+        try state(owner).routines.routines
+    }
+
+    public func tipState(owner: User.ID) throws -> TipState {
+        try state(owner).tips
+    }
+
+    public func exportState(owner: User.ID) throws -> UserState {
+        try state(owner)
+    }
+
+    public func operations(owner: User.ID, after: Int64, limit: Int) throws -> [LoggedOperation] {
+        _ = try state(owner)
+        return Array((logs[owner] ?? []).filter { $0.sequence > after }.prefix(max(0, limit)))
+    }
+
+    // MARK: Writing
+
+    public func createHabit(owner: User.ID, _ habit: Habit) throws -> Habit {
+        let state = try state(owner)
+        try HabitRules.validate(habit)
+        guard state.habits[habit.id] == nil else { throw StoreError.conflict("a habit with this id already exists") }
+        try checkNameFree(habit, in: state)
+        commit(owner, [.habitCreated(habit: habit)])
+        return habit
+    }
+
+    public func updateHabit(owner: User.ID, _ habit: Habit) throws -> Habit {
+        let state = try state(owner)
+        let old = try tracked(owner, habit.id).habit
+        var new = habit
+        new.createdOn = old.createdOn
+        try HabitRules.validate(new)
+        try checkNameFree(new, in: state)
+        let patch = HabitPatch(from: old, to: new)
+        if !patch.isEmpty { commit(owner, [.habitUpdated(id: habit.id, patch: patch)]) }
+        return new
+    }
+
+    public func deleteHabit(owner: User.ID, id: Habit.ID) throws {
+        _ = try tracked(owner, id)
+        commit(owner, [.habitDeleted(id: id)])
+    }
+
+    public func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) throws {
+        let state = try state(owner)
+        guard ids.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
+        guard Set(ids).count == ids.count else { throw StoreError.invalid("a habit appears twice in the order") }
+        commit(owner, [.habitsReordered(ids: HabitOrder.complete(ids, state.orderedHabits.map(\.id)))])
+    }
+
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) throws -> Entry {
+        let tracked = try tracked(owner, habit)
+        if let change = try command.change(for: tracked, on: day) { commit(owner, [change]) }
+        return try self.tracked(owner, habit).log(for: day)
+    }
+
+    public func createRoutine(owner: User.ID, _ routine: Routine) throws -> Routine {
+        let state = try state(owner)
+        try HabitRules.validate(routine)
+        guard state.routines[routine.id] == nil else { throw StoreError.conflict("a routine with this id already exists") }
+        guard routine.habitIDs.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
+        commit(owner, [.routineCreated(routine: routine)])
+        return try self.state(owner).routines[routine.id]!
+    }
+
+    public func updateRoutine(owner: User.ID, _ routine: Routine) throws -> Routine {
+        let state = try state(owner)
+        try HabitRules.validate(routine)
+        guard state.routines[routine.id] != nil else { throw StoreError.notFound("routine") }
+        guard routine.habitIDs.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
+        commit(owner, [.routineUpdated(routine: routine)])
+        return try self.state(owner).routines[routine.id]!
+    }
+
+    public func deleteRoutine(owner: User.ID, id: Routine.ID) throws {
+        guard try state(owner).routines[id] != nil else { throw StoreError.notFound("routine") }
+        commit(owner, [.routineDeleted(id: id)])
+    }
+
+    public func reorderRoutines(owner: User.ID, _ ids: [Routine.ID]) throws {
+        let state = try state(owner)
+        guard ids.allSatisfy({ state.routines[$0] != nil }) else { throw StoreError.notFound("routine") }
+        guard Set(ids).count == ids.count else { throw StoreError.invalid("a routine appears twice in the order") }
+        commit(owner, [.routinesReordered(ids: ids)])
+    }
+
+    public func moveHabit(owner: User.ID, habit: Habit.ID, toRoutine routine: Routine.ID?, at index: Int?) throws {
+        let state = try state(owner)
+        guard state.habits[habit] != nil else { throw StoreError.notFound("habit") }
+        if let routine {
+            var list = state.routines
+            do {
+                try list.move(habit: habit, to: routine, at: index)
+            } catch .unknownRoutine {
+                throw StoreError.notFound("routine")
+            } catch {
+                throw StoreError.invalid(error.description)
+            }
+        }
+        commit(owner, [.routineHabitMoved(habit: habit, routine: routine, index: index)])
+    }
+
+    public func dismissTip(owner: User.ID, _ tip: Tip.ID) throws {
+        _ = try state(owner)
+        commit(owner, [.tipDismissed(tip: tip)])
+    }
+
+    public func recordTipEvent(owner: User.ID, _ event: TipEvent) throws {
+        _ = try state(owner)
+        commit(owner, [.tipEventRecorded(event: event)])
+    }
+
+    public func applyChanges(owner: User.ID, _ changes: [Change]) throws {
+        _ = try state(owner)
+        commit(owner, changes)
+    }
+
+    // MARK: Internals
+
+    private func state(_ owner: User.ID) throws -> UserState {
+        guard let state = states[owner] else { throw StoreError.notFound("user") }
+        return state
+    }
+
+    private func tracked(_ owner: User.ID, _ id: Habit.ID) throws -> TrackedHabit {
+        guard let tracked = try state(owner).habits[id] else { throw StoreError.notFound("habit") }
+        return tracked
+    }
+
+    private func checkNameFree(_ habit: Habit, in state: UserState) throws {
+        let key = HabitRules.nameKey(habit.name)
+        if state.habits.values.contains(where: { $0.id != habit.id && HabitRules.nameKey($0.habit.name) == key }) {
+            throw HabitRules.nameTaken(habit.name)
+        }
+    }
+
+    private func commit(_ owner: User.ID, _ changes: [Change]) {
+        for change in changes {
+            states[owner]?.apply(change)
+            sequence += 1
+            let operation = ChangeOperation(device: clock.device, timestamp: clock.tick(now: now()), change: change)
+            logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))
+        }
+        if let settings = states[owner]?.settings { users[owner]?.settings = settings }
+    }
+}
+
+/// The manual order of habits.
+public enum HabitOrder {
+    /// `requested` first, then every other habit of `current` in its present order.
+    public static func complete(_ requested: [Habit.ID], _ current: [Habit.ID]) -> [Habit.ID] {
+        let listed = Set(requested)
+        return requested + current.filter { !listed.contains($0) }
+    }
+}
