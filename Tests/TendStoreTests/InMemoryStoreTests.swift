@@ -1,0 +1,12 @@
+import Testing
+import TendCore
+import TendStore
+import TendTestSupport
+
+@Suite("In-memory store passes the store contract")
+struct InMemoryStoreTests {
+    @Test(arguments: StoreContract.cases)
+    func contract(_ check: StoreContractCase) async throws {
+        try await check.run(on: InMemoryStore())
+    }
+}
