@@ -189,6 +189,32 @@ public struct RoutineList: Hashable, Sendable {
         return removed
     }
 
+    /// Adds `routine` at the end, or replaces the routine with its id in place. Its habits that
+    /// `knownHabits` lacks are dropped; those it lists leave any other routine.
+    public mutating func upsert(_ routine: Routine, keepingHabitsIn knownHabits: Set<Habit.ID>) {
+        var routine = routine
+        var seen: Set<Habit.ID> = []
+        routine.habitIDs = routine.habitIDs.filter { knownHabits.contains($0) && seen.insert($0).inserted }
+        for index in routines.indices where routines[index].id != routine.id {
+            routines[index].habitIDs.removeAll { seen.contains($0) }
+        }
+        if let index = routines.firstIndex(where: { $0.id == routine.id }) {
+            routines[index] = routine
+        } else {
+            routines.append(routine)
+        }
+        renumber()
+    }
+
+    /// Puts the routines listed first, in that order, the others after them in their order.
+    public mutating func reorder(by ids: [Routine.ID]) {
+        let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        routines = routines.enumerated()
+            .sorted { (position[$0.element.id] ?? ids.count + $0.offset) < (position[$1.element.id] ?? ids.count + $1.offset) }
+            .map(\.element)
+        renumber()
+    }
+
     /// Removes a deleted habit from whichever routine held it.
     public mutating func detach(_ habit: Habit.ID) {
         for index in routines.indices { routines[index].habitIDs.removeAll { $0 == habit } }

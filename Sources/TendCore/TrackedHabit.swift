@@ -145,45 +145,29 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     /// Back to nothing recorded: value 0 and no skip (a note stays).
     public mutating func resetCompletion(on day: Day) {
-        update(day) { entry in
-            entry.value = 0
-            entry.isSkipped = false
-        }
+        apply(.entryReset(habit: id, day: day))
     }
 
     /// Records exactly `value` (explicit sets may exceed a good habit's target). Clears a skip.
     public mutating func setValue(_ value: Int, on day: Day) {
         precondition(value >= 0, "values are never negative")
-        update(day) { entry in
-            entry.value = value
-            if value > 0 { entry.isSkipped = false }
-        }
+        apply(.entrySet(habit: id, day: day, value: value))
     }
 
     /// Marks (or unmarks) a planned rest day; a skipped day's value is 0.
     public mutating func setSkipped(_ skipped: Bool, on day: Day) {
-        update(day) { entry in
-            entry.isSkipped = skipped
-            if skipped { entry.value = 0 }
-        }
+        apply(.entrySkipped(habit: id, day: day, skipped: skipped))
     }
 
     /// Sets or clears (`nil` or empty) the day's note.
     public mutating func setNote(_ note: String?, on day: Day) {
-        update(day) { entry in
-            entry.note = (note?.isEmpty ?? true) ? nil : note
-        }
+        apply(.entryNoteSet(habit: id, day: day, note: note))
     }
 
-    /// Replaces the day's entry wholesale (as an import or a sync merge does).
+    /// Replaces the day's entry wholesale (as an import or a sync merge does); an empty entry
+    /// removes the day's.
     public mutating func replaceEntry(_ entry: Entry) {
-        update(entry.day) { $0 = entry }
-    }
-
-    private mutating func update(_ day: Day, _ change: (inout Entry) -> Void) {
-        var entry = entries[day] ?? Entry(day: day)
-        change(&entry)
-        entry.day = day
+        let day = entry.day
         if entry.isEmpty {
             if entries.removeValue(forKey: day) != nil, day == firstEntryDay {
                 firstEntryDay = entries.keys.min()

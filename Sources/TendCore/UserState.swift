@@ -201,33 +201,11 @@ public struct UserState: Hashable, Sendable {
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habits[habit]?.apply(change)
         case .routineCreated(let routine), .routineUpdated(let routine):
-            var routine = routine
-            routine.habitIDs = routine.habitIDs.filter { habits[$0] != nil }
-            var list = routines.routines.filter { $0.id != routine.id }
-            if let index = routines.routines.firstIndex(where: { $0.id == routine.id }) {
-                list.insert(routine, at: index)
-            } else {
-                routine.order = list.count
-                list.append(routine)
-            }
-            // Habits listed by this routine leave any other one.
-            let claimed = Set(routine.habitIDs)
-            list = list.map { other in
-                guard other.id != routine.id else { return other }
-                var other = other
-                other.habitIDs.removeAll { claimed.contains($0) }
-                return other
-            }
-            for index in list.indices { list[index].order = index }
-            routines = RoutineList(list)
+            routines.upsert(routine, keepingHabitsIn: Set(habits.keys))
         case .routineDeleted(let id):
             _ = try? routines.delete(id)
         case .routinesReordered(let ids):
-            var list = routines.routines
-            let position = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            list.sort { (position[$0.id] ?? Int.max, $0.order) < (position[$1.id] ?? Int.max, $1.order) }
-            for index in list.indices { list[index].order = index }
-            routines = RoutineList(list)
+            routines.reorder(by: ids)
         case .routineHabitMoved(let habit, let routine, let index):
             guard habits[habit] != nil else { return }
             if let routine {
@@ -307,18 +285,11 @@ extension TrackedHabit {
     /// Applies an entry change addressed to this habit (other changes are ignored).
     public mutating func apply(_ change: Change) {
         switch change {
-        case .entrySet(let habit, let day, let value) where habit == id:
-            setValue(max(0, value), on: day)
-        case .entryIncremented(let habit, let day, let amount) where habit == id:
-            setValue(max(0, completionCount(on: day) + amount), on: day)
-        case .entrySkipped(let habit, let day, let skipped) where habit == id:
-            setSkipped(skipped, on: day)
-        case .entryReset(let habit, let day) where habit == id:
-            resetCompletion(on: day)
-        case .entryNoteSet(let habit, let day, let note) where habit == id:
-            setNote(note, on: day)
         case .entriesImported(let habit, let entries) where habit == id:
             for entry in entries { replaceEntry(entry) }
+        case .entrySet(let habit, let day, _), .entryIncremented(let habit, let day, _),
+            .entrySkipped(let habit, let day, _), .entryReset(let habit, let day), .entryNoteSet(let habit, let day, _):
+            if habit == id { replaceEntry(log(for: day).applying(change)) }
         default:
             break
         }
@@ -336,5 +307,34 @@ extension TrackedHabit {
     /// Clears the day's value (a skip and a note stay).
     public mutating func uncheck(on day: Day) {
         setValue(0, on: day)
+    }
+}
+
+extension Entry {
+    /// The entry after a change to its day: the one definition of what each entry change does.
+    ///
+    /// Recording a value above 0 clears a skip; skipping sets the value to 0; a reset clears value
+    /// and skip but keeps the note; an empty note is no note. Values never go below 0.
+    public func applying(_ change: Change) -> Entry {
+        var entry = self
+        switch change {
+        case .entrySet(_, let day, let value) where day == self.day:
+            entry.value = max(0, value)
+            if entry.value > 0 { entry.isSkipped = false }
+        case .entryIncremented(_, let day, let amount) where day == self.day:
+            entry.value = max(0, value + amount)
+            if entry.value > 0 { entry.isSkipped = false }
+        case .entrySkipped(_, let day, let skipped) where day == self.day:
+            entry.isSkipped = skipped
+            if skipped { entry.value = 0 }
+        case .entryReset(_, let day) where day == self.day:
+            entry.value = 0
+            entry.isSkipped = false
+        case .entryNoteSet(_, let day, let note) where day == self.day:
+            entry.note = (note?.isEmpty ?? true) ? nil : note
+        default:
+            break
+        }
+        return entry
     }
 }

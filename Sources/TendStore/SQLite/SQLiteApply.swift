@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import TendCore
+
+/// Applying a ``Change`` to the SQLite tables: every write path goes through here, so what a
+/// store holds is always what replaying its op log gives (``UserState/apply(_:)``).
+enum SQLiteApply {
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [
+                owner.description, UUID().uuidString.lowercased(), timestamp.device, timestamp.description, try json(change),
+            ])
+    }
+
+    static func apply(_ change: Change, owner: User.ID, db: Database) throws {
+        let user = owner.description
+        switch change {
+        case .habitCreated(let habit):
+            guard try !SQLiteRows.habitExists(db, owner: owner, id: habit.id) else { return }
+            try insert(habit, owner: owner, db: db)
+
+        case .habitUpdated(let id, let patch):
+            guard try SQLiteRows.habitExists(db, owner: owner, id: id) else { return }
+            let habit = patch.applied(to: try SQLiteRows.habit(db, owner: owner, id: id))
+            try db.execute(
+                sql: """
+                    UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
+                        target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?
+                    WHERE user_id = ? AND id = ?
+                    """,
+                arguments: [
+                    habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
+                    habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit, try json(habit.schedule),
+                    habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order, user,
+                    id.description,
+                ])
+
+        case .habitDeleted(let id):
+            try db.execute(sql: "DELETE FROM habits WHERE user_id = ? AND id = ?", arguments: [user, id.description])
+
+        case .habitsReordered(let ids):
+            let statement = try db.cachedStatement(sql: "UPDATE habits SET sort_order = ? WHERE user_id = ? AND id = ?")
+            for (index, id) in ids.enumerated() { try statement.execute(arguments: [index, user, id.description]) }
+
+        case .entrySet(let habit, let day, _), .entryIncremented(let habit, let day, _),
+            .entrySkipped(let habit, let day, _), .entryReset(let habit, let day), .entryNoteSet(let habit, let day, _):
+            guard try SQLiteRows.habitExists(db, owner: owner, id: habit) else { return }
+            let current = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
+            try store((current ?? Entry(day: day)).applying(change), owner: owner, habit: habit, db: db)
+
+        case .entriesImported(let habit, let entries):
+            guard try SQLiteRows.habitExists(db, owner: owner, id: habit) else { return }
+            for entry in entries { try store(entry, owner: owner, habit: habit, db: db) }
+
+        case .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered, .routineHabitMoved:
+            // Routines are few: apply the change to the list as the core defines it, write the list back.
+            var state = UserState()
+            state.routines = RoutineList(try SQLiteRows.routines(db, owner: owner))
+            let habitIDs = try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user])
+            for id in habitIDs {
+                let habitID = Habit.ID(rawValue: try SQLiteRows.uuid(id))
+                state.habits[habitID] = TrackedHabit(habit: Habit(id: habitID, name: id, createdOn: .minimum))
+            }
+            state.apply(change)
+            try db.execute(sql: "DELETE FROM routines WHERE user_id = ?", arguments: [user])
+            for routine in state.routines.routines {
+                try db.execute(
+                    sql: "INSERT INTO routines (user_id, id, name, start, weekdays, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        user, routine.id.description, routine.name, routine.start.description,
+                        try json(routine.weekdays.sorted()), routine.color.rawValue, routine.order,
+                    ])
+                for (position, habit) in routine.habitIDs.enumerated() {
+                    try db.execute(
+                        sql: "INSERT INTO routine_habits (user_id, habit_id, routine_id, position) VALUES (?, ?, ?, ?)",
+                        arguments: [user, habit.description, routine.id.description, position])
+                }
+            }
+
+        case .settingsChanged(let settings):
+            try db.execute(
+                sql: "UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ? WHERE id = ?",
+                arguments: [settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, user])
+
+        case .tipDismissed(let tip):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'dismissed')",
+                arguments: [user, tip.rawValue])
+
+        case .tipEventRecorded(let event):
+            var tips = TipState()
+            tips.record(event)
+            for tip in tips.actedOn {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'actedOn')",
+                    arguments: [user, tip.rawValue])
+            }
+        }
+    }
+
+    static func insert(_ habit: Habit, owner: User.ID, db: Database) throws {
+        do {
+            try db.execute(
+                sql: """
+                    INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit,
+                        schedule, routine_time, reminders, is_archived, sort_order, created_on)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
+                    habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit,
+                    try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived,
+                    habit.order, habit.createdOn.ordinal,
+                ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw HabitRules.nameTaken(habit.name)
+        }
+    }
+
+    /// Writes a day's entry; an entry that carries nothing is removed.
+    static func store(_ entry: Entry, owner: User.ID, habit: Habit.ID, db: Database) throws {
+        if entry.isEmpty {
+            try db.cachedStatement(sql: "DELETE FROM entries WHERE user_id = ? AND habit_id = ? AND day = ?")
+                .execute(arguments: [owner.description, habit.description, entry.day.ordinal])
+        } else {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO entries (user_id, habit_id, day, value, is_skipped, note) VALUES (?, ?, ?, ?, ?, ?)"
+            ).execute(arguments: [
+                owner.description, habit.description, entry.day.ordinal, entry.value, entry.isSkipped, entry.note,
+            ])
+        }
+    }
+}

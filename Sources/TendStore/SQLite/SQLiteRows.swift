@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import TendCore
+
+/// Reading Tend's values out of SQLite rows. Hot paths (entries) decode by column index.
+enum SQLiteRows {
+    static let habitColumns = """
+        id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
+        is_archived, sort_order, created_on
+        """
+
+    static func user(_ db: Database, id: String) throws -> User? {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale FROM users WHERE id = ?",
+                arguments: [id])
+        else { return nil }
+        return User(
+            id: User.ID(rawValue: try uuid(row[0])), username: row[1],
+            settings: UserSettings(timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5]))
+    }
+
+    static func uuid(_ text: String) throws -> UUID {
+        guard let uuid = UUID(uuidString: text) else { throw StoreError.unreadable("bad id '\(text)' in the database") }
+        return uuid
+    }
+
+    static func habit(_ row: Row) throws -> Habit {
+        let decoder = JSONDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ index: Int) throws -> T {
+            try decoder.decode(type, from: Data((row[index] as String).utf8))
+        }
+        func enumeration<T: RawRepresentable<String>>(_ type: T.Type, _ index: Int) throws -> T {
+            guard let value = T(rawValue: row[index]) else {
+                throw StoreError.unreadable("unexpected value '\(row[index] as String)' in the database")
+            }
+            return value
+        }
+        return Habit(
+            id: Habit.ID(rawValue: try uuid(row[0])), name: row[1], emoji: row[2],
+            color: try enumeration(HabitColor.self, 3), notes: row[4], kind: try enumeration(HabitKind.self, 5),
+            type: try enumeration(HabitType.self, 6), target: row[7], unit: row[8],
+            schedule: try decode(Schedule.self, 9), routineTime: try enumeration(RoutineTime.self, 10),
+            reminders: try decode([Reminder].self, 11), isArchived: row[12], order: row[13],
+            createdOn: Day(ordinal: row[14]))
+    }
+
+    static func habits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [Habit] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(habitColumns) FROM habits
+                WHERE user_id = ? AND (? OR is_archived = 0)
+                ORDER BY sort_order, name, id
+                """,
+            arguments: [owner.description, includeArchived]
+        ).map(habit)
+    }
+
+    static func habit(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Habit {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(habitColumns) FROM habits WHERE user_id = ? AND id = ?",
+                arguments: [owner.description, id.description])
+        else { throw StoreError.notFound("habit") }
+        return try habit(row)
+    }
+
+    static func habitExists(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM habits WHERE user_id = ? AND id = ?", arguments: [owner.description, id.description])
+            != nil
+    }
+
+    static func checkNameFree(_ db: Database, owner: User.ID, habit: Habit) throws {
+        let taken = try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM habits WHERE user_id = ? AND name_key = ? AND id <> ?",
+            arguments: [owner.description, HabitRules.nameKey(habit.name), habit.id.description])
+        if taken != nil { throw HabitRules.nameTaken(habit.name) }
+    }
+
+    static func checkHabitsExist(_ db: Database, owner: User.ID, _ ids: [Habit.ID]) throws {
+        for id in ids where try !habitExists(db, owner: owner, id: id) {
+            throw StoreError.notFound("habit")
+        }
+    }
+
+    /// All habits with all their entries: two queries, whatever the number of habits.
+    static func trackedHabits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [TrackedHabit] {
+        let habits = try habits(db, owner: owner, includeArchived: includeArchived)
+        var byHabit: [String: [Entry]] = [:]
+        let cursor = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+                FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
+                WHERE e.user_id = ? AND (? OR h.is_archived = 0)
+                ORDER BY e.habit_id, e.day
+                """,
+            arguments: [owner.description, includeArchived])
+        var currentID = ""
+        var current: [Entry] = []
+        while let row = try cursor.next() {
+            let habitID: String = row[0]
+            if habitID != currentID {
+                if !current.isEmpty { byHabit[currentID] = current }
+                currentID = habitID
+                current = []
+            }
+            current.append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
+        }
+        if !current.isEmpty { byHabit[currentID] = current }
+        return habits.map { TrackedHabit(habit: $0, entries: byHabit[$0.id.description] ?? []) }
+    }
+
+    static func entries(_ db: Database, owner: User.ID, habit: Habit.ID, from: Day, through: Day) throws -> [Entry] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT day, value, is_skipped, note FROM entries
+                WHERE user_id = ? AND habit_id = ? AND day BETWEEN ? AND ?
+                ORDER BY day
+                """,
+            arguments: [owner.description, habit.description, from.ordinal, through.ordinal]
+        ).map { Entry(day: Day(ordinal: $0[0]), value: $0[1], isSkipped: $0[2], note: $0[3]) }
+    }
+
+    static func routines(_ db: Database, owner: User.ID) throws -> [Routine] {
+        var members: [String: [Habit.ID]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT routine_id, habit_id FROM routine_habits WHERE user_id = ? ORDER BY routine_id, position",
+            arguments: [owner.description])
+        {
+            members[row[0], default: []].append(Habit.ID(rawValue: try uuid(row[1])))
+        }
+        let decoder = JSONDecoder()
+        return try Row.fetchAll(
+            db, sql: "SELECT id, name, start, weekdays, color, sort_order FROM routines WHERE user_id = ? ORDER BY sort_order",
+            arguments: [owner.description]
+        ).map { row in
+            let id: String = row[0]
+            guard let color = HabitColor(rawValue: row[4]) else {
+                throw StoreError.unreadable("unexpected color '\(row[4] as String)' in the database")
+            }
+            return Routine(
+                id: Routine.ID(rawValue: try uuid(id)), name: row[1], start: try TimeOfDay(parsing: row[2]),
+                weekdays: Set(try decoder.decode([Weekday].self, from: Data((row[3] as String).utf8))), color: color,
+                habitIDs: members[id] ?? [], order: row[5])
+        }
+    }
+
+    static func tipState(_ db: Database, owner: User.ID) throws -> TipState {
+        var state = TipState()
+        for row in try Row.fetchAll(db, sql: "SELECT tip, state FROM tips WHERE user_id = ?", arguments: [owner.description]) {
+            guard let tip = Tip.ID(rawValue: row[0]) else { continue }
+            if (row[1] as String) == "dismissed" { state.dismissed.insert(tip) } else { state.actedOn.insert(tip) }
+        }
+        return state
+    }
+
+    static func state(_ db: Database, owner: User.ID) throws -> UserState {
+        guard let user = try user(db, id: owner.description) else { throw StoreError.notFound("user") }
+        return UserState(
+            settings: user.settings, habits: try trackedHabits(db, owner: owner, includeArchived: true),
+            routines: try routines(db, owner: owner), tips: try tipState(db, owner: owner))
+    }
+
+    static func loggedOperation(_ row: Row) throws -> LoggedOperation {
+        guard let timestamp = HybridTimestamp(row[3]) else {
+            throw StoreError.unreadable("bad clock timestamp in the op log")
+        }
+        let change = try JSONDecoder().decode(Change.self, from: Data((row[4] as String).utf8))
+        return LoggedOperation(
+            sequence: row[0],
+            operation: ChangeOperation(id: try uuid(row[1]), device: row[2], timestamp: timestamp, change: change))
+    }
+}

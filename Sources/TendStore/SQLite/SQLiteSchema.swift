@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+/// The SQLite schema, as migrations that are never edited once shipped: a change to the
+/// schema is a new migration appended at the end.
+enum SQLiteSchema {
+    /// Every migration this version of Tend knows, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        // v1 (first release): users, habits, entries, routines, tips and the op log.
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE users (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        username TEXT NOT NULL,
+                        username_key TEXT NOT NULL UNIQUE,
+                        time_zone TEXT NOT NULL,
+                        day_start_hour INTEGER NOT NULL CHECK (day_start_hour BETWEEN 0 AND 23),
+                        first_weekday INTEGER CHECK (first_weekday BETWEEN 1 AND 7),
+                        locale TEXT NOT NULL
+                    ) STRICT;
+
+                    CREATE TABLE habits (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        name_key TEXT NOT NULL,
+                        emoji TEXT NOT NULL,
+                        color TEXT NOT NULL,
+                        notes TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('good', 'bad')),
+                        type TEXT NOT NULL CHECK (type IN ('checkmark', 'count', 'duration')),
+                        target INTEGER NOT NULL CHECK (target >= 0),
+                        unit TEXT NOT NULL,
+                        schedule TEXT NOT NULL,
+                        routine_time TEXT NOT NULL,
+                        reminders TEXT NOT NULL,
+                        is_archived INTEGER NOT NULL CHECK (is_archived IN (0, 1)),
+                        sort_order INTEGER NOT NULL,
+                        created_on INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id),
+                        UNIQUE (user_id, name_key)
+                    ) STRICT;
+
+                    CREATE TABLE entries (
+                        user_id TEXT NOT NULL,
+                        habit_id TEXT NOT NULL,
+                        day INTEGER NOT NULL,
+                        value INTEGER NOT NULL CHECK (value >= 0),
+                        is_skipped INTEGER NOT NULL CHECK (is_skipped IN (0, 1)),
+                        note TEXT,
+                        PRIMARY KEY (user_id, habit_id, day),
+                        FOREIGN KEY (user_id, habit_id) REFERENCES habits(user_id, id) ON DELETE CASCADE
+                    ) STRICT, WITHOUT ROWID;
+
+                    CREATE TABLE routines (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        start TEXT NOT NULL,
+                        weekdays TEXT NOT NULL,
+                        color TEXT NOT NULL,
+                        sort_order INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, id)
+                    ) STRICT;
+
+                    CREATE TABLE routine_habits (
+                        user_id TEXT NOT NULL,
+                        habit_id TEXT NOT NULL,
+                        routine_id TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, habit_id),
+                        FOREIGN KEY (user_id, habit_id) REFERENCES habits(user_id, id) ON DELETE CASCADE,
+                        FOREIGN KEY (user_id, routine_id) REFERENCES routines(user_id, id) ON DELETE CASCADE
+                    ) STRICT;
+
+                    CREATE TABLE tips (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        tip TEXT NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('dismissed', 'actedOn')),
+                        PRIMARY KEY (user_id, tip, state)
+                    ) STRICT;
+
+                    CREATE TABLE ops (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        id TEXT NOT NULL UNIQUE,
+                        device TEXT NOT NULL,
+                        hlc TEXT NOT NULL,
+                        change TEXT NOT NULL
+                    ) STRICT;
+                    CREATE INDEX ops_by_user ON ops(user_id, seq);
+                    """)
+        }
+
+        // v2: a device's clock resumes from its last operation on start-up; find it by index.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "CREATE INDEX ops_by_device ON ops(device, hlc)")
+        }
+
+        return migrator
+    }
+}

@@ -1,0 +1,412 @@
+import Foundation
+import GRDB
+import Synchronization
+import TendCore
+
+/// Tend's embedded store: one SQLite file in WAL mode, through GRDB.
+///
+/// Durability: `PRAGMA synchronous = FULL`. In WAL mode every commit is written to the log and
+/// synced before the write returns, so an acknowledged write survives the process being killed
+/// and the machine losing power; the cost is one fsync per commit (see docs/performance.md).
+/// Foreign keys, NOT NULL, CHECK and `UNIQUE(habit, day)` are enforced by the database itself.
+public final class SQLiteStore: TendStore {
+    let writer: any DatabaseWriter
+    private let clock: Mutex<HybridClock>
+    private let now: @Sendable () -> Date
+    /// Where the database lives (`nil` for an in-memory database).
+    public let path: String?
+
+    /// Opens (creating if needed) the database at `path`, refusing one from a newer Tend or one
+    /// that is not a Tend database without touching it, then migrates it.
+    public init(path: String, device: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        if FileManager.default.fileExists(atPath: path) {
+            try SQLiteStore.checkOpenable(path: path)
+        } else {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+        }
+        let pool = try DatabasePool(path: path, configuration: SQLiteStore.configuration)
+        try pool.writeWithoutTransaction { db in
+            // DatabasePool sets NORMAL after prepareDatabase runs; FULL is set here, once the
+            // pool is open, on its writer connection.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        try SQLiteStore.migrator.migrate(pool)
+        self.writer = pool
+        self.path = path
+        self.now = now
+        clock = Mutex(HybridClock(device: device, last: try SQLiteStore.lastTimestamp(of: device, in: pool)))
+    }
+
+    /// A private in-memory database (tests, previews).
+    public init(inMemoryDevice device: String = "memory", now: @escaping @Sendable () -> Date = { Date() }) throws {
+        let queue = try DatabaseQueue(configuration: SQLiteStore.configuration)
+        try SQLiteStore.migrator.migrate(queue)
+        writer = queue
+        path = nil
+        self.now = now
+        clock = Mutex(HybridClock(device: device))
+    }
+
+    static let migrator = SQLiteSchema.migrator
+
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.label = "Tend"
+        return configuration
+    }
+
+    /// Refuses a file that is not a Tend database, or one written by a newer Tend, without
+    /// changing a byte of it (it is opened read-only).
+    static func checkOpenable(path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
+        }
+        try queue.read { db in
+            let tables: Set<String>
+            do {
+                tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            } catch {
+                throw StoreError.unreadable("\(path) is not a SQLite database")
+            }
+            if tables.isEmpty { return }
+            guard tables.contains("grdb_migrations") && tables.contains("habits") else {
+                throw StoreError.unreadable("\(path) is a SQLite database, but not Tend's; it was left untouched")
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                let known = Set(migrator.migrations)
+                let newer = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+                throw StoreError.newerSchema(
+                    "\(path) was written by a newer version of Tend (schema \(newer.joined(separator: ", "))); "
+                        + "upgrade Tend to open it. The file was left untouched.")
+            }
+        }
+        try queue.close()
+    }
+
+    private static func lastTimestamp(of device: String, in reader: some DatabaseReader) throws -> HybridTimestamp? {
+        try reader.read { db in
+            try String.fetchOne(db, sql: "SELECT MAX(hlc) FROM ops WHERE device = ?", arguments: [device])
+                .flatMap(HybridTimestamp.init)
+        }
+    }
+
+    /// The current `PRAGMA synchronous` of the writer (2 = FULL), for tests and diagnostics.
+    public func synchronousSetting() throws -> Int {
+        try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
+
+    // MARK: Users
+
+    public func createUser(username: String, settings: UserSettings) async throws -> User {
+        try User.validate(username: username)
+        try HabitRules.validate(settings)
+        let user = User(username: username, settings: settings)
+        try await write { db in
+            do {
+                try db.execute(
+                    sql: """
+                        INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        user.id.description, username, username.lowercased(), settings.timeZone,
+                        settings.dayStartHour, settings.firstWeekday, settings.locale,
+                    ])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw StoreError.conflict("the username “\(username)” is taken")
+            }
+        }
+        return user
+    }
+
+    public func user(id: User.ID) async throws -> User {
+        guard let user = try await writer.read({ db in try SQLiteRows.user(db, id: id.description) }) else {
+            throw StoreError.notFound("user")
+        }
+        return user
+    }
+
+    public func user(named username: String) async throws -> User? {
+        try await writer.read { db in
+            guard let id = try String.fetchOne(
+                db, sql: "SELECT id FROM users WHERE username_key = ?", arguments: [username.lowercased()])
+            else { return nil }
+            return try SQLiteRows.user(db, id: id)
+        }
+    }
+
+    public func updateSettings(owner: User.ID, _ settings: UserSettings) async throws -> User {
+        try HabitRules.validate(settings)
+        try await write(owner) { db, log in
+            try log(.settingsChanged(settings: settings))
+        }
+        return try await user(id: owner)
+    }
+
+    public func deleteUser(owner: User.ID) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [owner.description])
+            guard db.changesCount == 1 else { throw StoreError.notFound("user") }
+        }
+    }
+
+    // MARK: Reading
+
+    public func habits(owner: User.ID, includeArchived: Bool) async throws -> [Habit] {
+        try await read(owner) { db in try SQLiteRows.habits(db, owner: owner, includeArchived: includeArchived) }
+    }
+
+    public func habit(owner: User.ID, id: Habit.ID) async throws -> Habit {
+        try await read(owner) { db in try SQLiteRows.habit(db, owner: owner, id: id) }
+    }
+
+    public func trackedHabits(owner: User.ID, includeArchived: Bool) async throws -> [TrackedHabit] {
+        try await read(owner) { db in try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived) }
+    }
+
+    public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {
+        try await read(owner) { db in
+            _ = try SQLiteRows.habit(db, owner: owner, id: habit)
+            return try SQLiteRows.entries(db, owner: owner, habit: habit, from: from, through: through)
+        }
+    }
+
+    public func routines(owner: User.ID) async throws -> [Routine] {
+        try await read(owner) { db in try SQLiteRows.routines(db, owner: owner) }
+    }
+
+    public func tipState(owner: User.ID) async throws -> TipState {
+        try await read(owner) { db in try SQLiteRows.tipState(db, owner: owner) }
+    }
+
+    public func exportState(owner: User.ID) async throws -> UserState {
+        try await read(owner) { db in try SQLiteRows.state(db, owner: owner) }
+    }
+
+    public func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation] {
+        try await read(owner) { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT seq, id, device, hlc, change FROM ops WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                arguments: [owner.description, after, max(0, limit)]
+            ).map(SQLiteRows.loggedOperation)
+        }
+    }
+
+    // MARK: Writing
+
+    public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
+        try HabitRules.validate(habit)
+        try await write(owner) { db, log in
+            if try SQLiteRows.habitExists(db, owner: owner, id: habit.id) {
+                throw StoreError.conflict("a habit with this id already exists")
+            }
+            try SQLiteRows.checkNameFree(db, owner: owner, habit: habit)
+            try log(.habitCreated(habit: habit))
+        }
+        return habit
+    }
+
+    public func updateHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
+        try await write(owner) { db, log in
+            let old = try SQLiteRows.habit(db, owner: owner, id: habit.id)
+            var new = habit
+            new.createdOn = old.createdOn
+            try HabitRules.validate(new)
+            try SQLiteRows.checkNameFree(db, owner: owner, habit: new)
+            let patch = HabitPatch(from: old, to: new)
+            if !patch.isEmpty { try log(.habitUpdated(id: habit.id, patch: patch)) }
+            return new
+        }
+    }
+
+    public func deleteHabit(owner: User.ID, id: Habit.ID) async throws {
+        try await write(owner) { db, log in
+            _ = try SQLiteRows.habit(db, owner: owner, id: id)
+            try log(.habitDeleted(id: id))
+        }
+    }
+
+    public func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) async throws {
+        try await write(owner) { db, log in
+            let current = try SQLiteRows.habits(db, owner: owner, includeArchived: true).map(\.id)
+            guard ids.allSatisfy(Set(current).contains) else { throw StoreError.notFound("habit") }
+            guard Set(ids).count == ids.count else { throw StoreError.invalid("a habit appears twice in the order") }
+            try log(.habitsReordered(ids: HabitOrder.complete(ids, current)))
+        }
+    }
+
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
+        try await write(owner) { db, log in
+            let stored = try SQLiteRows.habit(db, owner: owner, id: habit)
+            let current = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day)
+            let tracked = TrackedHabit(habit: stored, entries: current)
+            if let change = try command.change(for: tracked, on: day) { try log(change) }
+            return try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
+                ?? Entry(day: day)
+        }
+    }
+
+    public func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
+        try HabitRules.validate(routine)
+        return try await write(owner) { db, log in
+            let routines = try SQLiteRows.routines(db, owner: owner)
+            guard !routines.contains(where: { $0.id == routine.id }) else {
+                throw StoreError.conflict("a routine with this id already exists")
+            }
+            try SQLiteRows.checkHabitsExist(db, owner: owner, routine.habitIDs)
+            try log(.routineCreated(routine: routine))
+            return try SQLiteRows.routines(db, owner: owner).first { $0.id == routine.id }!
+        }
+    }
+
+    public func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
+        try HabitRules.validate(routine)
+        return try await write(owner) { db, log in
+            guard try SQLiteRows.routines(db, owner: owner).contains(where: { $0.id == routine.id }) else {
+                throw StoreError.notFound("routine")
+            }
+            try SQLiteRows.checkHabitsExist(db, owner: owner, routine.habitIDs)
+            try log(.routineUpdated(routine: routine))
+            return try SQLiteRows.routines(db, owner: owner).first { $0.id == routine.id }!
+        }
+    }
+
+    public func deleteRoutine(owner: User.ID, id: Routine.ID) async throws {
+        try await write(owner) { db, log in
+            guard try SQLiteRows.routines(db, owner: owner).contains(where: { $0.id == id }) else {
+                throw StoreError.notFound("routine")
+            }
+            try log(.routineDeleted(id: id))
+        }
+    }
+
+    public func reorderRoutines(owner: User.ID, _ ids: [Routine.ID]) async throws {
+        try await write(owner) { db, log in
+            let known = Set(try SQLiteRows.routines(db, owner: owner).map(\.id))
+            guard ids.allSatisfy(known.contains) else { throw StoreError.notFound("routine") }
+            guard Set(ids).count == ids.count else { throw StoreError.invalid("a routine appears twice in the order") }
+            try log(.routinesReordered(ids: ids))
+        }
+    }
+
+    public func moveHabit(owner: User.ID, habit: Habit.ID, toRoutine routine: Routine.ID?, at index: Int?) async throws {
+        try await write(owner) { db, log in
+            _ = try SQLiteRows.habit(db, owner: owner, id: habit)
+            if let routine {
+                var list = RoutineList(try SQLiteRows.routines(db, owner: owner))
+                do {
+                    try list.move(habit: habit, to: routine, at: index)
+                } catch RoutineError.unknownRoutine {
+                    throw StoreError.notFound("routine")
+                } catch {
+                    throw StoreError.invalid(String(describing: error))
+                }
+            }
+            try log(.routineHabitMoved(habit: habit, routine: routine, index: index))
+        }
+    }
+
+    public func dismissTip(owner: User.ID, _ tip: Tip.ID) async throws {
+        try await write(owner) { _, log in try log(.tipDismissed(tip: tip)) }
+    }
+
+    public func recordTipEvent(owner: User.ID, _ event: TipEvent) async throws {
+        try await write(owner) { _, log in try log(.tipEventRecorded(event: event)) }
+    }
+
+    public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
+        try await write(owner) { _, log in
+            for change in changes { try log(change) }
+        }
+    }
+
+    // MARK: Backup and restore
+
+    /// Copies the live database to `destination` with SQLite's online backup API: safe while
+    /// other connections (a running server) read and write.
+    public func backup(to destination: String) throws {
+        if FileManager.default.fileExists(atPath: destination) {
+            throw StoreError.conflict("\(destination) already exists; choose a new file for the backup")
+        }
+        let target = try DatabaseQueue(path: destination)
+        try writer.backup(to: target)
+        try target.close()
+    }
+
+    /// Replaces this database's content with a backup's, after verifying the backup (readable,
+    /// `integrity_check` ok, a Tend database no newer than this version). Nothing changes when
+    /// verification fails.
+    public func restore(from source: String) throws {
+        guard FileManager.default.fileExists(atPath: source) else { throw StoreError.notFound("backup file \(source)") }
+        try SQLiteStore.verifyBackup(path: source)
+        var configuration = Configuration()
+        configuration.readonly = true
+        let backup = try DatabaseQueue(path: source, configuration: configuration)
+        try backup.backup(to: writer)
+        try backup.close()
+        try SQLiteStore.migrator.migrate(writer)
+    }
+
+    /// Checks that a file is a sound Tend database this version can open.
+    public static func verifyBackup(path: String) throws {
+        try checkOpenable(path: path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        let result = try queue.read { db in
+            guard try db.tableExists("habits") else {
+                throw StoreError.unreadable("\(path) is not a Tend database")
+            }
+            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+        guard result == ["ok"] else {
+            throw StoreError.unreadable("\(path) is damaged: \(result.prefix(3).joined(separator: "; "))")
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check`.
+    public func integrityCheck() throws -> [String] {
+        try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    // MARK: Transactions
+
+    /// One write transaction; `log` applies a change to the tables and appends it to the op log.
+    private func write<T: Sendable>(
+        _ owner: User.ID, _ body: @escaping @Sendable (Database, (Change) throws -> Void) throws -> T
+    ) async throws -> T {
+        try await writer.write { [self] db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [owner.description]) != nil
+            else { throw StoreError.notFound("user") }
+            return try body(db) { change in
+                try SQLiteApply.apply(change, owner: owner, db: db)
+                let timestamp = self.clock.withLock { $0.tick(now: self.now()) }
+                try SQLiteApply.log(change, owner: owner, timestamp: timestamp, db: db)
+            }
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(body)
+    }
+
+    private func read<T: Sendable>(_ owner: User.ID, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [owner.description]) != nil
+            else { throw StoreError.notFound("user") }
+            return try body(db)
+        }
+    }
+}
