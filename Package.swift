@@ -31,10 +31,15 @@ let package = Package(
         // Fixtures, generated datasets and the store contract suite shared by tests and benchmarks.
         .target(name: "TendTestSupport", dependencies: ["TendCore", "TendStore"]),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
-        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendTestSupport"]),
+        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendTestSupport"]),
+        // The child process the crash test kills at random moments.
+        .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         .testTarget(
             name: "TendStoreTests",
-            dependencies: ["TendCore", "TendStore", "TendTestSupport"]
+            dependencies: [
+                "TendCore", "TendStore", "TendTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "TendCoreTests",

@@ -170,8 +170,15 @@ public final class SQLiteStore: TendStore {
         try await read(owner) { db in try SQLiteRows.habit(db, owner: owner, id: id) }
     }
 
+    /// Two queries (habits, then their entries); the owner is checked only when no habit is found.
     public func trackedHabits(owner: User.ID, includeArchived: Bool) async throws -> [TrackedHabit] {
-        try await read(owner) { db in try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived) }
+        try await writer.read { db in
+            let tracked = try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived)
+            if tracked.isEmpty, try SQLiteRows.user(db, id: owner.description) == nil {
+                throw StoreError.notFound("user")
+            }
+            return tracked
+        }
     }
 
     public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {

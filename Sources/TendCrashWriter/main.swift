@@ -1,0 +1,40 @@
+import Foundation
+import TendCore
+import TendStore
+
+// A child process for the crash test: records check-ins on a SQLite database one by one and
+// prints "ack N" after each write returns, until it is killed.
+//   TendCrashWriter DATABASE USERNAME FIRST
+// Each write N sets the value N on day 2000-01-01 + N of the habit "Crash".
+
+/// Writes a line straight to the file descriptor: nothing waits in a buffer when the kill comes.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let first = Int(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: TendCrashWriter DATABASE USERNAME FIRST\n".utf8))
+    exit(64)
+}
+let store = try SQLiteStore(path: arguments[1], device: "crash-writer")
+let user: User
+if let existing = try await store.user(named: arguments[2]) {
+    user = existing
+} else {
+    user = try await store.createUser(username: arguments[2], settings: UserSettings())
+}
+let habit: Habit
+if let existing = try await store.habits(owner: user.id, includeArchived: true).first(where: { $0.name == "Crash" }) {
+    habit = existing
+} else {
+    habit = try await store.createHabit(
+        owner: user.id, Habit(name: "Crash", type: .count, target: 1_000_000, createdOn: Day(ordinal: 10_957)))
+}
+say("ready")
+var n = first
+while true {
+    _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 10_957 + n), n)
+    say("ack \(n)")
+    n += 1
+}
