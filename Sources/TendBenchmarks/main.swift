@@ -2,11 +2,22 @@ import Foundation
 import TendCore
 import TendTestSupport
 
-// Release-mode benchmarks of the domain engine. Run with:
-//   swift run -c release TendBenchmarks [iterations]
+// Release-mode benchmarks. Run with:
+//   swift run -c release TendBenchmarks core [iterations]       the domain engine
+//   swift run -c release TendBenchmarks sqlite                  the SQLite store (a temporary file)
+//   scripts/with-postgres swift run -c release TendBenchmarks postgres   (uses TEND_TEST_POSTGRES_URL)
 // Figures go to docs/performance.md.
 
-let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 50
+let mode = CommandLine.arguments.dropFirst().first ?? "core"
+guard ["core", "sqlite", "postgres"].contains(mode) else {
+    FileHandle.standardError.write(Data("usage: TendBenchmarks core [iterations] | sqlite | postgres\n".utf8))
+    exit(64)
+}
+if mode != "core" {
+    try await StoreBenchmarks.run(mode)
+    exit(0)
+}
+let iterations = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 50
 let today = Fixtures.day("2026-11-22")
 let calendar = Fixtures.calendar("Europe/Berlin", locale: "de_DE")
 let habits = Dataset.generate(endingOn: today)

@@ -1,0 +1,80 @@
+import Foundation
+import TendCore
+import TendStore
+import TendTestSupport
+
+/// Store benchmarks, the same for every store: single check-in commits, loading a
+/// 50 habits × 10 years user, and importing one million entries.
+enum StoreBenchmarks {
+    static func makeStore(_ mode: String, directory: TemporaryDirectory) async throws -> any TendStore {
+        switch mode {
+        case "sqlite":
+            return try SQLiteStore(path: directory.path("bench.sqlite"), device: "bench")
+        default:
+            return try await BenchmarkPostgres.connect()
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func run(_ mode: String) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await makeStore(mode, directory: directory)
+        let clock = ContinuousClock()
+        let suffix = String(UUID().uuidString.prefix(8))
+        print("store: \(mode)")
+
+        // 1. Single check-in commits: each a transaction with its op-log row, one after another.
+        let user = try await store.createUser(username: "commits-\(suffix)", settings: UserSettings())
+        let habit = try await store.createHabit(
+            owner: user.id, Habit(name: "Water", type: .count, target: 1_000_000, createdOn: Day(ordinal: 0)))
+        let commits = 3000
+        for warm in 0..<100 { _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: warm), 1) }
+        let start = clock.now
+        for index in 0..<commits {
+            _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 1000 + index), index + 1)
+        }
+        let commitTime = seconds(clock.now - start)
+        print(String(format: "single check-in commits: %d in %.2f s = %.0f commits/s (%.3f ms each)",
+                     commits, commitTime, Double(commits) / commitTime, commitTime * 1000 / Double(commits)))
+
+        // 2. Loading a 50 habits × 10 years user (dashboard: all habits with all entries).
+        let today = Fixtures.day("2026-11-22")
+        let dataset = Dataset.generate(endingOn: today)
+        let owner = try await store.createUser(username: "dashboard-\(suffix)", settings: UserSettings())
+        var changes: [Change] = []
+        for tracked in dataset {
+            changes.append(.habitCreated(habit: tracked.habit))
+            changes.append(.entriesImported(habit: tracked.id, entries: tracked.sortedEntries))
+        }
+        try await store.applyChanges(owner: owner.id, changes)
+        let entryCount = dataset.reduce(0) { $0 + $1.entries.count }
+        var samples: [Double] = []
+        for _ in 0..<10 {
+            let begin = clock.now
+            let loaded = try await store.trackedHabits(owner: owner.id, includeArchived: false)
+            samples.append(seconds(clock.now - begin))
+            precondition(loaded.count == 50 && loaded.reduce(0, { $0 + $1.entries.count }) == entryCount)
+        }
+        samples.sort()
+        print(String(format: "load 50 habits × 10 years (%d entries): min %.1f ms, median %.1f ms",
+                     entryCount, samples[0] * 1000, samples[samples.count / 2] * 1000))
+
+        // 3. Importing one million entries (100 habits × 10,000 days), as an import applies them:
+        // one transaction, habits created, entries in chunks of 10,000 per logged change.
+        let importer = try await store.createUser(username: "import-\(suffix)", settings: UserSettings())
+        var importChanges: [Change] = []
+        for index in 0..<100 {
+            let habit = Habit(name: "Imported \(index)", type: .count, target: 10, createdOn: Day(ordinal: 0))
+            importChanges.append(.habitCreated(habit: habit))
+            let entries = (0..<10_000).map { Entry(day: Day(ordinal: $0), value: ($0 + index) % 10 + 1) }
+            importChanges.append(.entriesImported(habit: habit.id, entries: entries))
+        }
+        let importStart = clock.now
+        try await store.applyChanges(owner: importer.id, importChanges)
+        let importTime = seconds(clock.now - importStart)
+        print(String(format: "import 1,000,000 entries: %.2f s = %.0f entries/s", importTime, 1_000_000 / importTime))
+    }
+}
