@@ -28,7 +28,9 @@ struct ImportWorld {
     }
 
     @discardableResult
-    func importing(_ data: Data, filename: String? = nil, dryRun: Bool = false) async throws -> ImportReport {
+    func importing(
+        _ data: Data, filename: String? = nil, dryRun: Bool = false, importer: TendImporter = importer
+    ) async throws -> ImportReport {
         try await importer.importData(data, filename: filename, into: store, owner: owner, dryRun: dryRun)
     }
 }
@@ -159,12 +161,14 @@ struct LoopDatabaseBuilder {
 
 /// Imports `data`, expecting it to be refused: the error it gave, and whether the user's data and
 /// op log are exactly as before.
-func rejection(_ data: Data, in world: ImportWorld, filename: String? = nil) async throws -> (error: ImportError?, unchanged: Bool) {
+func rejection(
+    _ data: Data, in world: ImportWorld, filename: String? = nil, importer: TendImporter = importer
+) async throws -> (error: ImportError?, unchanged: Bool) {
     let before = try await world.state()
     let operations = try await world.operationCount()
     var caught: ImportError?
     do {
-        try await world.importing(data, filename: filename)
+        try await world.importing(data, filename: filename, importer: importer)
     } catch let error as ImportError {
         caught = error
     }

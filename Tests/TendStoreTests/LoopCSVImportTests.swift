@@ -152,3 +152,31 @@ struct LoopCSVImportTests {
         #expect(damagedUnchanged)
     }
 }
+
+@Suite("ZIP limits hold when a header lies")
+struct LyingZipTests {
+    @Test("An entry that declares 100 bytes but inflates to 2 MiB is stopped while inflating")
+    func lyingHeader() async throws {
+        // Given a ZIP whose headers claim Habits.csv is 100 bytes, while it inflates to 2 MiB
+        var zip = try makeZip([("Habits.csv", Data(count: 2 << 20))])
+        let small: [UInt8] = [100, 0, 0, 0]
+        func patch(signature: [UInt8], offset: Int) {
+            var index = zip.startIndex
+            while let range = zip[index...].firstRange(of: signature) {
+                zip.replaceSubrange(range.lowerBound + offset..<range.lowerBound + offset + 4, with: small)
+                index = range.upperBound
+            }
+        }
+        patch(signature: [0x50, 0x4B, 0x03, 0x04], offset: 22)  // local header: uncompressed size
+        patch(signature: [0x50, 0x4B, 0x01, 0x02], offset: 24)  // central directory: uncompressed size
+        let world = try await ImportWorld()
+        let strict = TendImporter(limits: ImportLimits(maximumZipEntrySize: 1 << 20))
+
+        // When it is imported
+        let (error, unchanged) = try await rejection(zip, in: world, importer: strict)
+
+        // Then inflating stops at the limit, and nothing changed
+        #expect(error == .tooLarge(what: "“Habits.csv” in the ZIP", limit: 1 << 20))
+        #expect(unchanged)
+    }
+}
