@@ -1,0 +1,160 @@
+import Foundation
+import TendCore
+
+/// Brings one imported habit within Tend's rules, saying what it changed. Real exports break
+/// rules that Tend's screens enforce; the import keeps the data and adjusts it visibly instead of
+/// refusing it. Names are made unique by ``ImportPlanner``, which sees all habits.
+enum ImportAdjuster {
+    /// The earliest and latest day an import accepts: anything outside is a broken date.
+    static let earliestDay = try! Day(iso: "1900-01-01")
+    static let latestDay = try! Day(iso: "2199-12-31")
+
+    /// `habit` with every attribute but its name within range, and sentences for what changed.
+    static func adjust(_ habit: Habit) -> (Habit, [String]) {
+        var habit = habit
+        var notes: [String] = []
+        let label = "“\(habit.name)”"
+
+        if !Habit.isSingleEmoji(habit.emoji) {
+            notes.append("\(label): emoji “\(habit.emoji)” is not a single emoji, so it is \(Habit.defaultEmoji)")
+            habit.emoji = Habit.defaultEmoji
+        }
+        if habit.notes.count > Habit.maximumNotesLength {
+            habit.notes = String(habit.notes.prefix(Habit.maximumNotesLength))
+            notes.append("\(label): notes were cut to \(Habit.maximumNotesLength) characters")
+        }
+        let unit = habit.unit.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ")
+        if unit != habit.unit || unit.count > Habit.maximumUnitLength {
+            habit.unit = String(unit.prefix(Habit.maximumUnitLength))
+            notes.append("\(label): unit was made one line of at most \(Habit.maximumUnitLength) characters")
+        }
+        let range = Habit.targetRange(kind: habit.kind, type: habit.type)
+        if !range.contains(habit.target) {
+            let clamped = min(max(habit.target, range.lowerBound), range.upperBound)
+            notes.append("\(label): target \(habit.target) is outside \(range.lowerBound)…\(range.upperBound), so it is \(clamped)")
+            habit.target = clamped
+        }
+        let (schedule, scheduleNote) = adjust(habit.schedule)
+        if let scheduleNote {
+            notes.append("\(label): \(scheduleNote)")
+            habit.schedule = schedule
+        }
+        if habit.reminders.count > Habit.maximumReminders {
+            notes.append("\(label): only the first \(Habit.maximumReminders) of \(habit.reminders.count) reminders are kept")
+            habit.reminders = Array(habit.reminders.prefix(Habit.maximumReminders))
+        }
+        for index in habit.reminders.indices {
+            if let message = habit.reminders[index].message, message.count > Reminder.maximumMessageLength {
+                habit.reminders[index].message = String(message.prefix(Reminder.maximumMessageLength))
+                notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
+            }
+        }
+        if habit.createdOn < earliestDay || habit.createdOn > latestDay {
+            notes.append("\(label): creation day \(habit.createdOn.iso) is not plausible, so it is \(earliestDay.iso)")
+            habit.createdOn = earliestDay
+        }
+        return (habit, notes)
+    }
+
+    /// A valid schedule close to `schedule`, and what changed (nil when it was valid).
+    static func adjust(_ schedule: Schedule) -> (Schedule, String?) {
+        do {
+            try schedule.validate()
+            return (schedule, nil)
+        } catch {
+            let fixed: Schedule
+            switch schedule {
+            case .daily: fixed = .daily
+            case .weekdays: fixed = .daily
+            case .daysOfMonth(let days):
+                let valid = days.filter { (1...31).contains($0) }
+                fixed = valid.isEmpty ? .daily : .daysOfMonth(valid)
+            case .everyNDays(let interval, let start):
+                fixed = .everyNDays(interval: min(max(interval, 1), 365), start: start)
+            case .timesPerWeek(let times): fixed = .timesPerWeek(min(max(times, 1), 7))
+            case .timesPerMonth(let times): fixed = .timesPerMonth(min(max(times, 1), 31))
+            case .timesInDays(let times, let days):
+                let window = min(max(days, 1), 365)
+                fixed = .timesInDays(times: min(max(times, 1), window), days: window)
+            }
+            return (fixed, "\(error.description), so the schedule is “\(fixed)”")
+        }
+    }
+
+    /// Counts of what ``adjust(entries:of:)`` changed, summed into one sentence each.
+    struct EntryTally {
+        var outOfRangeDays: [Day] = []
+        var negative: [Day] = []
+        var clamped: [Day] = []
+        var skipAndValue: [Day] = []
+        var longNotes: [Day] = []
+        var duplicates: [Day] = []
+
+        var dropped: Int { outOfRangeDays.count + negative.count }
+
+        func sentences(for name: String) -> (adjusted: [String], skipped: [String]) {
+            func example(_ days: [Day]) -> String { days.first.map { " (first: \($0.iso))" } ?? "" }
+            var adjusted: [String] = []
+            var skipped: [String] = []
+            if !outOfRangeDays.isEmpty {
+                skipped.append("“\(name)”: \(outOfRangeDays.count) entries on days before \(ImportAdjuster.earliestDay.year) or after \(ImportAdjuster.latestDay.year) are not imported\(example(outOfRangeDays))")
+            }
+            if !negative.isEmpty {
+                skipped.append("“\(name)”: \(negative.count) entries with a negative value are not imported\(example(negative))")
+            }
+            if !clamped.isEmpty {
+                adjusted.append("“\(name)”: \(clamped.count) values above \(EntryCommand.maximumValue) were lowered to it\(example(clamped))")
+            }
+            if !skipAndValue.isEmpty {
+                adjusted.append("“\(name)”: \(skipAndValue.count) days were both skipped and given a value; they are kept as skipped\(example(skipAndValue))")
+            }
+            if !longNotes.isEmpty {
+                adjusted.append("“\(name)”: \(longNotes.count) notes were cut to \(Entry.maximumNoteLength) characters\(example(longNotes))")
+            }
+            if !duplicates.isEmpty {
+                adjusted.append("“\(name)”: \(duplicates.count) days appear more than once; the last one is kept\(example(duplicates))")
+            }
+            return (adjusted, skipped)
+        }
+    }
+
+    /// The entries Tend can hold, one per day in day order, and a tally of what changed.
+    static func adjust(entries: [Entry]) -> ([Entry], EntryTally) {
+        var tally = EntryTally()
+        var byDay: [Day: Entry] = [:]
+        for var entry in entries {
+            guard entry.day >= earliestDay, entry.day <= latestDay else {
+                tally.outOfRangeDays.append(entry.day)
+                continue
+            }
+            guard entry.value >= 0 else {
+                tally.negative.append(entry.day)
+                continue
+            }
+            if entry.value > EntryCommand.maximumValue {
+                entry.value = EntryCommand.maximumValue
+                tally.clamped.append(entry.day)
+            }
+            if entry.isSkipped, entry.value > 0 {
+                entry.value = 0
+                tally.skipAndValue.append(entry.day)
+            }
+            if let note = entry.note, note.count > Entry.maximumNoteLength {
+                entry.note = String(note.prefix(Entry.maximumNoteLength))
+                tally.longNotes.append(entry.day)
+            }
+            if entry.note?.isEmpty == true { entry.note = nil }
+            if entry.isEmpty { continue }
+            if byDay.updateValue(entry, forKey: entry.day) != nil { tally.duplicates.append(entry.day) }
+        }
+        return (byDay.values.sorted { $0.day < $1.day }, tally)
+    }
+
+    /// A one-line name of at most the maximum length (the planner fills in empty ones).
+    static func cleanName(_ name: String) -> String {
+        let oneLine = name.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let trimmed = oneLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(trimmed.prefix(Habit.maximumNameLength))
+    }
+}

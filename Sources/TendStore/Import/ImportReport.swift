@@ -1,0 +1,66 @@
+import TendCore
+
+/// What an import did (or, in a dry run, would do).
+public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
+    public var format: ImportFormat
+    public var dryRun: Bool
+    /// Names of habits the import creates.
+    public var habitsAdded: [String]
+    /// Names of habits the user already had (same id); their attributes are kept.
+    public var habitsMerged: [String]
+    public var entriesAdded = 0
+    /// Entries already there with the same value, skip mark and note.
+    public var entriesUnchanged = 0
+    /// Entries the user already had with a different value: the user's value is kept.
+    public var entriesKept = 0
+    /// Entries of the file that are not imported (automatic checks, impossible values or days).
+    public var entriesSkipped = 0
+    public var routinesAdded: [String]
+    public var routinesMerged: [String]
+    public var settingsApplied = false
+    public var tipsApplied = 0
+    /// Every change made to fit Tend's rules, as a sentence.
+    public var adjustments: [String]
+    /// What was left out, as sentences.
+    public var skipped: [String]
+    /// Where the user's existing data was kept over the file's.
+    public var kept: [String]
+    /// The number of changes applied (or that would be applied).
+    public var changeCount = 0
+
+    public init(format: ImportFormat, dryRun: Bool = false) {
+        self.format = format
+        self.dryRun = dryRun
+        habitsAdded = []
+        habitsMerged = []
+        routinesAdded = []
+        routinesMerged = []
+        adjustments = []
+        skipped = []
+        kept = []
+    }
+
+    /// Whether the import changes nothing.
+    public var changesNothing: Bool { changeCount == 0 }
+
+    public var description: String {
+        var lines: [String] = []
+        lines.append("\(dryRun ? "Dry run of an import" : "Imported") from a \(format):")
+        lines.append(
+            "  habits: \(habitsAdded.count) added, \(habitsMerged.count) already there")
+        lines.append(
+            "  entries: \(entriesAdded) added, \(entriesUnchanged) unchanged, \(entriesKept) kept as you had them, "
+                + "\(entriesSkipped) not imported")
+        if !routinesAdded.isEmpty || !routinesMerged.isEmpty {
+            lines.append("  routines: \(routinesAdded.count) added, \(routinesMerged.count) already there")
+        }
+        if settingsApplied { lines.append("  settings: taken from the file") }
+        if tipsApplied > 0 { lines.append("  tips: \(tipsApplied) marked as seen") }
+        for (title, items) in [("Adjusted", adjustments), ("Not imported", skipped), ("Kept", kept)] where !items.isEmpty {
+            lines.append("\(title):")
+            lines.append(contentsOf: items.map { "  - \($0)" })
+        }
+        if dryRun { lines.append("Nothing was changed (dry run).") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import TendCore
+import ZIPFoundation
+
+/// Loop Habit Tracker's CSV export: a ZIP holding `Habits.csv` (one line per habit) and, per habit,
+/// a folder `NNN Name/` (NNN its position) with `Checkmarks.csv` (`Date,Value,Notes`). Values are
+/// `YES_MANUAL`, `YES_AUTO`, `NO`, `SKIP`, `UNKNOWN`, or for numerical habits the amount × 1000.
+public enum LoopCSVFormat {
+    static let habitsHeader = [
+        "Position", "Name", "Type", "Question", "Description", "FrequencyNumerator", "FrequencyDenominator", "Color",
+        "Unit", "Target Type", "Target Value", "Archived?",
+    ]
+
+    /// Whether `data` is a ZIP with a `Habits.csv` at its top.
+    static func matches(_ data: Data, limits: ImportLimits) -> Bool {
+        guard ZipReader.isZip(data), let zip = try? ZipReader(data, limits: limits) else { return false }
+        return zip.paths.contains("Habits.csv")
+    }
+
+    static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
+        let zip = try ZipReader(data, limits: limits)
+        guard zip.paths.contains("Habits.csv") else { throw .invalidZip("it has no Habits.csv, so it is not a Loop CSV export") }
+        let records = try CSV.parse(try CSV.text(try zip.contents(of: "Habits.csv"), file: "Habits.csv"))
+        guard let first = records.first else { throw .invalidCSV(line: 1, reason: "Habits.csv is empty") }
+        let header = CSVHeader(first.fields)
+        guard header.has("Name") else { throw .invalidCSV(line: first.line, reason: "Habits.csv has no Name column") }
+        try limits.checkCounts(habits: records.count - 1, entries: 0)
+
+        // Each habit's folder starts with its position: "001 Read/Checkmarks.csv".
+        var checkmarkFiles: [Int: String] = [:]
+        for path in zip.paths where path.hasSuffix("/Checkmarks.csv") {
+            let folder = path.dropLast("/Checkmarks.csv".count)
+            guard !folder.contains("/"), let number = Int(folder.prefix { $0.isNumber }) else { continue }
+            checkmarkFiles[number] = path
+        }
+
+        var adjustments: [String] = []
+        var skipped: [String] = []
+        var skippedEntries = 0
+        var habits: [ImportedHabit] = []
+        var occurrences: [String: Int] = [:]
+        var entryCount = 0
+        for record in records.dropFirst() {
+            func field(_ names: String...) -> String {
+                for name in names where header.has(name) { return header.value(record, name).trimmingCharacters(in: .whitespaces) }
+                return ""
+            }
+            let name = header.value(record, "Name")
+            let position = Int(field("Position")) ?? habits.count + 1
+            var loop = LoopHabitRecord(name: name)
+            loop.position = position - 1
+            loop.question = header.value(record, "Question")
+            loop.description = header.value(record, "Description")
+            loop.frequencyNumerator = Int(field("FrequencyNumerator", "NumRepetitions")) ?? 1
+            loop.frequencyDenominator = Int(field("FrequencyDenominator", "Interval")) ?? 1
+            let colorText = field("Color")
+            if !colorText.isEmpty {
+                loop.colorIndex = LoopMapping.paletteIndex(hex: colorText) ?? -1
+            }
+            loop.type = field("Type").uppercased() == "NUMERICAL" ? 1 : 0
+            loop.targetType = field("Target Type").uppercased() == "AT_MOST" ? 1 : 0
+            loop.targetValue = Double(field("Target Value")) ?? 0
+            loop.unit = header.value(record, "Unit")
+            loop.isArchived = field("Archived?").lowercased() == "true"
+
+            let occurrence = occurrences[name, default: 0]
+            occurrences[name] = occurrence + 1
+            let id = LoopMapping.habitID(uuid: nil, fallbackKey: "loop-csv|\(name)|\(occurrence)")
+
+            var repetitions: [LoopRepetition] = []
+            if let path = checkmarkFiles[position] {
+                repetitions = try checkmarks(try zip.contents(of: path), path: path, skipped: &skipped)
+                entryCount += repetitions.count
+                try limits.checkCounts(habits: 0, entries: entryCount)
+            }
+            let (habit, notes, left, leftCount) = LoopMapping.habit(loop, id: id, repetitions: repetitions, today: today)
+            adjustments += notes
+            skipped += left
+            skippedEntries += leftCount
+            habits.append(habit)
+        }
+        return ImportedData(format: .loopCSVZip, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: skippedEntries)
+    }
+
+    private static func checkmarks(_ data: Data, path: String, skipped: inout [String]) throws(ImportError) -> [LoopRepetition] {
+        let records = try CSV.parse(try CSV.text(data, file: path))
+        guard let first = records.first else { return [] }
+        let header = CSVHeader(first.fields)
+        guard header.has("Date"), header.has("Value") else {
+            throw .invalidCSV(line: first.line, reason: "\(path) has no Date and Value columns")
+        }
+        var repetitions: [LoopRepetition] = []
+        var unreadable: [String] = []
+        for record in records.dropFirst() {
+            let dateText = header.value(record, "Date").trimmingCharacters(in: .whitespaces)
+            let valueText = header.value(record, "Value").trimmingCharacters(in: .whitespaces)
+            guard let day = try? Day(iso: dateText) else {
+                unreadable.append("line \(record.line): date “\(dateText)”")
+                continue
+            }
+            let value: Int64
+            switch valueText.uppercased() {
+            case "YES_MANUAL": value = LoopMapping.yesManual
+            case "YES_AUTO": value = LoopMapping.yesAuto
+            case "NO": value = LoopMapping.no
+            case "SKIP": value = LoopMapping.skip
+            case "UNKNOWN", "": value = LoopMapping.unknown
+            default:
+                guard let number = Double(valueText), number.isFinite, abs(number) < 9e15 else {
+                    unreadable.append("line \(record.line): value “\(valueText)”")
+                    continue
+                }
+                // Yes/no habits written as numbers use Loop's codes; numerical ones the amount × 1000.
+                value = Int64(number.rounded())
+            }
+            repetitions.append(LoopRepetition(day: day, value: value, notes: header.value(record, "Notes")))
+        }
+        if !unreadable.isEmpty {
+            skipped.append("\(path): \(unreadable.count) lines cannot be read and are not imported (\(unreadable[0]))")
+        }
+        return repetitions
+    }
+
+    /// Loop's CSV layout of `state`: `Habits.csv` and `NNN Name/Checkmarks.csv` per habit, zipped.
+    ///
+    /// What Loop cannot express is mapped: a bad checkmark habit becomes a numerical "at most 0"
+    /// habit, a duration a numerical habit counted in seconds, fixed weekdays or days of the month
+    /// their number per week or month; emoji, routine times and routines are not part of Loop's layout.
+    public static func encode(_ state: UserState) throws -> Data {
+        let habits = state.orderedHabits
+        var files: [(String, Data)] = []
+        var habitsCSV = CSV.line(habitsHeader)
+        for (index, tracked) in habits.enumerated() {
+            let habit = tracked.habit
+            let numerical = habit.type != .checkmark || habit.kind == .bad
+            let (numerator, denominator) = LoopMapping.frequency(habit.schedule)
+            let unit = habit.type == .duration ? "seconds" : habit.unit
+            let color = LoopMapping.palette[LoopMapping.paletteIndex(habit.color)]
+            habitsCSV += CSV.line([
+                String(format: "%03d", index + 1), habit.name, numerical ? "NUMERICAL" : "YES_NO", "", habit.notes,
+                String(numerator), String(denominator), color, numerical ? unit : "",
+                numerical ? (habit.kind == .bad ? "AT_MOST" : "AT_LEAST") : "",
+                numerical ? String(Double(habit.target)) : "", String(habit.isArchived),
+            ])
+            var checkmarks = CSV.line(["Date", "Value", "Notes"])
+            for entry in tracked.sortedEntries.reversed() {
+                let value: String
+                if entry.isSkipped {
+                    value = "SKIP"
+                } else if numerical {
+                    value = String(Int64(entry.value) * 1000)
+                } else {
+                    value = entry.value >= habit.target ? "YES_MANUAL" : "NO"
+                }
+                checkmarks += CSV.line([entry.day.iso, value, entry.note ?? ""])
+            }
+            files.append(("\(folderName(habit.name, position: index + 1))/Checkmarks.csv", Data(checkmarks.utf8)))
+        }
+        files.insert(("Habits.csv", Data(habitsCSV.utf8)), at: 0)
+
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (path, data) in files {
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: Date(timeIntervalSince1970: 1_577_836_800),
+                compressionMethod: .deflate
+            ) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        guard let data = archive.data else { throw ImportError.invalidZip("the archive could not be written") }
+        return data
+    }
+
+    /// Loop's folder name: `NNN ` and the name with only letters, digits, space, `.`, `_` and `-`.
+    static func folderName(_ name: String, position: Int) -> String {
+        let allowed = name.unicodeScalars.filter {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || " ._-".unicodeScalars.contains($0)
+        }
+        let sane = String(String.UnicodeScalarView(allowed).prefix(100))
+        return (String(format: "%03d", position) + " " + sane).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TendCore
+
+/// Imports and exports one user's data: Tend JSON (lossless), Tend CSV (spreadsheets), and Loop
+/// Habit Tracker's backup database and CSV export.
+///
+/// An import reads the file into ``ImportedData``, lets ``ImportPlanner`` decide the changes
+/// against the user's current data, and applies them in one transaction — or, in a dry run, only
+/// reports them. A file that cannot be read throws an ``ImportError`` and changes nothing.
+public struct TendImporter: Sendable {
+    public var limits: ImportLimits
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: the wall clock, for the creation day of habits whose file gives none.
+    public init(limits: ImportLimits = .standard, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.limits = limits
+        self.now = now
+    }
+
+    // MARK: Reading
+
+    /// The format of `data`, judged by its content (the file name is only a hint for messages);
+    /// `nil` when it is none Tend imports.
+    public func detectFormat(data: Data, filename: String? = nil) -> ImportFormat? {
+        if TendJSONFormat.matches(data) { return .tendJSON }
+        if TendCSVFormat.matches(data) { return .tendCSV }
+        if LoopDatabaseReader.matches(data) { return .loopDatabase }
+        if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
+        return nil
+    }
+
+    /// Reads `data` into the intermediate form every format shares.
+    public func read(_ data: Data, filename: String? = nil, today: Day) throws(ImportError) -> ImportedData {
+        let name = filename.map { "“\($0)”" } ?? "the file"
+        guard data.count <= limits.maximumFileSize else { throw .tooLarge(what: name, limit: limits.maximumFileSize) }
+        guard !data.isEmpty else { throw .unrecognizedFormat("\(name) is empty") }
+        if TendCSVFormat.matches(data) { return try TendCSVFormat.decode(data, limits: limits, today: today) }
+        if LoopDatabaseReader.isSQLite(data) { return try LoopDatabaseReader.read(data, limits: limits, today: today) }
+        if ZipReader.isZip(data) { return try LoopCSVFormat.decode(data, limits: limits, today: today) }
+        if data.first(where: { !TendJSONFormat.isWhitespace($0) }).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) ?? false {
+            return try TendJSONFormat.decode(data, limits: limits)
+        }
+        throw .unrecognizedFormat("\(name) is neither JSON, Tend's CSV, an SQLite database nor a ZIP file")
+    }
+
+    /// The changes importing `data` would make to `state`, and their report.
+    public func plan(_ data: Data, filename: String? = nil, into state: UserState, dryRun: Bool = false) throws(ImportError) -> ImportPlan {
+        let imported = try read(data, filename: filename, today: state.settings.today(now: now()))
+        return try ImportPlanner.plan(imported, into: state, dryRun: dryRun)
+    }
+
+    /// Imports `data` into `owner`'s data in one transaction; a dry run applies nothing.
+    public func importData(
+        _ data: Data, filename: String? = nil, into store: any TendStore, owner: User.ID, dryRun: Bool = false
+    ) async throws -> ImportReport {
+        let state = try await store.exportState(owner: owner)
+        let plan = try plan(data, filename: filename, into: state, dryRun: dryRun)
+        if !dryRun, !plan.changes.isEmpty {
+            try await store.applyChanges(owner: owner, plan.changes)
+        }
+        return plan.report
+    }
+
+    // MARK: Writing
+
+    /// The complete, lossless JSON export of `owner`'s data.
+    public func exportJSON(store: any TendStore, owner: User.ID) async throws -> Data {
+        try TendJSONFormat.encode(try await store.exportState(owner: owner))
+    }
+
+    /// Habits and entries as one CSV file for spreadsheets.
+    public func exportCSV(store: any TendStore, owner: User.ID) async throws -> Data {
+        TendCSVFormat.encode(try await store.exportState(owner: owner))
+    }
+
+    /// Loop Habit Tracker's CSV layout, zipped.
+    public func exportLoopCSVZip(store: any TendStore, owner: User.ID) async throws -> Data {
+        try LoopCSVFormat.encode(try await store.exportState(owner: owner))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TendCore
+@testable import TendStore
+import TendTestSupport
+
+@Suite("Imports keep what real exports hold and adjust it visibly")
+struct ImportAdjustmentTests {
+    /// A Loop backup with what Loop's screens allow but Tend's do not: duplicate and empty names,
+    /// a habit with id 0, an odd color, an impossible target, odd values and dates.
+    static func unrulyBackup() throws -> Data {
+        var builder = LoopDatabaseBuilder.version25()
+        builder.sql("""
+            INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,
+              reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
+            VALUES (0, 0, 99, '', 1, 1, 0, 'Read', 0, 25, 0, 127, 0, 0, 0, '', '', NULL),
+                   (1, 0, 3, '', 1, 1, 0, 'read', 1, NULL, NULL, 127, 0, 0, 0, '', '', NULL),
+                   (2, 0, 5, '', 1, 1, 0, '   ', 2, NULL, NULL, 127, 1, 0, 5000000000, 'steps', '', 'not-a-uuid'),
+                   (3, 0, 5, '', 500, 400, 0, 'Odd', 3, NULL, NULL, 127, 1, 0, -2, '', '', NULL)
+            """)
+        let rows: [(Int, Int64, Int64)] = [
+            (0, LoopDatabaseBuilder.timestamp("2024-01-01"), 2),
+            (0, LoopDatabaseBuilder.timestamp("2024-01-02"), 7),  // not a Loop value
+            (2, LoopDatabaseBuilder.timestamp("2024-01-01"), 9_000_000_000_000_000),  // huge
+            (2, LoopDatabaseBuilder.timestamp("2024-01-02"), -5_000),  // negative
+            (3, 32_503_680_000_000 + 86_400_000 * 400, 2_000),  // the year 3001
+            (3, LoopDatabaseBuilder.timestamp("2024-01-03"), 2_000),
+        ]
+        for (habit, timestamp, value) in rows {
+            builder.sql("INSERT INTO Repetitions (habit, timestamp, value) VALUES (\(habit), \(timestamp), \(value))")
+        }
+        return try builder.build()
+    }
+
+    @Test("Duplicate and empty names, id 0, odd colors, targets and values are adjusted and reported")
+    func unruly() async throws {
+        // Given an account that already has a habit called "Habit 3"
+        let world = try await ImportWorld()
+        _ = try await world.store.createHabit(owner: world.owner, Habit(name: "Habit 3", createdOn: Fixtures.day("2024-01-01")))
+
+        // When a backup full of oddities is imported
+        let report = try await world.importing(try Self.unrulyBackup())
+
+        // Then every habit is kept, renamed where needed
+        #expect(report.habitsAdded == ["Read", "read (2)", "Habit 3 (2)", "Odd"])
+        let state = try await world.state()
+        #expect(state.habits.count == 5)
+        for tracked in state.habits.values { #expect(throws: Never.self) { try tracked.habit.validate() } }
+        // and each change is said in words
+        let lines = report.adjustments + report.skipped
+        func said(_ fragment: String) -> Bool { lines.contains { $0.contains(fragment) } }
+        #expect(said("“read”: the name is already used, so this habit is called “read (2)”"))
+        #expect(said("habit 3 of the file has no name, so it is called “Habit 3 (2)”"))
+        #expect(said("Loop color 99 is not in Loop's palette, so it is blue"))
+        #expect(said("reminder time 25:0 is not a time of day"))
+        #expect(said("target 5000000000 is outside 1…1000000, so it is 1000000"))
+        #expect(said("target -2 is outside 1…1000000, so it is 1"))
+        #expect(said("frequency 400/500"))
+        #expect(said("values Loop does not define (first: 7)"))
+        #expect(said("values above 1000000000 were lowered"))
+        #expect(said("negative value are not imported"))
+        #expect(said("after 2199 are not imported"))
+        #expect(report.entriesSkipped >= 2)
+        // and what could be kept is there
+        let steps = try #require(state.habits.values.first { $0.habit.name == "Habit 3 (2)" })
+        #expect(steps.completionCount(on: Fixtures.day("2024-01-01")) == EntryCommand.maximumValue)
+        let read = try #require(state.habits.values.first { $0.habit.name == "Read" })
+        #expect(read.habit.color == .blue)
+        #expect(read.entries.count == 1)
+        let odd = try #require(state.habits.values.first { $0.habit.name == "Odd" })
+        #expect(odd.habit.schedule == .timesInDays(times: 292, days: 365))
+        #expect(odd.completionCount(on: Fixtures.day("2024-01-03")) == 2)
+        // and importing it again changes nothing
+        #expect(try await world.importing(try Self.unrulyBackup()).changesNothing)
+    }
+
+    @Test("A Tend file with an invalid emoji, a duplicate id, bad schedule and a name taken gets each fixed")
+    func tendFile() async throws {
+        // Given an account with a habit named "Walk"
+        let world = try await ImportWorld()
+        _ = try await world.store.createHabit(owner: world.owner, Habit(name: "Walk", createdOn: Fixtures.day("2024-01-01")))
+        let id = "66666666-6666-4666-8666-666666666666"
+        let json = """
+            {"format":"tend","version":1,"habits":[
+              {"id":"\(id)","name":"walk","emoji":"not an emoji","createdOn":"2024-01-01","color":"blue",
+               "schedule":{"type":"timesPerWeek","times":9},"target":3,
+               "entries":[{"day":"2024-01-02","value":1,"isSkipped":true},{"day":"2024-01-03","value":1,"note":""}]},
+              {"id":"\(id)","name":"Twin\\nline","createdOn":"2024-01-01","kind":"bad","type":"count","target":-5}
+            ],"routines":[{"id":"77777777-7777-4777-8777-777777777777","name":"  ","start":"07:00","weekdays":[],"color":"red","habitIDs":["\(id)"],"order":0}]}
+            """
+
+        // When it is imported
+        let report = try await world.importing(Data(json.utf8))
+
+        // Then both habits are kept and every adjustment is reported
+        let state = try await world.state()
+        #expect(state.habits.count == 3)
+        #expect(report.habitsAdded == ["walk (2)", "Twin line"])
+        let walk = try #require(state.habits[Habit.ID(rawValue: UUID(uuidString: id)!)])
+        #expect(walk.habit.emoji == Habit.defaultEmoji)
+        #expect(walk.habit.target == 1)
+        #expect(walk.habit.schedule == .timesPerWeek(7))
+        #expect(walk.isSkipped(on: Fixtures.day("2024-01-02")) && walk.completionCount(on: Fixtures.day("2024-01-02")) == 0)
+        let twin = try #require(state.habits.values.first { $0.habit.name == "Twin line" })
+        #expect(twin.id != walk.id)
+        #expect(twin.habit.target == 0)
+        let routine = try #require(state.routines.routines.first)
+        #expect(routine.name == "Routine 1")
+        #expect(routine.weekdays == Set(Weekday.allCases))
+        #expect(routine.habitIDs == [walk.id])
+        for fragment in [
+            "emoji “not an emoji” is not a single emoji", "target 3 is outside 1…1, so it is 1", "times per week must be 1 to 7",
+            "both skipped and given a value", "is used by another habit of the file", "the name was made one line",
+            "target -5 is outside 0…1000000, so it is 0", "routine 1 of the file has no name", "it had no weekdays",
+        ] {
+            #expect(report.adjustments.contains { $0.contains(fragment) }, "\(fragment)")
+        }
+    }
+
+    @Test("The report reads as sentences: counts first, then what was adjusted, left out and kept")
+    func reportText() async throws {
+        let world = try await ImportWorld()
+        let report = try await world.importing(try LoopDatabaseImportTests.version25File(), dryRun: true)
+        let text = report.description
+        #expect(text.hasPrefix("Dry run of an import from a Loop Habit Tracker backup:"))
+        #expect(text.contains("habits: 3 added, 0 already there"))
+        #expect(text.contains("entries: 7 added, 0 unchanged, 0 kept as you had them, 1 not imported"))
+        #expect(text.contains("Not imported:\n  - “Journal”: 1 automatic checks"))
+    }
+}
