@@ -58,12 +58,15 @@ enum SQLiteRows {
     }
 
     static func habit(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Habit {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT \(habitColumns) FROM habits WHERE user_id = ? AND id = ?",
-                arguments: [owner.description, id.description])
-        else { throw StoreError.notFound("habit") }
-        return try habit(row)
+        guard let habit = try habitIfPresent(db, owner: owner, id: id) else { throw StoreError.notFound("habit") }
+        return habit
+    }
+
+    static func habitIfPresent(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Habit? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(habitColumns) FROM habits WHERE user_id = ? AND id = ?"),
+            arguments: [owner.description, id.description]
+        ).map(habit)
     }
 
     static func habitExists(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Bool {
@@ -115,12 +118,12 @@ enum SQLiteRows {
 
     static func entries(_ db: Database, owner: User.ID, habit: Habit.ID, from: Day, through: Day) throws -> [Entry] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT day, value, is_skipped, note FROM entries
-                WHERE user_id = ? AND habit_id = ? AND day BETWEEN ? AND ?
-                ORDER BY day
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT day, value, is_skipped, note FROM entries
+                    WHERE user_id = ? AND habit_id = ? AND day BETWEEN ? AND ?
+                    ORDER BY day
+                    """),
             arguments: [owner.description, habit.description, from.ordinal, through.ordinal]
         ).map { Entry(day: Day(ordinal: $0[0]), value: $0[1], isSkipped: $0[2], note: $0[3]) }
     }

@@ -253,14 +253,22 @@ public final class SQLiteStore: TendStore {
         }
     }
 
+    /// The hot path of check-ins: reads the habit and the day's entry, writes the new entry and
+    /// its op-log row — four statements in one transaction.
     public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
-        try await write(owner) { db, log in
-            let stored = try SQLiteRows.habit(db, owner: owner, id: habit)
-            let current = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day)
-            let tracked = TrackedHabit(habit: stored, entries: current)
-            if let change = try command.change(for: tracked, on: day) { try log(change) }
-            return try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
+        try await writer.write { [self] db in
+            guard let stored = try SQLiteRows.habitIfPresent(db, owner: owner, id: habit) else {
+                guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
+                throw StoreError.notFound("habit")
+            }
+            let current = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
                 ?? Entry(day: day)
+            let tracked = TrackedHabit(habit: stored, entries: [current])
+            guard let change = try command.change(for: tracked, on: day) else { return current }
+            let after = current.applying(change)
+            try SQLiteApply.store(after, owner: owner, habit: habit, db: db)
+            try SQLiteApply.log(change, owner: owner, timestamp: self.clock.withLock { $0.tick(now: self.now()) }, db: db)
+            return after
         }
     }
 
