@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Fixtures, generated datasets and the store contract suite shared by tests and benchmarks.
@@ -34,7 +36,10 @@ let package = Package(
         .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendTestSupport"]),
         .testTarget(
             name: "TendStoreTests",
-            dependencies: ["TendCore", "TendStore", "TendTestSupport"]
+            dependencies: [
+                "TendCore", "TendStore", "TendTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "TendCoreTests",
