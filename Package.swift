@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "TendCore", "TendStore", "TendTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

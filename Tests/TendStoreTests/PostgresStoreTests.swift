@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import TendCore
 import TendTestSupport
@@ -106,40 +107,38 @@ struct PostgresStoreTests {
     }
 
     static func incrementFromBoth(_ a: PostgresStore, _ b: PostgresStore) async throws {
-        do {
-            // Given a user and a count habit created through instance A
-            let alice = try await a.createUser(username: "alice", settings: UserSettings())
-            let water = try await a.createHabit(
-                owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
-            // Then instance B sees them
-            #expect(try await b.user(named: "Alice") == alice)
-            #expect(try await b.habit(owner: alice.id, id: water.id) == water)
+        // Given a user and a count habit created through instance A
+        let alice = try await a.createUser(username: "alice", settings: UserSettings())
+        let water = try await a.createHabit(
+            owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
+        // Then instance B sees them
+        #expect(try await b.user(named: "Alice") == alice)
+        #expect(try await b.habit(owner: alice.id, id: water.id) == water)
 
-            // When both increment the same day 50 times each, all at once
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for store in [a, b] {
-                    for _ in 0..<50 {
-                        group.addTask { _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day) }
-                    }
+        // When both increment the same day 50 times each, all at once
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for store in [a, b] {
+                for _ in 0..<50 {
+                    group.addTask { _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day) }
                 }
-                try await group.waitForAll()
             }
-
-            // Then every increment counts, seen from either instance
-            #expect(try await a.entries(owner: alice.id, habit: water.id, from: Self.day, through: Self.day) == [
-                Entry(day: Self.day, value: 100)
-            ])
-            let tracked = try await b.trackedHabits(owner: alice.id, includeArchived: false)
-            #expect(tracked.first?.completionCount(on: Self.day) == 100)
-
-            // And the op log holds one operation per write, in commit order by both position and clock
-            let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
-            #expect(log.count == 101)
-            #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
-            #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
-            #expect(Set(log.map(\.operation.device)) == ["server-a", "server-b"])
-            #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
+            try await group.waitForAll()
         }
+
+        // Then every increment counts, seen from either instance
+        #expect(try await a.entries(owner: alice.id, habit: water.id, from: Self.day, through: Self.day) == [
+            Entry(day: Self.day, value: 100)
+        ])
+        let tracked = try await b.trackedHabits(owner: alice.id, includeArchived: false)
+        #expect(tracked.first?.completionCount(on: Self.day) == 100)
+
+        // And the op log holds one operation per write, in commit order by both position and clock
+        let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
+        #expect(log.count == 101)
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+        #expect(Set(log.map(\.operation.device)) == ["server-a", "server-b"])
+        #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
     }
 
     @Test("Loading the dashboard takes two queries whatever the number of habits")
@@ -198,6 +197,19 @@ struct PostgresStoreTests {
             #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
             #expect(try await store.entries(owner: alice.id, habit: habit.id, from: Self.day, through: Self.day).isEmpty)
         }
+    }
+
+    @Test("An unreachable server fails to connect instead of hanging")
+    func unreachableServer() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PostgresUnavailable.self) {
+            let store = try await PostgresStore.connect(
+                url: "postgres://postgres@127.0.0.1:1/tend", device: "x", timeout: .seconds(2),
+                logger: Logger(label: "unreachable", factory: { _ in SwiftLogNoOpLogHandler() }))
+            await store.close()
+        }
+        #expect(clock.now - start < .seconds(10))
     }
 
     @Test("Connects through a Unix socket directory given as ?host=")

@@ -9,7 +9,7 @@ import TendCore
 /// Behaves exactly as ``InMemoryStore``. Every write is one transaction that starts by locking the
 /// owner's row, so one owner's writes (from any instance) run one after another and their op-log
 /// positions follow commit order — a sync cursor never skips an operation that commits late.
-/// Create it with ``connect(url:device:maximumConnections:logger:now:)`` and ``close()`` it when done.
+/// Create it with ``connect(url:device:maximumConnections:timeout:logger:now:)`` and ``close()`` it when done.
 public final class PostgresStore: TendStore {
     /// The database, with its password hidden in `description`.
     public let location: PostgresLocation
@@ -40,18 +40,20 @@ public final class PostgresStore: TendStore {
     ///
     /// Throws ``StoreError/newerSchema(_:)`` (leaving the database untouched) when a newer Tend has
     /// migrated it further.
+    ///
+    /// Throws ``PostgresUnavailable`` when the server cannot be reached within `timeout`.
     public static func connect(
-        url: String, device: String, maximumConnections: Int = 10,
+        url: String, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
         logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PostgresStore {
         try await connect(
-            location: PostgresLocation(url: url), device: device, maximumConnections: maximumConnections, logger: logger,
-            now: now)
+            location: PostgresLocation(url: url), device: device, maximumConnections: maximumConnections,
+            timeout: timeout, logger: logger, now: now)
     }
 
-    /// Connects to `location`, migrating it; see ``connect(url:device:maximumConnections:logger:now:)``.
+    /// Connects to `location`, migrating it; see ``connect(url:device:maximumConnections:timeout:logger:now:)``.
     public static func connect(
-        location: PostgresLocation, device: String, maximumConnections: Int = 10,
+        location: PostgresLocation, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
         logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PostgresStore {
         let client = PostgresClient(
@@ -60,7 +62,16 @@ public final class PostgresStore: TendStore {
         let store = PostgresStore(
             location: location, device: device, client: client, runTask: runTask, logger: logger, now: now)
         do {
-            try await PostgresMigrations.migrate(client, logger: logger)
+            // The pool retries an unreachable server for a long time: give up after `timeout`.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await PostgresMigrations.migrate(client, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw PostgresUnavailable(location: location, timeout: timeout)
+                }
+                try await group.next()
+                group.cancelAll()
+            }
         } catch {
             await store.close()
             throw error
@@ -449,5 +460,15 @@ public final class PostgresStore: TendStore {
             ORDER BY o.n
             """, on: c)
         return entry
+    }
+}
+
+/// The PostgreSQL server could not be reached (or did not answer) in time.
+public struct PostgresUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public var location: PostgresLocation
+    public var timeout: Duration
+
+    public var description: String {
+        "could not reach the PostgreSQL database at \(location) within \(timeout) (is the server running?)"
     }
 }
