@@ -1,0 +1,160 @@
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL schema, as numbered migrations of literal SQL.
+///
+/// A migration that has shipped is never edited: a change to the schema is a new migration at
+/// the end of the list. `schema_migrations` records which ones a database has.
+enum PostgresMigrations {
+    struct Migration: Sendable {
+        let version: Int
+        let name: String
+        /// Run in order, in the migrating transaction (one statement each: the extended protocol
+        /// takes one statement at a time).
+        let statements: [String]
+    }
+
+    /// Taken for the migrating transaction, so server instances that start together migrate one
+    /// after another ("tend" in ASCII).
+    static let advisoryLock: Int64 = 0x7465_6E64
+
+    static let all: [Migration] = [
+        Migration(
+            version: 1, name: "users, habits, entries, routines, tips, op log",
+            statements: [
+                """
+                CREATE TABLE users (
+                    id uuid PRIMARY KEY,
+                    username text NOT NULL,
+                    username_key text NOT NULL UNIQUE,
+                    time_zone text NOT NULL,
+                    day_start_hour integer NOT NULL CHECK (day_start_hour BETWEEN 0 AND 23),
+                    first_weekday integer CHECK (first_weekday BETWEEN 1 AND 7),
+                    locale text NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE habits (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    name text NOT NULL,
+                    name_key text NOT NULL,
+                    emoji text NOT NULL,
+                    color text NOT NULL,
+                    notes text NOT NULL,
+                    kind text NOT NULL,
+                    type text NOT NULL,
+                    target integer NOT NULL CHECK (target >= 0),
+                    unit text NOT NULL,
+                    schedule jsonb NOT NULL,
+                    routine_time text NOT NULL,
+                    reminders jsonb NOT NULL,
+                    is_archived boolean NOT NULL,
+                    sort_order integer NOT NULL,
+                    created_on integer NOT NULL,
+                    PRIMARY KEY (user_id, id),
+                    UNIQUE (user_id, name_key)
+                )
+                """,
+                """
+                CREATE TABLE entries (
+                    user_id uuid NOT NULL,
+                    habit_id uuid NOT NULL,
+                    day integer NOT NULL,
+                    value bigint NOT NULL CHECK (value >= 0),
+                    is_skipped boolean NOT NULL,
+                    note text,
+                    PRIMARY KEY (user_id, habit_id, day),
+                    FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                """
+                CREATE TABLE routines (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL,
+                    name text NOT NULL,
+                    start text NOT NULL CHECK (start ~ '^[0-2][0-9]:[0-5][0-9]$'),
+                    weekdays jsonb NOT NULL,
+                    color text NOT NULL,
+                    sort_order integer NOT NULL,
+                    PRIMARY KEY (user_id, id)
+                )
+                """,
+                """
+                CREATE TABLE routine_habits (
+                    user_id uuid NOT NULL,
+                    habit_id uuid NOT NULL,
+                    routine_id uuid NOT NULL,
+                    position integer NOT NULL,
+                    PRIMARY KEY (user_id, habit_id),
+                    FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE,
+                    FOREIGN KEY (user_id, routine_id) REFERENCES routines (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX routine_habits_by_routine ON routine_habits (user_id, routine_id, position)",
+                """
+                CREATE TABLE tips (
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    tip text NOT NULL,
+                    state text NOT NULL CHECK (state IN ('dismissed', 'actedOn')),
+                    PRIMARY KEY (user_id, tip, state)
+                )
+                """,
+                """
+                CREATE TABLE ops (
+                    seq bigserial PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    id uuid NOT NULL UNIQUE,
+                    device text NOT NULL,
+                    hlc text NOT NULL,
+                    change jsonb NOT NULL
+                )
+                """,
+                "CREATE INDEX ops_by_user ON ops (user_id, seq)",
+            ])
+    ]
+
+    static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// Brings the database up to ``latestVersion`` in one transaction; refuses (and leaves alone)
+    /// a database that a newer Tend has migrated further. Returns the versions it applied.
+    @discardableResult
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """, logger: logger)
+                let rows = try await connection.query(
+                    "SELECT coalesce(max(version), 0) FROM schema_migrations", logger: logger
+                ).collect()
+                let current = try rows.first?.decode(Int.self) ?? 0
+                guard current <= latestVersion else {
+                    throw StoreError.newerSchema(
+                        "the database has schema version \(current), newer than this Tend knows (\(latestVersion)): "
+                            + "upgrade Tend; the database was left untouched")
+                }
+                var applied: [Int] = []
+                for migration in all where migration.version > current {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                        logger: logger)
+                    applied.append(migration.version)
+                }
+                if !applied.isEmpty { logger.info("migrated the Tend database", metadata: ["versions": "\(applied)"]) }
+                return applied
+            }
+        } catch {
+            throw PostgresStore.storeError(error)
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import PostgresNIO
+import TendCore
+
+/// Reading rows into domain values, and the checks the writes share.
+extension PostgresStore {
+    static let userColumns = "id, username, time_zone, day_start_hour, first_weekday, locale"
+
+    /// The habit columns of `habits h`, in the order ``habit(from:)`` reads them by name.
+    static let habitColumns = """
+        h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit, h.schedule::text AS schedule, \
+        h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on
+        """
+
+    static func usernameKey(_ username: String) -> String { username.lowercased() }
+
+    // MARK: Fetching
+
+    func fetchUser(_ id: User.ID, on c: PostgresConnection) async throws -> User {
+        let rows = try await rows("SELECT \(unescaped: Self.userColumns) FROM users WHERE id = \(id.rawValue)", on: c)
+        guard let row = rows.first else { throw StoreError.notFound("user") }
+        return try Self.user(from: row)
+    }
+
+    func requireOwner(_ owner: User.ID, on c: PostgresConnection) async throws {
+        let rows = try await rows("SELECT 1 FROM users WHERE id = \(owner.rawValue)", on: c)
+        guard !rows.isEmpty else { throw StoreError.notFound("user") }
+    }
+
+    /// Throws "user not found" or "habit not found" as the in-memory store does.
+    func requireHabit(_ owner: User.ID, _ habit: Habit.ID, on c: PostgresConnection) async throws {
+        let rows = try await rows(
+            """
+            SELECT h.id FROM users u LEFT JOIN habits h ON h.user_id = u.id AND h.id = \(habit.rawValue)
+            WHERE u.id = \(owner.rawValue)
+            """, on: c)
+        guard let row = rows.first else { throw StoreError.notFound("user") }
+        guard try row.decode(UUID?.self) != nil else { throw StoreError.notFound("habit") }
+    }
+
+    /// Every one of `habits` is the owner's (or "habit not found").
+    func requireHabits(_ owner: User.ID, _ habits: [Habit.ID], on c: PostgresConnection) async throws {
+        guard !habits.isEmpty else { return }
+        let wanted = Set(habits)
+        let rows = try await rows(
+            """
+            SELECT count(*) FROM habits
+            WHERE user_id = \(owner.rawValue) AND id = ANY(\(wanted.map(\.rawValue))::uuid[])
+            """, on: c)
+        guard try rows.first?.decode(Int.self) == wanted.count else { throw StoreError.notFound("habit") }
+    }
+
+    func routineExists(_ owner: User.ID, _ routine: Routine.ID, on c: PostgresConnection) async throws -> Bool {
+        try await !rows(
+            "SELECT 1 FROM routines WHERE user_id = \(owner.rawValue) AND id = \(routine.rawValue)", on: c
+        ).isEmpty
+    }
+
+    /// The owner's habits in manual order; one query that also says whether the owner exists.
+    func fetchHabits(_ owner: User.ID, includeArchived: Bool, on c: PostgresConnection) async throws -> [Habit] {
+        let rows = try await rows(
+            """
+            SELECT u.id AS owner, \(unescaped: Self.habitColumns)
+            FROM users u LEFT JOIN habits h ON h.user_id = u.id AND (\(includeArchived) OR NOT h.is_archived)
+            WHERE u.id = \(owner.rawValue)
+            """, on: c)
+        guard !rows.isEmpty else { throw StoreError.notFound("user") }
+        // Sorted here, not by SQL: text order would follow the database's collation.
+        return try rows.compactMap(Self.habit(from:)).sorted { ($0.order, $0.name, $0.id) < ($1.order, $1.name, $1.id) }
+    }
+
+    /// Every entry of the owner's habits (archived ones only when asked), by habit: one query.
+    func fetchEntries(
+        _ owner: User.ID, includeArchived: Bool, on c: PostgresConnection
+    ) async throws -> [Habit.ID: [Entry]] {
+        let rows = try await rows(
+            """
+            SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+            FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
+            WHERE e.user_id = \(owner.rawValue) AND (\(includeArchived) OR NOT h.is_archived)
+            """, on: c)
+        var entries: [Habit.ID: [Entry]] = [:]
+        for row in rows {
+            let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)
+            entries[Habit.ID(rawValue: habit), default: []].append(
+                Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
+        }
+        return entries
+    }
+
+    /// The habit, its row locked until the transaction ends, with the entry of `day` when given.
+    func fetchHabitForUpdate(
+        _ owner: User.ID, _ id: Habit.ID, day: Day?, on c: PostgresConnection
+    ) async throws -> TrackedHabit {
+        let rows = try await rows(
+            """
+            SELECT \(unescaped: Self.habitColumns), e.value AS entry_value, e.is_skipped AS entry_skipped,
+                   e.note AS entry_note
+            FROM habits h
+            LEFT JOIN entries e ON e.user_id = h.user_id AND e.habit_id = h.id AND e.day = \(day?.ordinal ?? Int.min)
+            WHERE h.user_id = \(owner.rawValue) AND h.id = \(id.rawValue)
+            FOR UPDATE OF h
+            """, on: c)
+        guard let row = rows.first, let habit = try Self.habit(from: row) else { throw StoreError.notFound("habit") }
+        let cells = row.makeRandomAccess()
+        guard let day, let value = try cells["entry_value"].decode(Int?.self) else { return TrackedHabit(habit: habit) }
+        let entry = Entry(
+            day: day, value: value, isSkipped: try cells["entry_skipped"].decode(Bool.self),
+            note: try cells["entry_note"].decode(String?.self))
+        return TrackedHabit(habit: habit, entries: [entry])
+    }
+
+    /// The owner's routines with their habits in order.
+    func fetchRoutines(_ owner: User.ID, on c: PostgresConnection) async throws -> RoutineList {
+        let rows = try await rows(
+            """
+            SELECT r.id, r.name, r.start, r.weekdays::text, r.color, r.sort_order,
+                   coalesce((SELECT array_agg(rh.habit_id ORDER BY rh.position) FROM routine_habits rh
+                             WHERE rh.user_id = r.user_id AND rh.routine_id = r.id), '{}') AS habit_ids
+            FROM routines r WHERE r.user_id = \(owner.rawValue)
+            """, on: c)
+        let routines = try rows.map { row in
+            let (id, name, start, weekdays, color, order, habits) = try row.decode(
+                (UUID, String, String, String, String, Int, [UUID]).self)
+            let startTime: TimeOfDay
+            do {
+                startTime = try TimeOfDay(parsing: start)
+            } catch {
+                throw StoreError.unreadable("routine \(id) has a damaged start time '\(start)'")
+            }
+            return Routine(
+                id: Routine.ID(rawValue: id), name: name, start: startTime,
+                weekdays: Set(try Self.decodeJSON([Weekday].self, weekdays)), color: try Self.enumValue(color),
+                habitIDs: habits.map(Habit.ID.init(rawValue:)), order: order)
+        }
+        return RoutineList(routines)
+    }
+
+    func fetchTips(_ owner: User.ID, on c: PostgresConnection) async throws -> TipState {
+        let rows = try await rows("SELECT tip, state FROM tips WHERE user_id = \(owner.rawValue)", on: c)
+        var tips = TipState()
+        for row in rows {
+            let (tip, state) = try row.decode((String, String).self)
+            // Tips this version does not know (from a newer Tend) are left out, as TipState decoding does.
+            guard let id = Tip.ID(rawValue: tip) else { continue }
+            if state == "dismissed" { tips.dismissed.insert(id) } else { tips.actedOn.insert(id) }
+        }
+        return tips
+    }
+
+    func checkNameFree(_ habit: Habit, owner: User.ID, on c: PostgresConnection) async throws {
+        let rows = try await rows(
+            """
+            SELECT 1 FROM habits
+            WHERE user_id = \(owner.rawValue) AND name_key = \(HabitRules.nameKey(habit.name)) AND id <> \(habit.id.rawValue)
+            """, on: c)
+        guard rows.isEmpty else { throw HabitRules.nameTaken(habit.name) }
+    }
+
+    // MARK: Decoding
+
+    static func user(from row: PostgresRow) throws -> User {
+        let (id, username, zone, dayStart, firstWeekday, locale) = try row.decode(
+            (UUID, String, String, Int, Int?, String).self)
+        return User(
+            id: User.ID(rawValue: id), username: username,
+            settings: UserSettings(timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale))
+    }
+
+    /// The habit of a row holding ``habitColumns`` (`nil` when an outer join found none).
+    static func habit(from row: PostgresRow) throws -> Habit? {
+        let cells = row.makeRandomAccess()
+        guard let id = try cells["id"].decode(UUID?.self) else { return nil }
+        return Habit(
+            id: Habit.ID(rawValue: id),
+            name: try cells["name"].decode(String.self),
+            emoji: try cells["emoji"].decode(String.self),
+            color: try enumValue(cells["color"].decode(String.self)),
+            notes: try cells["notes"].decode(String.self),
+            kind: try enumValue(cells["kind"].decode(String.self)),
+            type: try enumValue(cells["type"].decode(String.self)),
+            target: try cells["target"].decode(Int.self),
+            unit: try cells["unit"].decode(String.self),
+            schedule: try decodeJSON(Schedule.self, cells["schedule"].decode(String.self)),
+            routineTime: try enumValue(cells["routine_time"].decode(String.self)),
+            reminders: try decodeJSON([Reminder].self, cells["reminders"].decode(String.self)),
+            isArchived: try cells["is_archived"].decode(Bool.self),
+            order: try cells["sort_order"].decode(Int.self),
+            createdOn: Day(ordinal: try cells["created_on"].decode(Int.self)))
+    }
+
+    static func enumValue<Value: RawRepresentable<String>>(_ text: String) throws -> Value {
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.unreadable("'\(text)' is not a \(Value.self) this version of Tend knows")
+        }
+        return value
+    }
+
+    /// JSON as stored: sorted keys, so equal values are stored alike.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw StoreError.unreadable("stored \(Value.self) is damaged: \(error)")
+        }
+    }
+
+    // MARK: Errors
+
+    /// The ``StoreError`` a database error means, when it has one; other errors pass through.
+    static func storeError(_ error: any Error) -> any Error {
+        if let transaction = error as? PostgresTransactionError {
+            if let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
+                return storeError(inner)
+            }
+            return error
+        }
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        let constraint = error.serverInfo?[.constraintName] ?? ""
+        switch state {
+        case "23505":  // unique_violation
+            if constraint.contains("username") { return StoreError.conflict("that username is taken") }
+            if constraint.contains("name_key") { return StoreError.conflict("a habit with this name already exists") }
+            return StoreError.conflict("this collides with existing data (\(constraint))")
+        case "23503":  // foreign_key_violation
+            return StoreError.notFound("what this refers to")
+        case "23502", "23514", "22003", "22P02", "22001":  // not null, check, out of range, bad text, too long
+            return StoreError.invalid(error.serverInfo?[.message] ?? "the database refused the value")
+        default:
+            return error
+        }
+    }
+
+    static func isNameConflict(_ error: any Error) -> Bool {
+        var error = error
+        if let transaction = error as? PostgresTransactionError, let inner = transaction.closureError ?? transaction.commitError {
+            error = inner
+        }
+        guard let error = error as? PSQLError else { return false }
+        return error.serverInfo?[.sqlState] == "23505" && (error.serverInfo?[.constraintName] ?? "").contains("name_key")
+    }
+}

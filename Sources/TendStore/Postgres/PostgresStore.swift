@@ -1,0 +1,474 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import TendCore
+
+/// The ``TendStore`` for many users and many server instances: one PostgreSQL database.
+///
+/// Behaves exactly as ``InMemoryStore``. Every write is one transaction that starts by locking the
+/// owner's row, so one owner's writes (from any instance) run one after another and their op-log
+/// positions follow commit order — a sync cursor never skips an operation that commits late.
+/// Create it with ``connect(url:device:maximumConnections:timeout:logger:now:)`` and ``close()`` it when done.
+public final class PostgresStore: TendStore {
+    /// The database, with its password hidden in `description`.
+    public let location: PostgresLocation
+    /// The device id stamped on this store's operations.
+    public let device: String
+    let client: PostgresClient
+    let logger: Logger
+    private let runTask: Task<Void, Never>
+    private let clock: Mutex<HybridClock>
+    private let now: @Sendable () -> Date
+    private let statements = Atomic<Int>(0)
+
+    private init(
+        location: PostgresLocation, device: String, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.location = location
+        self.device = device
+        self.client = client
+        self.runTask = runTask
+        self.logger = logger
+        self.clock = Mutex(HybridClock(device: device))
+        self.now = now
+    }
+
+    /// Connects to the database at `url` (`postgres://user:password@host:port/database`, optionally
+    /// `?host=/socket/dir` or `?sslmode=…`), migrating it to this version's schema.
+    ///
+    /// Throws ``StoreError/newerSchema(_:)`` (leaving the database untouched) when a newer Tend has
+    /// migrated it further.
+    ///
+    /// Throws ``PostgresUnavailable`` when the server cannot be reached within `timeout`.
+    public static func connect(
+        url: String, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
+        logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> PostgresStore {
+        try await connect(
+            location: PostgresLocation(url: url), device: device, maximumConnections: maximumConnections,
+            timeout: timeout, logger: logger, now: now)
+    }
+
+    /// Connects to `location`, migrating it; see ``connect(url:device:maximumConnections:timeout:logger:now:)``.
+    public static func connect(
+        location: PostgresLocation, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
+        logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> PostgresStore {
+        let client = PostgresClient(
+            configuration: location.clientConfiguration(maximumConnections: maximumConnections), backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        let store = PostgresStore(
+            location: location, device: device, client: client, runTask: runTask, logger: logger, now: now)
+        do {
+            // The pool retries an unreachable server for a long time: give up after `timeout`.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await PostgresMigrations.migrate(client, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw PostgresUnavailable(location: location, timeout: timeout)
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            await store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Closes every connection; the store cannot be used afterwards.
+    public func close() async {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    /// How many SQL statements this store has sent (transaction control aside): lets tests pin
+    /// how many queries a read takes.
+    public var statementCount: Int { statements.load(ordering: .relaxed) }
+
+    // MARK: Users
+
+    public func createUser(username: String, settings: UserSettings) async throws -> User {
+        try User.validate(username: username)
+        try HabitRules.validate(settings)
+        let user = User(username: username, settings: settings)
+        let taken = StoreError.conflict("the username “\(username)” is taken")
+        do {
+            try await write { c in
+                let existing = try await self.rows(
+                    "SELECT 1 FROM users WHERE username_key = \(Self.usernameKey(username))", on: c)
+                guard existing.isEmpty else { throw taken }
+                try await self.run(
+                    """
+                    INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+                    VALUES (\(user.id.rawValue), \(username), \(Self.usernameKey(username)), \(settings.timeZone),
+                            \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale))
+                    """, on: c)
+            }
+        } catch StoreError.conflict {
+            throw taken
+        }
+        return user
+    }
+
+    public func user(id: User.ID) async throws -> User {
+        try await read { c in try await self.fetchUser(id, on: c) }
+    }
+
+    public func user(named username: String) async throws -> User? {
+        try await read { c in
+            let rows = try await self.rows(
+                "SELECT \(unescaped: Self.userColumns) FROM users WHERE username_key = \(Self.usernameKey(username))",
+                on: c)
+            return try rows.first.map(Self.user(from:))
+        }
+    }
+
+    public func updateSettings(owner: User.ID, _ settings: UserSettings) async throws -> User {
+        try HabitRules.validate(settings)
+        return try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.commit([.settingsChanged(settings: settings)], owner: owner, on: c)
+            return try await self.fetchUser(owner, on: c)
+        }
+    }
+
+    public func deleteUser(owner: User.ID) async throws {
+        try await write { c in
+            let deleted = try await self.rows("DELETE FROM users WHERE id = \(owner.rawValue) RETURNING id", on: c)
+            guard !deleted.isEmpty else { throw StoreError.notFound("user") }
+        }
+    }
+
+    // MARK: Reading
+
+    public func habits(owner: User.ID, includeArchived: Bool) async throws -> [Habit] {
+        try await read { c in try await self.fetchHabits(owner, includeArchived: includeArchived, on: c) }
+    }
+
+    public func habit(owner: User.ID, id: Habit.ID) async throws -> Habit {
+        try await read { c in
+            let rows = try await self.rows(
+                """
+                SELECT u.id AS owner, \(unescaped: Self.habitColumns)
+                FROM users u LEFT JOIN habits h ON h.user_id = u.id AND h.id = \(id.rawValue)
+                WHERE u.id = \(owner.rawValue)
+                """, on: c)
+            guard let row = rows.first else { throw StoreError.notFound("user") }
+            guard let habit = try Self.habit(from: row) else { throw StoreError.notFound("habit") }
+            return habit
+        }
+    }
+
+    /// Two queries whatever the number of habits: the habits (with the owner's existence), then
+    /// all their entries.
+    public func trackedHabits(owner: User.ID, includeArchived: Bool) async throws -> [TrackedHabit] {
+        try await read { c in
+            let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
+            guard !habits.isEmpty else { return [] }
+            let entries = try await self.fetchEntries(owner, includeArchived: includeArchived, on: c)
+            return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
+        }
+    }
+
+    public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {
+        try await read { c in
+            try await self.requireHabit(owner, habit, on: c)
+            let rows = try await self.rows(
+                """
+                SELECT day, value, is_skipped, note FROM entries
+                WHERE user_id = \(owner.rawValue) AND habit_id = \(habit.rawValue)
+                  AND day BETWEEN \(from.ordinal) AND \(through.ordinal)
+                ORDER BY day
+                """, on: c)
+            return try rows.map { row in
+                let (day, value, skipped, note) = try row.decode((Int, Int, Bool, String?).self)
+                return Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note)
+            }
+        }
+    }
+
+    public func routines(owner: User.ID) async throws -> [Routine] {
+        try await read { c in
+            try await self.requireOwner(owner, on: c)
+            return try await self.fetchRoutines(owner, on: c).routines
+        }
+    }
+
+    public func tipState(owner: User.ID) async throws -> TipState {
+        try await read { c in
+            try await self.requireOwner(owner, on: c)
+            return try await self.fetchTips(owner, on: c)
+        }
+    }
+
+    public func exportState(owner: User.ID) async throws -> UserState {
+        try await read { c in
+            let user = try await self.fetchUser(owner, on: c)
+            let habits = try await self.fetchHabits(owner, includeArchived: true, on: c)
+            let entries = try await self.fetchEntries(owner, includeArchived: true, on: c)
+            let routines = try await self.fetchRoutines(owner, on: c)
+            let tips = try await self.fetchTips(owner, on: c)
+            return UserState(
+                settings: user.settings, habits: habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) },
+                routines: routines.routines, tips: tips)
+        }
+    }
+
+    public func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation] {
+        try await read { c in
+            try await self.requireOwner(owner, on: c)
+            let rows = try await self.rows(
+                """
+                SELECT seq, id, device, hlc, change::text FROM ops
+                WHERE user_id = \(owner.rawValue) AND seq > \(after)
+                ORDER BY seq LIMIT \(max(0, limit))
+                """, on: c)
+            return try rows.map { row in
+                let (sequence, id, device, hlc, change) = try row.decode((Int64, UUID, String, String, String).self)
+                guard let timestamp = HybridTimestamp(hlc) else {
+                    throw StoreError.unreadable("operation \(id) has a damaged timestamp '\(hlc)'")
+                }
+                let operation = ChangeOperation(
+                    id: id, device: device, timestamp: timestamp, change: try Self.decodeJSON(Change.self, change))
+                return LoggedOperation(sequence: sequence, operation: operation)
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
+        try await write(nameOf: habit) { c in
+            try await self.lockOwner(owner, on: c)
+            try HabitRules.validate(habit)
+            let existing = try await self.rows(
+                "SELECT 1 FROM habits WHERE user_id = \(owner.rawValue) AND id = \(habit.id.rawValue)", on: c)
+            guard existing.isEmpty else { throw StoreError.conflict("a habit with this id already exists") }
+            try await self.checkNameFree(habit, owner: owner, on: c)
+            try await self.commit([.habitCreated(habit: habit)], owner: owner, on: c)
+            return habit
+        }
+    }
+
+    public func updateHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
+        try await write(nameOf: habit) { c in
+            try await self.lockOwner(owner, on: c)
+            let old = try await self.fetchHabitForUpdate(owner, habit.id, day: nil, on: c).habit
+            var new = habit
+            new.createdOn = old.createdOn
+            try HabitRules.validate(new)
+            try await self.checkNameFree(new, owner: owner, on: c)
+            let patch = HabitPatch(from: old, to: new)
+            if !patch.isEmpty { try await self.commit([.habitUpdated(id: habit.id, patch: patch)], owner: owner, on: c) }
+            return new
+        }
+    }
+
+    public func deleteHabit(owner: User.ID, id: Habit.ID) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.requireHabit(owner, id, on: c)
+            try await self.commit([.habitDeleted(id: id)], owner: owner, on: c)
+        }
+    }
+
+    public func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            let current = try await self.fetchHabits(owner, includeArchived: true, on: c).map(\.id)
+            let known = Set(current)
+            guard ids.allSatisfy({ known.contains($0) }) else { throw StoreError.notFound("habit") }
+            guard Set(ids).count == ids.count else { throw StoreError.invalid("a habit appears twice in the order") }
+            try await self.commit(
+                [.habitsReordered(ids: HabitOrder.complete(ids, current))], owner: owner, on: c)
+        }
+    }
+
+    /// Reads the habit (locking its row, so concurrent changes to it queue up) and the day's entry,
+    /// works out the change as every store does, and writes it.
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            let tracked = try await self.fetchHabitForUpdate(owner, habit, day: day, on: c)
+            guard let change = try command.change(for: tracked, on: day) else { return tracked.log(for: day) }
+            return try await self.commit([change], owner: owner, on: c) ?? Entry(day: day)
+        }
+    }
+
+    public func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try HabitRules.validate(routine)
+            guard try await self.routineExists(owner, routine.id, on: c) == false else {
+                throw StoreError.conflict("a routine with this id already exists")
+            }
+            try await self.requireHabits(owner, routine.habitIDs, on: c)
+            try await self.commit([.routineCreated(routine: routine)], owner: owner, on: c)
+            return try await self.fetchRoutines(owner, on: c)[routine.id]!
+        }
+    }
+
+    public func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try HabitRules.validate(routine)
+            guard try await self.routineExists(owner, routine.id, on: c) else { throw StoreError.notFound("routine") }
+            try await self.requireHabits(owner, routine.habitIDs, on: c)
+            try await self.commit([.routineUpdated(routine: routine)], owner: owner, on: c)
+            return try await self.fetchRoutines(owner, on: c)[routine.id]!
+        }
+    }
+
+    public func deleteRoutine(owner: User.ID, id: Routine.ID) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            guard try await self.routineExists(owner, id, on: c) else { throw StoreError.notFound("routine") }
+            try await self.commit([.routineDeleted(id: id)], owner: owner, on: c)
+        }
+    }
+
+    public func reorderRoutines(owner: User.ID, _ ids: [Routine.ID]) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            let rows = try await self.rows("SELECT id FROM routines WHERE user_id = \(owner.rawValue)", on: c)
+            let known = Set(try rows.map { Routine.ID(rawValue: try $0.decode(UUID.self)) })
+            guard ids.allSatisfy({ known.contains($0) }) else { throw StoreError.notFound("routine") }
+            guard Set(ids).count == ids.count else { throw StoreError.invalid("a routine appears twice in the order") }
+            try await self.commit([.routinesReordered(ids: ids)], owner: owner, on: c)
+        }
+    }
+
+    public func moveHabit(owner: User.ID, habit: Habit.ID, toRoutine routine: Routine.ID?, at index: Int?) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.requireHabit(owner, habit, on: c)
+            if let routine {
+                // The same move on the list as it stands says whether it can be made.
+                var list = try await self.fetchRoutines(owner, on: c)
+                do throws(RoutineError) {
+                    try list.move(habit: habit, to: routine, at: index)
+                } catch .unknownRoutine {
+                    throw StoreError.notFound("routine")
+                } catch {
+                    throw StoreError.invalid(error.description)
+                }
+            }
+            try await self.commit([.routineHabitMoved(habit: habit, routine: routine, index: index)], owner: owner, on: c)
+        }
+    }
+
+    public func dismissTip(owner: User.ID, _ tip: Tip.ID) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.commit([.tipDismissed(tip: tip)], owner: owner, on: c)
+        }
+    }
+
+    public func recordTipEvent(owner: User.ID, _ event: TipEvent) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.commit([.tipEventRecorded(event: event)], owner: owner, on: c)
+        }
+    }
+
+    public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
+        try await write { c in
+            try await self.lockOwner(owner, on: c)
+            try await self.commit(changes, owner: owner, on: c)
+        }
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in one transaction; errors come out as ``StoreError`` where they have a meaning
+    /// (a unique violation is a conflict; `nameOf` names the habit whose name collided).
+    func write<Result: Sendable>(
+        nameOf habit: Habit? = nil, _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await body(connection)
+            }
+        } catch {
+            let mapped = Self.storeError(error)
+            if let habit, case StoreError.conflict = mapped, Self.isNameConflict(error) {
+                throw HabitRules.nameTaken(habit.name)
+            }
+            throw mapped
+        }
+    }
+
+    /// Runs `body` in a read-only transaction on one snapshot, so several queries see the same data.
+    func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                return try await body(connection)
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Sends one statement and collects its rows.
+    @discardableResult
+    func rows(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [PostgresRow] {
+        statements.add(1, ordering: .relaxed)
+        return try await connection.query(query, logger: logger).collect()
+    }
+
+    func run(_ query: PostgresQuery, on connection: PostgresConnection) async throws {
+        try await rows(query, on: connection)
+    }
+
+    /// Locks the owner's row for this transaction, serialising the owner's writes (so op-log
+    /// positions follow commit order), and takes the owner's latest operation timestamp into the
+    /// clock, so the log's timestamps keep increasing whichever instance wrote last.
+    func lockOwner(_ owner: User.ID, on c: PostgresConnection) async throws {
+        let rows = try await self.rows(
+            """
+            SELECT (SELECT hlc FROM ops WHERE user_id = u.id ORDER BY seq DESC LIMIT 1)
+            FROM users u WHERE u.id = \(owner.rawValue) FOR NO KEY UPDATE
+            """, on: c)
+        guard let row = rows.first else { throw StoreError.notFound("user") }
+        if let text = try row.decode(String?.self), let last = HybridTimestamp(text) {
+            let now = now()
+            clock.withLock { $0.receive(last, now: now) }
+        }
+    }
+
+    /// Applies `changes` in order and logs each; returns the day's entry after the last change
+    /// when it is an entry change of one day (`nil`: nothing stored for the day).
+    @discardableResult
+    func commit(_ changes: [Change], owner: User.ID, on c: PostgresConnection) async throws -> Entry? {
+        guard !changes.isEmpty else { return nil }
+        var entry: Entry?
+        for change in changes { entry = try await apply(change, owner: owner, on: c) }
+        let now = now()
+        let stamps = clock.withLock { clock in changes.map { _ in clock.tick(now: now).description } }
+        let ids = changes.map { _ in UUID() }
+        let texts = try changes.map { try Self.json($0) }
+        try await run(
+            """
+            INSERT INTO ops (user_id, id, device, hlc, change)
+            SELECT \(owner.rawValue), o.id, \(device), o.hlc, o.change::jsonb
+            FROM unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[]) WITH ORDINALITY AS o(id, hlc, change, n)
+            ORDER BY o.n
+            """, on: c)
+        return entry
+    }
+}
+
+/// The PostgreSQL server could not be reached (or did not answer) in time.
+public struct PostgresUnavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public var location: PostgresLocation
+    public var timeout: Duration
+
+    public var description: String {
+        "could not reach the PostgreSQL database at \(location) within \(timeout) (is the server running?)"
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TendCore
+import TendTestSupport
+import Testing
+
+@testable import TendStore
+
+@Suite("PostgreSQL store passes the store contract")
+struct PostgresStoreContractTests {
+    @Test(arguments: StoreContract.cases)
+    func contract(_ check: StoreContractCase) async throws {
+        try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
+    }
+}
+
+@Suite("PostgreSQL store: migrations, several instances, query counts")
+struct PostgresStoreTests {
+    static let day = Fixtures.day("2025-03-01")
+
+    @Test("Migrating an up-to-date database again changes nothing")
+    func migrationsAreIdempotent() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let first = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2)
+            let alice = try await first.createUser(username: "alice", settings: UserSettings())
+            // A second migration run, directly and through a second store, applies nothing.
+            #expect(try await PostgresMigrations.migrate(first.client, logger: first.logger) == [])
+            await first.close()
+            let second = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2)
+            #expect(try await second.user(id: alice.id) == alice)
+            await second.close()
+
+            let versions = try await PostgresTestDatabase.query(
+                ["SELECT version FROM schema_migrations ORDER BY version"], on: location
+            ).map { try $0.decode(Int.self) }
+            #expect(versions == PostgresMigrations.all.map(\.version))
+        }
+    }
+
+    @Test("Several instances starting at once migrate one database once")
+    func concurrentMigrations() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<4 {
+                    group.addTask {
+                        let store = try await PostgresStore.connect(
+                            location: location, device: "instance-\(index)", maximumConnections: 1)
+                        await store.close()
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let count = try await PostgresTestDatabase.query(["SELECT count(*) FROM schema_migrations"], on: location)
+            #expect(try count.first?.decode(Int.self) == PostgresMigrations.all.count)
+        }
+    }
+
+    @Test("A database from a newer Tend is refused and left untouched")
+    func newerSchemaIsRefused() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let newer = PostgresMigrations.latestVersion + 1
+            try await PostgresTestDatabase.execute(
+                "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+                "INSERT INTO schema_migrations (version, name) VALUES (\(newer), 'from the future')",
+                on: location)
+
+            await #expect(throws: StoreError.self) {
+                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1)
+            }
+            do {
+                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1)
+            } catch let error as StoreError {
+                guard case .newerSchema(let message) = error else {
+                    Issue.record("expected newerSchema, got \(error)")
+                    return
+                }
+                #expect(message.contains("\(newer)"))
+            }
+
+            let tables = try await PostgresTestDatabase.query(
+                ["SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"],
+                on: location
+            ).map { try $0.decode(String.self) }
+            #expect(tables == ["schema_migrations"])
+            let versions = try await PostgresTestDatabase.query(["SELECT version FROM schema_migrations"], on: location)
+                .map { try $0.decode(Int.self) }
+            #expect(versions == [newer])
+        }
+    }
+
+    @Test("Two instances on one database see each other's writes, and concurrent increments all count")
+    func twoInstances() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4)
+            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4)
+            do {
+                try await Self.incrementFromBoth(a, b)
+            } catch {
+                await a.close()
+                await b.close()
+                throw error
+            }
+            await a.close()
+            await b.close()
+        }
+    }
+
+    static func incrementFromBoth(_ a: PostgresStore, _ b: PostgresStore) async throws {
+        // Given a user and a count habit created through instance A
+        let alice = try await a.createUser(username: "alice", settings: UserSettings())
+        let water = try await a.createHabit(
+            owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
+        // Then instance B sees them
+        #expect(try await b.user(named: "Alice") == alice)
+        #expect(try await b.habit(owner: alice.id, id: water.id) == water)
+
+        // When both increment the same day 50 times each, all at once
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for store in [a, b] {
+                for _ in 0..<50 {
+                    group.addTask { _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day) }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        // Then every increment counts, seen from either instance
+        #expect(try await a.entries(owner: alice.id, habit: water.id, from: Self.day, through: Self.day) == [
+            Entry(day: Self.day, value: 100)
+        ])
+        let tracked = try await b.trackedHabits(owner: alice.id, includeArchived: false)
+        #expect(tracked.first?.completionCount(on: Self.day) == 100)
+
+        // And the op log holds one operation per write, in commit order by both position and clock
+        let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
+        #expect(log.count == 101)
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+        #expect(Set(log.map(\.operation.device)) == ["server-a", "server-b"])
+        #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
+    }
+
+    @Test("Loading the dashboard takes two queries whatever the number of habits")
+    func dashboardQueryCount() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            for habitCount in [1, 12] {
+                let existing = try await store.habits(owner: alice.id, includeArchived: true).count
+                for index in existing..<habitCount {
+                    let habit = try await store.createHabit(
+                        owner: alice.id, Habit(name: "H\(index)", type: .count, target: 5, order: index, createdOn: Self.day))
+                    for offset in 0..<3 {
+                        _ = try await store.setValue(owner: alice.id, habit: habit.id, day: Self.day.adding(days: offset), 2)
+                    }
+                }
+                let before = store.statementCount
+                let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                #expect(store.statementCount - before == 2)
+                #expect(tracked.count == habitCount)
+                #expect(tracked.allSatisfy { $0.entries.count == 3 })
+            }
+        }
+    }
+
+    @Test("A name collision the database catches (an import) is a conflict, and nothing of it lands")
+    func uniqueViolationIsConflict() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            _ = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
+            let other = Habit(name: "Walk", createdOn: Self.day)
+            let clash = Habit(name: "READ", createdOn: Self.day)
+            do {
+                try await store.applyChanges(owner: alice.id, [.habitCreated(habit: other), .habitCreated(habit: clash)])
+                Issue.record("expected a conflict")
+            } catch let error as StoreError {
+                guard case .conflict = error else {
+                    Issue.record("expected a conflict, got \(error)")
+                    return
+                }
+            }
+            #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["Read"])
+            #expect(try await store.operations(owner: alice.id, after: 0, limit: 10).count == 1)
+        }
+    }
+
+    @Test("Another user's id in an import is not theirs to touch")
+    func importIsOwnerScoped() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let bob = try await store.createUser(username: "bob", settings: UserSettings())
+            let habit = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
+            try await store.applyChanges(owner: bob.id, [
+                .entrySet(habit: habit.id, day: Self.day, value: 1), .habitDeleted(id: habit.id),
+                .routineHabitMoved(habit: habit.id, routine: nil, index: nil),
+            ])
+            #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
+            #expect(try await store.entries(owner: alice.id, habit: habit.id, from: Self.day, through: Self.day).isEmpty)
+        }
+    }
+
+    @Test("An unreachable server fails to connect instead of hanging")
+    func unreachableServer() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PostgresUnavailable.self) {
+            let store = try await PostgresStore.connect(
+                url: "postgres://postgres@127.0.0.1:1/tend", device: "x", timeout: .seconds(2),
+                logger: Logger(label: "unreachable", factory: { _ in SwiftLogNoOpLogHandler() }))
+            await store.close()
+        }
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    @Test("Connects through a Unix socket directory given as ?host=")
+    func unixSocket() async throws {
+        let server = try PostgresTestDatabase.serverLocation()
+        guard let directory = ProcessInfo.processInfo.environment["TEND_TEST_POSTGRES_SOCKET_DIR"] else {
+            Issue.record("TEND_TEST_POSTGRES_SOCKET_DIR is not set: run the tests through scripts/test")
+            return
+        }
+        let url = "postgres://\(server.username)@/\(server.database)?host=\(directory)&port=\(server.port)"
+        let store = try await PostgresStore.connect(url: url, device: "socket", maximumConnections: 1)
+        await #expect(throws: StoreError.notFound("user")) { _ = try await store.user(id: User.ID()) }
+        await store.close()
+    }
+}
+
+@Suite("PostgreSQL connection URLs")
+struct PostgresLocationTests {
+    @Test("A full URL gives user, password, host, port and database")
+    func fullURL() throws {
+        let location = try PostgresLocation(url: "postgres://tend:s%40cret@db.example:6543/habits?sslmode=require")
+        #expect(location.username == "tend")
+        #expect(location.password == "s@cret")
+        #expect(location.host == "db.example")
+        #expect(location.port == 6543)
+        #expect(location.database == "habits")
+        #expect(location.sslMode == .require)
+        #expect(location.socketDirectory == nil)
+        #expect(!location.description.contains("s@cret"))
+    }
+
+    @Test("Defaults: port 5432, the database named after the user")
+    func defaults() throws {
+        let location = try PostgresLocation(url: "postgresql://alice@localhost")
+        #expect(location.port == 5432)
+        #expect(location.database == "alice")
+        #expect(location.password == nil)
+    }
+
+    @Test("?host=/dir names a socket directory")
+    func socketDirectory() throws {
+        let location = try PostgresLocation(url: "postgres://postgres@/tend?host=/run/postgresql")
+        #expect(location.socketDirectory == "/run/postgresql")
+        #expect(location.database == "tend")
+        #expect(location.clientConfiguration(maximumConnections: 1).unixSocketPath == "/run/postgresql/.s.PGSQL.5432")
+    }
+
+    @Test("Other URLs are refused", arguments: ["mysql://root@localhost/tend", "not a url", "postgres://u@h:0/db"])
+    func refused(_ url: String) {
+        #expect(throws: StoreError.self) { try PostgresLocation(url: url) }
+    }
+}
