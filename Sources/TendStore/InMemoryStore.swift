@@ -190,7 +190,18 @@ public actor InMemoryStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) throws {
-        _ = try state(owner)
+        try HabitRules.validate(changes)
+        // Apply to a copy first: a batch that breaks a rule midway (a name taken) changes nothing.
+        var trial = try state(owner)
+        for change in changes {
+            if case .habitCreated(let habit) = change, trial.habits[habit.id] == nil {
+                try checkNameFree(habit, in: trial)
+            }
+            if case .habitUpdated(let id, let patch) = change, let habit = trial.habits[id]?.habit {
+                try checkNameFree(patch.applied(to: habit), in: trial)
+            }
+            trial.apply(change)
+        }
         commit(owner, changes)
     }
 

@@ -261,6 +261,41 @@ public enum HabitRules {
         }
     }
 
+    /// Checks prepared changes (an import) before any is applied: habits valid, entries within
+    /// range. Every store runs this first in `applyChanges`, so a bad batch changes nothing.
+    public static func validate(_ changes: [Change]) throws(StoreError) {
+        for change in changes {
+            switch change {
+            case .habitCreated(let habit):
+                try validate(habit)
+            case .habitUpdated(_, let patch):
+                if let name = patch.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw .invalid("a habit needs a name")
+                }
+            case .entriesImported(_, let entries):
+                for entry in entries { try validate(entry) }
+            case .entrySet(_, let day, let value):
+                try validate(Entry(day: day, value: value))
+            case .entryNoteSet(_, let day, let note):
+                try validate(Entry(day: day, note: note))
+            case .settingsChanged(let settings):
+                try validate(settings)
+            default:
+                break
+            }
+        }
+    }
+
+    public static func validate(_ entry: Entry) throws(StoreError) {
+        guard entry.value >= 0 else { throw .invalid("a value cannot be negative (\(entry.value) on \(entry.day))") }
+        guard entry.value <= EntryCommand.maximumValue else {
+            throw .invalid("a value is at most \(EntryCommand.maximumValue) (\(entry.day))")
+        }
+        if let note = entry.note, note.count > Entry.maximumNoteLength {
+            throw .invalid("a note is at most \(Entry.maximumNoteLength) characters (\(entry.day))")
+        }
+    }
+
     public static func nameTaken(_ name: String) -> StoreError {
         .conflict("a habit named “\(name)” already exists")
     }

@@ -347,6 +347,31 @@ public enum StoreContract {
             #expect(tracked == [TrackedHabit(habit: habit, entries: entries)])
             #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 2)
         },
+        StoreContractCase("A prepared batch that breaks a rule is refused whole and changes nothing") { store in
+            let alice = try await newUser(store)
+            let water = try await store.createHabit(owner: alice.id, water())
+            let before = try await store.exportState(owner: alice.id)
+            let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
+            let fresh = Habit(name: "Fresh", createdOn: day1)
+            await expectStoreError("negative value", isInvalid) {
+                try await store.applyChanges(owner: alice.id, [
+                    .habitCreated(habit: fresh),
+                    .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2), Entry(day: day2, value: -1)]),
+                ])
+            }
+            await expectStoreError("name taken", isConflict) {
+                try await store.applyChanges(owner: alice.id, [
+                    .habitCreated(habit: fresh),
+                    .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2)]),
+                    .habitCreated(habit: Habit(name: "drink WATER", createdOn: day1)),
+                ])
+            }
+            await expectStoreError("invalid habit", isInvalid) {
+                try await store.applyChanges(owner: alice.id, [.habitCreated(habit: Habit(name: "", createdOn: day1))])
+            }
+            #expect(try await store.exportState(owner: alice.id) == before)
+            #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)
+        },
         StoreContractCase("Export holds everything the user owns") { store in
             let alice = try await newUser(store)
             let water = try await store.createHabit(owner: alice.id, water())

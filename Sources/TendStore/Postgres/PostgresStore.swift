@@ -376,6 +376,7 @@ public final class PostgresStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
+        try HabitRules.validate(changes)
         try await write { c in
             try await self.lockOwner(owner, on: c)
             try await self.commit(changes, owner: owner, on: c)

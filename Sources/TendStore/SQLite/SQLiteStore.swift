@@ -341,6 +341,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
+        try HabitRules.validate(changes)
         try await write(owner) { _, log in
             for change in changes { try log(change) }
         }
