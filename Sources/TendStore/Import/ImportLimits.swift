@@ -13,8 +13,8 @@ public struct ImportLimits: Hashable, Sendable {
     public var maximumEntries: Int
 
     public init(
-        maximumFileSize: Int = 64 << 20, maximumZipEntrySize: Int = 32 << 20, maximumZipTotalSize: Int = 128 << 20,
-        maximumZipEntries: Int = 10_000, maximumHabits: Int = 5_000, maximumEntries: Int = 2_000_000
+        maximumFileSize: Int = 256 << 20, maximumZipEntrySize: Int = 128 << 20, maximumZipTotalSize: Int = 256 << 20,
+        maximumZipEntries: Int = 10_000, maximumHabits: Int = 5_000, maximumEntries: Int = 5_000_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumZipEntrySize = maximumZipEntrySize
