@@ -4,20 +4,7 @@ import Foundation
 /// beside it in ``TrackedHabit``.
 public struct Habit: Identifiable, Hashable, Sendable {
     /// A habit's identity, distinct from every other kind of id.
-    public struct ID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(rawValue: UUID) { self.rawValue = rawValue }
-        public init() { rawValue = UUID() }
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue.uuidString.lowercased() }
-        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue.uuidString < rhs.rawValue.uuidString }
-    }
+    public typealias ID = TypedID<Habit>
 
     public var id: ID
     public var name: String

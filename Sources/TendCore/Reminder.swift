@@ -3,19 +3,7 @@ import Foundation
 /// A reminder for a habit (Geko: several a day, a message; Undo: enabled or not), at a wall-clock
 /// time in the user's zone, on every day or on given weekdays.
 public struct Reminder: Identifiable, Hashable, Sendable, Codable {
-    public struct ID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(rawValue: UUID) { self.rawValue = rawValue }
-        public init() { rawValue = UUID() }
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    public typealias ID = TypedID<Reminder>
 
     public var id: ID
     public var time: TimeOfDay

@@ -2,19 +2,7 @@ import Foundation
 
 /// Youtine's routine: an ordered group of habits with a start time, weekdays and a color.
 public struct Routine: Identifiable, Hashable, Sendable, Codable {
-    public struct ID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(rawValue: UUID) { self.rawValue = rawValue }
-        public init() { rawValue = UUID() }
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    public typealias ID = TypedID<Routine>
 
     public var id: ID
     public var name: String

@@ -3,19 +3,7 @@ import TendCore
 
 /// A person with data in Tend.
 public struct User: Identifiable, Hashable, Sendable, Codable {
-    public struct ID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(rawValue: UUID) { self.rawValue = rawValue }
-        public init() { rawValue = UUID() }
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    public typealias ID = TypedID<User>
 
     public var id: ID
     /// Unique, case-insensitively.
