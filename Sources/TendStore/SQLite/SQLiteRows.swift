@@ -89,31 +89,34 @@ enum SQLiteRows {
     }
 
     /// All habits with all their entries: two queries, whatever the number of habits.
+    ///
+    /// The entries query names each habit by its position among the user's habit ids (in the
+    /// ids' text order, which Swift's `<` on those ASCII strings reproduces), so no id string
+    /// is decoded per entry: the hot path of loading years of history.
     static func trackedHabits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [TrackedHabit] {
         let habits = try habits(db, owner: owner, includeArchived: includeArchived)
-        var byHabit: [String: [Entry]] = [:]
+        let byText = habits.map(\.id).sorted { $0.description < $1.description }
+        var entries = [[Entry]](repeating: [], count: byText.count)
         let cursor = try Row.fetchCursor(
             db,
             sql: """
-                SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-                FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
-                WHERE e.user_id = ? AND (? OR h.is_archived = 0)
+                WITH numbered AS (
+                    SELECT id, row_number() OVER (ORDER BY id) - 1 AS position FROM habits
+                    WHERE user_id = ? AND (? OR is_archived = 0)
+                )
+                SELECT n.position, e.day, e.value, e.is_skipped, e.note
+                FROM entries e JOIN numbered n ON n.id = e.habit_id
+                WHERE e.user_id = ?
                 ORDER BY e.habit_id, e.day
                 """,
-            arguments: [owner.description, includeArchived])
-        var currentID = ""
-        var current: [Entry] = []
+            arguments: [owner.description, includeArchived, owner.description])
         while let row = try cursor.next() {
-            let habitID: String = row[0]
-            if habitID != currentID {
-                if !current.isEmpty { byHabit[currentID] = current }
-                currentID = habitID
-                current = []
-            }
-            current.append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
+            let position: Int = row[0]
+            guard position < entries.count else { continue }
+            entries[position].append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
         }
-        if !current.isEmpty { byHabit[currentID] = current }
-        return habits.map { TrackedHabit(habit: $0, entries: byHabit[$0.id.description] ?? []) }
+        let byHabit = Dictionary(uniqueKeysWithValues: zip(byText, entries))
+        return habits.map { TrackedHabit(habit: $0, entries: byHabit[$0.id] ?? []) }
     }
 
     static func entries(_ db: Database, owner: User.ID, habit: Habit.ID, from: Day, through: Day) throws -> [Entry] {
