@@ -48,7 +48,7 @@ struct HelpTests {
     @Test("every command's --help has an example", arguments: [
         "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
         "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
-        "config", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss",
+        "config", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss", "import", "export", "backup", "restore",
     ])
     func helpHasExample(_ command: String) async throws {
         let tend = try await CLIHarness()

@@ -44,7 +44,7 @@ struct StatsCommand: AsyncParsableCommand {
             session.print("  streak          \(s.currentStreak) days (best \(s.bestStreak))")
             session.print("  completion      7 days \(Format.percent(s.completionRate7))   30 days \(Format.percent(s.completionRate30))   365 days \(Format.percent(s.completionRate365))")
             session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
-            session.print("  total           \(Format.value(s.totalValue, of: one.habit))")
+            session.print("  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))
             let weekdays = calendar.orderedWeekdays.map { "\($0.code) \(s.weekdays[$0.code] ?? 0)" }
             session.print("  by weekday      " + weekdays.joined(separator: "  "))
             return

@@ -43,12 +43,12 @@ struct WeekCommand: AsyncParsableCommand {
         }
         let width = max(5, habits.map(\.habit.name.count).max() ?? 0)
         let letters = (start...end).map { calendar.getDayLetter(for: $0) }
-        session.print("".padded(to: width + 3) + " " + letters.joined(separator: " "))
+        session.print("".padded(to: width + 5) + letters.joined(separator: " "))
         for (tracked, cells) in rows {
             let habit = tracked.habit
             session.print("\(habit.emoji) \(style.paint(habit.name.padded(to: width), habit.color))  " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
         }
-        session.print("score".padded(to: width + 3) + " " + scores.map { style.tile($0) }.joined(separator: " "))
+        session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
     }
 }
 

@@ -20,6 +20,7 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as SettingsError: error.description
         case let error as TimeOfDayError: error.description
         case let error as RoutineError: error.description
+        case let error as ImportError: error.description
         case let error as any CustomStringConvertible: error.description
         default: String(describing: error)
         }

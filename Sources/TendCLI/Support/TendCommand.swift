@@ -24,6 +24,7 @@ public struct TendCommand: AsyncParsableCommand {
             CheckCommand.self, UncheckCommand.self, IncrementCommand.self, DecrementCommand.self,
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
             ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
         ],
         defaultSubcommand: TodayCommand.self
     )
@@ -40,6 +41,11 @@ public struct TendCommand: AsyncParsableCommand {
     /// on stderr; returns the exit status (0, 1 for a failure, 64 for a usage error).
     public static func run(arguments: [String]) async -> Int32 {
         let context = CLIContext.current
+        if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
+            let suggestion = HabitLookup.closestName(to: first, among: Array(commandNames)).map { "; did you mean '\($0)'?" } ?? ""
+            context.printError("tend: unknown command '\(first)'\(suggestion) (see tend --help)")
+            return ExitCode.validationFailure.rawValue
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -64,6 +70,11 @@ public struct TendCommand: AsyncParsableCommand {
             context.printError("tend: \(CLIError.message(for: error))")
             return 1
         }
+    }
+
+    /// The names and aliases of the top-level commands.
+    static var commandNames: Set<String> {
+        Set(configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"])
     }
 
     /// Errors ArgumentParser reports itself (usage errors, exit codes) as opposed to the
