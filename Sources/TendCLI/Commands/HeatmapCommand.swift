@@ -30,7 +30,7 @@ struct HeatmapCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let day = try session.day(date.date)
         let calendar = session.calendar
-        let habits = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
+        let habits = try await session.recentTrackedHabits(from: day.adding(days: 1 - days), through: day)
         let scores = DayScore.heatmap(habits, endingOn: day, days: days, today: session.today, calendar: calendar)
         let start = day.adding(days: 1 - days)
         if options.json {

@@ -101,10 +101,12 @@ enum Tips {
     }
 
     /// Prints the first tip that applies, only on a terminal and without --quiet or --json.
-    static func showOne(_ session: Session) async {
+    /// `habits` may hold recent entries only: the rules look at the last weeks.
+    static func showOne(_ session: Session, habits: [TrackedHabit]) async {
         guard session.context.stdoutIsTerminal, !session.options.quiet, !session.options.json else { return }
         guard let state = try? await session.store.tipState(owner: session.owner),
-            let context = try? await context(session),
+            let routines = try? await session.store.routines(owner: session.owner),
+            case let context = TipContext(habits: habits, routines: routines, today: session.today, calendar: session.calendar),
             let tip = TipCatalog.eligibleTips(in: context, state: state).first
         else { return }
         session.print()

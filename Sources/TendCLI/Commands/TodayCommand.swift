@@ -24,7 +24,7 @@ struct TodayCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.open(options)
         let day = try session.day(date.date)
-        let habits = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
+        let habits = try await session.recentTrackedHabits(from: day, through: day)
         let current = RoutineTime.current(at: session.now, in: session.calendar)
         let plan = TodayPlan(habits: habits, day: day, today: session.today, current: current, calendar: session.calendar)
         if options.json { return try session.printJSON(TodayJSON(plan)) }
@@ -33,6 +33,7 @@ struct TodayCommand: AsyncParsableCommand {
         session.print(style.bold(title) + "  " + scoreText(plan.score, style: style))
         if habits.isEmpty {
             session.print("No habits yet. Add one: tend add Read")
+            await Tips.showOne(session, habits: habits)
             return
         }
         if plan.groups.isEmpty {
@@ -59,7 +60,7 @@ struct TodayCommand: AsyncParsableCommand {
                 session.print("  \(mark) \(habit.emoji) \(name)  \(detail)".trimmingTrailingSpaces())
             }
         }
-        await Tips.showOne(session)
+        await Tips.showOne(session, habits: habits)
     }
 
     func scoreText(_ score: Double?, style: Style) -> String {

@@ -24,9 +24,9 @@ struct WeekCommand: AsyncParsableCommand {
         let day = try session.day(date.date)
         let today = session.today
         let calendar = session.calendar
-        let habits = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
         let start = calendar.startOfWeek(for: day)
         let end = calendar.endOfWeek(for: day)
+        let habits = try await session.recentTrackedHabits(from: start, through: end)
         let scores = DayScore.heatmap(habits, from: start, through: end, today: today, calendar: calendar)
         let rows = habits.map { ($0, $0.cells(for: start...end, today: today, calendar: calendar)) }
         if options.json {
