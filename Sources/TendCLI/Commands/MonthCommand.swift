@@ -43,9 +43,9 @@ struct MonthCommand: AsyncParsableCommand {
                 }.joined(separator: " "))
             }
         } else {
-            let habits = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
             let needed = first.days(to: calendar.endOfWeek(for: day.lastOfMonth)) + 1
             let last = first.adding(days: max(35, needed) - 1)
+            let habits = try await session.recentTrackedHabits(from: first, through: last)
             let scores = DayScore.heatmap(habits, from: first, through: last, today: today, calendar: calendar)
             let days = Array(first...last)
             if options.json {

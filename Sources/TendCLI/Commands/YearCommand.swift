@@ -40,7 +40,7 @@ struct YearCommand: AsyncParsableCommand {
             session.print("\(tracked.habit.emoji) \(tracked.habit.name)")
             glyphs = cells.map { style.cell($0, color: tracked.habit.color) }
         } else {
-            let habits = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
+            let habits = try await session.recentTrackedHabits(from: first, through: last)
             let scores = DayScore.heatmap(habits, from: first, through: last, today: today, calendar: calendar)
             if options.json {
                 return try session.printJSON(zip(first...last, scores).map { ScoreJSON(day: $0.iso, score: $1) })
