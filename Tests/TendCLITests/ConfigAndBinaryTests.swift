@@ -127,6 +127,24 @@ struct BinaryTests {
         #expect(try await tend.value("Read", on: pagoPago.iso) == 0)
     }
 
+    @Test("a new database takes the system's time zone")
+    func systemZoneAtCreation() throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = CLIHarness.binary
+        process.arguments = ["config", "--json", "--database", directory.path("new.sqlite")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "Asia/Tokyo"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["timezone"] as? String == "Asia/Tokyo")
+    }
+
     @Test("the default database is under XDG_DATA_HOME, created on first use")
     func defaultDatabase() async throws {
         let tend = try await CLIHarness()

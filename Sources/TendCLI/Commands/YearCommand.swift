@@ -62,7 +62,7 @@ enum Grids {
         var lastMonth = 0
         for week in 0..<weeks {
             let day = first.adding(days: week * 7)
-            if day.month != lastMonth, header.count <= week {
+            if day.month != lastMonth, header.isEmpty || header.count < week {
                 let name = String(MonthCommand.monthName(day).prefix(3))
                 header += String(repeating: " ", count: max(0, week - header.count)) + name
                 lastMonth = day.month
