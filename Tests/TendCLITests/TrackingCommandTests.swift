@@ -17,6 +17,10 @@ struct TrackingCommandTests {
         #expect(try await tend.value("Read", on: "2025-01-07") == 0)
         _ = await tend.run(["uncheck", "Read", "--date", "2025-01-06"])
         #expect(try await tend.value("Read", on: "2025-01-06") == 0)
+        let tooMuch = await tend.run(["set", "Read", "5", "--date", "2025-01-06"])
+        #expect(tooMuch.status == 1)
+        #expect(tooMuch.err == "tend: Read is a checkmark habit: set 0 or 1 (or use check and uncheck)\n")
+        #expect(try await tend.value("Read", on: "2025-01-06") == 0)
     }
 
     @Test("increment, decrement and set a count; a good habit stops at its target")

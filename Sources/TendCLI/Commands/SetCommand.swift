@@ -21,7 +21,11 @@ struct SetCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Tracking.perform(options, target) { habit in
-            .set(try Parse.value(value, for: habit))
+            let amount = try Parse.value(value, for: habit)
+            if habit.type == .checkmark, habit.kind == .good, amount > 1 {
+                throw CLIError("\(habit.name) is a checkmark habit: set 0 or 1 (or use check and uncheck)")
+            }
+            return .set(amount)
         }
     }
 }
