@@ -45,7 +45,12 @@ struct HistoryCommand: AsyncParsableCommand {
             let progress = tracked.completionProgress(on: day)
             var line = "\(day.iso) \(calendar.getDayLetter(for: day))  \(style.mark(status, progress: progress)) "
             switch status {
-            case .notDue: line += value > 0 ? Format.progress(value, of: habit) : style.dim("not due")
+            case .notDue:
+                if value > 0 {
+                    line += habit.type == .checkmark && habit.kind == .good ? "done" : Format.progress(value, of: habit)
+                } else {
+                    line += style.dim("not due")
+                }
             case .skipped: line += "skipped"
             case .satisfied: line += value > 0 ? Format.progress(value, of: habit) : style.dim("period done")
             default: line += habit.type == .checkmark && habit.kind == .good ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)

@@ -41,7 +41,7 @@ struct StatsCommand: AsyncParsableCommand {
         if habit != nil, let one = tracked.first, let s = stats.first {
             session.print("\(one.habit.emoji) \(style.bold(style.paint(one.habit.name, one.habit.color))) as of \(day.iso)")
             session.print("  strength        \(style.bar(s.score)) \(Format.percent(s.score))")
-            session.print("  streak          \(s.currentStreak) days (best \(s.bestStreak))")
+            session.print("  streak          \(Format.days(s.currentStreak)) (best \(s.bestStreak))")
             session.print("  completion      7 days \(Format.percent(s.completionRate7))   30 days \(Format.percent(s.completionRate30))   365 days \(Format.percent(s.completionRate365))")
             session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
             session.print("  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))

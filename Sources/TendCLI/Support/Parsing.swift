@@ -96,6 +96,9 @@ enum Format {
         }
     }
 
+    /// `1 day`, `3 days`.
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
     static func percent(_ value: Double?) -> String {
         guard let value else { return "–" }
         return "\(Int((value * 100).rounded()))%"

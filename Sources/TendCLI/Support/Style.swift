@@ -37,7 +37,9 @@ struct Style {
         case .skipped: return unicode ? "⤼" : "-"
         case .satisfied: return unicode ? "✓" : "x"
         case .missed: return unicode ? "✗" : "!"
-        case .pending, .notDue: return progress > 0 ? ring(progress) : (unicode ? "○" : " ")
+        case .pending, .notDue:
+            if progress >= 1 { return unicode ? "✓" : "x" }
+            return progress > 0 ? ring(progress) : (unicode ? "○" : " ")
         }
     }
 
