@@ -88,7 +88,7 @@ struct ViewCommandTests {
         let month = await tend.run(["month", "Read", "--date", "2025-01-08"])
         #expect(month.status == 0, "\(month.err)")
         #expect(month.out.contains("January 2025"))
-        #expect(month.out.contains("## ## ##"))
+        #expect(month.out.contains(" 6#  7#  8#"))
         let monthJSON = try #require(try await tend.json(["month", "Read", "--date", "2025-01-08"]) as? [String: Any])
         #expect((monthJSON["cells"] as? [Any])?.count == 35)
         let scores = await tend.run(["month", "--date", "2025-01-08"])

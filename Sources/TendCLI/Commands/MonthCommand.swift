@@ -35,12 +35,16 @@ struct MonthCommand: AsyncParsableCommand {
                 return try session.printJSON(GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
             }
             session.print("\(tracked.habit.emoji) \(tracked.habit.name)")
-            session.print(heading)
+            // Each day: its number and its mark ("12#"), so the grid reads like a calendar.
+            session.print(style.bold(MonthCommand.monthName(day)))
+            session.print(calendar.orderedWeekdays.map { " " + calendar.getDayLetter(for: $0) + " " }.joined(separator: " ").trimmingTrailingSpaces())
             for week in stride(from: 0, to: cells.count, by: 7) {
-                session.print(cells[week..<min(week + 7, cells.count)].map { cell in
-                    let glyph = style.cell(cell, color: tracked.habit.color)
-                    return cell.isInMonth ? glyph + glyph : "  "
-                }.joined(separator: " "))
+                let row = cells[week..<min(week + 7, cells.count)].map { cell in
+                    guard cell.isInMonth else { return "   " }
+                    let number = cell.day.dayOfMonth < 10 ? " \(cell.day.dayOfMonth)" : "\(cell.day.dayOfMonth)"
+                    return number + style.cell(cell, color: tracked.habit.color)
+                }
+                session.print(row.joined(separator: " ").trimmingTrailingSpaces())
             }
         } else {
             let needed = first.days(to: calendar.endOfWeek(for: day.lastOfMonth)) + 1
