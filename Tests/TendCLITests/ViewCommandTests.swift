@@ -134,4 +134,16 @@ struct ViewCommandTests {
         let text = await tend.run(["stats", "Read", "--as-of", "2025-01-08"])
         #expect(text.out.contains("3 days (best 3)"))
     }
+
+    @Test("out-of-range --days and a bad --date on a view are errors that change nothing")
+    func viewErrors() async throws {
+        let tend = try await seeded()
+        #expect(await tend.run(["heatmap", "--days", "0"]).status == 64)
+        #expect(await tend.run(["history", "Read", "--days", "5000"]).status == 64)
+        let badDate = await tend.run(["week", "--date", "2025-02-30"])
+        #expect(badDate.status == 1)
+        #expect(badDate.err == "tend: '2025-02-30' is not a day of the calendar\n")
+        let typo = await tend.run(["month", "Raed"])
+        #expect(typo.err == "tend: no habit named 'Raed'; did you mean 'Read'?\n")
+    }
 }
