@@ -101,10 +101,15 @@ struct Session {
         return result
     }
 
+    /// One habit with its whole history (two queries, whatever the number of habits).
     func trackedHabit(_ reference: String) async throws -> TrackedHabit {
-        let all = try await store.trackedHabits(owner: owner, includeArchived: true)
-        let habit = try HabitLookup.find(reference, in: all.map(\.habit))
-        return all.first { $0.id == habit.id }!
+        try await trackedHabit(id: habit(reference).id)
+    }
+
+    func trackedHabit(id: Habit.ID) async throws -> TrackedHabit {
+        let habit = try await store.habit(owner: owner, id: id)
+        let entries = try await store.entries(owner: owner, habit: id, from: .minimum, through: .maximum)
+        return TrackedHabit(habit: habit, entries: entries)
     }
 }
 

@@ -24,8 +24,7 @@ enum Tracking {
     }
 
     static func report(_ session: Session, habit id: Habit.ID, day: Day) async throws {
-        let all = try await session.store.trackedHabits(owner: session.owner, includeArchived: true)
-        guard let tracked = all.first(where: { $0.id == id }) else { return }
+        let tracked = try await session.trackedHabit(id: id)
         let today = session.today
         if session.options.json {
             return try session.printJSON(DayJSON(tracked, day: day, today: today, calendar: session.calendar))
