@@ -23,6 +23,17 @@ struct TrackingCommandTests {
         #expect(try await tend.value("Read", on: "2025-01-06") == 0)
     }
 
+    @Test("--quiet prints nothing after a change; the change is made")
+    func quiet() async throws {
+        let tend = try await CLIHarness()
+        let added = await tend.run(["add", "Read", "--quiet"])
+        #expect(added.status == 0)
+        #expect(added.out.isEmpty)
+        let checked = await tend.run(["check", "Read", "--date", "2025-01-06", "--quiet"])
+        #expect(checked.out.isEmpty && checked.err.isEmpty)
+        #expect(try await tend.value("Read", on: "2025-01-06") == 1)
+    }
+
     @Test("increment, decrement and set a count; a good habit stops at its target")
     func counts() async throws {
         let tend = try await CLIHarness()
