@@ -20,7 +20,7 @@ struct HabitCommandTests {
         #expect(read["schedule"] as? String == "daily")
         #expect(read["target"] as? Int == 1)
         #expect(read["archived"] as? Bool == false)
-        for key in ["id", "emoji", "color", "notes", "unit", "routineTime", "order", "createdOn"] {
+        for key in ["id", "emoji", "color", "notes", "unit", "routineTime", "reminders", "order", "createdOn"] {
             #expect(read[key] != nil, "missing key \(key)")
         }
     }
@@ -31,6 +31,7 @@ struct HabitCommandTests {
         let result = await tend.run([
             "add", "Water", "--emoji", "💧", "--color", "cyan", "--type", "count", "--target", "8", "--unit", "glasses",
             "--schedule", "mon,wed,fri", "--routine-time", "morning", "--notes", "big glass",
+            "--reminder", "08:00", "--reminder", "14:30",
         ])
         #expect(result.status == 0, "\(result.err)")
         let water = try #require(try await tend.json(["show", "water"]) as? [String: Any])
@@ -42,6 +43,13 @@ struct HabitCommandTests {
         #expect(water["schedule"] as? String == "mon,wed,fri")
         #expect(water["routineTime"] as? String == "morning")
         #expect(water["notes"] as? String == "big glass")
+        #expect(water["reminders"] as? [String] == ["08:00", "14:30"])
+        #expect(await tend.run(["edit", "Water", "--no-reminders"]).status == 0)
+        let cleared = try #require(try await tend.json(["show", "Water"]) as? [String: Any])
+        #expect(cleared["reminders"] as? [String] == [])
+        let badTime = await tend.run(["edit", "Water", "--reminder", "25:00"])
+        #expect(badTime.status == 1)
+        #expect(badTime.errLines.count == 1)
 
         let meditate = await tend.run(["add", "Meditate", "--type", "duration", "--target", "20m", "--schedule", "3 in 7 days"])
         #expect(meditate.status == 0, "\(meditate.err)")

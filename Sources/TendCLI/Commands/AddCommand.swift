@@ -28,6 +28,7 @@ struct AddCommand: AsyncParsableCommand {
         let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
         let habit = try await session.store.createHabit(owner: session.owner, try attributes.applied(to: draft, today: today))
         await Tips.record(session, .habitAdded)
+        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print("Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")

@@ -28,6 +28,7 @@ struct EditCommand: AsyncParsableCommand {
         try habit.validate()
         if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }
         await Tips.record(session, .habitManaged)
+        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")

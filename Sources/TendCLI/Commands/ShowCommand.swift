@@ -29,6 +29,9 @@ struct ShowCommand: AsyncParsableCommand {
         session.print("  schedule      \(habit.schedule.description)")
         session.print("  routine time  \(habit.routineTime.rawValue)")
         session.print("  color         \(habit.color.rawValue)")
+        if !habit.reminders.isEmpty {
+            session.print("  reminders     " + habit.reminders.map(\.time.description).joined(separator: ", "))
+        }
         session.print("  created       \(habit.createdOn.iso)")
         if !habit.notes.isEmpty { session.print("  notes         \(habit.notes)") }
         let cells = tracked.weekStrip(endingOn: day, today: session.today, calendar: session.calendar)

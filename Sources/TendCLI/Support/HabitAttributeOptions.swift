@@ -20,6 +20,14 @@ struct HabitAttributeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("morning, day, evening or anytime.", valueName: "time"))
     var routineTime: String?
     @Option(help: "Free-form notes.") var notes: String?
+    @Option(
+        name: .customLong("reminder"),
+        help: ArgumentHelp("A reminder time, HH:MM; repeat for several (replaces the habit's reminders).", valueName: "time"))
+    var reminders: [String] = []
+    @Flag(name: .customLong("no-reminders"), help: "Remove the habit's reminders.") var noReminders = false
+
+    /// Whether these options add reminders (a tip's action).
+    var addsReminders: Bool { !reminders.isEmpty }
 
     /// `habit` with the given options applied (validated by the caller through the store).
     func applied(to habit: Habit, today: Day) throws -> Habit {
@@ -39,6 +47,8 @@ struct HabitAttributeOptions: ParsableArguments {
         if let schedule { habit.schedule = try Parse.schedule(schedule, startingOn: today) }
         if let routineTime { habit.routineTime = try Parse.choice(routineTime, "routine time") }
         if let notes { habit.notes = notes }
+        if noReminders { habit.reminders = [] }
+        if !reminders.isEmpty { habit.reminders = try reminders.map { Reminder(time: try TimeOfDay(parsing: $0)) } }
         try habit.validate()
         return habit
     }

@@ -24,6 +24,8 @@ struct HabitJSON: Encodable {
     var unit: String
     var schedule: String
     var routineTime: String
+    /// Reminder times, `HH:MM`.
+    var reminders: [String]
     var archived: Bool
     var order: Int
     var createdOn: String
@@ -40,6 +42,7 @@ struct HabitJSON: Encodable {
         unit = habit.unit
         schedule = habit.schedule.description
         routineTime = habit.routineTime.rawValue
+        reminders = habit.reminders.map(\.time.description)
         archived = habit.isArchived
         order = habit.order
         createdOn = habit.createdOn.iso
