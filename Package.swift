@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "TendCore", targets: ["TendCore"]),
         .library(name: "TendStore", targets: ["TendStore"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
+        .library(name: "TendCLI", targets: ["TendCLI"]),
+        .executable(name: "tend", targets: ["tend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -16,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
@@ -38,6 +41,23 @@ let package = Package(
         .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendTestSupport"]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
+        // The `tend` command tree, one file per subcommand.
+        .target(
+            name: "TendCLI",
+            dependencies: [
+                "TendCore", "TendStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The thin executable: calls `TendCommand.main()`.
+        .executableTarget(name: "tend", dependencies: ["TendCLI"]),
+        .testTarget(
+            name: "TendCLITests",
+            dependencies: [
+                "TendCLI", "TendCore", "TendStore", "TendTestSupport", "tend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "TendStoreTests",
             dependencies: [

@@ -6,6 +6,19 @@ import TendTestSupport
 /// Store benchmarks, the same for every store: single check-in commits, loading a
 /// 50 habits × 10 years user, and importing one million entries.
 enum StoreBenchmarks {
+    /// A database for `tend` (its local user "me", Europe/Berlin) holding the 50 habits × 10 years
+    /// dataset ending 2026-11-22.
+    static func writeCLIDatabase(path: String) async throws {
+        let store = try SQLiteStore(path: path, device: "bench")
+        let owner = try await store.createUser(username: "me", settings: UserSettings(timeZone: "Europe/Berlin"))
+        var changes: [Change] = []
+        for tracked in Dataset.generate(endingOn: Fixtures.day("2026-11-22")) {
+            changes.append(.habitCreated(habit: tracked.habit))
+            changes.append(.entriesImported(habit: tracked.id, entries: tracked.sortedEntries))
+        }
+        try await store.applyChanges(owner: owner.id, changes)
+    }
+
     static func makeStore(_ mode: String, directory: TemporaryDirectory) async throws -> any TendStore {
         switch mode {
         case "sqlite":

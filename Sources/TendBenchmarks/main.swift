@@ -6,12 +6,22 @@ import TendTestSupport
 //   swift run -c release TendBenchmarks core [iterations]       the domain engine
 //   swift run -c release TendBenchmarks sqlite                  the SQLite store (a temporary file)
 //   scripts/with-postgres swift run -c release TendBenchmarks postgres   (uses TEND_TEST_POSTGRES_URL)
+//   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
+//                                                          the local user of `tend` (scripts/bench-cli)
 // Figures go to docs/performance.md.
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
-guard ["core", "sqlite", "postgres"].contains(mode) else {
-    FileHandle.standardError.write(Data("usage: TendBenchmarks core [iterations] | sqlite | postgres\n".utf8))
+guard ["core", "sqlite", "postgres", "cli-database"].contains(mode) else {
+    FileHandle.standardError.write(Data("usage: TendBenchmarks core [iterations] | sqlite | postgres | cli-database PATH\n".utf8))
     exit(64)
+}
+if mode == "cli-database" {
+    guard let path = CommandLine.arguments.dropFirst(2).first else {
+        FileHandle.standardError.write(Data("usage: TendBenchmarks cli-database PATH\n".utf8))
+        exit(64)
+    }
+    try await StoreBenchmarks.writeCLIDatabase(path: path)
+    exit(0)
 }
 if mode != "core" {
     try await StoreBenchmarks.run(mode)

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend add NAME`.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a habit (with no options: a daily checkmark).",
+        discussion: """
+            Examples:
+              tend add Read
+              tend add Water --emoji 💧 --type count --target 8 --unit glasses
+              tend add Meditate --type duration --target 10m --routine-time morning --schedule mon,wed,fri
+              tend add Smoking --kind bad
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The habit's name (unique, any case).") var name: String
+    @OptionGroup var attributes: HabitAttributeOptions
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let today = session.today
+        let existing = try await session.store.habits(owner: session.owner, includeArchived: true)
+        let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        let habit = try await session.store.createHabit(owner: session.owner, try attributes.applied(to: draft, today: today))
+        await Tips.record(session, .habitAdded)
+        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
+        if options.json { return try session.printJSON(HabitJSON(habit)) }
+        if options.quiet { return }
+        session.print("Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")
+    }
+}

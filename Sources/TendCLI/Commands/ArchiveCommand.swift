@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend archive HABIT`.
+struct ArchiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive",
+        abstract: "Archive a habit: hidden from today and lists, history kept.",
+        discussion: "Example:\n  tend archive Read"
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var reference: HabitArgument
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        var habit = try await session.habit(reference.habit)
+        if habit.isArchived != true {
+            habit = try await session.store.setArchived(owner: session.owner, habit: habit.id, true)
+        }
+        await Tips.record(session, .habitManaged)
+        if options.json { return try session.printJSON(HabitJSON(habit)) }
+        if options.quiet { return }
+        session.print("Archived \(habit.name).")
+    }
+}

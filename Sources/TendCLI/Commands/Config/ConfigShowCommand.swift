@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend config show`.
+struct ConfigShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the settings.",
+        discussion: "Example:\n  tend config show --json"
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        try ConfigShowCommand.show(session)
+    }
+
+    static func show(_ session: Session) throws {
+        let settings = session.user.settings
+        let path = session.options.databasePath(environment: session.context.environment)
+        if session.options.json {
+            try session.printJSON(ConfigJSON(settings: settings, database: path, today: session.today))
+            return
+        }
+        let weekday = settings.firstWeekday.map { Weekday(rawValue: $0)!.code } ?? "locale (\(Weekday(rawValue: session.calendar.firstWeekday)!.code))"
+        session.print("timezone       \(settings.timeZone)")
+        session.print("day-start      \(settings.dayStartHour)")
+        session.print("first-weekday  \(weekday)")
+        session.print("locale         \(settings.locale)")
+        session.print("database       \(path)")
+        session.print("today          \(session.today.iso)")
+    }
+}
+
+struct ConfigJSON: Encodable {
+    var timezone: String
+    var dayStart: Int
+    var firstWeekday: String?
+    var locale: String
+    var database: String
+    var today: String
+
+    init(settings: UserSettings, database: String, today: Day) {
+        timezone = settings.timeZone
+        dayStart = settings.dayStartHour
+        firstWeekday = settings.firstWeekday.flatMap { Weekday(rawValue: $0)?.code }
+        locale = settings.locale
+        self.database = database
+        self.today = today.iso
+    }
+
+    enum CodingKeys: String, CodingKey { case timezone, dayStart, firstWeekday, locale, database, today }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(timezone, forKey: .timezone)
+        try c.encode(dayStart, forKey: .dayStart)
+        try c.encode(firstWeekday, forKey: .firstWeekday)
+        try c.encode(locale, forKey: .locale)
+        try c.encode(database, forKey: .database)
+        try c.encode(today, forKey: .today)
+    }
+}

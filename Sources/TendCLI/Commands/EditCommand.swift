@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend edit HABIT`.
+struct EditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a habit's attributes.",
+        discussion: """
+            Examples:
+              tend edit Read --name Reading --schedule 3/week
+              tend edit Water --target 10
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var reference: HabitArgument
+    @Option(help: "A new name.") var name: String?
+    @OptionGroup var attributes: HabitAttributeOptions
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let old = try await session.habit(reference.habit)
+        var habit = try attributes.applied(to: old, today: session.today)
+        if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
+        try habit.validate()
+        if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }
+        await Tips.record(session, .habitManaged)
+        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
+        if options.json { return try session.printJSON(HabitJSON(habit)) }
+        if options.quiet { return }
+        session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")
+    }
+}

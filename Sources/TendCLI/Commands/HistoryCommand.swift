@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend history HABIT`: one habit day by day.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show one habit's days, newest first, ending today (or --date).",
+        discussion: """
+            Examples:
+              tend history Read
+              tend history Water --days 14 --json
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var reference: HabitArgument
+    @OptionGroup var date: DateOption
+    @OptionGroup var grid: GridOptions
+    @Option(help: "How many days.") var days = 30
+
+    func validate() throws {
+        guard (1...3660).contains(days) else { throw ValidationError("--days is from 1 to 3660") }
+    }
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let day = try session.day(date.date)
+        let tracked = try await session.trackedHabit(reference.habit)
+        let habit = tracked.habit
+        let today = session.today
+        let calendar = session.calendar
+        let range = day.adding(days: 1 - days)...day
+        if options.json {
+            return try session.printJSON(HistoryJSON(
+                habit: HabitJSON(habit), days: range.reversed().map { DayJSON(tracked, day: $0, today: today, calendar: calendar) }))
+        }
+        let style = Style(context: session.context, options: options, ascii: grid.ascii)
+        session.print("\(habit.emoji) \(style.bold(style.paint(habit.name, habit.color)))")
+        let statuses = tracked.statuses(from: range.lowerBound, through: range.upperBound, today: today, calendar: calendar)
+        for (day, status) in zip(range, statuses).reversed() {
+            let value = tracked.completionCount(on: day)
+            let progress = tracked.completionProgress(on: day)
+            var line = "\(day.iso) \(calendar.getDayLetter(for: day))  \(style.mark(status, progress: progress)) "
+            switch status {
+            case .notDue:
+                if value > 0 {
+                    line += habit.type == .checkmark && habit.kind == .good ? "done" : Format.progress(value, of: habit)
+                } else {
+                    line += style.dim("not due")
+                }
+            case .skipped: line += "skipped"
+            case .satisfied: line += value > 0 ? Format.progress(value, of: habit) : style.dim("period done")
+            default: line += habit.type == .checkmark && habit.kind == .good ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)
+            }
+            if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(note)" }
+            session.print(line)
+        }
+    }
+}
+
+struct HistoryJSON: Encodable {
+    var habit: HabitJSON
+    var days: [DayJSON]
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend list`.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List habits in their order.",
+        discussion: """
+            Examples:
+              tend list
+              tend list --all --json
+            """,
+        aliases: ["ls"]
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(name: .shortAndLong, help: "Include archived habits.") var all = false
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let habits = try await session.store.habits(owner: session.owner, includeArchived: all)
+        if options.json { return try session.printJSON(habits.map(HabitJSON.init)) }
+        guard !habits.isEmpty else {
+            session.print(all ? "No habits yet. Add one: tend add Read" : "No active habits. Add one: tend add Read")
+            return
+        }
+        let style = session.style
+        let width = habits.map(\.name.count).max() ?? 0
+        for (index, habit) in habits.enumerated() {
+            let archived = habit.isArchived ? style.dim("  (archived)") : ""
+            let name = style.paint(habit.name.padded(to: width), habit.color)
+            session.print("\(String(index + 1).padded(to: 3)) \(habit.emoji) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(archived)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend log`.
+struct LogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Add time to a duration habit: 25m, 1h30m, 90s.",
+        discussion: """
+            Examples:
+              tend log Meditate 25m
+              tend log Running 1h30m --date yesterday
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var target: TrackingTarget
+    @Argument(help: "How long: 25m, 1h30m, 90s.") var duration: String
+
+    func run() async throws {
+        try await Tracking.perform(options, target) { habit in
+            guard habit.type == .duration else {
+                throw CLIError("\(habit.name) is a \(habit.type.rawValue) habit; log adds time to duration habits (use increment or check)")
+            }
+            return .increment(try Parse.duration(duration))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend restore FILE`.
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the database's content with a backup's (verified first; asks, or --yes).",
+        discussion: """
+            Everything recorded since the backup is lost. A backup that is damaged, not a Tend \
+            database or from a newer Tend is refused and nothing changes.
+
+            Example:
+              tend restore ~/tend-2025-01-06.sqlite --yes
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The backup file.", valueName: "file")) var file: String
+    @Flag(name: [.short, .long], help: "Do not ask.") var yes = false
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        try SQLiteStore.verifyBackup(path: file)
+        if !yes {
+            guard session.context.stdinIsTerminal else {
+                throw CLIError("not restoring without --yes (input is not a terminal)")
+            }
+            session.context.output.writeOut("Replace everything in this database with \(file)? Changes since the backup are lost. [y/N] ")
+            let answer = session.context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else { return session.print("Nothing restored.") }
+        }
+        try session.store.restore(from: file)
+        if options.json { return try session.printJSON(["restored": file]) }
+        if options.quiet { return }
+        session.print("Restored from \(file).")
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend routine create NAME`.
+struct RoutineCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Create a routine (default: every day at 07:00).",
+        discussion: "Example:\n  tend routine create Morning --start 06:30 --days weekdays --color orange")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The routine's name.") var name: String
+    @OptionGroup var attributes: RoutineAttributeOptions
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let existing = try await session.store.routines(owner: session.owner)
+        if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw CLIError("a routine named '\(name)' already exists")
+        }
+        let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
+        let routine = try await session.store.createRoutine(owner: session.owner, try attributes.applied(to: draft))
+        await Tips.record(session, .routineCreated)
+        if options.json { return try session.printJSON(RoutineJSON(routine, habits: [])) }
+        if options.quiet { return }
+        session.print("Created routine \(routine.name) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)).")
+    }
+}

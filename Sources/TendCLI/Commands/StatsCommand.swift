@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend stats [HABIT]`.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show strength (Loop's score), streaks, completion rates, totals and weekday frequency.",
+        discussion: """
+            Without a habit: one line per active habit.
+
+            Examples:
+              tend stats
+              tend stats Read --as-of 2025-03-31 --json
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("A habit (name or id); without it, every active habit.", valueName: "habit")) var habit: String?
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The day the statistics are as of (default: today).", valueName: "day"))
+    var asOf: String?
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let day = try session.day(asOf)
+        let calendar = session.calendar
+        let tracked: [TrackedHabit]
+        if let habit {
+            tracked = [try await session.trackedHabit(habit)]
+        } else {
+            tracked = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
+        }
+        let stats = tracked.map { StatsJSON(habit: $0.habit, $0.statistics(asOf: day, calendar: calendar)) }
+        if options.json {
+            if habit != nil { return try session.printJSON(stats[0]) }
+            return try session.printJSON(stats)
+        }
+        let style = session.style
+        if habit != nil, let one = tracked.first, let s = stats.first {
+            session.print("\(one.habit.emoji) \(style.bold(style.paint(one.habit.name, one.habit.color))) as of \(day.iso)")
+            session.print("  strength        \(style.bar(s.score)) \(Format.percent(s.score))")
+            session.print("  streak          \(Format.days(s.currentStreak)) (best \(s.bestStreak))")
+            session.print("  completion      7 days \(Format.percent(s.completionRate7))   30 days \(Format.percent(s.completionRate30))   365 days \(Format.percent(s.completionRate365))")
+            session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
+            session.print("  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))
+            let weekdays = calendar.orderedWeekdays.map { "\($0.code) \(s.weekdays[$0.code] ?? 0)" }
+            session.print("  by weekday      " + weekdays.joined(separator: "  "))
+            return
+        }
+        guard !tracked.isEmpty else {
+            session.print("No habits yet. Add one: tend add Read")
+            return
+        }
+        let width = max(5, tracked.map(\.habit.name.count).max() ?? 0)
+        session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
+        for (one, s) in zip(tracked, stats) {
+            session.print("\(one.habit.emoji) \(one.habit.name.padded(to: width))  "
+                + Format.percent(s.score).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
+                + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30))
+        }
+    }
+}
+
+/// `stats --json`: keys documented in docs/cli.md; rates are `null` when no day could be judged.
+struct StatsJSON: Encodable {
+    var habit: String
+    var name: String
+    var asOf: String
+    var score: Double
+    var currentStreak: Int
+    var bestStreak: Int
+    var completionRate7: Double?
+    var completionRate30: Double?
+    var completionRate365: Double?
+    var totalDaysMet: Int
+    var totalCheckIns: Int
+    var totalValue: Int
+    var skippedDays: Int
+    /// Days with a value, by weekday code (`mon` … `sun`).
+    var weekdays: [String: Int]
+
+    init(habit: Habit, _ stats: HabitStatistics) {
+        self.habit = habit.id.description
+        name = habit.name
+        asOf = stats.asOf.iso
+        score = stats.score
+        currentStreak = stats.currentStreak
+        bestStreak = stats.bestStreak
+        completionRate7 = stats.completionRate7
+        completionRate30 = stats.completionRate30
+        completionRate365 = stats.completionRate365
+        totalDaysMet = stats.totalDaysMet
+        totalCheckIns = stats.totalCheckIns
+        totalValue = stats.totalValue
+        skippedDays = stats.skippedDays
+        weekdays = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.code, stats.weekdayCounts[$0.rawValue - 1]) })
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case habit, name, asOf, score, currentStreak, bestStreak, completionRate7, completionRate30, completionRate365
+        case totalDaysMet, totalCheckIns, totalValue, skippedDays, weekdays
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(habit, forKey: .habit)
+        try c.encode(name, forKey: .name)
+        try c.encode(asOf, forKey: .asOf)
+        try c.encode(score, forKey: .score)
+        try c.encode(currentStreak, forKey: .currentStreak)
+        try c.encode(bestStreak, forKey: .bestStreak)
+        try c.encode(completionRate7, forKey: .completionRate7)
+        try c.encode(completionRate30, forKey: .completionRate30)
+        try c.encode(completionRate365, forKey: .completionRate365)
+        try c.encode(totalDaysMet, forKey: .totalDaysMet)
+        try c.encode(totalCheckIns, forKey: .totalCheckIns)
+        try c.encode(totalValue, forKey: .totalValue)
+        try c.encode(skippedDays, forKey: .skippedDays)
+        try c.encode(weekdays, forKey: .weekdays)
+    }
+}

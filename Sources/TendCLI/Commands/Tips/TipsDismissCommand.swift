@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend tips dismiss ID`.
+struct TipsDismissCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss",
+        abstract: "Hide a tip for good (without an id: the tip shown now).",
+        discussion: "Example:\n  tend tips dismiss neverMissTwice"
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The tip's id (see tend tips).", valueName: "tip")) var tip: String?
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let id: Tip.ID
+        if let tip {
+            guard let known = Tip.ID.allCases.first(where: { $0.rawValue.lowercased() == tip.lowercased() }) else {
+                throw CLIError("no tip '\(tip)' (one of: \(Tip.ID.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            id = known
+        } else {
+            let state = try await session.store.tipState(owner: session.owner)
+            guard let first = TipCatalog.eligibleTips(in: try await Tips.context(session), state: state).first else {
+                throw CLIError("no tip applies now")
+            }
+            id = first.id
+        }
+        try await session.store.dismissTip(owner: session.owner, id)
+        if options.json { return try session.printJSON(["dismissed": id.rawValue]) }
+        if options.quiet { return }
+        session.print("Dismissed \(id.rawValue).")
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend week`: every habit across the calendar week.
+struct WeekCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "week",
+        abstract: "Show the calendar week containing today (or --date): a row per habit, the day scores below.",
+        discussion: """
+            Examples:
+              tend week
+              tend week --date 2025-01-06 --ascii
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var date: DateOption
+    @OptionGroup var grid: GridOptions
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let day = try session.day(date.date)
+        let today = session.today
+        let calendar = session.calendar
+        let start = calendar.startOfWeek(for: day)
+        let end = calendar.endOfWeek(for: day)
+        let habits = try await session.recentTrackedHabits(from: start, through: end)
+        let scores = DayScore.heatmap(habits, from: start, through: end, today: today, calendar: calendar)
+        let rows = habits.map { ($0, $0.cells(for: start...end, today: today, calendar: calendar)) }
+        if options.json {
+            return try session.printJSON(WeekJSON(
+                start: start.iso, end: end.iso,
+                habits: rows.map { WeekJSON.Row(id: $0.0.id.description, name: $0.0.habit.name, days: $0.1.map(CellJSON.init)) },
+                scores: zip(start...end, scores).map { ScoreJSON(day: $0.iso, score: $1) }))
+        }
+        let style = Style(context: session.context, options: options, ascii: grid.ascii)
+        session.print(style.bold("Week \(start.iso) – \(end.iso)"))
+        guard !habits.isEmpty else {
+            session.print("No habits yet. Add one: tend add Read")
+            return
+        }
+        let width = max(5, habits.map(\.habit.name.count).max() ?? 0)
+        let letters = (start...end).map { calendar.getDayLetter(for: $0) }
+        session.print("".padded(to: width + 5) + letters.joined(separator: " "))
+        for (tracked, cells) in rows {
+            let habit = tracked.habit
+            session.print("\(habit.emoji) \(style.paint(habit.name.padded(to: width), habit.color))  " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
+        }
+        session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
+    }
+}
+
+struct WeekJSON: Encodable {
+    struct Row: Encodable {
+        var id: String
+        var name: String
+        var days: [CellJSON]
+    }
+    var start: String
+    var end: String
+    var habits: [Row]
+    var scores: [ScoreJSON]
+}

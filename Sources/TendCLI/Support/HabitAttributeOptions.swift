@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// The attributes `add` and `edit` set; absent options leave an attribute as it is (or at its default).
+struct HabitAttributeOptions: ParsableArguments {
+    @Option(help: "One emoji shown beside the name.") var emoji: String?
+    @Option(help: ArgumentHelp("A palette color: \(HabitColor.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "color"))
+    var color: String?
+    @Option(help: ArgumentHelp("good (build: reach the target) or bad (quit: stay at or under it).", valueName: "kind"))
+    var kind: String?
+    @Option(help: ArgumentHelp("checkmark, count or duration.", valueName: "type"))
+    var type: String?
+    @Option(help: ArgumentHelp("Per day: a number, or a duration such as 20m for duration habits.", valueName: "target"))
+    var target: String?
+    @Option(help: "What a count counts (glasses, pages).") var unit: String?
+    @Option(help: ArgumentHelp("daily, mon,wed,fri, days 1,15, 3/week, 2/month, every 3 days, 3 in 7 days.", valueName: "schedule"))
+    var schedule: String?
+    @Option(help: ArgumentHelp("morning, day, evening or anytime.", valueName: "time"))
+    var routineTime: String?
+    @Option(help: "Free-form notes.") var notes: String?
+    @Option(
+        name: .customLong("reminder"),
+        help: ArgumentHelp("A reminder time, HH:MM; repeat for several (replaces the habit's reminders).", valueName: "time"))
+    var reminders: [String] = []
+    @Flag(name: .customLong("no-reminders"), help: "Remove the habit's reminders.") var noReminders = false
+
+    /// Whether these options add reminders (a tip's action).
+    var addsReminders: Bool { !reminders.isEmpty }
+
+    /// `habit` with the given options applied (validated by the caller through the store).
+    func applied(to habit: Habit, today: Day) throws -> Habit {
+        var habit = habit
+        let oldKind = habit.kind
+        let oldType = habit.type
+        if let emoji { habit.emoji = emoji }
+        if let color { habit.color = try Parse.choice(color, "color") }
+        if let kind { habit.kind = try Parse.choice(kind, "kind") }
+        if let type { habit.type = try Parse.choice(type, "type") }
+        if let target {
+            habit.target = habit.type == .duration ? try Parse.duration(target) : try Parse.count(target, what: "target")
+        } else if habit.kind != oldKind || habit.type != oldType {
+            habit.target = Habit.defaultTarget(kind: habit.kind, type: habit.type)
+        }
+        if let unit { habit.unit = unit }
+        if let schedule { habit.schedule = try Parse.schedule(schedule, startingOn: today) }
+        if let routineTime { habit.routineTime = try Parse.choice(routineTime, "routine time") }
+        if let notes { habit.notes = notes }
+        if noReminders { habit.reminders = [] }
+        if !reminders.isEmpty { habit.reminders = try reminders.map { Reminder(time: try TimeOfDay(parsing: $0)) } }
+        try habit.validate()
+        return habit
+    }
+}
+
+/// A habit argument: its name (any case) or id.
+struct HabitArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The habit's name (any case) or id.", valueName: "habit"))
+    var habit: String
+}

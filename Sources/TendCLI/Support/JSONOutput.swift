@@ -1,0 +1,122 @@
+import Foundation
+import TendCore
+import TendStore
+
+/// JSON output: sorted keys, stable names (documented in docs/cli.md), `null` for absent values.
+enum JSONOutput {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// A habit as `--json` shows it.
+struct HabitJSON: Encodable {
+    var id: String
+    var name: String
+    var emoji: String
+    var color: String
+    var notes: String
+    var kind: String
+    var type: String
+    var target: Int
+    var unit: String
+    var schedule: String
+    var routineTime: String
+    /// Reminder times, `HH:MM`.
+    var reminders: [String]
+    var archived: Bool
+    var order: Int
+    var createdOn: String
+
+    init(_ habit: Habit) {
+        id = habit.id.description
+        name = habit.name
+        emoji = habit.emoji
+        color = habit.color.rawValue
+        notes = habit.notes
+        kind = habit.kind.rawValue
+        type = habit.type.rawValue
+        target = habit.target
+        unit = habit.unit
+        schedule = habit.schedule.description
+        routineTime = habit.routineTime.rawValue
+        reminders = habit.reminders.map(\.time.description)
+        archived = habit.isArchived
+        order = habit.order
+        createdOn = habit.createdOn.iso
+    }
+}
+
+/// One day of one habit as `--json` shows it.
+struct DayJSON: Encodable {
+    var habit: String
+    var name: String
+    var day: String
+    var value: Int
+    var target: Int
+    var progress: Double
+    var skipped: Bool
+    var note: String?
+    var status: String
+
+    init(_ tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar) {
+        habit = tracked.id.description
+        name = tracked.habit.name
+        self.day = day.iso
+        value = tracked.completionCount(on: day)
+        target = tracked.habit.target
+        progress = tracked.completionProgress(on: day)
+        skipped = tracked.isSkipped(on: day)
+        note = tracked.note(on: day)
+        status = tracked.status(on: day, today: today, calendar: calendar).rawValue
+    }
+
+    enum CodingKeys: String, CodingKey { case habit, name, day, value, target, progress, skipped, note, status }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(habit, forKey: .habit)
+        try c.encode(name, forKey: .name)
+        try c.encode(day, forKey: .day)
+        try c.encode(value, forKey: .value)
+        try c.encode(target, forKey: .target)
+        try c.encode(progress, forKey: .progress)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(note, forKey: .note)
+        try c.encode(status, forKey: .status)
+    }
+}
+
+/// A grid cell as `--json` shows it.
+struct CellJSON: Encodable {
+    var day: String
+    var status: String
+    var value: Int
+    var progress: Double
+    var inMonth: Bool
+    var future: Bool
+
+    init(_ cell: DayCell) {
+        day = cell.day.iso
+        status = cell.status.rawValue
+        value = cell.value
+        progress = cell.progress
+        inMonth = cell.isInMonth
+        future = cell.isFuture
+    }
+}
+
+/// A day score as `--json` shows it (`score` is `null` when nothing was due).
+struct ScoreJSON: Encodable {
+    var day: String
+    var score: Double?
+
+    enum CodingKeys: String, CodingKey { case day, score }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(day, forKey: .day)
+        try c.encode(score, forKey: .score)
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import TendCore
+import TendStore
+
+/// What every tracking command shares: the habit, the day, the write and its report.
+struct TrackingTarget: ParsableArguments {
+    @OptionGroup var reference: HabitArgument
+    @OptionGroup var date: DateOption
+}
+
+enum Tracking {
+    /// Performs `command` on the habit and day named, then prints the day as it now stands.
+    static func perform(
+        _ options: GlobalOptions, _ target: TrackingTarget,
+        _ makeCommand: (Habit) throws -> EntryCommand
+    ) async throws {
+        let session = try await Session.open(options)
+        let day = try session.day(target.date.date)
+        let habit = try await session.habit(target.reference.habit)
+        let command = try makeCommand(habit)
+        _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, command)
+        if case .skip(true) = command { await Tips.record(session, .daySkipped) }
+        try await report(session, habit: habit.id, day: day)
+    }
+
+    static func report(_ session: Session, habit id: Habit.ID, day: Day) async throws {
+        let tracked = try await session.trackedHabit(id: id)
+        let today = session.today
+        if session.options.json {
+            return try session.printJSON(DayJSON(tracked, day: day, today: today, calendar: session.calendar))
+        }
+        if session.options.quiet { return }
+        let style = session.style
+        let habit = tracked.habit
+        let status = tracked.status(on: day, today: today, calendar: session.calendar)
+        let progress = tracked.completionProgress(on: day)
+        let value = tracked.completionCount(on: day)
+        let when = day == today ? "today" : day == today.previous ? "yesterday (\(day.iso))" : day.iso
+        var line = "\(style.mark(status, progress: progress)) \(habit.emoji) \(style.paint(habit.name, habit.color)) \(when): "
+        if tracked.isSkipped(on: day) {
+            line += "skipped"
+        } else if habit.type == .checkmark, habit.kind == .good {
+            line += value > 0 ? "done" : "not done"
+        } else {
+            line += Format.progress(value, of: habit)
+        }
+        if let note = tracked.note(on: day), !note.isEmpty { line += " — \(note)" }
+        session.print(line)
+        if status == .met {
+            let streak = tracked.streaks(asOf: max(day, today), calendar: session.calendar).current
+            if streak > 1 { session.print("  streak: \(streak) days") }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TendCLI
+import TendTestSupport
+import TendCore
+
+@Suite("Config")
+struct ConfigCommandTests {
+    @Test("config shows and sets the settings")
+    func showAndSet() async throws {
+        let tend = try await CLIHarness(timeZone: "America/New_York")
+        #expect(await tend.run(["config", "set", "day-start", "4"]).status == 0)
+        #expect(await tend.run(["config", "set", "first-weekday", "monday"]).status == 0)
+        let json = try #require(try await tend.json(["config"]) as? [String: Any])
+        #expect(json["timezone"] as? String == "America/New_York")
+        #expect(json["dayStart"] as? Int == 4)
+        #expect(json["firstWeekday"] as? String == "mon")
+        #expect(json["database"] as? String == tend.database)
+        #expect(json.keys.contains("today"))
+        let text = await tend.run(["config"])
+        #expect(text.out.contains("timezone       America/New_York"))
+    }
+
+    @Test("a bad value is one line on stderr, exit 1, nothing changed", arguments: [
+        ["timezone", "Mars/Olympus"], ["day-start", "24"], ["day-start", "noon"], ["first-weekday", "8"], ["first-weekday", "someday"],
+    ])
+    func badValue(_ arguments: [String]) async throws {
+        let tend = try await CLIHarness(timeZone: "Europe/Berlin")
+        let before = try #require(try await tend.json(["config"]) as? [String: Any])
+        let result = await tend.run(["config", "set"] + arguments)
+        #expect(result.status == 1)
+        #expect(result.errLines.count == 1, "\(result.err)")
+        #expect(result.err.hasPrefix("tend: "))
+        let after = try #require(try await tend.json(["config"]) as? [String: Any])
+        #expect(NSDictionary(dictionary: before) == NSDictionary(dictionary: after))
+    }
+
+    @Test("an unknown setting is a usage error (64)")
+    func unknownKey() async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(["config", "set", "colour", "blue"])
+        #expect(result.status == 64)
+    }
+}
+
+@Suite("Help and usage")
+struct HelpTests {
+    @Test("every command's --help has an example", arguments: [
+        "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
+        "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
+        "config", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss", "import", "export", "backup", "restore",
+    ])
+    func helpHasExample(_ command: String) async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(command.split(separator: " ").map(String.init) + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("Example"), "\(command)")
+        #expect(result.out.contains("tend \(command)"), "\(command)")
+    }
+
+    @Test("an unknown option is a usage error (64)")
+    func usageError() async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(["list", "--frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("--frobnicate"))
+    }
+}
+
+@Suite("The tend binary")
+struct BinaryTests {
+    @Test("a first session through the binary: add, check, list --json")
+    func firstSession() async throws {
+        let tend = try await CLIHarness()
+        let added = try tend.runBinary(["add", "Read"])
+        #expect(added.status == 0, "\(added.err)")
+        let checked = try tend.runBinary(["check", "read", "--date", "2025-01-06"])
+        #expect(checked.status == 0)
+        #expect(checked.out.contains("done"))
+        let list = try tend.runBinary(["list", "--json"])
+        let habits = try #require(try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
+        #expect(habits.map { $0["name"] as? String } == ["Read"])
+        let today = try tend.runBinary(["today", "--date", "2025-01-06"])
+        #expect(today.status == 0)
+        #expect(!today.out.contains("\u{1B}["))
+        #expect(try await tend.value("Read", on: "2025-01-06") == 1)
+    }
+
+    @Test("error paths through the binary: one line on stderr, exit status, nothing changed")
+    func errorPaths() async throws {
+        let tend = try await CLIHarness()
+        _ = try tend.runBinary(["add", "Read"])
+        let before = try await tend.operationCount()
+        let unknown = try tend.runBinary(["check", "Raed"])
+        #expect(unknown.status == 1)
+        #expect(unknown.err == "tend: no habit named 'Raed'; did you mean 'Read'?\n")
+        let badDate = try tend.runBinary(["check", "Read", "--date", "2025-02-30"])
+        #expect(badDate.status == 1)
+        #expect(badDate.err == "tend: '2025-02-30' is not a day of the calendar\n")
+        let badSchedule = try tend.runBinary(["add", "Run", "--schedule", "whenever"])
+        #expect(badSchedule.status == 1)
+        #expect(badSchedule.err.split(separator: "\n").count == 1)
+        let badConfig = try tend.runBinary(["config", "set", "timezone", "Nowhere/Town"])
+        #expect(badConfig.status == 1)
+        #expect(badConfig.err.contains("unknown time zone 'Nowhere/Town'"))
+        let remove = try tend.runBinary(["remove", "Read"])
+        #expect(remove.status == 1)
+        #expect(remove.err.contains("without --yes"))
+        let usage = try tend.runBinary(["check"])
+        #expect(usage.status == 64)
+        #expect(try await tend.operationCount() == before)
+        #expect(try await tend.habitNames() == ["Read"])
+    }
+
+    @Test("a check-in lands on the configured zone's day whatever the process's TZ")
+    func configuredZoneNotTZ() async throws {
+        // Kiritimati (UTC+14) and Pago Pago (UTC−11) are always on different days.
+        let tend = try await CLIHarness(timeZone: "Pacific/Kiritimati")
+        _ = try tend.runBinary(["add", "Read"])
+        let before = UserSettings(timeZone: "Pacific/Kiritimati").today(now: Date())
+        let result = try tend.runBinary(["check", "Read"], environment: ["TZ": "Pacific/Pago_Pago"])
+        let after = UserSettings(timeZone: "Pacific/Kiritimati").today(now: Date())
+        #expect(result.status == 0, "\(result.err)")
+        let pagoPago = UserSettings(timeZone: "Pacific/Pago_Pago").today(now: Date())
+        let landed = try await tend.value("Read", on: before.iso) + (before == after ? 0 : try await tend.value("Read", on: after.iso))
+        #expect(landed == 1)
+        #expect(try await tend.value("Read", on: pagoPago.iso) == 0)
+    }
+
+    @Test("a new database takes the system's time zone")
+    func systemZoneAtCreation() throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = CLIHarness.binary
+        process.arguments = ["config", "--json", "--database", directory.path("new.sqlite")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "Asia/Tokyo"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["timezone"] as? String == "Asia/Tokyo")
+    }
+
+    @Test("the default database is under XDG_DATA_HOME, created on first use")
+    func defaultDatabase() async throws {
+        let tend = try await CLIHarness()
+        let home = tend.directory.path("data")
+        let process = Process()
+        process.executableURL = CLIHarness.binary
+        process.arguments = ["add", "Read"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "TEND_DATABASE")
+        environment["XDG_DATA_HOME"] = home
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: home + "/tend/tend.sqlite"))
+    }
+}

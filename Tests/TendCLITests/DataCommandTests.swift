@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TendCLI
+import TendTestSupport
+
+@Suite("Data: export, import, backup, restore")
+struct DataCommandTests {
+    @Test("export to JSON, import into a fresh database; a dry run changes nothing")
+    func exportImport() async throws {
+        let source = try await CLIHarness()
+        _ = await source.run(["add", "Read"])
+        _ = await source.run(["add", "Water", "--type", "count", "--target", "8"])
+        _ = await source.run(["check", "Read", "--date", "2025-01-06"])
+        _ = await source.run(["set", "Water", "5", "--date", "2025-01-06"])
+        let file = source.directory.path("export.json")
+        let exported = await source.run(["export", "--output", file])
+        #expect(exported.status == 0, "\(exported.err)")
+        let again = await source.run(["export", "--output", file])
+        #expect(again.status == 1)
+        #expect(again.err.contains("already exists"))
+        let csv = await source.run(["export", "--format", "csv"])
+        #expect(csv.out.contains("Water"))
+        #expect(await source.run(["export", "--format", "loop-csv", "--output", source.directory.path("loop.zip")]).status == 0)
+
+        let target = try await CLIHarness()
+        let dry = try #require(try await target.json(["import", file, "--dry-run"]) as? [String: Any])
+        #expect(dry["dryRun"] as? Bool == true)
+        #expect((dry["habitsAdded"] as? [String])?.sorted() == ["Read", "Water"])
+        #expect(try await target.habitNames() == [])
+        let done = await target.run(["import", file])
+        #expect(done.status == 0, "\(done.err)")
+        #expect(try await target.habitNames() == ["Read", "Water"])
+        #expect(try await target.value("Water", on: "2025-01-06") == 5)
+    }
+
+    @Test("importing a file that is no known format is one line, exit 1, nothing changed")
+    func importRejects() async throws {
+        let tend = try await CLIHarness()
+        let file = tend.directory.path("notes.txt")
+        try "hello".write(toFile: file, atomically: true, encoding: .utf8)
+        let before = try await tend.operationCount()
+        let result = await tend.run(["import", file])
+        #expect(result.status == 1)
+        #expect(result.errLines.count == 1)
+        let missing = await tend.run(["import", tend.directory.path("nope.json")])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("cannot read"))
+        #expect(try await tend.operationCount() == before)
+    }
+
+    @Test("backup, then restore brings the backup's data back (asks, or --yes)")
+    func backupRestore() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        let file = tend.directory.path("backup.sqlite")
+        #expect(await tend.run(["backup", file]).status == 0)
+        _ = await tend.run(["add", "Water"])
+        let refused = await tend.run(["restore", file])
+        #expect(refused.status == 1)
+        #expect(try await tend.habitNames() == ["Read", "Water"])
+        let restored = await tend.run(["restore", file, "--yes"])
+        #expect(restored.status == 0, "\(restored.err)")
+        #expect(try await tend.habitNames() == ["Read"])
+        let notBackup = tend.directory.path("junk.sqlite")
+        try "junk".write(toFile: notBackup, atomically: true, encoding: .utf8)
+        let bad = await tend.run(["restore", notBackup, "--yes"])
+        #expect(bad.status == 1)
+        #expect(try await tend.habitNames() == ["Read"])
+    }
+
+    @Test("an unknown command suggests the closest one (exit 64)")
+    func unknownCommand() async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(["chek", "Read"])
+        #expect(result.status == 64)
+        #expect(result.err == "tend: unknown command 'chek'; did you mean 'check'? (see tend --help)\n")
+    }
+
+    @Test("shell completions come from ArgumentParser's generator")
+    func completions() async throws {
+        let tend = try await CLIHarness()
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try tend.runBinary(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            #expect(result.out.contains("check"))
+        }
+    }
+}

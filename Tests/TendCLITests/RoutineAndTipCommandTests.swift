@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TendCLI
+import TendTestSupport
+
+@Suite("Routines and tips")
+struct RoutineAndTipCommandTests {
+    @Test("create a routine, add habits in order, reorder, delete keeps the habits")
+    func routines() async throws {
+        let tend = try await CLIHarness()
+        for name in ["Meditate", "Water", "Stretch"] { _ = await tend.run(["add", name]) }
+        let created = await tend.run(["routine", "create", "Morning", "--start", "06:30", "--days", "weekdays"])
+        #expect(created.status == 0, "\(created.err)")
+        _ = await tend.run(["routine", "create", "Evening", "--start", "21:00"])
+        _ = await tend.run(["routine", "add", "Morning", "Meditate"])
+        _ = await tend.run(["routine", "add", "morning", "Stretch"])
+        _ = await tend.run(["routine", "add", "Morning", "Water", "--at", "1"])
+        let morning = try #require(try await tend.json(["routine", "show", "Morning"]) as? [String: Any])
+        #expect(morning["habits"] as? [String] == ["Water", "Meditate", "Stretch"])
+        #expect(morning["start"] as? String == "06:30")
+        #expect(morning["weekdays"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
+        _ = await tend.run(["routine", "remove", "Morning", "Stretch"])
+        _ = await tend.run(["routine", "reorder", "Evening"])
+        let list = try #require(try await tend.json(["routine", "list"]) as? [[String: Any]])
+        #expect(list.compactMap { $0["name"] as? String } == ["Evening", "Morning"])
+
+        let refused = await tend.run(["routine", "delete", "Morning"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("without --yes"))
+        let asked = await tend.run(["routine", "delete", "Morning"], stdinIsTerminal: true, input: "n")
+        #expect(asked.out.contains("“Water”, “Meditate”"))
+        #expect(asked.out.contains("kept with all their history"))
+        #expect(await tend.run(["routine", "delete", "Morning", "--yes"]).status == 0)
+        #expect(try await tend.habitNames() == ["Meditate", "Water", "Stretch"])
+
+        let typo = await tend.run(["routine", "show", "Evenin"])
+        #expect(typo.err == "tend: no routine named 'Evenin'; did you mean 'Evening'?\n")
+        let badTime = await tend.run(["routine", "create", "Noon", "--start", "25:00"])
+        #expect(badTime.status == 1)
+        #expect(badTime.errLines.count == 1)
+    }
+
+    @Test("tips list what applies; dismiss hides one for good")
+    func tips() async throws {
+        let tend = try await CLIHarness()
+        let first = try #require(try await tend.json(["tips"]) as? [[String: Any]])
+        #expect(first.compactMap { $0["id"] as? String }.contains("addFirstHabit"))
+        _ = await tend.run(["add", "Read"])
+        let after = try #require(try await tend.json(["tips"]) as? [[String: Any]])
+        let ids = after.compactMap { $0["id"] as? String }
+        #expect(!ids.contains("addFirstHabit"))
+        #expect(ids.contains("manageHabit"))
+        #expect(await tend.run(["tips", "dismiss", "manageHabit"]).status == 0)
+        let dismissed = try #require(try await tend.json(["tips"]) as? [[String: Any]])
+        #expect(!dismissed.compactMap { $0["id"] as? String }.contains("manageHabit"))
+        let unknown = await tend.run(["tips", "dismiss", "nope"])
+        #expect(unknown.status == 1)
+
+        let plain = await tend.run(["today"])
+        #expect(!plain.out.contains("Tip:"))
+        let tty = await tend.run(["today"], stdoutIsTerminal: true)
+        #expect(tty.out.contains("Tip:"))
+        let quiet = await tend.run(["today", "--quiet"], stdoutIsTerminal: true)
+        #expect(!quiet.out.contains("Tip:"))
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TendCLI
+import TendTestSupport
+import TendCore
+
+@Suite("Tracking: check, uncheck, increment, decrement, set, log, skip, reset, note")
+struct TrackingCommandTests {
+    @Test("check and uncheck a checkmark habit on a given day")
+    func checkUncheck() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        let checked = await tend.run(["check", "Read", "--date", "2025-01-06"])
+        #expect(checked.status == 0, "\(checked.err)")
+        #expect(checked.out.contains("Read 2025-01-06: done"))
+        #expect(try await tend.value("Read", on: "2025-01-06") == 1)
+        #expect(try await tend.value("Read", on: "2025-01-07") == 0)
+        _ = await tend.run(["uncheck", "Read", "--date", "2025-01-06"])
+        #expect(try await tend.value("Read", on: "2025-01-06") == 0)
+        let tooMuch = await tend.run(["set", "Read", "5", "--date", "2025-01-06"])
+        #expect(tooMuch.status == 1)
+        #expect(tooMuch.err == "tend: Read is a checkmark habit: set 0 or 1 (or use check and uncheck)\n")
+        #expect(try await tend.value("Read", on: "2025-01-06") == 0)
+    }
+
+    @Test("--quiet prints nothing after a change; the change is made")
+    func quiet() async throws {
+        let tend = try await CLIHarness()
+        let added = await tend.run(["add", "Read", "--quiet"])
+        #expect(added.status == 0)
+        #expect(added.out.isEmpty)
+        let checked = await tend.run(["check", "Read", "--date", "2025-01-06", "--quiet"])
+        #expect(checked.out.isEmpty && checked.err.isEmpty)
+        #expect(try await tend.value("Read", on: "2025-01-06") == 1)
+    }
+
+    @Test("increment, decrement and set a count; a good habit stops at its target")
+    func counts() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"])
+        let day = ["--date", "2025-01-06"]
+        _ = await tend.run(["increment", "Water"] + day)
+        _ = await tend.run(["increment", "Water", "3"] + day)
+        #expect(try await tend.value("Water", on: "2025-01-06") == 4)
+        let shown = await tend.run(["decrement", "Water"] + day)
+        #expect(shown.out.contains("3/8 glasses"))
+        _ = await tend.run(["increment", "Water", "20"] + day)
+        #expect(try await tend.value("Water", on: "2025-01-06") == 8)
+        _ = await tend.run(["set", "Water", "5"] + day)
+        #expect(try await tend.value("Water", on: "2025-01-06") == 5)
+        let json = try #require(try await tend.json(["set", "Water", "6"] + day) as? [String: Any])
+        #expect(json["value"] as? Int == 6)
+        #expect(json["target"] as? Int == 8)
+        #expect(json["day"] as? String == "2025-01-06")
+        #expect(json["status"] != nil)
+    }
+
+    @Test("log adds a duration: 25m, 1h30m, 90s")
+    func logDuration() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Focus", "--type", "duration", "--target", "3h"])
+        let day = ["--date", "2025-01-06"]
+        #expect(await tend.run(["log", "Focus", "25m"] + day).status == 0)
+        #expect(await tend.run(["log", "Focus", "1h30m"] + day).status == 0)
+        #expect(await tend.run(["log", "Focus", "90s"] + day).status == 0)
+        #expect(try await tend.value("Focus", on: "2025-01-06") == 25 * 60 + 90 * 60 + 90)
+        let bad = await tend.run(["log", "Focus", "soon"] + day)
+        #expect(bad.status == 1)
+        #expect(bad.err == "tend: 'soon' is not a duration (use 25m, 1h30m or 90s)\n")
+        _ = await tend.run(["add", "Read"])
+        let wrongType = await tend.run(["log", "Read", "25m"] + day)
+        #expect(wrongType.status == 1)
+        #expect(wrongType.err.contains("duration habits"))
+    }
+
+    @Test("skip, reset and note")
+    func skipResetNote() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Run"])
+        let day = ["--date", "2025-01-06"]
+        let skipped = try #require(try await tend.json(["skip", "Run"] + day) as? [String: Any])
+        #expect(skipped["skipped"] as? Bool == true)
+        #expect(skipped["status"] as? String == "skipped")
+        let noted = try #require(try await tend.json(["note", "Run", "rest day"] + day) as? [String: Any])
+        #expect(noted["note"] as? String == "rest day")
+        let reset = try #require(try await tend.json(["reset", "Run"] + day) as? [String: Any])
+        #expect(reset["skipped"] as? Bool == false)
+        #expect(reset["value"] as? Int == 0)
+        #expect(reset["note"] as? String == "rest day")
+        let unskip = try #require(try await tend.json(["skip", "Run", "--undo"] + day) as? [String: Any])
+        #expect(unskip["skipped"] as? Bool == false)
+    }
+
+    @Test("a day that does not exist is one line on stderr, exit 1, nothing changed", arguments: [
+        "2025-02-30", "2025-13-01", "tomorrowish", "06.01.2025",
+    ])
+    func badDate(_ date: String) async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        let before = try await tend.operationCount()
+        let result = await tend.run(["check", "Read", "--date", date])
+        #expect(result.status == 1)
+        #expect(result.errLines.count == 1)
+        #expect(result.err.contains("'\(date)'"))
+        #expect(try await tend.operationCount() == before)
+    }
+
+    @Test("yesterday and today come from the configured zone and day start")
+    func relativeDays() async throws {
+        let tend = try await CLIHarness(timeZone: "Asia/Tokyo")
+        _ = await tend.run(["add", "Read"])
+        // 2025-01-06 20:00 UTC is 2025-01-07 05:00 in Tokyo.
+        let now = Date(timeIntervalSince1970: 1_736_193_600)
+        _ = await tend.run(["check", "Read"], now: now)
+        _ = await tend.run(["check", "Read", "--date", "yesterday"], now: now)
+        #expect(try await tend.value("Read", on: "2025-01-07") == 1)
+        #expect(try await tend.value("Read", on: "2025-01-06") == 1)
+        #expect(try await tend.value("Read", on: "2025-01-05") == 0)
+        // With the day starting at 06:00, 05:00 is still the 6th.
+        _ = await tend.run(["config", "set", "day-start", "6"])
+        _ = await tend.run(["uncheck", "Read"], now: now)
+        #expect(try await tend.value("Read", on: "2025-01-06") == 0)
+        #expect(try await tend.value("Read", on: "2025-01-07") == 1)
+    }
+}
+
+@Suite("Parsing durations")
+struct DurationParsingTests {
+    @Test("durations as people type them", arguments: [
+        ("25m", 1500), ("1h30m", 5400), ("90s", 90), ("1h", 3600), ("10", 600), ("1:30", 5400), ("2h 5m", 7500),
+    ])
+    func valid(_ text: String, _ seconds: Int) async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Focus", "--type", "duration", "--target", "5h"])
+        _ = await tend.run(["set", "Focus", text, "--date", "2025-01-06"])
+        #expect(try await tend.value("Focus", on: "2025-01-06") == seconds)
+    }
+}
