@@ -132,7 +132,10 @@ struct SQLiteFileTests {
         let counter = QueryCounter()
         try await store.writer.writeWithoutTransaction { db in
             db.trace(options: .statement) { event in
-                if case .statement(let statement) = event, statement.sql.uppercased().hasPrefix("SELECT") {
+                // Queries start with SELECT or with a WITH clause.
+                if case .statement(let statement) = event,
+                    ["SELECT", "WITH"].contains(where: statement.sql.uppercased().hasPrefix)
+                {
                     counter.increment()
                 }
             }
