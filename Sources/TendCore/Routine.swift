@@ -203,6 +203,29 @@ public struct RoutineList: Hashable, Sendable {
         renumber()
     }
 
+    /// Applies a routine change (other changes are ignored); `knownHabits` are the owner's
+    /// habits — a change naming any other habit leaves it out. The one definition of routine
+    /// changes, for replay and for the stores.
+    public mutating func apply(_ change: Change, knownHabits: Set<Habit.ID>) {
+        switch change {
+        case .routineCreated(let routine), .routineUpdated(let routine):
+            upsert(routine, keepingHabitsIn: knownHabits)
+        case .routineDeleted(let id):
+            _ = try? delete(id)
+        case .routinesReordered(let ids):
+            reorder(by: ids)
+        case .routineHabitMoved(let habit, let routine, let index):
+            guard knownHabits.contains(habit) else { return }
+            if let routine {
+                try? move(habit: habit, to: routine, at: index)
+            } else {
+                detach(habit)
+            }
+        default:
+            break
+        }
+    }
+
     /// Removes a deleted habit from whichever routine held it.
     public mutating func detach(_ habit: Habit.ID) {
         for index in routines.indices { routines[index].habitIDs.removeAll { $0 == habit } }

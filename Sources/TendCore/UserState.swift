@@ -200,19 +200,8 @@ public struct UserState: Hashable, Sendable {
         case .entrySet(let habit, _, _), .entryIncremented(let habit, _, _), .entrySkipped(let habit, _, _),
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habits[habit]?.apply(change)
-        case .routineCreated(let routine), .routineUpdated(let routine):
-            routines.upsert(routine, keepingHabitsIn: Set(habits.keys))
-        case .routineDeleted(let id):
-            _ = try? routines.delete(id)
-        case .routinesReordered(let ids):
-            routines.reorder(by: ids)
-        case .routineHabitMoved(let habit, let routine, let index):
-            guard habits[habit] != nil else { return }
-            if let routine {
-                try? routines.move(habit: habit, to: routine, at: index)
-            } else {
-                routines.detach(habit)
-            }
+        case .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered, .routineHabitMoved:
+            routines.apply(change, knownHabits: Set(habits.keys))
         case .settingsChanged(let settings):
             self.settings = settings
         case .tipDismissed(let tip):

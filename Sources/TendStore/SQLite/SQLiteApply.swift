@@ -60,16 +60,11 @@ enum SQLiteApply {
 
         case .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered, .routineHabitMoved:
             // Routines are few: apply the change to the list as the core defines it, write the list back.
-            var state = UserState()
-            state.routines = RoutineList(try SQLiteRows.routines(db, owner: owner))
+            var routines = RoutineList(try SQLiteRows.routines(db, owner: owner))
             let habitIDs = try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user])
-            for id in habitIDs {
-                let habitID = Habit.ID(rawValue: try SQLiteRows.uuid(id))
-                state.habits[habitID] = TrackedHabit(habit: Habit(id: habitID, name: id, createdOn: .minimum))
-            }
-            state.apply(change)
+            routines.apply(change, knownHabits: Set(try habitIDs.map { Habit.ID(rawValue: try SQLiteRows.uuid($0)) }))
             try db.execute(sql: "DELETE FROM routines WHERE user_id = ?", arguments: [user])
-            for routine in state.routines.routines {
+            for routine in routines.routines {
                 try db.execute(
                     sql: "INSERT INTO routines (user_id, id, name, start, weekdays, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     arguments: [
