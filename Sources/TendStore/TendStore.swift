@@ -52,6 +52,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerSchema(String)
     /// The file is not a Tend database or is damaged.
     case unreadable(String)
+    /// Not allowed (registration closed, an invite used up, a member asking for an owner's power).
+    case forbidden(String)
 
     public var description: String {
         switch self {
@@ -60,6 +62,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalid(let reason): reason
         case .newerSchema(let reason): reason
         case .unreadable(let reason): reason
+        case .forbidden(let reason): reason
         }
     }
 }
