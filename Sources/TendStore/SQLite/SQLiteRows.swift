@@ -105,17 +105,21 @@ enum SQLiteRows {
             db,
             sql: """
                 WITH numbered AS (
-                    SELECT id, created_on, row_number() OVER (ORDER BY id) - 1 AS position FROM habits
+                    SELECT id, row_number() OVER (ORDER BY id) - 1 AS position,
+                           CASE WHEN created_on > ? THEN ? ELSE ? END AS first_day
+                    FROM habits
                     WHERE user_id = ? AND (? OR is_archived = 0)
                 )
                 SELECT n.position, e.day, e.value, e.is_skipped, e.note
-                FROM entries e JOIN numbered n ON n.id = e.habit_id
-                WHERE e.user_id = ? AND e.day <= ? AND (e.day >= ? OR n.created_on > ?)
-                ORDER BY e.habit_id, e.day
+                FROM numbered n CROSS JOIN entries e
+                    ON e.user_id = ? AND e.habit_id = n.id AND e.day BETWEEN n.first_day AND ?
                 """,
+            // Each habit's entries are one range of the primary key (user, habit, day): habits
+            // first (CROSS JOIN keeps that order), so a window reads only its days. No ORDER BY:
+            // a TrackedHabit does not depend on the entries' order, and sorting costs.
             arguments: [
-                owner.description, includeArchived, owner.description, days.through.ordinal, days.from.ordinal,
-                days.from.ordinal,
+                days.from.ordinal, Day.minimum.ordinal, days.from.ordinal, owner.description, includeArchived,
+                owner.description, days.through.ordinal,
             ])
         while let row = try cursor.next() {
             let position: Int = row[0]
