@@ -115,8 +115,8 @@ public protocol AccountStore: Sendable {
     /// The unexpired token with this hash, or `nil`. Refreshes `lastUsedAt` when it is older than
     /// ``AccountRules/lastUsedResolution``.
     func authenticate(tokenHash: String, now: Date) async throws -> AuthToken?
-    /// The owner's unexpired tokens of a kind, newest first.
-    func tokens(owner: User.ID, kind: AuthToken.Kind) async throws -> [AuthToken]
+    /// The owner's tokens of a kind unexpired at `now`, newest first.
+    func tokens(owner: User.ID, kind: AuthToken.Kind, now: Date) async throws -> [AuthToken]
     func revokeToken(owner: User.ID, id: AuthToken.ID) async throws
     /// Revokes all of the owner's tokens of a kind but one (log out everywhere else).
     func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws
@@ -129,6 +129,13 @@ public protocol AccountStore: Sendable {
     /// The invite with this code hash if it is unused and unexpired.
     func validInvite(codeHash: String, now: Date) async throws -> Invite?
     func revokeInvite(owner: User.ID, id: Invite.ID) async throws
+}
+
+extension AccountStore {
+    /// The owner's tokens of a kind unexpired now, newest first.
+    public func tokens(owner: User.ID, kind: AuthToken.Kind) async throws -> [AuthToken] {
+        try await tokens(owner: owner, kind: kind, now: Date())
+    }
 }
 
 /// Constants the account stores share.

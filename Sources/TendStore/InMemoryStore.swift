@@ -8,6 +8,8 @@ public actor InMemoryStore: TendStore {
     private var states: [User.ID: UserState] = [:]
     private var logs: [User.ID: [LoggedOperation]] = [:]
     private var sequence: Int64 = 0
+    /// Passwords, tokens and invites (``AccountStore``, in InMemoryStore+Accounts.swift).
+    var accounts = AccountTables()
     private var clock: HybridClock
     private let now: @Sendable () -> Date
 
@@ -24,9 +26,7 @@ public actor InMemoryStore: TendStore {
     public func createUser(username: String, settings: UserSettings) throws -> User {
         try User.validate(username: username)
         try HabitRules.validate(settings)
-        guard !users.values.contains(where: { $0.username.lowercased() == username.lowercased() }) else {
-            throw StoreError.conflict("the username “\(username)” is taken")
-        }
+        guard user(named: username) == nil else { throw AccountRules.usernameTaken(username) }
         let user = User(username: username, settings: settings)
         users[user.id] = user
         states[user.id] = UserState(settings: settings)
@@ -55,6 +55,7 @@ public actor InMemoryStore: TendStore {
         guard users.removeValue(forKey: owner) != nil else { throw StoreError.notFound("user") }
         states[owner] = nil
         logs[owner] = nil
+        accounts.removeAll(of: owner)
     }
 
     // MARK: Reading

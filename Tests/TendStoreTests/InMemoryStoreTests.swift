@@ -9,4 +9,9 @@ struct InMemoryStoreTests {
     func contract(_ check: StoreContractCase) async throws {
         try await check.run(on: InMemoryStore())
     }
+
+    @Test(arguments: AccountContract.cases)
+    func accounts(_ check: AccountContractCase) async throws {
+        try await check.run(on: InMemoryStore())
+    }
 }

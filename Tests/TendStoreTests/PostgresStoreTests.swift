@@ -13,6 +13,11 @@ struct PostgresStoreContractTests {
     func contract(_ check: StoreContractCase) async throws {
         try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
     }
+
+    @Test(arguments: AccountContract.cases)
+    func accounts(_ check: AccountContractCase) async throws {
+        try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
+    }
 }
 
 @Suite("PostgreSQL store: migrations, several instances, query counts")

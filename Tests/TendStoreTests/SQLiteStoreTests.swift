@@ -16,4 +16,15 @@ struct SQLiteContractTests {
         let directory = try TemporaryDirectory()
         try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
     }
+
+    @Test(arguments: AccountContract.cases)
+    func accountsInMemory(_ check: AccountContractCase) async throws {
+        try await check.run(on: SQLiteStore(inMemoryDevice: "test"))
+    }
+
+    @Test(arguments: AccountContract.cases)
+    func accountsOnDisk(_ check: AccountContractCase) async throws {
+        let directory = try TemporaryDirectory()
+        try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
+    }
 }

@@ -111,7 +111,48 @@ enum PostgresMigrations {
                 )
                 """,
                 "CREATE INDEX ops_by_user ON ops (user_id, seq)",
-            ])
+            ]),
+        Migration(
+            version: 2, name: "accounts: credentials, auth tokens, invites",
+            statements: [
+                // A user with credentials can sign in; at most one is the owner.
+                """
+                CREATE TABLE credentials (
+                    user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    role text NOT NULL CHECK (role IN ('owner', 'member')),
+                    password_hash text NOT NULL,
+                    created_at timestamptz NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX credentials_one_owner ON credentials (role) WHERE role = 'owner'",
+                // Sessions and API tokens, by the SHA-256 of their secret.
+                """
+                CREATE TABLE auth_tokens (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    kind text NOT NULL CHECK (kind IN ('session', 'api')),
+                    name text NOT NULL,
+                    token_hash text NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL,
+                    last_used_at timestamptz,
+                    expires_at timestamptz
+                )
+                """,
+                "CREATE INDEX auth_tokens_by_user ON auth_tokens (user_id, kind, created_at)",
+                // An invite goes with the user who used it, so it can never be used again.
+                """
+                CREATE TABLE invites (
+                    id uuid PRIMARY KEY,
+                    created_by uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    code_hash text NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL,
+                    expires_at timestamptz NOT NULL,
+                    used_by uuid REFERENCES users (id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX invites_by_creator ON invites (created_by, created_at)",
+                "CREATE INDEX invites_by_user ON invites (used_by)",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

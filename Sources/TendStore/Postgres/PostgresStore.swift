@@ -95,23 +95,27 @@ public final class PostgresStore: TendStore {
         try User.validate(username: username)
         try HabitRules.validate(settings)
         let user = User(username: username, settings: settings)
-        let taken = StoreError.conflict("the username “\(username)” is taken")
         do {
-            try await write { c in
-                let existing = try await self.rows(
-                    "SELECT 1 FROM users WHERE username_key = \(Self.usernameKey(username))", on: c)
-                guard existing.isEmpty else { throw taken }
-                try await self.run(
-                    """
-                    INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
-                    VALUES (\(user.id.rawValue), \(username), \(Self.usernameKey(username)), \(settings.timeZone),
-                            \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale))
-                    """, on: c)
-            }
+            try await write { c in try await self.insert(user, on: c) }
         } catch StoreError.conflict {
-            throw taken
+            throw AccountRules.usernameTaken(username)
         }
         return user
+    }
+
+    /// Inserts a new user's row: how ``createUser(username:settings:)`` and a sign-up make a user.
+    /// (Two concurrent inserts of one name: the second fails the unique index, a conflict too.)
+    func insert(_ user: User, on c: PostgresConnection) async throws {
+        let key = Self.usernameKey(user.username)
+        let existing = try await rows("SELECT 1 FROM users WHERE username_key = \(key)", on: c)
+        guard existing.isEmpty else { throw AccountRules.usernameTaken(user.username) }
+        let settings = user.settings
+        try await run(
+            """
+            INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+            VALUES (\(user.id.rawValue), \(user.username), \(key), \(settings.timeZone),
+                    \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale))
+            """, on: c)
     }
 
     public func user(id: User.ID) async throws -> User {

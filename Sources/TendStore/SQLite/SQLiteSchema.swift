@@ -100,6 +100,45 @@ enum SQLiteSchema {
             try db.execute(sql: "CREATE INDEX ops_by_device ON ops(device, hlc)")
         }
 
+        // v3: accounts for the server. A user with a row in `credentials` can sign in; tokens and
+        // invites keep only the SHA-256 of their secrets. Times are Unix seconds. At most one
+        // owner; an invite goes with the user who used it (so it can never be used again).
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE credentials (
+                        user_id TEXT NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+                        password_hash TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    ) STRICT;
+                    CREATE UNIQUE INDEX credentials_one_owner ON credentials(role) WHERE role = 'owner';
+
+                    CREATE TABLE auth_tokens (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('session', 'api')),
+                        name TEXT NOT NULL,
+                        token_hash TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        last_used_at REAL,
+                        expires_at REAL
+                    ) STRICT;
+                    CREATE INDEX auth_tokens_by_user ON auth_tokens(user_id, kind, created_at);
+
+                    CREATE TABLE invites (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        created_by TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        code_hash TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        expires_at REAL NOT NULL,
+                        used_by TEXT REFERENCES users(id) ON DELETE CASCADE
+                    ) STRICT;
+                    CREATE INDEX invites_by_creator ON invites(created_by, created_at);
+                    CREATE INDEX invites_by_user ON invites(used_by);
+                    """)
+        }
+
         return migrator
     }
 }

@@ -111,22 +111,25 @@ public final class SQLiteStore: TendStore {
         try User.validate(username: username)
         try HabitRules.validate(settings)
         let user = User(username: username, settings: settings)
-        try await write { db in
-            do {
-                try db.execute(
-                    sql: """
-                        INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        user.id.description, username, username.lowercased(), settings.timeZone,
-                        settings.dayStartHour, settings.firstWeekday, settings.locale,
-                    ])
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                throw StoreError.conflict("the username “\(username)” is taken")
-            }
-        }
+        try await write { db in try SQLiteStore.insert(user, db: db) }
         return user
+    }
+
+    /// Inserts a new user's row: how ``createUser(username:settings:)`` and a sign-up make a user.
+    static func insert(_ user: User, db: Database) throws {
+        do {
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.id.description, user.username, user.username.lowercased(), user.settings.timeZone,
+                    user.settings.dayStartHour, user.settings.firstWeekday, user.settings.locale,
+                ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw AccountRules.usernameTaken(user.username)
+        }
     }
 
     public func user(id: User.ID) async throws -> User {
