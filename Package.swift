@@ -103,11 +103,12 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport",
+                "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

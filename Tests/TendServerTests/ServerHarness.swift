@@ -28,30 +28,44 @@ final class TestClock: Sendable {
 
 /// The stores the server tests run on.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case memory, sqlite
+    case memory, sqlite, postgres
 
     var testDescription: String { rawValue }
 
-    func makeStore(clock: TestClock) throws -> any TendStore & AccountStore {
-        let base: any TendStore
+    /// Runs `body` with a new, empty store of this kind (PostgreSQL: a database of its own on the
+    /// server `scripts/with-postgres` started, dropped afterwards).
+    func withStore<Value>(clock: TestClock, _ body: (any TendStore & AccountStore) async throws -> Value) async throws -> Value {
         switch self {
-        case .memory: base = InMemoryStore()
-        case .sqlite: base = try SQLiteStore(inMemoryDevice: "server-test", now: { clock.now })
+        case .memory:
+            return try await body(InMemoryStore())
+        case .sqlite:
+            return try await body(try SQLiteStore(inMemoryDevice: "server-test", now: { clock.now }))
+        case .postgres:
+            return try await PostgresTestDatabase.withDatabase { location in
+                let store = try await PostgresStore.connect(location: location, device: "server-test", maximumConnections: 4, now: { clock.now })
+                do {
+                    let value = try await body(store)
+                    await store.close()
+                    return value
+                } catch {
+                    await store.close()
+                    throw error
+                }
+            }
         }
-        return try #require(base as? any TendStore & AccountStore, "this store does not implement AccountStore yet")
     }
 }
 
-/// A server in a test: a literal configuration (bcrypt cost 4, a hand-moved clock) and a store.
+/// A server in a test: a literal configuration (bcrypt cost 4, a hand-moved clock) and a new store.
 struct ServerHarness: Sendable {
     let clock: TestClock
-    let store: any TendStore & AccountStore
+    let kind: StoreKind
     let configuration: ServerConfiguration
 
     init(kind: StoreKind = .memory, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let clock = TestClock()
         self.clock = clock
-        store = try kind.makeStore(clock: clock)
+        self.kind = kind
         var configuration = ServerConfiguration(bcryptCost: 4, now: { clock.now })
         configure(&configuration)
         self.configuration = configuration
@@ -61,9 +75,12 @@ struct ServerHarness: Sendable {
     func run<Value: Sendable>(_ body: @Sendable (APIClient) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "tend.server.test")
         logger.logLevel = .warning
-        let app = TendServer.makeApplication(configuration, store: store, logger: logger)
-        return try await app.test(.router) { client in
-            try await body(APIClient(client: client))
+        let configuration = configuration
+        return try await kind.withStore(clock: clock) { store in
+            let app = TendServer.makeApplication(configuration, store: store, logger: logger)
+            return try await app.test(.router) { client in
+                try await body(APIClient(client: client))
+            }
         }
     }
 }

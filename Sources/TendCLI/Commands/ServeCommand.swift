@@ -108,26 +108,22 @@ struct ServeCommand: AsyncParsableCommand {
     /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL.
     private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore, @Sendable () async -> Void) {
         let device = "server-" + ProcessInfo.processInfo.hostName
-        let base: any TendStore
+        let store: any TendStore & AccountStore
         var close: @Sendable () async -> Void = {}
         do {
             if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
                 let postgres = try await PostgresStore.connect(url: location, device: device, logger: logger)
-                base = postgres
+                store = postgres
                 close = { await postgres.close() }
             } else {
                 let directory = (location as NSString).deletingLastPathComponent
                 if !directory.isEmpty {
                     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 }
-                base = try SQLiteStore(path: location, device: device)
+                store = try SQLiteStore(path: location, device: device)
             }
         } catch let error as StoreError {
             throw CLIError("cannot open the database: \(error.description)")
-        }
-        guard let store = base as? any TendStore & AccountStore else {
-            await close()
-            throw CLIError("this store cannot hold accounts yet")
         }
         return (store, close)
     }
