@@ -72,6 +72,17 @@ public actor InMemoryStore: TendStore {
         try state(owner).orderedHabits.filter { includeArchived || !$0.habit.isArchived }
     }
 
+    public func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) throws -> [TrackedHabit] {
+        let all = try trackedHabits(owner: owner, includeArchived: includeArchived)
+        let (from, through) = window.entryDays(for: all.map(\.habit))
+        return all.map { tracked in
+            let entries = tracked.sortedEntries.filter {
+                $0.day <= through && ($0.day >= from || tracked.habit.createdOn > from)
+            }
+            return TrackedHabit(habit: tracked.habit, entries: entries)
+        }
+    }
+
     public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) throws -> [Entry] {
         try tracked(owner, habit).sortedEntries.filter { $0.day >= from && $0.day <= through }
     }

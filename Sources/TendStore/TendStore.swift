@@ -148,6 +148,10 @@ public protocol TendStore: Sendable {
     func habit(owner: User.ID, id: Habit.ID) async throws -> Habit
     /// Habits with all their entries, in two queries whatever the number of habits.
     func trackedHabits(owner: User.ID, includeArchived: Bool) async throws -> [TrackedHabit]
+    /// Habits with only the entries the statuses of `window`'s days depend on (its
+    /// ``HistoryWindow/entryDays(for:)``, plus the earlier entries of habits created after that
+    /// span starts), in two queries: what views of recent days read instead of years.
+    func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit]
     /// Entries of one habit from `from` through `through`, by day.
     func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry]
     func routines(owner: User.ID) async throws -> [Routine]

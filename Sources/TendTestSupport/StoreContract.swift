@@ -130,6 +130,40 @@ public enum StoreContract {
             await expectStoreError("rename onto another", isConflict) { _ = try await store.updateHabit(owner: alice.id, clash) }
             #expect(try await store.habit(owner: alice.id, id: read.id).name == "Read")
         },
+        StoreContractCase("A windowed load reads recent entries only, with the statuses of the full history") { store in
+            let alice = try await newUser(store)
+            let today = Fixtures.day("2026-11-22")
+            let old = Habit(name: "Water", createdOn: today.adding(days: -500))
+            let window = Habit(name: "Run", schedule: .timesInDays(times: 3, days: 100), createdOn: today.adding(days: -500))
+            let recent = Habit(name: "Read", schedule: .timesPerWeek(2), createdOn: today.adding(days: -3))
+            var changes: [Change] = []
+            for habit in [old, window, recent] {
+                changes.append(.habitCreated(habit: habit))
+                let days = stride(from: -480, through: 0, by: 3).map { today.adding(days: $0) }
+                changes.append(.entriesImported(habit: habit.id, entries: days.map { Entry(day: $0, value: 1) }))
+            }
+            try await store.applyChanges(owner: alice.id, changes)
+            let calendar = TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US"))
+            let full = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+            for day in [today, today.adding(days: -1), today.adding(days: -45)] {
+                let loaded = try await store.trackedHabits(
+                    owner: alice.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
+                #expect(loaded.map(\.habit) == full.map(\.habit))
+                #expect(TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
+                    == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar))
+                let byName = Dictionary(uniqueKeysWithValues: loaded.map { ($0.habit.name, $0.sortedEntries.map(\.day)) })
+                // The longest period among the habits (the 100-day window, plus a week) back from
+                // the day; everything for a habit created within that span.
+                for name in ["Water", "Run"] {
+                    #expect(byName[name]?.first.map { $0 >= day.adding(days: -107) && $0 < day.adding(days: -62) } == true)
+                }
+                #expect(byName["Read"]?.first == today.adding(days: -480))
+            }
+            await expectStoreError("another user's", isNotFound) {
+                _ = try await store.trackedHabits(
+                    owner: User.ID(), includeArchived: false, window: HistoryWindow(from: today, through: today, today: today))
+            }
+        },
         StoreContractCase("Archived habits are hidden unless asked for") { store in
             let alice = try await newUser(store)
             let water = try await store.createHabit(owner: alice.id, water())

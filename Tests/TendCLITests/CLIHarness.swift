@@ -48,8 +48,18 @@ final class CLIHarness: @unchecked Sendable {
         #expect(result.status == 0, "\(result.err)")
     }
 
-    /// Runs `tend ARGS --database DB` in this process with captured output.
+    /// Runs `tend --database DB ARGS` in this process with captured output.
     func run(
+        _ arguments: [String], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
+        environment: [String: String] = [:], input: String? = nil, now: Date? = nil
+    ) async -> RunResult {
+        await runRaw(
+            ["--database", database] + arguments, stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
+            environment: environment, input: input, now: now)
+    }
+
+    /// Runs `tend ARGS` in this process with captured output.
+    func runRaw(
         _ arguments: [String], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
         environment: [String: String] = [:], input: String? = nil, now: Date? = nil
     ) async -> RunResult {
@@ -58,7 +68,7 @@ final class CLIHarness: @unchecked Sendable {
             environment: environment, stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
             now: { [clock] in now ?? clock ?? Date() }, output: output, readLine: { input })
         let status = await CLIContext.$current.withValue(context) {
-            await TendCommand.run(arguments: arguments + ["--database", database])
+            await TendCommand.run(arguments: arguments)
         }
         return RunResult(status: status, out: output.out, err: output.err)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TendCLI
+@testable import TendCLI
 import TendTestSupport
 import TendCore
 
@@ -134,5 +134,48 @@ struct DurationParsingTests {
         _ = await tend.run(["add", "Focus", "--type", "duration", "--target", "5h"])
         _ = await tend.run(["set", "Focus", text, "--date", "2025-01-06"])
         #expect(try await tend.value("Focus", on: "2025-01-06") == seconds)
+    }
+}
+
+@Suite("Command lines as people type them")
+struct CommandLineShapeTests {
+    @Test("options every command takes may come before the command")
+    func globalOptionsFirst() async throws {
+        let tend = try await CLIHarness()
+        let added = await tend.runRaw(["--database", tend.database, "add", "Read", "--emoji", "📚"])
+        #expect(added.status == 0, "\(added.err)")
+        let listed = await tend.runRaw(["--json", "--database=\(tend.database)", "list"])
+        #expect(listed.status == 0, "\(listed.err)")
+        #expect(listed.out.contains("\"name\" : \"Read\""))
+        let routine = await tend.runRaw(["--database", tend.database, "--quiet", "routine", "create", "Morning"])
+        #expect(routine.status == 0, "\(routine.err)")
+        let today = await tend.runRaw(["--database", tend.database])
+        #expect(today.status == 0 && today.out.contains("Read"), "\(today.err)")
+    }
+
+    @Test("a negative amount is read as a value and refused in one line, not as an unknown option")
+    func negativeNumbers() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Water", "--type", "count", "--target", "8"])
+        _ = await tend.run(["set", "Water", "5", "--date", "2025-01-06"])
+        for arguments in [
+            ["set", "Water", "-3", "--date", "2025-01-06"], ["increment", "Water", "-2", "--date", "2025-01-06"],
+            ["increment", "Water", "--date", "2025-01-06", "--", "-1"],
+        ] {
+            let result = await tend.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.err == "tend: '\(arguments.first { $0.hasPrefix("-") && $0.dropFirst().allSatisfy(\.isNumber) }!)' is not a valid value (a whole number, 0 or more)\n")
+        }
+        #expect(try await tend.value("Water", on: "2025-01-06") == 5)
+    }
+
+    @Test("normalising moves leading options after the command and negatives behind --")
+    func normalised() {
+        #expect(TendCommand.normalized(["--database", "f", "check", "Read"]) == ["check", "Read", "--database", "f"])
+        #expect(TendCommand.normalized(["set", "W", "-3", "--date", "yesterday"]) == ["set", "W", "--date", "yesterday", "--", "-3"])
+        #expect(TendCommand.normalized(["increment", "W", "--", "-1"]) == ["increment", "W", "--", "-1"])
+        #expect(TendCommand.normalized(["--help"]) == ["--help"])
+        #expect(TendCommand.normalized(["--generate-completion-script", "bash"]) == ["--generate-completion-script", "bash"])
+        #expect(TendCommand.normalized(["edit", "W", "--target", "-3"]) == ["edit", "W", "--target", "-3"])
     }
 }

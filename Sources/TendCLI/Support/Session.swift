@@ -79,26 +79,11 @@ struct Session {
         return try HabitLookup.find(reference, in: habits)
     }
 
-    /// Active habits with only the entries that the statuses of `from…through` depend on, so that
-    /// views of recent days do not read years of history: each habit's entries from a lookback
-    /// before `from` that covers any schedule period (a month, a week, X in Y days), up to the
-    /// rest of the period after `through`. A habit created after that lookback gets all its
-    /// entries, because its first entry day (which starts its history) may lie further back.
-    /// Statuses and day scores of `from…through` equal those computed from the full history.
+    /// Active habits with only the entries that the statuses of `from…through` depend on
+    /// (``HistoryWindow``), in two queries, so views of recent days do not read years of history.
     func recentTrackedHabits(from: Day, through: Day) async throws -> [TrackedHabit] {
-        let habits = try await store.habits(owner: owner, includeArchived: false)
-        let end = max(through, min(through.adding(days: 31), today))
-        var result: [TrackedHabit] = []
-        result.reserveCapacity(habits.count)
-        for habit in habits {
-            var lookback = 62
-            if case .timesInDays(_, let days) = habit.schedule { lookback = max(lookback, days + 7) }
-            let start = from.adding(days: -lookback)
-            let first = habit.createdOn > start ? Day.minimum : start
-            let entries = try await store.entries(owner: owner, habit: habit.id, from: first, through: end)
-            result.append(TrackedHabit(habit: habit, entries: entries))
-        }
-        return result
+        try await store.trackedHabits(
+            owner: owner, includeArchived: false, window: HistoryWindow(from: from, through: through, today: today))
     }
 
     /// One habit with its whole history (two queries, whatever the number of habits).

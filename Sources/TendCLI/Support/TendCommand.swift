@@ -42,6 +42,7 @@ public struct TendCommand: AsyncParsableCommand {
     /// on stderr; returns the exit status (0, 1 for a failure, 64 for a usage error).
     public static func run(arguments: [String]) async -> Int32 {
         let context = CLIContext.current
+        let arguments = normalized(arguments)
         if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
             let suggestion = HabitLookup.closestName(to: first, among: Array(commandNames)).map { "; did you mean '\($0)'?" } ?? ""
             context.printError("tend: unknown command '\(first)'\(suggestion) (see tend --help)")
@@ -71,6 +72,48 @@ public struct TendCommand: AsyncParsableCommand {
             context.printError("tend: \(CLIError.message(for: error))")
             return 1
         }
+    }
+
+    /// The command line ArgumentParser can parse for what a person means:
+    /// - options every command takes, written before the command (`tend --database F add Read`),
+    ///   move after it (ArgumentParser would otherwise hand them to the default command, `today`);
+    /// - a negative number standing as an argument (`tend increment Water -2`) moves behind `--`,
+    ///   where it is read as a value instead of an unknown option.
+    static func normalized(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first, globalFlags.contains(first) || first == "--database" || first.hasPrefix("--database=") {
+            rest = rest.dropFirst()
+            leading.append(first)
+            if first == "--database", let value = rest.first {
+                leading.append(value)
+                rest = rest.dropFirst()
+            }
+        }
+        var words: [String] = []
+        var negatives: [String] = []
+        var passthrough: [String] = []
+        for (index, argument) in rest.enumerated() {
+            if argument == "--" {
+                passthrough = Array(rest.dropFirst(index + 1))
+                break
+            }
+            let previous = index > 0 ? rest[rest.startIndex + index - 1] : ""
+            if isNegativeNumber(argument), !previous.hasPrefix("-") || isNegativeNumber(previous) {
+                negatives.append(argument)
+            } else {
+                words.append(argument)
+            }
+        }
+        let tail = negatives + passthrough
+        return words + leading + (tail.isEmpty ? [] : ["--"] + tail)
+    }
+
+    /// The flags of ``GlobalOptions`` (`--database` takes a value).
+    private static let globalFlags: Set<String> = ["--json", "--no-color", "--quiet"]
+
+    private static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// The names and aliases of the top-level commands.

@@ -71,13 +71,15 @@ extension PostgresStore {
 
     /// Every entry of the owner's habits (archived ones only when asked), by habit: one query.
     func fetchEntries(
-        _ owner: User.ID, includeArchived: Bool, on c: PostgresConnection
+        _ owner: User.ID, includeArchived: Bool, window: (from: Day, through: Day)? = nil, on c: PostgresConnection
     ) async throws -> [Habit.ID: [Entry]] {
+        let from = (window?.from ?? .minimum).ordinal
         let rows = try await rows(
             """
             SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
             FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
             WHERE e.user_id = \(owner.rawValue) AND (\(includeArchived) OR NOT h.is_archived)
+              AND e.day <= \((window?.through ?? .maximum).ordinal) AND (e.day >= \(from) OR h.created_on > \(from))
             """, on: c)
         var entries: [Habit.ID: [Entry]] = [:]
         for row in rows {

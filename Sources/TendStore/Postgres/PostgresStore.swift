@@ -178,6 +178,16 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    public func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
+        try await read { c in
+            let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
+            if habits.isEmpty { try await self.requireOwner(owner, on: c) }
+            guard !habits.isEmpty else { return [] }
+            let entries = try await self.fetchEntries(owner, includeArchived: includeArchived, window: window.entryDays(for: habits), on: c)
+            return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
+        }
+    }
+
     public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {
         try await read { c in
             try await self.requireHabit(owner, habit, on: c)

@@ -93,23 +93,34 @@ enum SQLiteRows {
     /// The entries query names each habit by its position among the user's habit ids (in the
     /// ids' text order, which Swift's `<` on those ASCII strings reproduces), so no id string
     /// is decoded per entry: the hot path of loading years of history.
-    static func trackedHabits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [TrackedHabit] {
+    /// Habits with their entries; with a window, only the entries its days depend on.
+    static func trackedHabits(
+        _ db: Database, owner: User.ID, includeArchived: Bool, window: HistoryWindow? = nil
+    ) throws -> [TrackedHabit] {
         let habits = try habits(db, owner: owner, includeArchived: includeArchived)
+        let days = window?.entryDays(for: habits) ?? (.minimum, .maximum)
         let byText = habits.map(\.id).sorted { $0.description < $1.description }
         var entries = [[Entry]](repeating: [], count: byText.count)
         let cursor = try Row.fetchCursor(
             db,
             sql: """
                 WITH numbered AS (
-                    SELECT id, row_number() OVER (ORDER BY id) - 1 AS position FROM habits
+                    SELECT id, row_number() OVER (ORDER BY id) - 1 AS position,
+                           CASE WHEN created_on > ? THEN ? ELSE ? END AS first_day
+                    FROM habits
                     WHERE user_id = ? AND (? OR is_archived = 0)
                 )
                 SELECT n.position, e.day, e.value, e.is_skipped, e.note
-                FROM entries e JOIN numbered n ON n.id = e.habit_id
-                WHERE e.user_id = ?
-                ORDER BY e.habit_id, e.day
+                FROM numbered n CROSS JOIN entries e
+                    ON e.user_id = ? AND e.habit_id = n.id AND e.day BETWEEN n.first_day AND ?
                 """,
-            arguments: [owner.description, includeArchived, owner.description])
+            // Each habit's entries are one range of the primary key (user, habit, day): habits
+            // first (CROSS JOIN keeps that order), so a window reads only its days. No ORDER BY:
+            // a TrackedHabit does not depend on the entries' order, and sorting costs.
+            arguments: [
+                days.from.ordinal, Day.minimum.ordinal, days.from.ordinal, owner.description, includeArchived,
+                owner.description, days.through.ordinal,
+            ])
         while let row = try cursor.next() {
             let position: Int = row[0]
             guard position < entries.count else { continue }

@@ -19,8 +19,9 @@ public final class SQLiteStore: TendStore {
     /// Opens (creating if needed) the database at `path`, refusing one from a newer Tend or one
     /// that is not a Tend database without touching it, then migrates it.
     public init(path: String, device: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        var upToDate = false
         if FileManager.default.fileExists(atPath: path) {
-            try SQLiteStore.checkOpenable(path: path)
+            upToDate = try SQLiteStore.checkOpenable(path: path)
         } else {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -33,7 +34,9 @@ public final class SQLiteStore: TendStore {
             // pool is open, on its writer connection.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        try SQLiteStore.migrator.migrate(pool)
+        // A database that is already current is not written on opening, so a command that only
+        // reads (`tend today`) commits nothing and syncs nothing.
+        if !upToDate { try SQLiteStore.migrator.migrate(pool) }
         self.writer = pool
         self.path = path
         self.now = now
@@ -61,8 +64,9 @@ public final class SQLiteStore: TendStore {
     }
 
     /// Refuses a file that is not a Tend database, or one written by a newer Tend, without
-    /// changing a byte of it (it is opened read-only).
-    static func checkOpenable(path: String) throws {
+    /// changing a byte of it (it is opened read-only). Returns whether its schema is current.
+    @discardableResult
+    static func checkOpenable(path: String) throws -> Bool {
         var configuration = Configuration()
         configuration.readonly = true
         let queue: DatabaseQueue
@@ -71,14 +75,14 @@ public final class SQLiteStore: TendStore {
         } catch {
             throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
         }
-        try queue.read { db in
+        let upToDate = try queue.read { db -> Bool in
             let tables: Set<String>
             do {
                 tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             } catch {
                 throw StoreError.unreadable("\(path) is not a SQLite database")
             }
-            if tables.isEmpty { return }
+            if tables.isEmpty { return false }
             guard tables.contains("grdb_migrations") && tables.contains("habits") else {
                 throw StoreError.unreadable("\(path) is a SQLite database, but not Tend's; it was left untouched")
             }
@@ -89,8 +93,10 @@ public final class SQLiteStore: TendStore {
                     "\(path) was written by a newer version of Tend (schema \(newer.joined(separator: ", "))); "
                         + "upgrade Tend to open it. The file was left untouched.")
             }
+            return try migrator.hasCompletedMigrations(db)
         }
         try queue.close()
+        return upToDate
     }
 
     private static func lastTimestamp(of device: String, in reader: some DatabaseReader) throws -> HybridTimestamp? {
@@ -181,6 +187,12 @@ public final class SQLiteStore: TendStore {
                 throw StoreError.notFound("user")
             }
             return tracked
+        }
+    }
+
+    public func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
+        try await read(owner) { db in
+            try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
         }
     }
 
