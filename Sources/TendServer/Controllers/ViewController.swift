@@ -21,14 +21,16 @@ struct ViewController {
         group.post("tips/:tip/dismiss", use: dismissTip)
     }
 
-    /// `GET /today?date=`: what `tend today --json` shows.
+    /// `GET /today?date=`: what `tend today --json` shows (reading only the recent entries the
+    /// day's statuses depend on).
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
         let now = server.now
         let calendar = user.settings.calendar
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
-        let habits = try await server.store.trackedHabits(owner: user.id, includeArchived: false)
+        let habits = try await server.store.trackedHabits(
+            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
         let plan = TodayPlan(
             habits: habits, day: day, today: today, current: RoutineTime.current(at: now, in: calendar), calendar: calendar)
         return try Reply.json(TodayJSON(plan))
@@ -41,9 +43,10 @@ struct ViewController {
         let today = user.settings.today(now: server.now)
         let day = try request.queryDay("date", today: today)
         let days = try request.queryInt("days", default: 200, range: 1...3660)
-        let habits = try await server.store.trackedHabits(owner: user.id, includeArchived: false)
-        let scores = DayScore.heatmap(habits, endingOn: day, days: days, today: today, calendar: calendar)
         let start = day.adding(days: 1 - days)
+        let habits = try await server.store.trackedHabits(
+            owner: user.id, includeArchived: false, window: HistoryWindow(from: start, through: day, today: today))
+        let scores = DayScore.heatmap(habits, endingOn: day, days: days, today: today, calendar: calendar)
         return try Reply.json(zip(start...day, scores).map { DayScoreJSON(day: $0, score: $1) })
     }
 
