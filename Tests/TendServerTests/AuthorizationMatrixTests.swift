@@ -47,6 +47,7 @@ struct AuthorizationMatrixTests {
             (.put, "\(h)/days/2025-06-10", #"{"note":"stolen"}"#),
             (.put, "\(h)/days/2025-06-10", #"{"skip":true}"#),
             (.post, "\(h)/days/2025-06-10/increment", #"{"by":1}"#),
+            (.post, "\(h)/days/2025-06-10/tap", nil),
             (.delete, "\(h)/days/2025-06-10", nil),
             (.get, "\(h)/stats", nil),
             (.get, "\(h)/cells?view=month", nil),

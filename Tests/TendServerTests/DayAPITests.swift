@@ -74,6 +74,25 @@ struct DayAPITests {
         }
     }
 
+    @Test("A tap toggles a checkmark, adds one to a count and a minute to a duration")
+    func tap() async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
+            let water = try await api.createHabit(ana, #"{"name":"Water","type":"count","target":8}"#)
+            let walk = try await api.createHabit(ana, #"{"name":"Walk","type":"duration"}"#)
+            func tap(_ id: String) async throws -> Int {
+                try await api.request(.post, "/api/v1/habits/\(id)/days/2025-06-10/tap", token: ana.token).decode(Entry.self).value
+            }
+            #expect(try await tap(read) == 1)
+            #expect(try await tap(read) == 0)
+            #expect(try await tap(water) == 1)
+            #expect(try await tap(water) == 2)
+            #expect(try await tap(walk) == 60)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-02-30/tap", token: ana.token).expectProblem(.badRequest)
+        }
+    }
+
     @Test("A good checkmark takes 0 or 1")
     func checkmarkValues() async throws {
         try await ServerHarness().run { api in
@@ -152,6 +171,18 @@ struct ViewAPITests {
             #expect(habits.first?["name"] as? String == "Read")
             #expect(Set(habits.first?.keys.map { $0 } ?? []) == ["id", "name", "emoji", "status", "value", "target", "unit", "type", "kind", "progress"])
             #expect(kiritimati.keys.contains("score"))
+        }
+    }
+
+    @Test("The user's day start decides today: 00:06 in Tokyo is still yesterday with day start 4")
+    func dayStart() async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            let tokyo = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Asia/Tokyo"}"#).object()
+            #expect(tokyo["today"] as? String == "2025-06-16")
+            let late = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"dayStartHour":4}"#).object()
+            #expect(late["today"] as? String == "2025-06-15")
+            #expect(try await api.request(.get, "/api/v1/today", token: ana.token).object()["day"] as? String == "2025-06-15")
         }
     }
 

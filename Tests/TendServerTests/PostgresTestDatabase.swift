@@ -34,6 +34,17 @@ enum PostgresTestDatabase {
         }
     }
 
+    /// Runs `body` with the `postgres://` URL of a new, empty database, dropped afterwards.
+    static func withDatabaseURL<Result>(_ body: (String) async throws -> Result) async throws -> Result {
+        guard let url = ProcessInfo.processInfo.environment[urlKey], var components = URLComponents(string: url) else {
+            throw NotConfigured()
+        }
+        return try await withDatabase { location in
+            components.path = "/" + location.database
+            return try await body(components.string ?? url)
+        }
+    }
+
     static func execute(_ statement: String, on location: PostgresLocation) async throws {
         let client = PostgresClient(configuration: location.clientConfiguration(maximumConnections: 1))
         let run = Task { await client.run() }

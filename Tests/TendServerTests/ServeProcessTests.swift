@@ -58,17 +58,37 @@ struct ServeProcessTests {
             return line
         }
 
-        func request(_ method: String, _ path: String, token: String? = nil, json: String? = nil) async throws -> (Int, String) {
+        func request(
+            _ method: String, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:]
+        ) async throws -> (Int, String) {
+            let response = try await fullRequest(method, path, token: token, json: json, headers: headers)
+            return (response.status, response.body)
+        }
+
+        /// A request with no cookie handling of URLSession's own: tests set `Cookie` themselves.
+        func fullRequest(
+            _ method: String, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:]
+        ) async throws -> (status: Int, body: String, setCookie: String?) {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
             request.httpMethod = method
+            request.httpShouldHandleCookies = false
             if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
             if let json {
                 request.httpBody = Data(json.utf8)
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             }
-            let (data, response) = try await URLSession.shared.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let (data, response) = try await Server.session.data(for: request)
+            let http = response as? HTTPURLResponse
+            return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
         }
+
+        static let session: URLSession = {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpShouldSetCookies = false
+            configuration.httpCookieAcceptPolicy = .never
+            return URLSession(configuration: configuration)
+        }()
 
         func terminate() -> Int32 {
             process.terminate()  // SIGTERM
@@ -111,6 +131,52 @@ struct ServeProcessTests {
         #expect(metrics.0 == 200 && metrics.1.contains("tend_http_requests_total"))
 
         #expect(server.terminate() == 0)
+    }
+
+    @Test("Two instances on one PostgreSQL database serve one user: a token, a session and its CSRF token work on both; increments through both all count")
+    func twoInstancesOnPostgres() async throws {
+        try await PostgresTestDatabase.withDatabaseURL { url in
+            let environment = ["TEND_DATABASE": url, "TEND_LOG_LEVEL": "warning"]
+            let first = try Server(arguments: [], environment: environment)
+            _ = try await first.waitUntilListening()
+            let second = try Server(arguments: [], environment: environment)
+            _ = try await second.waitUntilListening()
+
+            #expect(try await first.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"a long passphrase"}"#).0 == 201)
+            let created = try await second.request(
+                "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
+            let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
+            let habit = try await first.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Water","type":"count","target":100}"#)
+            let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
+
+            // A session made on the first instance, with its CSRF token, works on the second.
+            let login = try await first.fullRequest(
+                "POST", "/api/v1/session", json: #"{"username":"ana","password":"a long passphrase"}"#)
+            let setCookie = try #require(login.setCookie)
+            let cookie = String(try #require(setCookie.split(separator: ";").first))
+            let csrf = try #require((try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["csrfToken"] as? String)
+            let viaSession = try await second.request(
+                "POST", "/api/v1/habits/\(id)/days/2025-06-10/increment", json: #"{"by":1}"#,
+                headers: ["Cookie": cookie, "X-CSRF-Token": csrf])
+            #expect(viaSession.0 == 200, "\(viaSession.1)")
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    let server = index.isMultiple(of: 2) ? first : second
+                    group.addTask {
+                        let (status, body) = try await server.request(
+                            "POST", "/api/v1/habits/\(id)/days/2025-06-10/increment", token: token, json: #"{"by":1}"#)
+                        #expect(status == 200, "\(body)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let days = try await first.request("GET", "/api/v1/habits/\(id)/days?from=2025-06-10&to=2025-06-10", token: token)
+            #expect(days.1.contains(#""value":21"#), "\(days.1)")
+
+            #expect(first.terminate() == 0)
+            #expect(second.terminate() == 0)
+        }
     }
 
     @Test("A bcrypt cost below 12 is refused")

@@ -17,6 +17,7 @@ struct DayController {
         group.put("habits/:id/days/:day", use: update)
         group.delete("habits/:id/days/:day", use: reset)
         group.post("habits/:id/days/:day/increment", use: increment)
+        group.post("habits/:id/days/:day/tap", use: tap)
     }
 
     /// `GET /habits/{id}/days?from=&to=`: the days with something recorded, by day (default: the
@@ -90,6 +91,23 @@ struct DayController {
             throw Problem.invalid("an amount is at most \(EntryCommand.maximumValue)")
         }
         return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))
+    }
+
+    /// `POST /habits/{id}/days/{day}/tap`: Void.'s polymorphic tap (TendCore's
+    /// `TrackedHabit.tap`): a checkmark toggles, a count goes up by one, a duration by a minute.
+    /// Counts and durations are recorded as increments, so taps from two devices both count.
+    @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let day = try context.day("day")
+        let habit = try await server.store.habit(owner: owner, id: id)
+        let before = TrackedHabit(habit: habit, entries: try await server.store.entries(owner: owner, habit: id, from: day, through: day))
+        var after = before
+        after.tap(on: day)
+        let value = after.completionCount(on: day)
+        let command: EntryCommand =
+            habit.type == .checkmark ? .set(value) : .increment(value - before.completionCount(on: day))
+        return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, command))
     }
 
     /// `DELETE /habits/{id}/days/{day}`: nothing recorded (value 0, no skip; a note stays).
