@@ -159,6 +159,18 @@ struct AccountTests {
         }
     }
 
+    @Test("The owner cannot leave while members remain; a member can")
+    func ownerStays() async throws {
+        try await ServerHarness { $0.openRegistration = true }.run { api in
+            let ana = try await api.signUp("ana")
+            let bo = try await api.signUp("bo")
+            try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#)
+                .expectProblem(.forbidden)
+            #expect(try await api.request(.delete, "/api/v1/account", token: bo.token, json: #"{"password":"\#(APIClient.password)"}"#).status == .noContent)
+            #expect(try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#).status == .noContent)
+        }
+    }
+
     @Test("Deleting the account needs the password and removes everything")
     func deleteAccount() async throws {
         try await ServerHarness().run { api in

@@ -195,7 +195,8 @@ struct AccountController {
         return Reply.noContent()
     }
 
-    /// `DELETE /account`: needs the password; deletes the account and everything it owns.
+    /// `DELETE /account`: needs the password; deletes the account and everything it owns. The
+    /// owner can leave only as the last account (no one could invite anyone any more).
     @Sendable func deleteAccount(_ request: Request, context: Context) async throws -> Response {
         let identity = try context.requireIdentity()
         let body = try await server.decode(AccountDeletionRequest.self, from: request)
@@ -203,6 +204,9 @@ struct AccountController {
         try limit(request, context: context, username: account.user.username)
         guard try await server.passwords.verify(body.password, hash: account.passwordHash) else {
             throw Problem.forbidden("the password is not right")
+        }
+        if account.role == .owner, try await server.store.accountCount() > 1 {
+            throw Problem.forbidden("the server's owner cannot delete their account while other accounts exist")
         }
         try await server.store.deleteUser(owner: identity.owner)
         var response = Reply.noContent()

@@ -24,7 +24,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let elapsed = ContinuousClock.now - start
         response.headers[.xRequestID] = context.id
         let route = context.endpointPath ?? "NotFound"
-        metrics.record(method: request.method.rawValue, route: route, status: response.status.code, duration: elapsed)
+        metrics.record(method: ServerMetrics.label(for: request.method), route: route, status: response.status.code, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         context.logger.info(
             "request",
@@ -46,6 +46,13 @@ public final class ServerMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
+    }
+
+    /// The method as a metrics label: a client's made-up methods all count as `OTHER`, so they
+    /// cannot grow the registry without bound (routes are already bounded: their patterns, or
+    /// `NotFound`).
+    static func label(for method: HTTPRequest.Method) -> String {
+        [.get, .head, .post, .put, .patch, .delete, .options].contains(method) ? method.rawValue : "OTHER"
     }
 
     static let buckets: [Duration] = [
