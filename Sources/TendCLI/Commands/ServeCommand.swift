@@ -78,6 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await close()
+        context.output.writeOut("tend serve: stopped\n")
     }
 
     /// The options, else their environment variables, else the defaults.
