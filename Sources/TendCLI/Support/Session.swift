@@ -18,7 +18,7 @@ struct Session {
         let path = options.databasePath(environment: context.environment)
         let store: SQLiteStore
         do {
-            store = try SQLiteStore(path: path, device: "cli")
+            store = try SQLiteStore(path: path, device: "cli", connections: .single)
         } catch let error as StoreError {
             throw CLIError("cannot open \(path): \(error.description)")
         } catch {

@@ -49,7 +49,7 @@ public struct TendCommand: AsyncParsableCommand {
             return ExitCode.validationFailure.rawValue
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -115,6 +115,29 @@ public struct TendCommand: AsyncParsableCommand {
     private static func isNegativeNumber(_ argument: String) -> Bool {
         argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }
+
+    /// The command a line names. A line that names a top-level command without subcommands of
+    /// its own (`today`, `check`, …) is parsed by that command alone, which spares ArgumentParser
+    /// walking the whole command tree (a good part of `tend today`'s start-up); anything else, and
+    /// any line that fails there (so usage errors read as usual), goes through `parseAsRoot`.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if let first = arguments.first, let command = leafCommands[first],
+            !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "help" || $0.hasPrefix("--generate-completion") }),
+            let parsed = try? command.parse(Array(arguments.dropFirst())) as? any ParsableCommand
+        {
+            return parsed
+        }
+        return try parseAsRoot(arguments)
+    }
+
+    /// Top-level commands without subcommands, by name and alias.
+    private static let leafCommands: [String: any ParsableCommand.Type] = {
+        var commands: [String: any ParsableCommand.Type] = [:]
+        for command in configuration.subcommands where command.configuration.subcommands.isEmpty {
+            for name in [command._commandName] + command.configuration.aliases { commands[name] = command }
+        }
+        return commands
+    }()
 
     /// The names and aliases of the top-level commands.
     static var commandNames: Set<String> {

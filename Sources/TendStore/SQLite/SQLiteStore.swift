@@ -11,14 +11,27 @@ import TendCore
 /// Foreign keys, NOT NULL, CHECK and `UNIQUE(habit, day)` are enforced by the database itself.
 public final class SQLiteStore: TendStore {
     let writer: any DatabaseWriter
-    private let clock: Mutex<HybridClock>
+    /// `nil` until the first write, which resumes it from this device's last logged operation
+    /// (so opening the store to read costs no query for it).
+    private let clock: Mutex<HybridClock?>
+    private let device: String
     private let now: @Sendable () -> Date
     /// Where the database lives (`nil` for an in-memory database).
     public let path: String?
 
+    /// How many connections a store opens on its file.
+    public enum Connections: Sendable {
+        /// A writer and concurrent readers (a server).
+        case pool
+        /// One connection for everything: cheaper to open, for a short-lived process (the CLI).
+        case single
+    }
+
     /// Opens (creating if needed) the database at `path`, refusing one from a newer Tend or one
     /// that is not a Tend database without touching it, then migrates it.
-    public init(path: String, device: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(
+        path: String, device: String, connections: Connections = .pool, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         var upToDate = false
         if FileManager.default.fileExists(atPath: path) {
             upToDate = try SQLiteStore.checkOpenable(path: path)
@@ -28,19 +41,31 @@ public final class SQLiteStore: TendStore {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
         }
-        let pool = try DatabasePool(path: path, configuration: SQLiteStore.configuration)
-        try pool.writeWithoutTransaction { db in
+        let writer: any DatabaseWriter
+        switch connections {
+        case .pool:
+            writer = try DatabasePool(path: path, configuration: SQLiteStore.configuration)
+        case .single:
+            let queue = try DatabaseQueue(path: path, configuration: SQLiteStore.configuration)
+            // WAL (what a pool sets) is a property of the file; set it when it is not yet.
+            if try queue.writeWithoutTransaction({ try String.fetchOne($0, sql: "PRAGMA journal_mode") }) != "wal" {
+                try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            }
+            writer = queue
+        }
+        try writer.writeWithoutTransaction { db in
             // DatabasePool sets NORMAL after prepareDatabase runs; FULL is set here, once the
-            // pool is open, on its writer connection.
+            // database is open, on its writer connection.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         // A database that is already current is not written on opening, so a command that only
         // reads (`tend today`) commits nothing and syncs nothing.
-        if !upToDate { try SQLiteStore.migrator.migrate(pool) }
-        self.writer = pool
+        if !upToDate { try SQLiteStore.migrator.migrate(writer) }
+        self.writer = writer
         self.path = path
         self.now = now
-        clock = Mutex(HybridClock(device: device, last: try SQLiteStore.lastTimestamp(of: device, in: pool)))
+        self.device = device
+        clock = Mutex(nil)
     }
 
     /// A private in-memory database (tests, previews).
@@ -50,6 +75,7 @@ public final class SQLiteStore: TendStore {
         writer = queue
         path = nil
         self.now = now
+        self.device = device
         clock = Mutex(HybridClock(device: device))
     }
 
@@ -99,10 +125,17 @@ public final class SQLiteStore: TendStore {
         return upToDate
     }
 
-    private static func lastTimestamp(of device: String, in reader: some DatabaseReader) throws -> HybridTimestamp? {
-        try reader.read { db in
-            try String.fetchOne(db, sql: "SELECT MAX(hlc) FROM ops WHERE device = ?", arguments: [device])
-                .flatMap(HybridTimestamp.init)
+    private static func lastTimestamp(of device: String, in db: Database) throws -> HybridTimestamp? {
+        try String.fetchOne(db, sql: "SELECT MAX(hlc) FROM ops WHERE device = ?", arguments: [device])
+            .flatMap(HybridTimestamp.init)
+    }
+
+    /// The next operation's timestamp, inside a write; the first one resumes the clock from the
+    /// device's last logged operation.
+    private func nextTimestamp(_ db: Database) throws -> HybridTimestamp {
+        try clock.withLock { clock in
+            if clock == nil { clock = HybridClock(device: device, last: try SQLiteStore.lastTimestamp(of: device, in: db)) }
+            return clock!.tick(now: now())
         }
     }
 
@@ -282,7 +315,7 @@ public final class SQLiteStore: TendStore {
             guard let change = try command.change(for: tracked, on: day) else { return current }
             let after = current.applying(change)
             try SQLiteApply.store(after, owner: owner, habit: habit, db: db)
-            try SQLiteApply.log(change, owner: owner, timestamp: self.clock.withLock { $0.tick(now: self.now()) }, db: db)
+            try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db), db: db)
             return after
         }
     }
@@ -423,7 +456,7 @@ public final class SQLiteStore: TendStore {
             else { throw StoreError.notFound("user") }
             return try body(db) { change in
                 try SQLiteApply.apply(change, owner: owner, db: db)
-                let timestamp = self.clock.withLock { $0.tick(now: self.now()) }
+                let timestamp = try self.nextTimestamp(db)
                 try SQLiteApply.log(change, owner: owner, timestamp: timestamp, db: db)
             }
         }
