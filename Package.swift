@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "TendCore", targets: ["TendCore"]),
         .library(name: "TendStore", targets: ["TendStore"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
+        .library(name: "TendAPI", targets: ["TendAPI"]),
+        .library(name: "TendServer", targets: ["TendServer"]),
         .library(name: "TendCLI", targets: ["TendCLI"]),
         .executable(name: "tend", targets: ["tend"]),
     ],
@@ -19,6 +21,14 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
@@ -41,11 +51,33 @@ let package = Package(
         .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendTestSupport"]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
+        // JSON wire types the server answers with and clients (the CLI) share.
+        .target(name: "TendAPI", dependencies: ["TendCore"]),
+        // `tend serve`'s HTTP application: accounts, auth, the JSON API, metrics (Hummingbird 2).
+        .target(
+            name: "TendServer",
+            dependencies: [
+                "TendCore", "TendStore", "TendAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The `tend` command tree, one file per subcommand.
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore",
+                "TendCore", "TendStore", "TendAPI", "TendServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +97,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TendServerTests",
+            dependencies: [
+                "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport", "tend",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -60,64 +61,5 @@ struct StatsCommand: AsyncParsableCommand {
                 + Format.percent(s.score).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
                 + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30))
         }
-    }
-}
-
-/// `stats --json`: keys documented in docs/cli.md; rates are `null` when no day could be judged.
-struct StatsJSON: Encodable {
-    var habit: String
-    var name: String
-    var asOf: String
-    var score: Double
-    var currentStreak: Int
-    var bestStreak: Int
-    var completionRate7: Double?
-    var completionRate30: Double?
-    var completionRate365: Double?
-    var totalDaysMet: Int
-    var totalCheckIns: Int
-    var totalValue: Int
-    var skippedDays: Int
-    /// Days with a value, by weekday code (`mon` … `sun`).
-    var weekdays: [String: Int]
-
-    init(habit: Habit, _ stats: HabitStatistics) {
-        self.habit = habit.id.description
-        name = habit.name
-        asOf = stats.asOf.iso
-        score = stats.score
-        currentStreak = stats.currentStreak
-        bestStreak = stats.bestStreak
-        completionRate7 = stats.completionRate7
-        completionRate30 = stats.completionRate30
-        completionRate365 = stats.completionRate365
-        totalDaysMet = stats.totalDaysMet
-        totalCheckIns = stats.totalCheckIns
-        totalValue = stats.totalValue
-        skippedDays = stats.skippedDays
-        weekdays = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.code, stats.weekdayCounts[$0.rawValue - 1]) })
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case habit, name, asOf, score, currentStreak, bestStreak, completionRate7, completionRate30, completionRate365
-        case totalDaysMet, totalCheckIns, totalValue, skippedDays, weekdays
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(habit, forKey: .habit)
-        try c.encode(name, forKey: .name)
-        try c.encode(asOf, forKey: .asOf)
-        try c.encode(score, forKey: .score)
-        try c.encode(currentStreak, forKey: .currentStreak)
-        try c.encode(bestStreak, forKey: .bestStreak)
-        try c.encode(completionRate7, forKey: .completionRate7)
-        try c.encode(completionRate30, forKey: .completionRate30)
-        try c.encode(completionRate365, forKey: .completionRate365)
-        try c.encode(totalDaysMet, forKey: .totalDaysMet)
-        try c.encode(totalCheckIns, forKey: .totalCheckIns)
-        try c.encode(totalValue, forKey: .totalValue)
-        try c.encode(skippedDays, forKey: .skippedDays)
-        try c.encode(weekdays, forKey: .weekdays)
     }
 }

@@ -25,6 +25,7 @@ public struct TendCommand: AsyncParsableCommand {
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
             ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: TodayCommand.self
     )

@@ -1,0 +1,147 @@
+import Foundation
+import TendCore
+
+/// A schedule as a client sends it: TendCore's JSON object (`{"type":"weekdays","weekdays":["mon"]}`)
+/// or the text form the CLI reads (`"3/week"`, `"mon,wed,fri"`, `"every 3 days"`).
+public enum ScheduleInput: Codable, Hashable, Sendable {
+    case schedule(Schedule)
+    case text(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .schedule(try container.decode(Schedule.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .schedule(let schedule): try container.encode(schedule)
+        case .text(let text): try container.encode(text)
+        }
+    }
+
+    /// The schedule; the text form's "every N days" counts from `today`.
+    public func resolved(today: Day) throws(HabitValidationError) -> Schedule {
+        switch self {
+        case .schedule(let schedule): schedule
+        case .text(let text): try Schedule(parsing: text, startingOn: today)
+        }
+    }
+}
+
+/// A reminder as a client sends it (its id is optional: a new one gets one).
+public struct ReminderInput: Codable, Hashable, Sendable {
+    public var id: Reminder.ID?
+    public var time: TimeOfDay
+    public var weekdays: Set<Weekday>?
+    public var message: String?
+    public var isEnabled: Bool?
+
+    public init(id: Reminder.ID? = nil, time: TimeOfDay, weekdays: Set<Weekday>? = nil, message: String? = nil, isEnabled: Bool? = nil) {
+        self.id = id
+        self.time = time
+        self.weekdays = weekdays
+        self.message = message
+        self.isEnabled = isEnabled
+    }
+
+    public var reminder: Reminder {
+        Reminder(id: id ?? Reminder.ID(), time: time, weekdays: weekdays ?? [], message: message, isEnabled: isEnabled ?? true)
+    }
+}
+
+/// The attributes of a habit a client sends: `POST /api/v1/habits` (only `name` is required: the
+/// rest defaults to a daily good checkmark) and `PATCH /api/v1/habits/{id}` (only the fields
+/// given change). Keys are those of the habit JSON.
+public struct HabitFields: Codable, Hashable, Sendable {
+    public var name: String?
+    public var emoji: String?
+    public var color: HabitColor?
+    public var notes: String?
+    public var kind: HabitKind?
+    public var type: HabitType?
+    public var target: Int?
+    public var unit: String?
+    public var schedule: ScheduleInput?
+    public var routineTime: RoutineTime?
+    public var reminders: [ReminderInput]?
+    public var isArchived: Bool?
+    /// Only when creating: the day the habit's history starts (default: the user's today).
+    public var createdOn: Day?
+
+    public init(
+        name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
+        type: HabitType? = nil, target: Int? = nil, unit: String? = nil, schedule: ScheduleInput? = nil,
+        routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, createdOn: Day? = nil
+    ) {
+        self.name = name
+        self.emoji = emoji
+        self.color = color
+        self.notes = notes
+        self.kind = kind
+        self.type = type
+        self.target = target
+        self.unit = unit
+        self.schedule = schedule
+        self.routineTime = routineTime
+        self.reminders = reminders
+        self.isArchived = isArchived
+        self.createdOn = createdOn
+    }
+
+    /// `habit` with these fields set. Changing kind or type without a target resets the target to
+    /// the new kind's and type's default (as `tend edit` does).
+    public func applied(to habit: Habit, today: Day) throws(HabitValidationError) -> Habit {
+        var habit = habit
+        if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
+        if let emoji { habit.emoji = emoji }
+        if let color { habit.color = color }
+        if let notes { habit.notes = notes }
+        let kindOrTypeChanged = (kind.map { $0 != habit.kind } ?? false) || (type.map { $0 != habit.type } ?? false)
+        if let kind { habit.kind = kind }
+        if let type { habit.type = type }
+        if let target {
+            habit.target = target
+        } else if kindOrTypeChanged {
+            habit.target = Habit.defaultTarget(kind: habit.kind, type: habit.type)
+        }
+        if let unit { habit.unit = unit }
+        if let schedule { habit.schedule = try schedule.resolved(today: today) }
+        if let routineTime { habit.routineTime = routineTime }
+        if let reminders { habit.reminders = reminders.map(\.reminder) }
+        if let isArchived { habit.isArchived = isArchived }
+        return habit
+    }
+}
+
+/// `PUT /api/v1/habits/{id}/days/{day}`: any of a value, a skip mark and a note (at least one).
+public struct DayUpdate: Codable, Hashable, Sendable {
+    public var value: Int?
+    public var skip: Bool?
+    /// `""` clears the note (so does JSON `null` given with another field).
+    public var note: String?
+
+    public init(value: Int? = nil, skip: Bool? = nil, note: String? = nil) {
+        self.value = value
+        self.skip = skip
+        self.note = note
+    }
+}
+
+/// `POST /api/v1/habits/{id}/days/{day}/increment` (`by` may be negative; default 1).
+public struct IncrementRequest: Codable, Hashable, Sendable {
+    public var by: Int?
+
+    public init(by: Int? = nil) { self.by = by }
+}
+
+/// A new order: the ids listed come first, in that order.
+public struct ReorderRequest<ID: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public var ids: [ID]
+
+    public init(ids: [ID]) { self.ids = ids }
+}

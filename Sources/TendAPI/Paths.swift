@@ -1,0 +1,6 @@
+/// The API's base path: one definition for the server and its clients.
+public enum APIPaths {
+    public static let base = "/api/v1"
+    public static let health = "/healthz"
+    public static let metrics = "/metrics"
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TendCore
+
+/// A habit's statistics as `tend stats --json` prints them and `GET /api/v1/habits/{id}/stats`
+/// answers: keys documented in docs/cli.md; rates are `null` when no day could be judged.
+public struct StatsJSON: Codable, Hashable, Sendable {
+    public var habit: String
+    public var name: String
+    public var asOf: String
+    public var score: Double
+    public var currentStreak: Int
+    public var bestStreak: Int
+    public var completionRate7: Double?
+    public var completionRate30: Double?
+    public var completionRate365: Double?
+    public var totalDaysMet: Int
+    public var totalCheckIns: Int
+    public var totalValue: Int
+    public var skippedDays: Int
+    /// Days with a value, by weekday code (`mon` … `sun`).
+    public var weekdays: [String: Int]
+
+    public init(habit: Habit, _ stats: HabitStatistics) {
+        self.habit = habit.id.description
+        name = habit.name
+        asOf = stats.asOf.iso
+        score = stats.score
+        currentStreak = stats.currentStreak
+        bestStreak = stats.bestStreak
+        completionRate7 = stats.completionRate7
+        completionRate30 = stats.completionRate30
+        completionRate365 = stats.completionRate365
+        totalDaysMet = stats.totalDaysMet
+        totalCheckIns = stats.totalCheckIns
+        totalValue = stats.totalValue
+        skippedDays = stats.skippedDays
+        weekdays = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.code, stats.weekdayCounts[$0.rawValue - 1]) })
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case habit, name, asOf, score, currentStreak, bestStreak, completionRate7, completionRate30, completionRate365
+        case totalDaysMet, totalCheckIns, totalValue, skippedDays, weekdays
+    }
+
+    /// Absent rates are written as `null`, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(habit, forKey: .habit)
+        try c.encode(name, forKey: .name)
+        try c.encode(asOf, forKey: .asOf)
+        try c.encode(score, forKey: .score)
+        try c.encode(currentStreak, forKey: .currentStreak)
+        try c.encode(bestStreak, forKey: .bestStreak)
+        try c.encode(completionRate7, forKey: .completionRate7)
+        try c.encode(completionRate30, forKey: .completionRate30)
+        try c.encode(completionRate365, forKey: .completionRate365)
+        try c.encode(totalDaysMet, forKey: .totalDaysMet)
+        try c.encode(totalCheckIns, forKey: .totalCheckIns)
+        try c.encode(totalValue, forKey: .totalValue)
+        try c.encode(skippedDays, forKey: .skippedDays)
+        try c.encode(weekdays, forKey: .weekdays)
+    }
+}

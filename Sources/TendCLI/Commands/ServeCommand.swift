@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import TendServer
+import TendStore
+import UnixSignals
+
+/// `tend serve`: the web server and its JSON API, on the CLI's SQLite file or on PostgreSQL.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Tend server: accounts and the JSON API (docs/server.md).",
+        discussion: """
+            By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
+            option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
+            TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_BCRYPT_COST, TEND_LOG_LEVEL). \
+            SIGTERM or SIGINT stops it gracefully: requests in flight are answered first.
+
+            Examples:
+              tend serve
+              tend serve --host 0.0.0.0 --port 8080 --trust-proxy
+              tend serve --database postgres://tend:secret@db.internal:5432/tend
+            """
+    )
+
+    @Option(help: ArgumentHelp("The address to listen on (default: $TEND_HOST, else 127.0.0.1).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one (default: $TEND_PORT, else 8080).", valueName: "port"))
+    var port: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "A SQLite file or a postgres:// URL (default: $TEND_DATABASE, else the CLI's $XDG_DATA_HOME/tend/tend.sqlite).",
+            valueName: "path|url"))
+    var database: String?
+
+    @Flag(name: .customLong("open-registration"), help: "Let anyone create an account, not only people with an invite.")
+    var openRegistration = false
+
+    @Flag(
+        name: .customLong("trust-proxy"),
+        help: "Believe X-Forwarded-For and X-Forwarded-Proto (only behind a reverse proxy that sets them).")
+    var trustProxy = false
+
+    @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp("bcrypt's cost, at least 12 (default 12).", valueName: "n"))
+    var bcryptCost: Int?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
+    var logLevel: String?
+
+    func run() async throws {
+        let context = CLIContext.current
+        let environment = context.environment
+        let configuration = try serverConfiguration(environment: environment)
+        var logger = Logger(label: "tend.server")
+        let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
+        guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
+        logger.logLevel = parsedLevel
+
+        let location = database ?? environment["TEND_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? GlobalOptions.defaultDatabasePath(environment: environment)
+        let (store, close) = try await openStore(location, logger: logger)
+        let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
+        let app = TendServer.makeApplication(configuration, store: store, logger: logger) { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            context.output.writeOut("tend serve: listening on http://\(configuration.host):\(port) (database: \(shown))\n")
+        }
+        let services = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await services.run()
+        } catch {
+            await close()
+            throw error
+        }
+        await close()
+        context.output.writeOut("tend serve: stopped\n")
+    }
+
+    /// The options, else their environment variables, else the defaults.
+    func serverConfiguration(environment: [String: String]) throws -> ServerConfiguration {
+        func flag(_ name: String) -> Bool {
+            ["1", "true", "yes", "on"].contains(environment[name]?.lowercased() ?? "")
+        }
+        func number(_ option: Int?, _ name: String, _ fallback: Int) throws -> Int {
+            if let option { return option }
+            guard let text = environment[name], !text.isEmpty else { return fallback }
+            guard let value = Int(text) else { throw CLIError("\(name) must be a whole number, not '\(text)'") }
+            return value
+        }
+        let port = try number(port, "TEND_PORT", 8080)
+        guard (0...65_535).contains(port) else { throw CLIError("the port must be from 0 to 65535, not \(port)") }
+        let cost = try number(bcryptCost, "TEND_BCRYPT_COST", Int(ServerConfiguration.minimumProductionBcryptCost))
+        guard cost >= Int(ServerConfiguration.minimumProductionBcryptCost), cost <= 31 else {
+            throw CLIError("the bcrypt cost must be from \(ServerConfiguration.minimumProductionBcryptCost) to 31, not \(cost)")
+        }
+        return ServerConfiguration(
+            host: host ?? environment["TEND_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1",
+            port: port,
+            openRegistration: openRegistration || flag("TEND_OPEN_REGISTRATION"),
+            trustProxy: trustProxy || flag("TEND_TRUST_PROXY"),
+            bcryptCost: UInt8(cost))
+    }
+
+    /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL.
+    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore, @Sendable () async -> Void) {
+        let device = "server-" + ProcessInfo.processInfo.hostName
+        let store: any TendStore & AccountStore
+        var close: @Sendable () async -> Void = {}
+        do {
+            if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+                let postgres = try await PostgresStore.connect(url: location, device: device, logger: logger)
+                store = postgres
+                close = { await postgres.close() }
+            } else {
+                let directory = (location as NSString).deletingLastPathComponent
+                if !directory.isEmpty {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                }
+                store = try SQLiteStore(path: location, device: device)
+            }
+        } catch let error as StoreError {
+            throw CLIError("cannot open the database: \(error.description)")
+        }
+        return (store, close)
+    }
+}

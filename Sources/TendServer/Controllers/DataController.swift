@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendStore
+
+/// Import (the formats `tend import` reads, recognised by content) and export.
+struct DataController {
+    let server: ServerDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.post("import", use: importData)
+        group.get("export", use: export)
+    }
+
+    /// `POST /import[?dryRun=true&filename=…]` with the file as the body (at most 256 MiB): merges
+    /// in one transaction, or with `dryRun` only reports. A failed import changes nothing.
+    @Sendable func importData(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let dryRun = try request.queryBool("dryRun")
+        let buffer = try await server.body(of: request, limit: server.configuration.maximumImportBody)
+        guard buffer.readableBytes > 0 else { throw Problem.badRequest("send the file to import as the body") }
+        let importer = TendImporter(now: server.configuration.now)
+        let report = try await importer.importData(
+            Data(buffer.readableBytesView), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun)
+        return try Reply.json(ImportReportJSON(report))
+    }
+
+    /// `GET /export?format=json|csv|loop-csv`: Tend JSON (complete), CSV, or Loop's CSV zip.
+    @Sendable func export(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let importer = TendImporter(now: server.configuration.now)
+        let data: Data
+        let type: String
+        let filename: String
+        switch request.query("format") ?? "json" {
+        case "json":
+            data = try await importer.exportJSON(store: server.store, owner: owner)
+            (type, filename) = ("application/json; charset=utf-8", "tend-export.json")
+        case "csv":
+            data = try await importer.exportCSV(store: server.store, owner: owner)
+            (type, filename) = ("text/csv; charset=utf-8", "tend-export.csv")
+        case "loop-csv":
+            data = try await importer.exportLoopCSVZip(store: server.store, owner: owner)
+            (type, filename) = ("application/zip", "tend-loop-export.zip")
+        default:
+            throw Problem.badRequest("'format' is json, csv or loop-csv")
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentLength: String(data.count),
+                .contentDisposition: "attachment; filename=\"\(filename)\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// An import report: the keys of `tend import --json` (docs/cli.md).
+struct ImportReportJSON: Encodable {
+    var format: String
+    var dryRun: Bool
+    var habitsAdded: [String]
+    var habitsMerged: [String]
+    var entriesAdded: Int
+    var entriesUnchanged: Int
+    var entriesKept: Int
+    var entriesSkipped: Int
+    var routinesAdded: [String]
+    var routinesMerged: [String]
+    var settingsApplied: Bool
+    var adjustments: [String]
+    var skipped: [String]
+    var kept: [String]
+    var changeCount: Int
+
+    init(_ report: ImportReport) {
+        format = report.format.rawValue
+        dryRun = report.dryRun
+        habitsAdded = report.habitsAdded
+        habitsMerged = report.habitsMerged
+        entriesAdded = report.entriesAdded
+        entriesUnchanged = report.entriesUnchanged
+        entriesKept = report.entriesKept
+        entriesSkipped = report.entriesSkipped
+        routinesAdded = report.routinesAdded
+        routinesMerged = report.routinesMerged
+        settingsApplied = report.settingsApplied
+        adjustments = report.adjustments
+        skipped = report.skipped
+        kept = report.kept
+        changeCount = report.changeCount
+    }
+}

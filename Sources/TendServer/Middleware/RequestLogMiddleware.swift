@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Prometheus
+
+/// One log line per request (method, path without the query, status, duration, request id) and
+/// the Prometheus request counter and latency histogram. Outermost, so it sees the final status.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = TendRequestContext
+
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            // ProblemMiddleware answers every error; this is a last resort.
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            response = Response(status: .internalServerError)
+        }
+        let elapsed = ContinuousClock.now - start
+        response.headers[.xRequestID] = context.id
+        let route = context.endpointPath ?? "NotFound"
+        metrics.record(method: ServerMetrics.label(for: request.method), route: route, status: response.status.code, duration: elapsed)
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue),
+                "path": .string(request.uri.path),
+                "status": .stringConvertible(response.status.code),
+                "duration_ms": .string(String(format: "%.2f", milliseconds)),
+                "request_id": .string(context.id),
+            ])
+        return response
+    }
+}
+
+/// The server's Prometheus metrics, in a registry of its own (so several applications, as tests
+/// make them, never share counters).
+public final class ServerMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+    }
+
+    /// The method as a metrics label: a client's made-up methods all count as `OTHER`, so they
+    /// cannot grow the registry without bound (routes are already bounded: their patterns, or
+    /// `NotFound`).
+    static func label(for method: HTTPRequest.Method) -> String {
+        [.get, .head, .post, .put, .patch, .delete, .options].contains(method) ? method.rawValue : "OTHER"
+    }
+
+    static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    func record(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "tend", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
+            labels: [("method", method), ("route", route), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "tend", metricName: "http_request_duration", unitName: "seconds",
+                helpText: "Time to answer an HTTP request"),
+            labels: [("method", method), ("route", route)],
+            buckets: Self.buckets
+        ).record(duration)
+    }
+
+    /// The Prometheus text exposition.
+    public func exposition() -> String {
+        registry.emitToString()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Everything `tend serve` can be told, as one value: built by the CLI from its options and
+/// environment (docs/server.md), and literally in tests.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind (`--host`, `TEND_HOST`).
+    public var host: String
+    /// The port to bind (`--port`, `TEND_PORT`); 0 picks a free one.
+    public var port: Int
+    /// Anyone may create an account, not only people with an invite (`--open-registration`).
+    public var openRegistration: Bool
+    /// A reverse proxy in front of Tend says who the client is (`X-Forwarded-For`) and whether the
+    /// connection was TLS (`X-Forwarded-Proto: https`) (`--trust-proxy`). Without it both
+    /// headers are ignored.
+    public var trustProxy: Bool
+    /// bcrypt's cost (log₂ of its rounds). `tend serve` refuses less than
+    /// ``minimumProductionBcryptCost``; tests use 4 to run fast.
+    public var bcryptCost: UInt8
+    /// The largest JSON body accepted (1 MiB).
+    public var maximumJSONBody: Int
+    /// The largest import accepted (256 MiB).
+    public var maximumImportBody: Int
+    /// How many sign-in attempts one client address, and one account, may make per window.
+    public var loginAttemptsPerWindow: Int
+    /// The rate limit's sliding window (a minute).
+    public var loginWindow: TimeInterval
+    /// How long a browser session lasts.
+    public var sessionLifetime: TimeInterval
+    /// How long an invite stays valid.
+    public var inviteLifetime: TimeInterval
+    /// The wall clock: "now" for token expiry, rate limits and the users' today.
+    public var now: @Sendable () -> Date
+
+    public static let minimumProductionBcryptCost: UInt8 = 12
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        openRegistration: Bool = false,
+        trustProxy: Bool = false,
+        bcryptCost: UInt8 = ServerConfiguration.minimumProductionBcryptCost,
+        maximumJSONBody: Int = 1 << 20,
+        maximumImportBody: Int = 256 << 20,
+        loginAttemptsPerWindow: Int = 10,
+        loginWindow: TimeInterval = 60,
+        sessionLifetime: TimeInterval = 30 * 86_400,
+        inviteLifetime: TimeInterval = 7 * 86_400,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.port = port
+        self.openRegistration = openRegistration
+        self.trustProxy = trustProxy
+        self.bcryptCost = bcryptCost
+        self.maximumJSONBody = maximumJSONBody
+        self.maximumImportBody = maximumImportBody
+        self.loginAttemptsPerWindow = loginAttemptsPerWindow
+        self.loginWindow = loginWindow
+        self.sessionLifetime = sessionLifetime
+        self.inviteLifetime = inviteLifetime
+        self.now = now
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TendTestSupport
+import Testing
+
+/// `tend serve` as a process: what an operator sees.
+@Suite("tend serve, the process")
+struct ServeProcessTests {
+    /// The `tend` executable next to the test bundle.
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tend")
+    }
+
+    /// A running `tend serve` and its port.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        let output = Pipe()
+        var port = 0
+
+        init(arguments: [String], environment: [String: String]) throws {
+            process.executableURL = ServeProcessTests.binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            var env = ProcessInfo.processInfo.environment
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Waits for the "listening on" line (printed unbuffered) and reads the port from it.
+        func waitUntilListening(timeout: Duration = .seconds(60)) async throws -> String {
+            let handle = output.fileHandleForReading
+            let text = try await withThrowingTaskGroup(of: String.self) { group in
+                group.addTask {
+                    var seen = ""
+                    while !seen.contains("\n") {
+                        let data = handle.availableData
+                        if data.isEmpty { break }
+                        seen += String(decoding: data, as: UTF8.self)
+                    }
+                    return seen
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw CancellationError()
+                }
+                let first = try await group.next() ?? ""
+                group.cancelAll()
+                return first
+            }
+            let line = text.split(separator: "\n").first.map(String.init) ?? ""
+            let match = line.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)
+            port = try #require(match.flatMap { Int($0.1) }, "no listening line: \(text)")
+            return line
+        }
+
+        func request(
+            _ method: String, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:]
+        ) async throws -> (Int, String) {
+            let response = try await fullRequest(method, path, token: token, json: json, headers: headers)
+            return (response.status, response.body)
+        }
+
+        /// A request with no cookie handling of URLSession's own: tests set `Cookie` themselves.
+        func fullRequest(
+            _ method: String, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:]
+        ) async throws -> (status: Int, body: String, setCookie: String?) {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.httpMethod = method
+            request.httpShouldHandleCookies = false
+            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+            if let json {
+                request.httpBody = Data(json.utf8)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let (data, response) = try await Server.session.data(for: request)
+            let http = response as? HTTPURLResponse
+            return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
+        }
+
+        static let session: URLSession = {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpShouldSetCookies = false
+            configuration.httpCookieAcceptPolicy = .never
+            return URLSession(configuration: configuration)
+        }()
+
+        func terminate() -> Int32 {
+            process.terminate()  // SIGTERM
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    @Test("On the CLI's database: listens, the first sign-up as the CLI's user takes over its habits, metrics open on loopback, SIGTERM exits 0")
+    func servesTheCLIDatabase() async throws {
+        let directory = try TemporaryDirectory()
+        let database = directory.path("tend.sqlite")
+        let add = Process()
+        add.executableURL = Self.binary
+        add.arguments = ["add", "Read", "--database", database]
+        add.standardOutput = FileHandle.nullDevice
+        try add.run()
+        add.waitUntilExit()
+        #expect(add.terminationStatus == 0)
+
+        let server = try Server(arguments: [], environment: ["TEND_DATABASE": database, "TEND_LOG_LEVEL": "warning"])
+        let line = try await server.waitUntilListening()
+        #expect(line.contains(database))
+
+        #expect(try await server.request("GET", "/healthz").0 == 200)
+        let signUp = try await server.request("POST", "/api/v1/users", json: #"{"username":"me","password":"a long passphrase"}"#)
+        #expect(signUp.0 == 201, "\(signUp.1)")
+        #expect(signUp.1.contains(#""role":"owner""#))
+        let token = try await server.request(
+            "POST", "/api/v1/tokens", json: #"{"username":"me","password":"a long passphrase","name":"test"}"#)
+        let secret = try #require(
+            (try JSONSerialization.jsonObject(with: Data(token.1.utf8)) as? [String: Any])?["token"] as? String, "\(token.1)")
+        let habits = try await server.request("GET", "/api/v1/habits", token: secret)
+        #expect(habits.0 == 200 && habits.1.contains(#""name":"Read""#))
+        let metrics = try await server.request("GET", "/metrics")
+        #expect(metrics.0 == 200 && metrics.1.contains("tend_http_requests_total"))
+
+        #expect(server.terminate() == 0)
+    }
+
+    @Test("Two instances on one PostgreSQL database serve one user: a token, a session and its CSRF token work on both; increments through both all count")
+    func twoInstancesOnPostgres() async throws {
+        try await PostgresTestDatabase.withDatabaseURL { url in
+            let environment = ["TEND_DATABASE": url, "TEND_LOG_LEVEL": "warning"]
+            let first = try Server(arguments: [], environment: environment)
+            _ = try await first.waitUntilListening()
+            let second = try Server(arguments: [], environment: environment)
+            _ = try await second.waitUntilListening()
+
+            #expect(try await first.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"a long passphrase"}"#).0 == 201)
+            let created = try await second.request(
+                "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
+            let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
+            let habit = try await first.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Water","type":"count","target":100}"#)
+            let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
+
+            // A session made on the first instance, with its CSRF token, works on the second.
+            let login = try await first.fullRequest(
+                "POST", "/api/v1/session", json: #"{"username":"ana","password":"a long passphrase"}"#)
+            let setCookie = try #require(login.setCookie)
+            let cookie = String(try #require(setCookie.split(separator: ";").first))
+            let csrf = try #require((try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["csrfToken"] as? String)
+            let viaSession = try await second.request(
+                "POST", "/api/v1/habits/\(id)/days/2025-06-10/increment", json: #"{"by":1}"#,
+                headers: ["Cookie": cookie, "X-CSRF-Token": csrf])
+            #expect(viaSession.0 == 200, "\(viaSession.1)")
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    let server = index.isMultiple(of: 2) ? first : second
+                    group.addTask {
+                        let (status, body) = try await server.request(
+                            "POST", "/api/v1/habits/\(id)/days/2025-06-10/increment", token: token, json: #"{"by":1}"#)
+                        #expect(status == 200, "\(body)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let days = try await first.request("GET", "/api/v1/habits/\(id)/days?from=2025-06-10&to=2025-06-10", token: token)
+            #expect(days.1.contains(#""value":21"#), "\(days.1)")
+
+            #expect(first.terminate() == 0)
+            #expect(second.terminate() == 0)
+        }
+    }
+
+    @Test("A bcrypt cost below 12 is refused")
+    func refusesWeakBcrypt() throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--bcrypt-cost", "10", "--database", directory.path("tend.sqlite")]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("bcrypt cost"))
+    }
+}
