@@ -74,7 +74,7 @@ final class CLIHarness: @unchecked Sendable {
     }
 
     /// Runs the built `tend` binary with `arguments` (the database through TEND_DATABASE).
-    func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+    func runBinary(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
         let process = Process()
         process.executableURL = CLIHarness.binary
         process.arguments = arguments
@@ -83,18 +83,11 @@ final class CLIHarness: @unchecked Sendable {
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try await ChildProcess(process).run()
         return RunResult(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+            status: result.status, out: String(decoding: result.out, as: UTF8.self),
+            err: String(decoding: result.err, as: UTF8.self))
     }
 
     /// The `tend` executable next to the test bundle.

@@ -72,15 +72,15 @@ struct BinaryTests {
     @Test("a first session through the binary: add, check, list --json")
     func firstSession() async throws {
         let tend = try await CLIHarness()
-        let added = try tend.runBinary(["add", "Read"])
+        let added = try await tend.runBinary(["add", "Read"])
         #expect(added.status == 0, "\(added.err)")
-        let checked = try tend.runBinary(["check", "read", "--date", "2025-01-06"])
+        let checked = try await tend.runBinary(["check", "read", "--date", "2025-01-06"])
         #expect(checked.status == 0)
         #expect(checked.out.contains("done"))
-        let list = try tend.runBinary(["list", "--json"])
+        let list = try await tend.runBinary(["list", "--json"])
         let habits = try #require(try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
         #expect(habits.map { $0["name"] as? String } == ["Read"])
-        let today = try tend.runBinary(["today", "--date", "2025-01-06"])
+        let today = try await tend.runBinary(["today", "--date", "2025-01-06"])
         #expect(today.status == 0)
         #expect(!today.out.contains("\u{1B}["))
         #expect(try await tend.value("Read", on: "2025-01-06") == 1)
@@ -89,24 +89,24 @@ struct BinaryTests {
     @Test("error paths through the binary: one line on stderr, exit status, nothing changed")
     func errorPaths() async throws {
         let tend = try await CLIHarness()
-        _ = try tend.runBinary(["add", "Read"])
+        _ = try await tend.runBinary(["add", "Read"])
         let before = try await tend.operationCount()
-        let unknown = try tend.runBinary(["check", "Raed"])
+        let unknown = try await tend.runBinary(["check", "Raed"])
         #expect(unknown.status == 1)
         #expect(unknown.err == "tend: no habit named 'Raed'; did you mean 'Read'?\n")
-        let badDate = try tend.runBinary(["check", "Read", "--date", "2025-02-30"])
+        let badDate = try await tend.runBinary(["check", "Read", "--date", "2025-02-30"])
         #expect(badDate.status == 1)
         #expect(badDate.err == "tend: '2025-02-30' is not a day of the calendar\n")
-        let badSchedule = try tend.runBinary(["add", "Run", "--schedule", "whenever"])
+        let badSchedule = try await tend.runBinary(["add", "Run", "--schedule", "whenever"])
         #expect(badSchedule.status == 1)
         #expect(badSchedule.err.split(separator: "\n").count == 1)
-        let badConfig = try tend.runBinary(["config", "set", "timezone", "Nowhere/Town"])
+        let badConfig = try await tend.runBinary(["config", "set", "timezone", "Nowhere/Town"])
         #expect(badConfig.status == 1)
         #expect(badConfig.err.contains("unknown time zone 'Nowhere/Town'"))
-        let remove = try tend.runBinary(["remove", "Read"])
+        let remove = try await tend.runBinary(["remove", "Read"])
         #expect(remove.status == 1)
         #expect(remove.err.contains("without --yes"))
-        let usage = try tend.runBinary(["check"])
+        let usage = try await tend.runBinary(["check"])
         #expect(usage.status == 64)
         #expect(try await tend.operationCount() == before)
         #expect(try await tend.habitNames() == ["Read"])
@@ -116,9 +116,9 @@ struct BinaryTests {
     func configuredZoneNotTZ() async throws {
         // Kiritimati (UTC+14) and Pago Pago (UTC−11) are always on different days.
         let tend = try await CLIHarness(timeZone: "Pacific/Kiritimati")
-        _ = try tend.runBinary(["add", "Read"])
+        _ = try await tend.runBinary(["add", "Read"])
         let before = UserSettings(timeZone: "Pacific/Kiritimati").today(now: Date())
-        let result = try tend.runBinary(["check", "Read"], environment: ["TZ": "Pacific/Pago_Pago"])
+        let result = try await tend.runBinary(["check", "Read"], environment: ["TZ": "Pacific/Pago_Pago"])
         let after = UserSettings(timeZone: "Pacific/Kiritimati").today(now: Date())
         #expect(result.status == 0, "\(result.err)")
         let pagoPago = UserSettings(timeZone: "Pacific/Pago_Pago").today(now: Date())
@@ -128,7 +128,7 @@ struct BinaryTests {
     }
 
     @Test("a new database takes the system's time zone")
-    func systemZoneAtCreation() throws {
+    func systemZoneAtCreation() async throws {
         let directory = try TemporaryDirectory()
         let process = Process()
         process.executableURL = CLIHarness.binary
@@ -136,11 +136,7 @@ struct BinaryTests {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "Asia/Tokyo"
         process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try await ChildProcess(process).run().out
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["timezone"] as? String == "Asia/Tokyo")
     }
@@ -156,10 +152,7 @@ struct BinaryTests {
         environment.removeValue(forKey: "TEND_DATABASE")
         environment["XDG_DATA_HOME"] = home
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try await ChildProcess(process).run().status == 0)
         #expect(FileManager.default.fileExists(atPath: home + "/tend/tend.sqlite"))
     }
 }

@@ -80,7 +80,7 @@ struct DataCommandTests {
     func completions() async throws {
         let tend = try await CLIHarness()
         for shell in ["bash", "zsh", "fish"] {
-            let result = try tend.runBinary(["--generate-completion-script", shell])
+            let result = try await tend.runBinary(["--generate-completion-script", shell])
             #expect(result.status == 0)
             #expect(result.out.contains("check"))
         }

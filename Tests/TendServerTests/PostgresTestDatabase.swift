@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import TendTestSupport
 @testable import TendStore
 
 /// Throwaway PostgreSQL databases for the server tests, on the server that `scripts/with-postgres`
@@ -18,19 +19,22 @@ enum PostgresTestDatabase {
     /// Runs `body` with a new, empty database, then drops it (also when `body` fails). A missing
     /// URL fails the test (never skips it).
     static func withDatabase<Result>(_ body: (PostgresLocation) async throws -> Result) async throws -> Result {
-        guard let url = ProcessInfo.processInfo.environment[urlKey], !url.isEmpty else { throw NotConfigured() }
-        let server = try PostgresLocation(url: url)
-        let name = "tend_server_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await execute("CREATE DATABASE \(name)", on: server)
-        var location = server
-        location.database = name
-        do {
-            let result = try await body(location)
-            try await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
-            return result
-        } catch {
-            try? await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
-            throw error
+        // A few at a time across the test process (see AsyncLimiter).
+        try await AsyncLimiter.postgres.run {
+            guard let url = ProcessInfo.processInfo.environment[urlKey], !url.isEmpty else { throw NotConfigured() }
+            let server = try PostgresLocation(url: url)
+            let name = "tend_server_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            try await execute("CREATE DATABASE \(name)", on: server)
+            var location = server
+            location.database = name
+            do {
+                let result = try await body(location)
+                try await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                return result
+            } catch {
+                try? await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                throw error
+            }
         }
     }
 

@@ -36,13 +36,15 @@ struct ServeProcessTests {
             let handle = output.fileHandleForReading
             let text = try await withThrowingTaskGroup(of: String.self) { group in
                 group.addTask {
-                    var seen = ""
-                    while !seen.contains("\n") {
-                        let data = handle.availableData
-                        if data.isEmpty { break }
-                        seen += String(decoding: data, as: UTF8.self)
+                    try await offCooperativePool {
+                        var seen = ""
+                        while !seen.contains("\n") {
+                            let data = handle.availableData
+                            if data.isEmpty { break }
+                            seen += String(decoding: data, as: UTF8.self)
+                        }
+                        return seen
                     }
-                    return seen
                 }
                 group.addTask {
                     try await Task.sleep(for: timeout)
@@ -90,10 +92,9 @@ struct ServeProcessTests {
             return URLSession(configuration: configuration)
         }()
 
-        func terminate() -> Int32 {
+        func terminate() async -> Int32 {
             process.terminate()  // SIGTERM
-            process.waitUntilExit()
-            return process.terminationStatus
+            return await ChildProcess(process).exit()
         }
 
         deinit {
@@ -108,10 +109,7 @@ struct ServeProcessTests {
         let add = Process()
         add.executableURL = Self.binary
         add.arguments = ["add", "Read", "--database", database]
-        add.standardOutput = FileHandle.nullDevice
-        try add.run()
-        add.waitUntilExit()
-        #expect(add.terminationStatus == 0)
+        #expect(try await ChildProcess(add).run().status == 0)
 
         let server = try Server(arguments: [], environment: ["TEND_DATABASE": database, "TEND_LOG_LEVEL": "warning"])
         let line = try await server.waitUntilListening()
@@ -130,7 +128,7 @@ struct ServeProcessTests {
         let metrics = try await server.request("GET", "/metrics")
         #expect(metrics.0 == 200 && metrics.1.contains("tend_http_requests_total"))
 
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 
     @Test("Two instances on one PostgreSQL database serve one user: a token, a session and its CSRF token work on both; increments through both all count")
@@ -174,24 +172,20 @@ struct ServeProcessTests {
             let days = try await first.request("GET", "/api/v1/habits/\(id)/days?from=2025-06-10&to=2025-06-10", token: token)
             #expect(days.1.contains(#""value":21"#), "\(days.1)")
 
-            #expect(first.terminate() == 0)
-            #expect(second.terminate() == 0)
+            #expect(await first.terminate() == 0)
+            #expect(await second.terminate() == 0)
         }
     }
 
     @Test("A bcrypt cost below 12 is refused")
-    func refusesWeakBcrypt() throws {
+    func refusesWeakBcrypt() async throws {
         let directory = try TemporaryDirectory()
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--bcrypt-cost", "10", "--database", directory.path("tend.sqlite")]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let result = try await ChildProcess(process).run()
+        let message = String(decoding: result.err, as: UTF8.self)
+        #expect(result.status == 1)
         #expect(message.contains("bcrypt cost"))
     }
 }

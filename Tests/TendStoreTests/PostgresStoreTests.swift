@@ -228,7 +228,9 @@ struct PostgresStoreTests {
             return
         }
         let url = "postgres://\(server.username)@/\(server.database)?host=\(directory)&port=\(server.port)"
-        let store = try await PostgresStore.connect(url: url, device: "socket", maximumConnections: 1)
+        // A generous bound: at the start of a full run dozens of suites open PostgreSQL
+        // connections at once on two cores, and 15 s was seen to pass before this one got a turn.
+        let store = try await PostgresStore.connect(url: url, device: "socket", maximumConnections: 1, timeout: .seconds(90))
         await #expect(throws: StoreError.notFound("user")) { _ = try await store.user(id: User.ID()) }
         await store.close()
     }

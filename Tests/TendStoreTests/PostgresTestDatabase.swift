@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import TendTestSupport
 import TendCore
 @testable import TendStore
 
@@ -25,18 +26,21 @@ enum PostgresTestDatabase {
 
     /// Runs `body` with a new, empty database, then drops it (also when `body` fails).
     static func withDatabase<Result>(_ body: (PostgresLocation) async throws -> Result) async throws -> Result {
-        let server = try serverLocation()
-        let name = "tend_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await execute("CREATE DATABASE \(name)", on: server)
-        var location = server
-        location.database = name
-        do {
-            let result = try await body(location)
-            try await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
-            return result
-        } catch {
-            try? await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
-            throw error
+        // A few at a time across the test process (see AsyncLimiter).
+        try await AsyncLimiter.postgres.run {
+            let server = try serverLocation()
+            let name = "tend_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            try await execute("CREATE DATABASE \(name)", on: server)
+            var location = server
+            location.database = name
+            do {
+                let result = try await body(location)
+                try await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                return result
+            } catch {
+                try? await execute("DROP DATABASE \(name) WITH (FORCE)", on: server)
+                throw error
+            }
         }
     }
 

@@ -21,15 +21,11 @@ struct SQLiteCrashTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: writerPath)
         process.arguments = [database, "alice", String(first)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let reader = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+        let child = ChildProcess(process)
+        async let output = child.run()
         try await Task.sleep(for: delay)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let text = String(decoding: await reader.value, as: UTF8.self)
+        let text = String(decoding: try await output.out, as: UTF8.self)
         return text.split(separator: "\n").compactMap { line in
             line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
         }

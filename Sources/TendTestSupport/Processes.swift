@@ -1,0 +1,50 @@
+import Dispatch
+import Foundation
+
+/// Runs blocking work (waiting for a child process, reading a pipe to its end) on a Dispatch
+/// thread, never on one of Swift concurrency's cooperative threads. There are only as many of
+/// those as cores (two on the build machine): a test that blocked them stalled every other test
+/// running beside it, which showed up as timeouts in unrelated PostgreSQL tests.
+public func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// What a finished child process gave back.
+public struct ProcessOutput: Sendable {
+    public var status: Int32
+    public var out: Data
+    public var err: Data
+}
+
+/// A child process, driven without blocking the cooperative pool.
+public struct ChildProcess: @unchecked Sendable {
+    public let process: Process
+
+    public init(_ process: Process) { self.process = process }
+
+    /// Starts the process with its stdout and stderr piped, reads both to their end (in parallel,
+    /// so neither pipe fills up) and waits for its exit.
+    public func run() async throws -> ProcessOutput {
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        async let outData = offCooperativePool { out.fileHandleForReading.readDataToEndOfFile() }
+        async let errData = offCooperativePool { err.fileHandleForReading.readDataToEndOfFile() }
+        let (o, e) = try await (outData, errData)
+        return ProcessOutput(status: await exit(), out: o, err: e)
+    }
+
+    /// Waits for the (started) process to end; its exit status.
+    public func exit() async -> Int32 {
+        let process = process
+        let box = ChildProcess(process)
+        return (try? await offCooperativePool {
+            box.process.waitUntilExit()
+            return box.process.terminationStatus
+        }) ?? -1
+    }
+}
