@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -34,7 +35,7 @@ struct HeatmapCommand: AsyncParsableCommand {
         let scores = DayScore.heatmap(habits, endingOn: day, days: days, today: session.today, calendar: calendar)
         let start = day.adding(days: 1 - days)
         if options.json {
-            return try session.printJSON(zip(start...day, scores).map { ScoreJSON(day: $0.iso, score: $1) })
+            return try session.printJSON(zip(start...day, scores).map { DayScoreJSON(day: $0, score: $1) })
         }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         let first = calendar.startOfWeek(for: start)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -53,7 +54,7 @@ struct MonthCommand: AsyncParsableCommand {
             let scores = DayScore.heatmap(habits, from: first, through: last, today: today, calendar: calendar)
             let days = Array(first...last)
             if options.json {
-                return try session.printJSON(zip(days, scores).filter { $0.0.month == day.month }.map { ScoreJSON(day: $0.iso, score: $1) })
+                return try session.printJSON(zip(days, scores).filter { $0.0.month == day.month }.map { DayScoreJSON(day: $0, score: $1) })
             }
             session.print(heading)
             for week in stride(from: 0, to: days.count, by: 7) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -66,51 +67,6 @@ struct TodayCommand: AsyncParsableCommand {
     func scoreText(_ score: Double?, style: Style) -> String {
         guard let score else { return "nothing due" }
         return "score \(style.ring(score)) \(Format.percent(score))"
-    }
-}
-
-struct TodayJSON: Encodable {
-    struct Item: Encodable {
-        var id: String
-        var name: String
-        var emoji: String
-        var status: String
-        var value: Int
-        var target: Int
-        var unit: String
-        var type: String
-        var kind: String
-        var progress: Double
-    }
-    struct Group: Encodable {
-        var routineTime: String
-        var habits: [Item]
-    }
-    var day: String
-    var current: String
-    var score: Double?
-    var groups: [Group]
-
-    init(_ plan: TodayPlan) {
-        day = plan.day.iso
-        current = plan.current.rawValue
-        score = plan.score
-        groups = plan.groups.map { group in
-            Group(routineTime: group.routineTime.rawValue, habits: group.items.map { item in
-                Item(id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji, status: item.status.rawValue,
-                     value: item.value, target: item.habit.target, unit: item.habit.unit, type: item.habit.type.rawValue,
-                     kind: item.habit.kind.rawValue, progress: item.progress)
-            })
-        }
-    }
-
-    enum CodingKeys: String, CodingKey { case day, current, score, groups }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(day, forKey: .day)
-        try c.encode(current, forKey: .current)
-        try c.encode(score, forKey: .score)
-        try c.encode(groups, forKey: .groups)
     }
 }
 

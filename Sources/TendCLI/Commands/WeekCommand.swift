@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -33,7 +34,7 @@ struct WeekCommand: AsyncParsableCommand {
             return try session.printJSON(WeekJSON(
                 start: start.iso, end: end.iso,
                 habits: rows.map { WeekJSON.Row(id: $0.0.id.description, name: $0.0.habit.name, days: $0.1.map(CellJSON.init)) },
-                scores: zip(start...end, scores).map { ScoreJSON(day: $0.iso, score: $1) }))
+                scores: zip(start...end, scores).map { DayScoreJSON(day: $0, score: $1) }))
         }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         session.print(style.bold("Week \(start.iso) – \(end.iso)"))
@@ -61,5 +62,5 @@ struct WeekJSON: Encodable {
     var start: String
     var end: String
     var habits: [Row]
-    var scores: [ScoreJSON]
+    var scores: [DayScoreJSON]
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -43,7 +44,7 @@ struct YearCommand: AsyncParsableCommand {
             let habits = try await session.recentTrackedHabits(from: first, through: last)
             let scores = DayScore.heatmap(habits, from: first, through: last, today: today, calendar: calendar)
             if options.json {
-                return try session.printJSON(zip(first...last, scores).map { ScoreJSON(day: $0.iso, score: $1) })
+                return try session.printJSON(zip(first...last, scores).map { DayScoreJSON(day: $0, score: $1) })
             }
             glyphs = scores.map { style.tile($0) }
         }

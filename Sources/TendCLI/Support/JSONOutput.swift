@@ -108,15 +108,3 @@ struct CellJSON: Encodable {
     }
 }
 
-/// A day score as `--json` shows it (`score` is `null` when nothing was due).
-struct ScoreJSON: Encodable {
-    var day: String
-    var score: Double?
-
-    enum CodingKeys: String, CodingKey { case day, score }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(day, forKey: .day)
-        try c.encode(score, forKey: .score)
-    }
-}

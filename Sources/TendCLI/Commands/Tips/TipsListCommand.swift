@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -21,8 +22,7 @@ struct TipsListCommand: AsyncParsableCommand {
         let tips = all ? TipCatalog.all : TipCatalog.eligibleTips(in: context, state: state)
         if options.json {
             return try session.printJSON(tips.map { tip in
-                TipJSON(id: tip.id.rawValue, title: tip.title, message: tip.message,
-                        applies: TipCatalog.applies(tip.id, in: context), retired: state.isRetired(tip.id))
+                TipJSON(tip, applies: TipCatalog.applies(tip.id, in: context), retired: state.isRetired(tip.id))
             })
         }
         guard !tips.isEmpty else { return session.print("No tips right now.") }
@@ -31,12 +31,4 @@ struct TipsListCommand: AsyncParsableCommand {
             session.print("\(tip.id.rawValue)\(status)\n  \(tip.title): \(tip.message)")
         }
     }
-}
-
-struct TipJSON: Encodable {
-    var id: String
-    var title: String
-    var message: String
-    var applies: Bool
-    var retired: Bool
 }
