@@ -151,24 +151,40 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
 
 /// Turns every error of the routes inside it, Hummingbird's own included (unknown route, body
 /// too large), into a problem body. Unexpected errors answer a bare 500 with the request id and
-/// are logged with their details.
+/// are logged with their details. A browser asking for a page outside `/api/` (an unknown path)
+/// gets `page`'s HTML instead, when one is given.
 package struct ProblemMiddleware: RouterMiddleware {
     package typealias Context = TendRequestContext
 
-    package init() {}
+    /// An HTML page for a problem, for browsers.
+    package typealias PageRenderer = @Sendable (Problem) -> Response
+
+    let page: PageRenderer?
+
+    package init(page: PageRenderer? = nil) {
+        self.page = page
+    }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            if let problem = Problem.from(error) {
-                return try problem.response(from: request, context: context)
+            var problem: Problem
+            if let known = Problem.from(error) {
+                problem = known
+            } else {
+                context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+                problem = Problem(
+                    .internalServerError, code: "internal",
+                    detail: "something went wrong on the server (request \(context.id))")
             }
-            context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
-            let problem = Problem(
-                .internalServerError, code: "internal",
-                detail: "something went wrong on the server (request \(context.id))")
+            if let page, Self.wantsPage(request) { return page(problem) }
             return try problem.response(from: request, context: context)
         }
+    }
+
+    /// A browser's page request: not the API, and HTML accepted.
+    static func wantsPage(_ request: Request) -> Bool {
+        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept] ?? "").contains("text/html")
     }
 }

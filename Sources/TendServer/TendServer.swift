@@ -35,7 +35,7 @@ public enum TendServer {
         let router = Router(context: TendRequestContext.self)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
 
         let accounts = AccountService(configuration: configuration, store: store)
         let changes = ChangeNotifier()

@@ -63,6 +63,13 @@ package enum TendWeb {
     }
 }
 
+extension TendWeb {
+    /// The HTML page of a problem, for a browser that asked for an unknown page.
+    package static func errorPage(_ problem: Problem) -> Response {
+        Page.html(ErrorView.page(status: problem.status, message: WebErrorMiddleware.message(problem)), status: problem.status)
+    }
+}
+
 /// Building page responses.
 enum Page {
     /// An HTML page (private: it shows the user's data, so shared caches must not keep it).
@@ -125,13 +132,21 @@ struct WebErrorMiddleware: RouterMiddleware {
                 let back = request.method == .get ? request.pathAndQuery : "/"
                 return Page.redirect(back == "/" ? "/login" : "/login?next=" + Self.percentEncoded(back))
             }
-            var message = problem.detail.prefix(1).uppercased() + problem.detail.dropFirst()
-            if problem.code == "csrf" {
-                message = "This form has expired (or came from another site). Go back, reload the page and try again."
-            }
-            if !message.hasSuffix(".") { message += "." }
-            return Page.html(ErrorView.page(status: problem.status, message: message), status: problem.status, headers: problem.headers)
+            return Page.html(
+                ErrorView.page(status: problem.status, message: Self.message(problem)), status: problem.status, headers: problem.headers)
         }
+    }
+
+    /// The problem in a sentence for a person.
+    static func message(_ problem: Problem) -> String {
+        if problem.code == "csrf" {
+            return "This form has expired (or came from another site). Go back, reload the page and try again."
+        }
+        if problem.status == .notFound, problem.code == "not-found", problem.detail == "Not Found" {
+            return "There is no page at this address."
+        }
+        let message = problem.detail.prefix(1).uppercased() + problem.detail.dropFirst()
+        return message.hasSuffix(".") ? message : message + "."
     }
 
     static func percentEncoded(_ text: String) -> String {

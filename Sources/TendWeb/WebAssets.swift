@@ -45,7 +45,7 @@ enum WebAssets {
     static var script: WebAsset { named("app.js") }
 
     /// What the service worker caches at install: the assets pages link to.
-    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url }
+    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + ["/manifest.webmanifest"]
 
     /// One version for all assets: changes whenever any of them does (it renames the service
     /// worker's cache, so an update replaces every cached asset).

@@ -246,6 +246,18 @@ struct WebRouterTests {
         }
     }
 
+    @Test("A browser asking for an unknown page gets an HTML 404; API clients keep their problem body")
+    func unknownPage() async throws {
+        try await WebHarness().run { browser, _ in
+            let page = try await browser.get("/no-such-page")
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("There is no page at this address."))
+            let api = try await browser.request(.get, "/api/v1/nothing", headers: [.accept: "text/html"])
+            #expect(api.headers[.contentType] == "application/problem+json")
+        }
+    }
+
     @Test("Pages carry the security headers and no inline script or style")
     func securityHeaders() async throws {
         try await WebHarness().run { browser, _ in

@@ -1,5 +1,6 @@
 // Tend's service worker (served at /sw.js so that its scope is the whole site).
-// - Assets (/assets/…) come from the cache first: their URLs change with their content.
+// - Assets (/assets/…) come from the cache first: their URLs change with their content (the
+//   manifest too: a new version of any asset installs a new worker, which caches it again).
 // - Pages go to the network; the last Today page that loaded is kept, and shown when the
 //   network is unreachable (with an "offline" banner that app.js adds).
 // The server fills in VERSION and ASSETS when it serves this file.
@@ -31,7 +32,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) {
+  if (url.pathname.startsWith("/assets/") || url.pathname === "/manifest.webmanifest") {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
   }

@@ -303,6 +303,7 @@ struct TodayPage: Sendable, Hashable {
 
     /// Seconds as "45 s", "12 min", "1 h 5 min".
     static func duration(_ seconds: Int) -> String {
+        if seconds == 0 { return "0 min" }
         if seconds < 60 { return "\(seconds) s" }
         let minutes = seconds / 60
         if minutes < 60 { return "\(minutes) min" }
