@@ -74,6 +74,19 @@
 
   window.addEventListener("popstate", () => refresh());
 
+  // An open card menu closes on Escape or a click elsewhere (without JS: click its button again).
+  const closeMenus = (except) => {
+    document.querySelectorAll("details.menu[open]").forEach((d) => { if (d !== except) d.open = false; });
+  };
+  document.addEventListener("click", (event) => {
+    closeMenus(event.target instanceof Element ? event.target.closest("details.menu") : null);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const open = document.querySelector("details.menu[open]");
+    if (open) { open.open = false; open.querySelector("summary").focus(); }
+  });
+
   // Live updates: the server says when this user's data changed (here, in another tab, on
   // another device or through the API); the page fetches itself again.
   const events = document.body.getAttribute("data-events");

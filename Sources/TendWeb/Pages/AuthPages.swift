@@ -34,7 +34,7 @@ struct SignupPage: Sendable, Hashable {
     /// A form is shown when signing up can work: open, or with an invite code in hand.
     var showsForm: Bool { isOpen || !invite.isEmpty }
 
-    static let zoneList: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+    static let zoneList: [String] = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]).sorted()
 }
 
 enum AuthView {
