@@ -169,6 +169,19 @@ struct TodayPageTests {
         state.dismiss(.manageHabit)
         #expect(Self.page(tips: state).tips.map(\.id) == ["buildRoutine", "habitStacking"])
         #expect(Self.page(habits: []).tips.map(\.id) == ["addFirstHabit"])
+        let allRetired = TipState(dismissed: Set(Tip.ID.allCases))
+        #expect(Self.page(tips: allRetired).tips.isEmpty)
+    }
+
+    @Test("The page reads the heatmap's 200 days and the month's weeks, and 400 days only while tips may show")
+    func window() {
+        let today = WebFixtures.day(Self.sunday)
+        let calendar = UserSettings().calendar
+        let withTips = TodayPage.window(day: today, today: today, calendar: calendar)
+        #expect(withTips.from == today.adding(days: -400))
+        #expect(withTips.through == WebFixtures.day("2025-07-05"))
+        let retired = TodayPage.window(day: today, today: today, calendar: calendar, tips: TipState(dismissed: Set(Tip.ID.allCases)))
+        #expect(retired.from == today.adding(days: -199))
     }
 
     @Test("A card in weekly mode shows the 7 days ending on the shown day; monthly, the month's whole weeks")

@@ -32,13 +32,14 @@ struct TodayController {
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
         guard day <= today else { return Page.redirect("/") }
+        let tipState = try await web.store.tipState(owner: user.id)
         let habits = try await web.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar))
+            owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
         let session = try web.session(context, user: user)
         let model = TodayPage(
             input: .init(
                 habits: habits, routines: try await web.store.routines(owner: user.id),
-                tipState: try await web.store.tipState(owner: user.id), settings: user.settings, now: now, day: day,
+                tipState: tipState, settings: user.settings, now: now, day: day,
                 modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), csrfToken: session.csrfToken))
         return Page.html(TodayView.page(model, session: session))
     }

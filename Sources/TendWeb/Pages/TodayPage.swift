@@ -179,11 +179,18 @@ struct TodayPage: Sendable, Hashable {
     /// How far back tips look at history (streaks, misses).
     static let tipLookback = 400
 
-    /// The first and last day whose statuses the page shows, for the windowed load.
-    static func window(day: Day, today: Day, calendar: TendCalendar) -> HistoryWindow {
+    /// The first and last day whose statuses the page shows, for the windowed load (the tips'
+    /// look-back only while some tip may still be shown).
+    static func window(day: Day, today: Day, calendar: TendCalendar, tips: TipState = TipState()) -> HistoryWindow {
         let monthEnd = calendar.endOfWeek(for: day.lastOfMonth)
-        let from = min(day.adding(days: 1 - heatmapDays), calendar.startOfWeek(for: day.firstOfMonth), today.adding(days: -tipLookback))
+        var from = min(day.adding(days: 1 - heatmapDays), calendar.startOfWeek(for: day.firstOfMonth))
+        if mayShowTips(tips) { from = min(from, today.adding(days: -tipLookback)) }
         return HistoryWindow(from: from, through: max(day, monthEnd), today: today)
+    }
+
+    /// Whether any tip is not retired yet (otherwise their rules need not be evaluated).
+    static func mayShowTips(_ state: TipState) -> Bool {
+        TipCatalog.all.contains { !state.isRetired($0.id) }
     }
 
     init(input: Input) {
@@ -216,9 +223,13 @@ struct TodayPage: Sendable, Hashable {
         heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar)
         hasNoHabits = active.isEmpty
 
-        let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar)
-        tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
-            TipItem(id: $0.id.rawValue, title: $0.title, message: $0.message)
+        if Self.mayShowTips(input.tipState) {
+            let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar)
+            tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
+                TipItem(id: $0.id.rawValue, title: $0.title, message: $0.message)
+            }
+        } else {
+            tips = []
         }
 
         let trackedByID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
