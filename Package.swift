@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TendStore", targets: ["TendStore"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
         .library(name: "TendAPI", targets: ["TendAPI"]),
+        .library(name: "TendHTTP", targets: ["TendHTTP"]),
+        .library(name: "TendWeb", targets: ["TendWeb"]),
         .library(name: "TendServer", targets: ["TendServer"]),
         .library(name: "TendCLI", targets: ["TendCLI"]),
         .executable(name: "tend", targets: ["tend"]),
@@ -53,11 +55,41 @@ let package = Package(
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         // JSON wire types the server answers with and clients (the CLI) share.
         .target(name: "TendAPI", dependencies: ["TendCore"]),
+        // What the JSON API and the web pages share: the request context, configuration, problems,
+        // authentication (sessions, CSRF, passwords, rate limit), accounts and change notification.
+        .target(
+            name: "TendHTTP",
+            dependencies: [
+                "TendCore", "TendStore", "TendAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The browser app (docs/web.md): server-rendered pages, forms, assets embedded in the
+        // binary, the service worker and live updates.
+        .target(
+            name: "TendWeb",
+            dependencies: [
+                "TendCore", "TendStore", "TendAPI", "TendHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.embedInCode("Assets")]
+        ),
         // `tend serve`'s HTTP application: accounts, auth, the JSON API, metrics (Hummingbird 2).
         .target(
             name: "TendServer",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -103,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendTestSupport", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -112,6 +144,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "TendWebTests",
+            dependencies: [
+                "TendWeb", "TendHTTP", "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "TendCoreTests",

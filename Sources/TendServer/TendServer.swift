@@ -2,9 +2,11 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+@_exported import TendHTTP
 import TendAPI
 import TendCore
 import TendStore
+import TendWeb
 
 /// `tend serve`'s HTTP application.
 public enum TendServer {
@@ -33,13 +35,17 @@ public enum TendServer {
         let router = Router(context: TendRequestContext.self)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
 
-        let server = ServerDependencies(configuration: configuration, store: store, metrics: metrics)
+        let accounts = AccountService(configuration: configuration, store: store)
+        let changes = ChangeNotifier()
+        let authenticator = Authenticator(store: store, configuration: configuration)
+        let server = ServerDependencies(configuration: configuration, store: store, metrics: metrics, accounts: accounts)
         OperationsController(server: server).addRoutes(to: router)
 
         let open = router.group(RouterPath(APIPaths.base))
-        let signedIn = router.group(RouterPath(APIPaths.base)).add(middleware: AuthMiddleware(store: store, configuration: configuration))
+        let signedIn = router.group(RouterPath(APIPaths.base))
+            .add(middleware: AuthMiddleware(authenticator: authenticator, changes: changes))
         AccountController(server: server).addRoutes(open: open, signedIn: signedIn)
         HabitController(server: server).addRoutes(to: signedIn)
         DayController(server: server).addRoutes(to: signedIn)
@@ -48,6 +54,11 @@ public enum TendServer {
         ReminderController(server: server).addRoutes(to: signedIn)
         SettingsController(server: server).addRoutes(to: signedIn)
         DataController(server: server).addRoutes(to: signedIn)
+
+        TendWeb.addRoutes(
+            to: router,
+            WebDependencies(
+                configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes))
         return router
     }
 }
@@ -57,18 +68,18 @@ struct ServerDependencies: Sendable {
     let configuration: ServerConfiguration
     let store: any TendStore & AccountStore
     let metrics: ServerMetrics
-    let passwords: Passwords
-    let loginLimiter: RateLimiter
-    let client: ClientInfo
+    /// Signing up, in and out, shared with the web pages (one rate limit for both).
+    let accounts: AccountService
 
-    init(configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics) {
+    init(configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics
-        passwords = Passwords(cost: configuration.bcryptCost)
-        loginLimiter = RateLimiter(limit: configuration.loginAttemptsPerWindow, window: configuration.loginWindow)
-        client = ClientInfo(configuration: configuration)
+        self.accounts = accounts
     }
+
+    var passwords: Passwords { accounts.passwords }
+    var client: ClientInfo { accounts.client }
 
     var now: Date { configuration.now() }
 
@@ -97,13 +108,9 @@ struct ServerDependencies: Sendable {
         }
     }
 
-    /// Records an action that retires tips (only when it retires one not yet retired, so the op
-    /// log gains nothing for nothing). A failure here never fails the request.
+    /// Records an action that retires tips (see `TendStore.recordTip`).
     func recordTip(_ event: TipEvent, owner: User.ID) async {
-        guard let state = try? await store.tipState(owner: owner),
-            TipCatalog.all.contains(where: { $0.retiredBy == event && !state.isRetired($0.id) })
-        else { return }
-        try? await store.recordTipEvent(owner: owner, event)
+        await store.recordTip(event, owner: owner)
     }
 }
 
@@ -119,55 +126,5 @@ enum Reply {
 
     static func noContent(headers: HTTPFields = [:]) -> Response {
         Response(status: .noContent, headers: headers)
-    }
-}
-
-/// Reading path and query parameters.
-extension TendRequestContext {
-    /// A path id; text that is no UUID names nothing, so it is not found.
-    func pathID<Owner>(_ name: String, _ what: String) throws -> TypedID<Owner> {
-        guard let text = parameters.get(name), let uuid = UUID(uuidString: text) else {
-            throw Problem.notFound("\(what) not found")
-        }
-        return TypedID(rawValue: uuid)
-    }
-
-    /// A path day, `YYYY-MM-DD` (400 for `2025-02-30`).
-    func day(_ name: String) throws -> Day {
-        try Day(iso: parameters.get(name) ?? "")
-    }
-}
-
-extension Request {
-    func query(_ name: String) -> String? {
-        uri.queryParameters[Substring(name)].map(String.init)
-    }
-
-    /// A query day: `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (absent: `default`).
-    func queryDay(_ name: String, today: Day, default fallback: Day? = nil) throws -> Day {
-        guard let text = query(name), !text.isEmpty else { return fallback ?? today }
-        switch text.lowercased() {
-        case "today": return today
-        case "yesterday": return today.previous
-        case "tomorrow": return today.next
-        default: return try Day(iso: text)
-        }
-    }
-
-    func queryInt(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
-        guard let text = query(name), !text.isEmpty else { return fallback }
-        guard let value = Int(text), range.contains(value) else {
-            throw Problem.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    func queryBool(_ name: String) throws -> Bool {
-        guard let text = query(name)?.lowercased(), !text.isEmpty else { return false }
-        switch text {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw Problem.badRequest("'\(name)' must be true or false")
-        }
     }
 }

@@ -104,6 +104,11 @@ public actor InMemoryStore: TendStore {
         return Array((logs[owner] ?? []).filter { $0.sequence > after }.prefix(max(0, limit)))
     }
 
+    public func latestOperationSequence(owner: User.ID) throws -> Int64 {
+        _ = try state(owner)
+        return logs[owner]?.last?.sequence ?? 0
+    }
+
     // MARK: Writing
 
     public func createHabit(owner: User.ID, _ habit: Habit) throws -> Habit {

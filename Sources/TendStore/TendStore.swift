@@ -160,6 +160,9 @@ public protocol TendStore: Sendable {
     func exportState(owner: User.ID) async throws -> UserState
     /// The user's operations after log position `after` (0 for the start), oldest first.
     func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation]
+    /// The position of the user's latest operation in the op log (0 when there is none): what a
+    /// live-update watcher compares to notice a change, from any device or server instance.
+    func latestOperationSequence(owner: User.ID) async throws -> Int64
 
     // MARK: Writing
 

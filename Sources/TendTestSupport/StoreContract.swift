@@ -364,6 +364,10 @@ public enum StoreContract {
             let firstPage = try await store.operations(owner: alice.id, after: 0, limit: 4)
             let rest = try await store.operations(owner: alice.id, after: firstPage.last!.sequence, limit: 10_000)
             #expect(firstPage + rest == logged)
+            // The latest position is the last operation's, per user (live updates compare it)
+            #expect(try await store.latestOperationSequence(owner: alice.id) == logged.last!.sequence)
+            let bob = try await newUser(store, "bob")
+            #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
             // History replay: the log alone rebuilds what the store holds
             let replayed = UserState.replaying(logged.map(\.operation.change))
             #expect(replayed == (try await store.exportState(owner: alice.id)))

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import TendAPI
+import TendHTTP
 @testable import TendServer
 import Testing
 

@@ -12,7 +12,7 @@ import UnixSignals
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the Tend server: accounts and the JSON API (docs/server.md).",
+        abstract: "Run the Tend server: accounts, the JSON API and the web app (docs/server.md, docs/web.md).",
         discussion: """
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \

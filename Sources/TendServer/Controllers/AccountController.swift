@@ -3,14 +3,13 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// Accounts, API tokens, browser sessions and invites.
 struct AccountController {
     let server: ServerDependencies
     typealias Context = TendRequestContext
-
-    static let maximumTokenNameLength = 100
 
     func addRoutes(open: RouterGroup<Context>, signedIn: RouterGroup<Context>) {
         open.post("users", use: signUp)
@@ -35,33 +34,11 @@ struct AccountController {
     /// the same name, such as the CLI's local user, with its data); later ones need an invite or
     /// `--open-registration`.
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
-        try limit(request, context: context, username: nil)
+        try server.accounts.limit(request, context: context, username: nil)
         let body = try await server.decode(SignUpRequest.self, from: request)
-        do {
-            try User.validate(username: body.username)
-        } catch {
-            throw Problem.invalid(error.description)
-        }
-        try Passwords.validate(body.password)
-        var settings = UserSettings()
-        if let zone = body.timeZone {
-            settings.timeZone = zone
-            try HabitRules.validate(settings)
-        }
-        let store = server.store
-        let hash = try await server.passwords.hash(body.password)
-        let now = server.now
-        let account: Account
-        if try await store.accountCount() == 0, let existing = try await store.user(named: body.username),
-            try await store.account(named: body.username) == nil
-        {
-            account = try await store.claimAccount(owner: existing.id, passwordHash: hash, now: now)
-        } else {
-            let policy: RegistrationPolicy =
-                server.configuration.openRegistration ? .open : .invite(codeHash: body.invite.map(Secrets.hash))
-            account = try await store.createAccount(
-                username: body.username, passwordHash: hash, settings: settings, policy: policy, now: now)
-        }
+        let account = try await server.accounts.signUp(
+            username: body.username, password: body.password, invite: body.invite, timeZone: body.timeZone,
+            request: request, context: context, countAttempt: false)
         return try Reply.json(Self.json(account), status: .created)
     }
 
@@ -69,10 +46,11 @@ struct AccountController {
     @Sendable func createToken(_ request: Request, context: Context) async throws -> Response {
         let body = try await server.decode(TokenRequest.self, from: request)
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= Self.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
-            throw Problem.invalid("a token's name is one line of 1 to \(Self.maximumTokenNameLength) characters")
+        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
+            throw Problem.invalid("a token's name is one line of 1 to \(AccountService.maximumTokenNameLength) characters")
         }
-        let account = try await verifiedAccount(username: body.username, password: body.password, request, context)
+        let account = try await server.accounts.verifiedAccount(
+            username: body.username, password: body.password, request: request, context: context)
         let secret = Secrets.generate()
         let token = try await server.store.createToken(
             AuthToken(owner: account.user.id, kind: .api, name: name, createdAt: server.now), hash: Secrets.hash(secret))
@@ -83,17 +61,12 @@ struct AccountController {
     /// `POST /session`: signs a browser in; the session cookie is set and the CSRF token answered.
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
         let body = try await server.decode(LoginRequest.self, from: request)
-        let account = try await verifiedAccount(username: body.username, password: body.password, request, context)
-        let now = server.now
-        let lifetime = server.configuration.sessionLifetime
-        let secret = Secrets.generate()
-        let agent = String((request.headers[.userAgent] ?? "browser").prefix(Self.maximumTokenNameLength))
-        let token = try await server.store.createToken(
-            AuthToken(owner: account.user.id, kind: .session, name: agent, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
-            hash: Secrets.hash(secret))
+        let account = try await server.accounts.verifiedAccount(
+            username: body.username, password: body.password, request: request, context: context)
+        let session = try await server.accounts.startSession(for: account, request: request)
         var response = try Reply.json(
-            SessionJSON(account: Self.json(account), csrfToken: Secrets.csrfToken(forSession: secret), expiresAt: token.expiresAt))
-        response.setCookie(SessionCookie.cookie(secret: secret, secure: server.client.isSecure(request), maxAge: Int(lifetime)))
+            SessionJSON(account: Self.json(account), csrfToken: session.csrfToken, expiresAt: session.token.expiresAt))
+        response.setCookie(session.cookie)
         return response
     }
 
@@ -112,12 +85,9 @@ struct AccountController {
 
     /// `DELETE /session`: signs this browser out (the session ends on every server instance).
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
-        let identity = try context.requireIdentity()
-        if identity.method == .session {
-            try await server.store.revokeToken(owner: identity.owner, id: identity.token.id)
-        }
+        let cleared = try await server.accounts.endSession(try context.requireIdentity(), request: request)
         var response = Reply.noContent()
-        response.setCookie(SessionCookie.cleared(secure: server.client.isSecure(request)))
+        response.setCookie(cleared)
         return response
     }
 
@@ -184,7 +154,7 @@ struct AccountController {
         let identity = try context.requireIdentity()
         let body = try await server.decode(PasswordChangeRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)
-        try limit(request, context: context, username: account.user.username)
+        try server.accounts.limit(request, context: context, username: account.user.username)
         guard try await server.passwords.verify(body.current, hash: account.passwordHash) else {
             throw Problem.forbidden("the current password is not right")
         }
@@ -201,7 +171,7 @@ struct AccountController {
         let identity = try context.requireIdentity()
         let body = try await server.decode(AccountDeletionRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)
-        try limit(request, context: context, username: account.user.username)
+        try server.accounts.limit(request, context: context, username: account.user.username)
         guard try await server.passwords.verify(body.password, hash: account.passwordHash) else {
             throw Problem.forbidden("the password is not right")
         }
@@ -210,33 +180,11 @@ struct AccountController {
         }
         try await server.store.deleteUser(owner: identity.owner)
         var response = Reply.noContent()
-        response.setCookie(SessionCookie.cleared(secure: server.client.isSecure(request)))
+        response.setCookie(SessionCookie.cleared(secure: server.accounts.client.isSecure(request)))
         return response
     }
 
     // MARK: Helpers
-
-    /// The account whose password this is, or 401 (the same answer, in the same time, for an
-    /// unknown username and a wrong password). Counts against the sign-in rate limit.
-    private func verifiedAccount(username: String, password: String, _ request: Request, _ context: Context) async throws -> Account {
-        try limit(request, context: context, username: username)
-        let wrong = Problem.unauthorized("the username or password is not right")
-        guard let account = try await server.store.account(named: username) else {
-            try await server.passwords.verifyNothing(password)
-            throw wrong
-        }
-        guard try await server.passwords.verify(password, hash: account.passwordHash) else { throw wrong }
-        return account
-    }
-
-    /// The sign-in rate limit: per client address and per account.
-    private func limit(_ request: Request, context: Context, username: String?) throws {
-        var keys = ["ip:" + (server.client.address(request, context: context) ?? "unknown")]
-        if let username { keys.append("user:" + username.lowercased()) }
-        if let retryAfter = server.loginLimiter.attempt(keys, now: server.now) {
-            throw Problem.tooManyRequests(retryAfter: retryAfter)
-        }
-    }
 
     private func requireOwner(_ context: Context) async throws -> User.ID {
         let owner = try context.requireIdentity().owner

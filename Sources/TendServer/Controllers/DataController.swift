@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// Import (the formats `tend import` reads, recognised by content) and export.

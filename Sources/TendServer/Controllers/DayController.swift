@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// One habit's days: entries by range, and the intention-named changes to a day. A change answers
@@ -100,14 +101,7 @@ struct DayController {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try context.day("day")
-        let habit = try await server.store.habit(owner: owner, id: id)
-        let before = TrackedHabit(habit: habit, entries: try await server.store.entries(owner: owner, habit: id, from: day, through: day))
-        var after = before
-        after.tap(on: day)
-        let value = after.completionCount(on: day)
-        let command: EntryCommand =
-            habit.type == .checkmark ? .set(value) : .increment(value - before.completionCount(on: day))
-        return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, command))
+        return try Reply.json(try await server.store.tap(owner: owner, habit: id, day: day))
     }
 
     /// `DELETE /habits/{id}/days/{day}`: nothing recorded (value 0, no skip; a note stays).

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// Habits: list, create, read, change, delete, order, archive. Habits are TendCore's JSON.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TendAPI
+import TendHTTP
 import TendStore
 
 /// `/healthz` and `/metrics`.

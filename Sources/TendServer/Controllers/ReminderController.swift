@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// A habit's reminders (kept in the habit), and the next times they fire in the user's zone.

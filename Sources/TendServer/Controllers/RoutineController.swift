@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// Routines (Youtine): ordered groups of habits. Routines are TendCore's JSON.

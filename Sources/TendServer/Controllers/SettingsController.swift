@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// The user's settings: zone, day start, first weekday, locale.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// Read-only views computed by TendCore: today, the heatmap, statistics, grids, tips. "Today"

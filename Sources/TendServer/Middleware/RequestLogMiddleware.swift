@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Prometheus
+import TendHTTP
 
 /// One log line per request (method, path without the query, status, duration, request id) and
 /// the Prometheus request counter and latency histogram. Outermost, so it sees the final status.

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import TendHTTP
 
 /// Security headers on every response: a CSP without inline script, no sniffing, no framing, and
 /// no referrer outside the site.
@@ -32,8 +33,5 @@ extension HTTPField.Name {
     static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
-    static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
-    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
-    static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
     static let xRequestID = HTTPField.Name("X-Request-ID")!
 }

@@ -253,6 +253,14 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
+        try await read { c in
+            try await self.requireOwner(owner, on: c)
+            let rows = try await self.rows("SELECT COALESCE(MAX(seq), 0)::bigint FROM ops WHERE user_id = \(owner.rawValue)", on: c)
+            return try rows.first?.decode(Int64.self) ?? 0
+        }
+    }
+
     // MARK: Writing
 
     public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {

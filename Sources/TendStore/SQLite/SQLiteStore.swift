@@ -258,6 +258,12 @@ public final class SQLiteStore: TendStore {
         }
     }
 
+    public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
+        try await read(owner) { db in
+            try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?", arguments: [owner.description]) ?? 0
+        }
+    }
+
     // MARK: Writing
 
     public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {

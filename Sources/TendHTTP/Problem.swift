@@ -56,13 +56,13 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
             headers: [.retryAfter: String(seconds)])
     }
 
-    static func bytes(_ count: Int) -> String {
+    package static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) bytes"
     }
 
     /// The problem an error stands for; `nil` for an unexpected error (a 500 whose details are
     /// logged, never answered).
-    static func from(_ error: any Error) -> Problem? {
+    package static func from(_ error: any Error) -> Problem? {
         switch error {
         case let problem as Problem:
             return problem
@@ -105,7 +105,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
         }
     }
 
-    static func slug(_ status: HTTPResponse.Status) -> String {
+    package static func slug(_ status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "not-found"
         case .badRequest: "bad-request"
@@ -119,7 +119,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     }
 
     /// A decoding error in words about the request body, never about Tend's types.
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.isEmpty ? "the body" : "'" + text.drop(while: { $0 == "." }) + "'"
@@ -139,7 +139,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
         }
     }
 
-    static func jsonType(_ type: Any.Type) -> String {
+    package static func jsonType(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string"
         case is Int.Type, is Int64.Type, is Double.Type: "a number"
@@ -151,22 +151,40 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
 
 /// Turns every error of the routes inside it, Hummingbird's own included (unknown route, body
 /// too large), into a problem body. Unexpected errors answer a bare 500 with the request id and
-/// are logged with their details.
-struct ProblemMiddleware: RouterMiddleware {
-    typealias Context = TendRequestContext
+/// are logged with their details. A browser asking for a page outside `/api/` (an unknown path)
+/// gets `page`'s HTML instead, when one is given.
+package struct ProblemMiddleware: RouterMiddleware {
+    package typealias Context = TendRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    /// An HTML page for a problem, for browsers.
+    package typealias PageRenderer = @Sendable (Problem) -> Response
+
+    let page: PageRenderer?
+
+    package init(page: PageRenderer? = nil) {
+        self.page = page
+    }
+
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            if let problem = Problem.from(error) {
-                return try problem.response(from: request, context: context)
+            var problem: Problem
+            if let known = Problem.from(error) {
+                problem = known
+            } else {
+                context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+                problem = Problem(
+                    .internalServerError, code: "internal",
+                    detail: "something went wrong on the server (request \(context.id))")
             }
-            context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
-            let problem = Problem(
-                .internalServerError, code: "internal",
-                detail: "something went wrong on the server (request \(context.id))")
+            if let page, Self.wantsPage(request) { return page(problem) }
             return try problem.response(from: request, context: context)
         }
+    }
+
+    /// A browser's page request: not the API, and HTML accepted.
+    static func wantsPage(_ request: Request) -> Bool {
+        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept] ?? "").contains("text/html")
     }
 }

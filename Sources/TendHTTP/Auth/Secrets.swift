@@ -3,28 +3,28 @@ import Foundation
 
 /// Bearer secrets (API tokens, session cookies, invite codes) and what the server derives from
 /// them. Only SHA-256 hashes of secrets are stored.
-enum Secrets {
+package enum Secrets {
     /// 32 random bytes from the system's CSPRNG, base64url without padding (43 characters).
-    static func generate() -> String {
+    package static func generate() -> String {
         let key = SymmetricKey(size: .bits256)
         return key.withUnsafeBytes { base64URL(Data($0)) }
     }
 
     /// The SHA-256 hash of a secret, lower-case hex: what the store keeps and looks up.
-    static func hash(_ secret: String) -> String {
+    package static func hash(_ secret: String) -> String {
         hex(SHA256.hash(data: Data(secret.utf8)))
     }
 
     /// The CSRF token of a session: an HMAC keyed by the session's own secret, so every instance
     /// behind a load balancer computes the same token with no shared key, and nobody who lacks the
     /// (HttpOnly) cookie can.
-    static func csrfToken(forSession secret: String) -> String {
+    package static func csrfToken(forSession secret: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("tend-csrf-v1".utf8), using: SymmetricKey(data: Data(secret.utf8)))
         return base64URL(Data(mac))
     }
 
     /// Compares in time independent of where the texts differ.
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }
@@ -33,14 +33,14 @@ enum Secrets {
         return difference == 0
     }
 
-    static func base64URL(_ data: Data) -> String {
+    package static func base64URL(_ data: Data) -> String {
         data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    static func hex<D: Sequence<UInt8>>(_ bytes: D) -> String {
+    package static func hex<D: Sequence<UInt8>>(_ bytes: D) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for byte in bytes {

@@ -9,14 +9,16 @@ import NIOPosix
 /// bcrypt reads at most 72 bytes and stops at a NUL byte, so a password is first hashed with
 /// SHA-256 and bcrypt gets that digest in base64 (44 characters): every byte of a password of up
 /// to 1,024 bytes counts, and no two passwords collide by sharing their first 72 bytes.
-struct Passwords: Sendable {
-    let cost: UInt8
+package struct Passwords: Sendable {
+    package let cost: UInt8
 
-    static let minimumLength = 8
-    static let maximumLength = 1024
+    package init(cost: UInt8) { self.cost = cost }
+
+    package static let minimumLength = 8
+    package static let maximumLength = 1024
 
     /// Checks a new password's length (in characters, at most 1,024 bytes).
-    static func validate(_ password: String) throws(Problem) {
+    package static func validate(_ password: String) throws(Problem) {
         guard password.count >= minimumLength else {
             throw .invalid("a password has at least \(minimumLength) characters")
         }
@@ -25,13 +27,13 @@ struct Passwords: Sendable {
         }
     }
 
-    func hash(_ password: String) async throws -> String {
+    package func hash(_ password: String) async throws -> String {
         let input = Self.prehash(password)
         let cost = cost
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(input, cost: cost) }
     }
 
-    func verify(_ password: String, hash: String) async throws -> Bool {
+    package func verify(_ password: String, hash: String) async throws -> Bool {
         guard password.utf8.count <= Self.maximumLength else { return false }
         let input = Self.prehash(password)
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: hash) }
@@ -39,7 +41,7 @@ struct Passwords: Sendable {
 
     /// Spends the time of a verification when there is no account to verify against, so that a
     /// sign-in does not reveal whether a username exists by answering faster.
-    func verifyNothing(_ password: String) async throws {
+    package func verifyNothing(_ password: String) async throws {
         let input = Self.prehash(password)
         let cost = cost
         _ = try await NIOThreadPool.singleton.runIfActive {

@@ -17,7 +17,14 @@ public struct Identity: Sendable {
     public var token: AuthToken
     public var method: AuthenticationMethod
     /// The secret the client presented (needed to derive the session's CSRF token).
-    var secret: String
+    package var secret: String
+
+    package init(owner: User.ID, token: AuthToken, method: AuthenticationMethod, secret: String) {
+        self.owner = owner
+        self.token = token
+        self.method = method
+        self.secret = secret
+    }
 }
 
 /// The request context of every Tend route: who is asking (set by ``AuthMiddleware``) and from
@@ -47,15 +54,15 @@ public struct TendRequestContext: RequestContext {
 }
 
 /// JSON as the API reads and writes it: ISO 8601 dates, sorted keys.
-enum APIJSON {
-    static func encoder() -> JSONEncoder {
+package enum APIJSON {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder

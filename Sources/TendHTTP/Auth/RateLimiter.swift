@@ -3,21 +3,21 @@ import Synchronization
 
 /// A sliding-window limit on sign-in attempts, in memory: at most `limit` attempts per key within
 /// `window` seconds. Each server instance counts its own attempts.
-final class RateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     private let limit: Int
     private let window: TimeInterval
     private let attempts = Mutex<[String: [Date]]>([:])
     /// Beyond this many keys, keys with no attempt in the window are dropped.
     private static let pruneThreshold = 10_000
 
-    init(limit: Int, window: TimeInterval) {
+    package init(limit: Int, window: TimeInterval) {
         self.limit = limit
         self.window = window
     }
 
     /// Records an attempt for every key, or none when one of them is over the limit: then the
     /// seconds until that key has room again.
-    func attempt(_ keys: [String], now: Date) -> Int? {
+    package func attempt(_ keys: [String], now: Date) -> Int? {
         attempts.withLock { attempts in
             if attempts.count > Self.pruneThreshold {
                 attempts = attempts.filter { $0.value.contains { now.timeIntervalSince($0) < window } }
@@ -39,10 +39,12 @@ final class RateLimiter: Sendable {
 }
 
 /// A dictionary behind a lock.
-final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class LockedDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let storage = Mutex<[Key: Value]>([:])
 
-    subscript(key: Key) -> Value? {
+    package init() {}
+
+    package subscript(key: Key) -> Value? {
         get { storage.withLock { $0[key] } }
         set { storage.withLock { $0[key] = newValue } }
     }

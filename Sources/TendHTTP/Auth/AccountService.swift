@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import TendCore
+import TendStore
+
+/// Signing up, in and out: the account logic that the JSON API (`/api/v1/users`, `/session`,
+/// `/tokens`) and the web pages' forms (`/signup`, `/login`, `/logout`) share. One instance per
+/// router, so both count against the same sign-in rate limit.
+package struct AccountService: Sendable {
+    package let store: any TendStore & AccountStore
+    package let configuration: ServerConfiguration
+    package let passwords: Passwords
+    package let limiter: RateLimiter
+    package let client: ClientInfo
+
+    package static let maximumTokenNameLength = 100
+
+    package init(configuration: ServerConfiguration, store: any TendStore & AccountStore) {
+        self.store = store
+        self.configuration = configuration
+        passwords = Passwords(cost: configuration.bcryptCost)
+        limiter = RateLimiter(limit: configuration.loginAttemptsPerWindow, window: configuration.loginWindow)
+        client = ClientInfo(configuration: configuration)
+    }
+
+    package var now: Date { configuration.now() }
+
+    /// A new account: the first becomes the owner (and takes over a passwordless user of the
+    /// same name, such as the CLI's local user, with its data); later ones need an invite or
+    /// `--open-registration`. `timeZone` is an IANA name (UTC when absent). The attempt counts
+    /// against the rate limit unless the caller counted it already (`countAttempt: false`).
+    package func signUp(
+        username: String, password: String, invite: String?, timeZone: String?, request: Request, context: TendRequestContext,
+        countAttempt: Bool = true
+    ) async throws -> Account {
+        if countAttempt { try limit(request, context: context, username: nil) }
+        do {
+            try User.validate(username: username)
+        } catch {
+            throw Problem.invalid(error.description)
+        }
+        try Passwords.validate(password)
+        var settings = UserSettings()
+        if let timeZone, !timeZone.isEmpty {
+            settings.timeZone = timeZone
+            try HabitRules.validate(settings)
+        }
+        let hash = try await passwords.hash(password)
+        if try await store.accountCount() == 0, let existing = try await store.user(named: username),
+            try await store.account(named: username) == nil
+        {
+            return try await store.claimAccount(owner: existing.id, passwordHash: hash, now: now)
+        }
+        let policy: RegistrationPolicy = configuration.openRegistration ? .open : .invite(codeHash: invite.map(Secrets.hash))
+        return try await store.createAccount(username: username, passwordHash: hash, settings: settings, policy: policy, now: now)
+    }
+
+    /// Whether someone may sign up now without an invite: nobody has an account yet (the owner
+    /// is still to come), or registration is open.
+    package func signUpIsOpen() async throws -> Bool {
+        if configuration.openRegistration { return true }
+        return try await store.accountCount() == 0
+    }
+
+    /// The account whose password this is, or 401 (the same answer, in the same time, for an
+    /// unknown username and a wrong password). Counts against the sign-in rate limit.
+    package func verifiedAccount(username: String, password: String, request: Request, context: TendRequestContext) async throws -> Account {
+        try limit(request, context: context, username: username)
+        let wrong = Problem.unauthorized("the username or password is not right")
+        guard let account = try await store.account(named: username) else {
+            try await passwords.verifyNothing(password)
+            throw wrong
+        }
+        guard try await passwords.verify(password, hash: account.passwordHash) else { throw wrong }
+        return account
+    }
+
+    /// A new browser session for `account`: the token stored, the cookie to set and the
+    /// session's CSRF token.
+    package func startSession(for account: Account, request: Request) async throws -> NewSession {
+        let now = now
+        let lifetime = configuration.sessionLifetime
+        let secret = Secrets.generate()
+        let agent = String((request.headers[.userAgent] ?? "browser").prefix(Self.maximumTokenNameLength))
+        let token = try await store.createToken(
+            AuthToken(owner: account.user.id, kind: .session, name: agent, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
+            hash: Secrets.hash(secret))
+        return NewSession(
+            token: token, csrfToken: Secrets.csrfToken(forSession: secret),
+            cookie: SessionCookie.cookie(secret: secret, secure: client.isSecure(request), maxAge: Int(lifetime)))
+    }
+
+    /// Ends the request's browser session (on every server instance); answers the cookie that
+    /// clears it in the browser.
+    package func endSession(_ identity: Identity, request: Request) async throws -> Cookie {
+        if identity.method == .session {
+            try await store.revokeToken(owner: identity.owner, id: identity.token.id)
+        }
+        return SessionCookie.cleared(secure: client.isSecure(request))
+    }
+
+    /// The CSRF token of the request's session (`nil` for an API token).
+    package func csrfToken(for identity: Identity) -> String? {
+        identity.method == .session ? Secrets.csrfToken(forSession: identity.secret) : nil
+    }
+
+    /// The sign-in rate limit: per client address and per account.
+    package func limit(_ request: Request, context: TendRequestContext, username: String?) throws {
+        var keys = ["ip:" + (client.address(request, context: context) ?? "unknown")]
+        if let username { keys.append("user:" + username.lowercased()) }
+        if let retryAfter = limiter.attempt(keys, now: now) {
+            throw Problem.tooManyRequests(retryAfter: retryAfter)
+        }
+    }
+}
+
+/// A browser session just started.
+package struct NewSession: Sendable {
+    package var token: AuthToken
+    package var csrfToken: String
+    package var cookie: Cookie
+}

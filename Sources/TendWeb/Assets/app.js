@@ -1,0 +1,117 @@
+// Tend's progressive enhancement. Every page works without this file: forms post and redirect.
+// With it, forms and links marked data-enhance update the page in place (no reload), the page
+// follows live updates from /events, and the service worker keeps Today available offline.
+"use strict";
+
+(function () {
+  const csrf = () => (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+  let busy = null;
+  let again = false;
+
+  // Replaces <main> with the one of `html`, keeping open menus and focus where they were.
+  function swap(html, url) {
+    const next = new DOMParser().parseFromString(html, "text/html");
+    const main = document.getElementById("main");
+    const fresh = next.getElementById("main");
+    if (!main || !fresh) return false;
+    const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id);
+    const focused = document.activeElement && document.activeElement.id;
+    main.replaceWith(fresh);
+    for (const id of open) {
+      const details = document.getElementById(id);
+      if (details) details.open = true;
+    }
+    if (focused) {
+      const element = document.getElementById(focused);
+      if (element) element.focus({ preventScroll: true });
+    }
+    if (next.title) document.title = next.title;
+    const token = next.querySelector('meta[name="csrf-token"]');
+    if (token) document.querySelector('meta[name="csrf-token"]').content = token.content;
+    if (url) history.replaceState(null, "", url);
+    return true;
+  }
+
+  async function load(url, init, push) {
+    const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
+    const target = new URL(response.url);
+    if (target.pathname === "/login" || !response.ok && response.status !== 422) {
+      window.location.assign(response.url);
+      return;
+    }
+    const shown = target.pathname + target.search;
+    if (push) history.pushState(null, "", shown);
+    if (!swap(await response.text(), push ? null : shown)) window.location.assign(response.url);
+  }
+
+  // Re-renders the current page (after a live update), one fetch at a time.
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = load(window.location.pathname + window.location.search, {}, false).catch(() => {});
+    await busy;
+    busy = null;
+    if (again) { again = false; refresh(); }
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-enhance")) return;
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(form, event.submitter));
+    const buttons = form.querySelectorAll("button");
+    buttons.forEach((b) => (b.disabled = true));
+    load(form.action, { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } }, false)
+      .catch(() => form.submit())
+      .finally(() => buttons.forEach((b) => (b.disabled = false)));
+  });
+
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest("a[data-enhance]");
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    load(link.href, {}, link.getAttribute("data-enhance") === "navigate").catch(() => window.location.assign(link.href));
+  });
+
+  window.addEventListener("popstate", () => refresh());
+
+  // An open card menu closes on Escape or a click elsewhere (without JS: click its button again).
+  const closeMenus = (except) => {
+    document.querySelectorAll("details.menu[open]").forEach((d) => { if (d !== except) d.open = false; });
+  };
+  document.addEventListener("click", (event) => {
+    closeMenus(event.target instanceof Element ? event.target.closest("details.menu") : null);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const open = document.querySelector("details.menu[open]");
+    if (open) { open.open = false; open.querySelector("summary").focus(); }
+  });
+
+  // Live updates: the server says when this user's data changed (here, in another tab, on
+  // another device or through the API); the page fetches itself again.
+  const events = document.body.getAttribute("data-events");
+  if (events && "EventSource" in window) {
+    const source = new EventSource(events);
+    source.addEventListener("change", () => refresh());
+  }
+
+  // Sign-up: offer the browser's time zone (the person sees it and may change it).
+  const zone = document.querySelector("select[data-browser-zone]");
+  if (zone && !zone.value && window.Intl) {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone && Array.from(zone.options).some((o) => o.value === browserZone)) zone.value = browserZone;
+  }
+
+  // Offline: say so (the service worker shows the last loaded Today page).
+  const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine);
+  window.addEventListener("online", () => { offline(); refresh(); });
+  window.addEventListener("offline", offline);
+  offline();
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    if (document.body.hasAttribute("data-signed-out") && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage("signed-out");
+    }
+  }
+})();

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import TendHTTP
+
+/// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
+/// any tab, device, server instance or the API) sends `event: change` with the op-log position
+/// as its id; a comment every 25 seconds keeps proxies from closing the idle connection.
+struct EventsController {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    static let heartbeat: Duration = .seconds(25)
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("events", use: events)
+    }
+
+    @Sendable func events(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let changes = try await web.live.subscribe(owner)
+        let (messages, output) = AsyncStream.makeStream(of: String.self)
+        let forward = Task {
+            for await sequence in changes { output.yield("event: change\nid: \(sequence)\ndata: \(sequence)\n\n") }
+            output.finish()
+        }
+        let beat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.heartbeat)
+                output.yield(": keep-alive\n\n")
+            }
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: ResponseBody { writer in
+                defer {
+                    forward.cancel()
+                    beat.cancel()
+                }
+                try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+                // A server that is stopping ends the stream (the browser reconnects elsewhere).
+                try await withGracefulShutdownHandler {
+                    for await message in messages {
+                        try await writer.write(ByteBuffer(string: message))
+                    }
+                } onGracefulShutdown: {
+                    output.finish()
+                }
+                try await writer.finish(nil)
+            })
+    }
+}

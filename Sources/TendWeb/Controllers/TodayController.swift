@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendCore
+import TendHTTP
+import TendStore
+
+/// The Today page and the forms on it. Each form posts, changes one thing through the store
+/// (the same operations as the JSON API) and redirects back (303) to the page it came from;
+/// app.js does the same with fetch and swaps the page in place.
+struct TodayController {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("/", use: today)
+        group.post("habits", use: quickAdd)
+        group.post("habits/:id/days/:day/tap", use: tap)
+        group.post("habits/:id/days/:day/reset", use: reset)
+        group.post("habits/:id/days/:day/skip", use: skip)
+        group.get("habits/:id/delete", use: confirmDelete)
+        group.post("habits/:id/delete", use: delete)
+        group.get("cards/:id/mode/:mode", use: setMode)
+        group.post("tips/:tip/dismiss", use: dismissTip)
+    }
+
+    /// `GET /?date=`: the day's habits (today by the user's zone and day start).
+    @Sendable func today(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let now = web.now
+        let calendar = user.settings.calendar
+        let today = user.settings.today(now: now)
+        let day = try request.queryDay("date", today: today)
+        guard day <= today else { return Page.redirect("/") }
+        let tipState = try await web.store.tipState(owner: user.id)
+        let habits = try await web.store.trackedHabits(
+            owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
+        let session = try web.session(context, user: user)
+        let model = TodayPage(
+            input: .init(
+                habits: habits, routines: try await web.store.routines(owner: user.id),
+                tipState: tipState, settings: user.settings, now: now, day: day,
+                modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), csrfToken: session.csrfToken))
+        return Page.html(TodayView.page(model, session: session))
+    }
+
+    /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).
+    @Sendable func quickAdd(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let today = user.settings.today(now: web.now)
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        let habit = try await web.store.createHabit(
+            owner: user.id, Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today))
+        await web.store.recordTip(.habitAdded, owner: user.id)
+        return Page.redirect(Page.localPath(form["return"], fallback: "/") + "#habit-\(habit.id)")
+    }
+
+    @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try target(context)
+        let form = try await request.form()
+        _ = try await web.store.tap(owner: owner, habit: id, day: day)
+        return back(form, day: day, habit: id)
+    }
+
+    @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try target(context)
+        let form = try await request.form()
+        _ = try await web.store.perform(owner: owner, habit: id, day: day, .reset)
+        await web.store.recordTip(.habitManaged, owner: owner)
+        return back(form, day: day, habit: id)
+    }
+
+    /// `skip=true|false`: marks or unmarks a planned rest day.
+    @Sendable func skip(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try target(context)
+        let form = try await request.form()
+        let skipped = form["skip"] != "false"
+        _ = try await web.store.perform(owner: owner, habit: id, day: day, .skip(skipped))
+        if skipped { await web.store.recordTip(.daySkipped, owner: owner) }
+        return back(form, day: day, habit: id)
+    }
+
+    /// `GET /habits/{id}/delete`: says what deleting removes, and asks.
+    @Sendable func confirmDelete(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let habit = try await web.store.habit(owner: user.id, id: id)
+        let entries = try await web.store.entries(owner: user.id, habit: id, from: .minimum, through: .maximum)
+        let session = try web.session(context, user: user)
+        return Page.html(
+            ConfirmView.deleteHabit(
+                habit, recordedDays: entries.count { $0.value > 0 || $0.isSkipped }, session: session,
+                cancel: Page.localPath(request.query("return"), fallback: "/")))
+    }
+
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let form = try await request.form()
+        try await web.store.deleteHabit(owner: owner, id: id)
+        await web.store.recordTip(.habitManaged, owner: owner)
+        return Page.redirect(Page.localPath(form["return"], fallback: "/"))
+    }
+
+    /// `GET /cards/{id}/mode/{daily|weekly|monthly}?date=`: the card's mode, kept in this
+    /// browser's `tend_modes` cookie (a view choice, like Habit Rabbit's, not data).
+    @Sendable func setMode(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        guard let mode = context.parameters.get("mode").flatMap(CardMode.init(rawValue:)) else {
+            throw Problem.notFound("no such card mode")
+        }
+        _ = try await web.store.habit(owner: owner, id: id)
+        var modes = CardModes(cookie: request.cookies[CardModes.cookieName]?.value)
+        modes[id] = mode
+        let date = request.query("date").flatMap { try? Day(iso: $0) }
+        var response = Page.redirect((date.map { "/?date=\($0.iso)" } ?? "/") + "#habit-\(id)")
+        response.setCookie(
+            Cookie(
+                name: CardModes.cookieName, value: modes.cookieValue, maxAge: 365 * 86_400, path: "/",
+                secure: web.accounts.client.isSecure(request), httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    @Sendable func dismissTip(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        guard let id = context.parameters.get("tip").flatMap(Tip.ID.init(rawValue:)) else {
+            throw Problem.notFound("tip not found")
+        }
+        let form = try await request.form()
+        try await web.store.dismissTip(owner: owner, id)
+        return Page.redirect(Page.localPath(form["return"], fallback: "/"))
+    }
+
+    // MARK: Helpers
+
+    private func target(_ context: Context) throws -> (User.ID, Habit.ID, Day) {
+        (try context.requireIdentity().owner, try context.pathID("id", "habit"), try context.day("day"))
+    }
+
+    /// Back to the page the form was on, at the habit's card.
+    private func back(_ form: FormData, day: Day, habit: Habit.ID) -> Response {
+        Page.redirect(Page.localPath(form["return"], fallback: "/?date=\(day.iso)") + "#habit-\(habit)")
+    }
+}

@@ -1,0 +1,176 @@
+/// A piece of HTML built in Swift. Text and attribute values are escaped when rendered, so
+/// nothing a user typed can become markup; only ``raw(_:)`` (for trusted constants such as the
+/// doctype, see ``trusted(_:)``) bypasses escaping.
+public enum Node: Sendable, Hashable {
+    case element(String, [Attribute], [Node])
+    /// An element without content or end tag (`<input>`, `<meta>`).
+    case void(String, [Attribute])
+    case text(String)
+    case raw(String)
+    case fragment([Node])
+
+    /// Trusted markup written in the source, rendered as is.
+    public static func trusted(_ markup: StaticString) -> Node { .raw(markup.description) }
+
+    public static let empty = Node.fragment([])
+
+    /// Compact HTML, as served.
+    public func render() -> String {
+        var out = ""
+        out.reserveCapacity(4096)
+        render(into: &out)
+        return out
+    }
+
+    public func render(into out: inout String) {
+        switch self {
+        case .element(let name, let attributes, let children):
+            out += "<" + name
+            for attribute in attributes { attribute.render(into: &out) }
+            out += ">"
+            for child in children { child.render(into: &out) }
+            out += "</" + name + ">"
+        case .void(let name, let attributes):
+            out += "<" + name
+            for attribute in attributes { attribute.render(into: &out) }
+            out += ">"
+        case .text(let text):
+            Escape.text(text, into: &out)
+        case .raw(let markup):
+            out += markup
+        case .fragment(let nodes):
+            for node in nodes { node.render(into: &out) }
+        }
+    }
+
+    /// Indented HTML for snapshots and reading: one element per line, except elements whose
+    /// content is only text and inline elements, which stay on their line.
+    public func renderPretty() -> String {
+        var out = ""
+        renderPretty(into: &out, depth: 0)
+        return out
+    }
+
+    private func renderPretty(into out: inout String, depth: Int) {
+        let indent = String(repeating: "  ", count: depth)
+        switch self {
+        case .element(let name, let attributes, let children):
+            out += indent
+            if children.allSatisfy(\.isInline) {
+                Node.element(name, attributes, children).render(into: &out)
+                out += "\n"
+                return
+            }
+            out += "<" + name
+            for attribute in attributes { attribute.render(into: &out) }
+            out += ">\n"
+            for child in children { child.renderPretty(into: &out, depth: depth + 1) }
+            out += indent + "</" + name + ">\n"
+        case .void, .text, .raw:
+            out += indent
+            render(into: &out)
+            out += "\n"
+        case .fragment(let nodes):
+            for node in nodes { node.renderPretty(into: &out, depth: depth) }
+        }
+    }
+
+    private static let inlineElements: Set<String> = [
+        "a", "abbr", "b", "br", "code", "em", "i", "kbd", "label", "small", "span", "strong", "sub", "sup", "time",
+        "title", "option", "button", "summary", "tspan",
+    ]
+
+    private var isInline: Bool {
+        switch self {
+        case .text, .raw: true
+        case .void(let name, _): Node.inlineElements.contains(name)
+        case .element(let name, _, let children): Node.inlineElements.contains(name) && children.allSatisfy(\.isInline)
+        case .fragment(let nodes): nodes.allSatisfy(\.isInline)
+        }
+    }
+}
+
+/// An attribute: a trusted name and a value that is escaped when rendered (`nil`: a boolean
+/// attribute such as `hidden`).
+public struct Attribute: Sendable, Hashable {
+    public var name: String
+    public var value: String?
+
+    public init(_ name: StaticString, _ value: String?) {
+        self.name = name.description
+        self.value = value
+    }
+
+    /// `data-*`, `aria-*` and other names made of a trusted prefix and a trusted suffix.
+    init(dynamicName name: String, _ value: String?) {
+        precondition(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }, "attribute name \(name)")
+        self.name = name
+        self.value = value
+    }
+
+    func render(into out: inout String) {
+        out += " " + name
+        if let value {
+            out += "=\""
+            Escape.attribute(value, into: &out)
+            out += "\""
+        }
+    }
+}
+
+enum Escape {
+    static func text(_ text: String, into out: inout String) {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else {
+            out += text
+            return
+        }
+        for character in text.unicodeScalars {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+    }
+
+    static func attribute(_ text: String, into out: inout String) {
+        for character in text.unicodeScalars {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+    }
+}
+
+/// Builds children from statements: nodes, strings (escaped text), optionals, `if`, `for`.
+@resultBuilder
+public enum HTMLBuilder {
+    public static func buildExpression(_ node: Node) -> [Node] { [node] }
+    public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
+    public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
+    public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
+    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
+    public static func buildEither(first: [Node]) -> [Node] { first }
+    public static func buildEither(second: [Node]) -> [Node] { second }
+    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
+}
+
+extension Node {
+    /// An element with attributes and children.
+    public static func el(_ name: StaticString, _ attributes: [Attribute] = [], @HTMLBuilder _ children: () -> [Node] = { [] }) -> Node {
+        .element(name.description, attributes, children())
+    }
+
+    /// A group of nodes without an element around them.
+    public static func group(@HTMLBuilder _ children: () -> [Node]) -> Node {
+        .fragment(children())
+    }
+}

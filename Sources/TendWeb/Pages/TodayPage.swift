@@ -1,0 +1,381 @@
+import Foundation
+import TendCore
+import TendStore
+
+/// How a Today card shows its habit (Habit Rabbit's card modes): the day, the 7 days ending on
+/// it, or its month. Chosen per card and remembered by the browser (cookie `tend_modes`).
+enum CardMode: String, CaseIterable, Sendable {
+    case daily, weekly, monthly
+
+    var title: String {
+        switch self {
+        case .daily: "Day"
+        case .weekly: "Week"
+        case .monthly: "Month"
+        }
+    }
+
+    var code: String { String(rawValue.prefix(1)) }
+}
+
+/// The card modes a browser chose, as its `tend_modes` cookie keeps them
+/// (`habit-uuid:w|habit-uuid:m`; daily is the default and not stored).
+struct CardModes: Sendable, Hashable {
+    static let cookieName = "tend_modes"
+    static let maximumCount = 60
+
+    private(set) var modes: [Habit.ID: CardMode] = [:]
+
+    init(_ modes: [Habit.ID: CardMode] = [:]) { self.modes = modes }
+
+    init(cookie: String?) {
+        for item in (cookie ?? "").split(separator: "|").prefix(Self.maximumCount) {
+            let parts = item.split(separator: ":")
+            guard parts.count == 2, let uuid = UUID(uuidString: String(parts[0])),
+                let mode = CardMode.allCases.first(where: { $0.code == parts[1] })
+            else { continue }
+            modes[Habit.ID(rawValue: uuid)] = mode
+        }
+    }
+
+    subscript(id: Habit.ID) -> CardMode {
+        get { modes[id] ?? .daily }
+        set { modes[id] = newValue == .daily ? nil : newValue }
+    }
+
+    var cookieValue: String {
+        modes.sorted { $0.key.description < $1.key.description }.prefix(Self.maximumCount)
+            .map { "\($0.key.description.lowercased()):\($0.value.code)" }.joined(separator: "|")
+    }
+}
+
+/// Everything the Today page shows for one day, as display values and links: built from the
+/// store's data by ``init(input:)``, rendered by ``TodayView``.
+struct TodayPage: Sendable, Hashable {
+    /// What the page is built from.
+    struct Input: Sendable {
+        var habits: [TrackedHabit]
+        var routines: [Routine]
+        var tipState: TipState
+        var settings: UserSettings
+        var now: Date
+        var day: Day
+        var modes: CardModes
+        var csrfToken: String
+    }
+
+    struct Navigation: Sendable, Hashable {
+        var title: String
+        var subtitle: String
+        var previous: String
+        var previousLabel: String
+        /// `nil` on today: the page does not go into the future.
+        var next: String?
+        var nextLabel: String
+        /// A way back to today, when another day is shown.
+        var today: String?
+    }
+
+    struct Score: Sendable, Hashable {
+        /// 0…100, `nil` when nothing is due.
+        var percent: Int?
+        var met: Int
+        var due: Int
+        var text: String
+    }
+
+    struct HeatmapCell: Sendable, Hashable {
+        var day: Day
+        var column: Int
+        var row: Int
+        /// `nil`: nothing due (or later than today).
+        var score: Double?
+        var isFuture: Bool
+        var isShown: Bool
+        var label: String
+    }
+
+    struct Heatmap: Sendable, Hashable {
+        var cells: [HeatmapCell]
+        var columns: Int
+        /// Weekday letters in the user's week order (rows).
+        var rowLetters: [String]
+        var summary: String
+        var firstLabel: String
+        var lastLabel: String
+    }
+
+    struct TipItem: Sendable, Hashable {
+        var id: String
+        var title: String
+        var message: String
+    }
+
+    struct Cell: Sendable, Hashable {
+        var day: Day
+        var letter: String
+        var number: Int
+        var status: DayStatus
+        var isPartial: Bool
+        var isInMonth: Bool
+        var isFuture: Bool
+        var isShown: Bool
+        var label: String
+    }
+
+    struct Card: Sendable, Hashable {
+        var id: String
+        var name: String
+        var emoji: String
+        var color: HabitColor
+        var status: DayStatus
+        var statusLabel: String
+        var valueText: String
+        /// 0…1, the ring's fill.
+        var progress: Double
+        var tapLabel: String
+        var tapAction: String
+        var resetAction: String
+        var skipAction: String
+        var isSkipped: Bool
+        var editLink: String
+        var deleteLink: String
+        var mode: CardMode
+        var modeLinks: [ModeLink]
+        /// The 7 days ending on the shown day (weekly mode).
+        var week: [Cell]
+        /// The month grid (monthly mode).
+        var month: [Cell]
+        var monthTitle: String
+    }
+
+    struct ModeLink: Sendable, Hashable {
+        var mode: CardMode
+        var link: String
+    }
+
+    struct Group: Sendable, Hashable {
+        var routineTime: RoutineTime
+        var title: String
+        var isCurrent: Bool
+        var cards: [Card]
+    }
+
+    var day: Day
+    var today: Day
+    var navigation: Navigation
+    var score: Score
+    var heatmap: Heatmap
+    var tips: [TipItem]
+    var groups: [Group]
+    /// The user has no active habit at all (not merely none due today).
+    var hasNoHabits: Bool
+    /// Where forms on this page come back to.
+    var returnPath: String
+    var csrfToken: String
+
+    /// Days the heatmap shows (Void.'s 200, ending on the shown day).
+    static let heatmapDays = 200
+    /// How far back tips look at history (streaks, misses).
+    static let tipLookback = 400
+
+    /// The first and last day whose statuses the page shows, for the windowed load (the tips'
+    /// look-back only while some tip may still be shown).
+    static func window(day: Day, today: Day, calendar: TendCalendar, tips: TipState = TipState()) -> HistoryWindow {
+        let monthEnd = calendar.endOfWeek(for: day.lastOfMonth)
+        var from = min(day.adding(days: 1 - heatmapDays), calendar.startOfWeek(for: day.firstOfMonth))
+        if mayShowTips(tips) { from = min(from, today.adding(days: -tipLookback)) }
+        return HistoryWindow(from: from, through: max(day, monthEnd), today: today)
+    }
+
+    /// Whether any tip is not retired yet (otherwise their rules need not be evaluated).
+    static func mayShowTips(_ state: TipState) -> Bool {
+        TipCatalog.all.contains { !state.isRetired($0.id) }
+    }
+
+    init(input: Input) {
+        let settings = input.settings
+        let calendar = settings.calendar
+        let today = settings.today(now: input.now)
+        let day = input.day
+        self.day = day
+        self.today = today
+        csrfToken = input.csrfToken
+        let link = { (shown: Day) in shown == today ? "/" : "/?date=\(shown.iso)" }
+        returnPath = link(day)
+
+        navigation = Navigation(
+            title: Self.relativeTitle(day, today: today), subtitle: Self.longDate(day),
+            previous: link(day.previous), previousLabel: "Previous day, \(Self.longDate(day.previous))",
+            next: day < today ? link(day.next) : nil, nextLabel: "Next day, \(Self.longDate(day.next))",
+            today: day == today ? nil : "/")
+
+        let active = input.habits.filter { !$0.habit.isArchived }
+        let plan = TodayPlan(habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar)
+        let items = plan.groups.flatMap(\.items)
+        let due = items.filter { $0.status.isDue }
+        let met = due.filter { $0.status == .met }.count
+        let percent = plan.score.map { Int(($0 * 100).rounded()) }
+        score = Score(
+            percent: percent, met: met, due: due.count,
+            text: due.isEmpty ? "Nothing is due\(day == today ? " today" : " this day")." : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
+
+        heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar)
+        hasNoHabits = active.isEmpty
+
+        if Self.mayShowTips(input.tipState) {
+            let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar)
+            tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
+                TipItem(id: $0.id.rawValue, title: $0.title, message: $0.message)
+            }
+        } else {
+            tips = []
+        }
+
+        let trackedByID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
+        let returnPath = returnPath
+        groups = plan.groups.map { group in
+            Group(
+                routineTime: group.routineTime, title: Self.title(of: group.routineTime), isCurrent: group.routineTime == plan.current,
+                cards: group.items.map { item in
+                    Self.card(
+                        item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
+                        mode: input.modes[item.habit.id], returnPath: returnPath)
+                })
+        }
+    }
+
+    // MARK: Cards
+
+    static func card(
+        _ item: TodayPlan.Item, tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar, mode: CardMode, returnPath: String
+    ) -> Card {
+        let habit = item.habit
+        let base = "/habits/\(habit.id)"
+        let dayBase = "\(base)/days/\(day.iso)"
+        let modeQuery = day == today ? "" : "?date=\(day.iso)"
+        let week = mode == .weekly ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+        let month = mode == .monthly ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+        return Card(
+            id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, status: item.status,
+            statusLabel: statusLabel(item.status, habit: habit), valueText: valueText(habit, value: item.value),
+            progress: item.status == .skipped ? 0 : item.progress, tapLabel: tapLabel(habit, value: item.value, status: item.status),
+            tapAction: "\(dayBase)/tap", resetAction: "\(dayBase)/reset", skipAction: "\(dayBase)/skip",
+            isSkipped: item.status == .skipped, editLink: "\(base)/edit", deleteLink: "\(base)/delete",
+            mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: "/cards/\(habit.id)/mode/\($0.rawValue)\(modeQuery)") },
+            week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)")
+    }
+
+    static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day) -> Cell {
+        let partial = cell.value > 0 && cell.status != .met && tracked.habit.kind == .good
+        return Cell(
+            day: cell.day, letter: cell.letter, number: cell.day.dayOfMonth, status: cell.status, isPartial: partial,
+            isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown,
+            label: "\(longDate(cell.day)): \(cell.isFuture ? "to come" : statusLabel(cell.status, habit: tracked.habit).lowercased())"
+                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value))" : ""))
+    }
+
+    static func statusLabel(_ status: DayStatus, habit: Habit) -> String {
+        switch status {
+        case .met: habit.kind == .bad ? "Within limit" : "Done"
+        case .pending: habit.kind == .bad ? "Within limit so far" : "To do"
+        case .missed: habit.kind == .bad ? "Over the limit" : "Missed"
+        case .skipped: "Skipped"
+        case .satisfied: "Done for this period"
+        case .notDue: "Not due"
+        }
+    }
+
+    /// The day's value in words: "3 / 8 glasses", "12 / 30 min", "Done".
+    static func valueText(_ habit: Habit, value: Int) -> String {
+        switch habit.type {
+        case .checkmark:
+            if habit.kind == .bad { return value == 0 ? "Not today" : "Slipped \(value == 1 ? "once" : "\(value) times")" }
+            return value >= 1 ? "Checked" : "Not checked"
+        case .count:
+            let unit = habit.unit.isEmpty ? "" : " " + habit.unit
+            return habit.kind == .bad ? "\(value)\(unit), at most \(habit.target)" : "\(value) / \(habit.target)\(unit)"
+        case .duration:
+            return habit.kind == .bad
+                ? "\(duration(value)), at most \(duration(habit.target))" : "\(duration(value)) / \(duration(habit.target))"
+        }
+    }
+
+    static func tapLabel(_ habit: Habit, value: Int, status: DayStatus) -> String {
+        let action: String
+        switch habit.type {
+        case .checkmark:
+            if habit.kind == .bad { action = value > 0 ? "undo the slip" : "record a slip" } else { action = value >= 1 ? "uncheck" : "check" }
+        case .count: action = "add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
+        case .duration: action = "add a minute"
+        }
+        return "\(habit.name): \(valueText(habit, value: value)). Tap to \(action)"
+    }
+
+    /// Seconds as "45 s", "12 min", "1 h 5 min".
+    static func duration(_ seconds: Int) -> String {
+        if seconds == 0 { return "0 min" }
+        if seconds < 60 { return "\(seconds) s" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    static func title(of time: RoutineTime) -> String {
+        switch time {
+        case .morning: "Morning"
+        case .day: "Day"
+        case .evening: "Evening"
+        case .anytime: "Any time"
+        }
+    }
+
+    // MARK: Heatmap
+
+    static func heatmap(_ habits: [TrackedHabit], day: Day, today: Day, calendar: TendCalendar) -> Heatmap {
+        let first = day.adding(days: 1 - heatmapDays)
+        let scores = DayScore.heatmap(habits, endingOn: day, days: heatmapDays, today: today, calendar: calendar)
+        let gridStart = calendar.startOfWeek(for: first)
+        let cells = zip(first...day, scores).map { cellDay, score in
+            let offset = gridStart.days(to: cellDay)
+            return HeatmapCell(
+                day: cellDay, column: offset / 7, row: offset % 7, score: score, isFuture: cellDay > today, isShown: cellDay == day,
+                label: "\(longDate(cellDay)): " + (score.map { "\(Int(($0 * 100).rounded())) %" } ?? "nothing due"))
+        }
+        let judged = scores.compactMap { $0 }
+        let average = judged.isEmpty ? nil : judged.reduce(0, +) / Double(judged.count)
+        let summary =
+            average.map { "Day scores of the \(heatmapDays) days to \(longDate(day)): \(Int(($0 * 100).rounded())) % on average over \(judged.count) days with habits due." }
+            ?? "Day scores of the \(heatmapDays) days to \(longDate(day)): no habit was due."
+        return Heatmap(
+            cells: cells, columns: (cells.last?.column ?? 0) + 1,
+            rowLetters: calendar.orderedWeekdays.map { calendar.getDayLetter(for: $0) }, summary: summary,
+            firstLabel: shortDate(first), lastLabel: shortDate(day))
+    }
+
+    // MARK: Dates in words (English, as the pages are)
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// "Sunday, 15 June 2025".
+    static func longDate(_ day: Day) -> String {
+        "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1]) \(day.year)"
+    }
+
+    /// "15 Jun".
+    static func shortDate(_ day: Day) -> String {
+        "\(day.dayOfMonth) \(monthNames[day.month - 1].prefix(3))"
+    }
+
+    static func relativeTitle(_ day: Day, today: Day) -> String {
+        switch today.days(to: day) {
+        case 0: "Today"
+        case -1: "Yesterday"
+        case 1: "Tomorrow"
+        default: "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1])"
+        }
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import TendCore
+
+/// Renders a ``TodayPage``: nothing here decides anything, it only lays the model out.
+enum TodayView {
+    static func page(_ model: TodayPage, session: SessionInfo) -> Node {
+        Layout.page(title: model.navigation.title, tab: .today, session: session) {
+            dayNavigation(model.navigation)
+            summary(model)
+            if !model.tips.isEmpty { tips(model) }
+            if model.hasNoHabits {
+                Node.section(.class("empty")) {
+                    Node.h2 { "No habits yet" }
+                    Node.p { "Add one small thing you want to do every day." }
+                    quickAdd(model, open: true)
+                }
+            } else {
+                if model.groups.isEmpty {
+                    Node.p(.class("empty")) { "No habit is due on this day." }
+                }
+                for group in model.groups { self.group(group, model: model) }
+                quickAdd(model, open: false)
+            }
+        }
+    }
+
+    // MARK: Day navigation, score, heatmap
+
+    static func dayNavigation(_ navigation: TodayPage.Navigation) -> Node {
+        .group {
+            Node.nav(.class("daynav"), .aria("label", "Day")) {
+                Node.a(.href(navigation.previous), .rel("prev"), .data("enhance", "navigate"), .aria("label", navigation.previousLabel)) { "‹" }
+                Node.h1 {
+                    navigation.title
+                    if navigation.title != navigation.subtitle {
+                        Node.span(.class("sub")) { navigation.subtitle }
+                    }
+                }
+                if let next = navigation.next {
+                    Node.a(.href(next), .rel("next"), .data("enhance", "navigate"), .aria("label", navigation.nextLabel)) { "›" }
+                } else {
+                    Node.span(.class("placeholder"))
+                }
+            }
+            if let today = navigation.today {
+                Node.p(.class("back-today")) { Node.a(.href(today), .data("enhance", "navigate")) { "Back to today" } }
+            }
+        }
+    }
+
+    static func summary(_ model: TodayPage) -> Node {
+        .section(.class("summary"), .aria("label", "Day score and heatmap")) {
+            Node.div(.class("score")) {
+                ring(progress: Double(model.score.percent ?? 0) / 100, size: 88, width: 8)
+                Node.strong { model.score.percent.map { "\($0) %" } ?? "–" }
+            }
+            Node.div(.class("score-text")) {
+                Node.h2 { "Day score" }
+                Node.p { model.score.text }
+            }
+            heatmap(model.heatmap)
+        }
+    }
+
+    static let pitch = 12
+    static let cellSize = 10
+    static let labelWidth = 14
+
+    static func heatmap(_ heatmap: TodayPage.Heatmap) -> Node {
+        let width = labelWidth + heatmap.columns * pitch
+        let height = 7 * pitch
+        return .figure(.class("heatmap")) {
+            Node.svg(.viewBox("0 0 \(width) \(height)"), .role("img"), .aria("label", heatmap.summary)) {
+                for (row, letter) in heatmap.rowLetters.enumerated() where row % 2 == 1 {
+                    Node.svgText(
+                        .class("hm-letter"), .attr("x", "0"), .attr("y", String(row * pitch + 9)), .attr("font-size", "8"),
+                        .attr("fill", "currentColor")
+                    ) { letter }
+                }
+                for cell in heatmap.cells where !cell.isFuture {
+                    heatmapCell(cell)
+                }
+            }
+            Node.figcaption(.class("legend")) {
+                Node.span { heatmap.firstLabel }
+                Node.span { "\(TodayPage.heatmapDays) days" }
+                Node.span { heatmap.lastLabel }
+            }
+        }
+    }
+
+    static func heatmapCell(_ cell: TodayPage.HeatmapCell) -> Node {
+        var classes: [String]
+        var attributes: [Attribute] = [
+            .attr("x", String(labelWidth + cell.column * pitch)), .attr("y", String(cell.row * pitch)),
+            .attr("width", String(cellSize)), .attr("height", String(cellSize)), .attr("rx", "2"),
+        ]
+        switch cell.score {
+        case nil: classes = ["hm-free"]
+        case 0: classes = ["hm-zero"]
+        case let score?:
+            classes = ["hm"]
+            attributes.append(.attr("fill-opacity", String(format: "%.2f", 0.25 + 0.75 * score)))
+        }
+        if cell.isShown { classes.append("hm-shown") }
+        attributes.insert(.classes(classes), at: 0)
+        return .element("rect", attributes, [.title { cell.label }])
+    }
+
+    /// A progress ring: a track and an arc of `progress` (0…1) starting at the top.
+    static func ring(progress: Double, size: Int, width: Int) -> Node {
+        let center = String(size / 2)
+        let radius = String(size / 2 - width / 2 - 1)
+        let percent = min(100, max(0, progress * 100))
+        return .svg(.viewBox("0 0 \(size) \(size)"), .aria("hidden", "true")) {
+            Node.circle(
+                .class("ring-track"), .attr("cx", center), .attr("cy", center), .attr("r", radius), .attr("fill", "none"),
+                .attr("stroke-width", String(width)))
+            if percent > 0 {
+                Node.circle(
+                    .class("ring-fill"), .attr("cx", center), .attr("cy", center), .attr("r", radius), .attr("fill", "none"),
+                    .attr("stroke-width", String(width)), .attr("pathLength", "100"),
+                    .attr("stroke-dasharray", "\(format(percent)) 100"), .attr("transform", "rotate(-90 \(center) \(center))"))
+            }
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    // MARK: Tips
+
+    static func tips(_ model: TodayPage) -> Node {
+        .section(.class("tips"), .aria("label", "Tips")) {
+            for tip in model.tips {
+                Node.article(.class("tip"), .id("tip-\(tip.id)")) {
+                    Node.h2 { tip.title }
+                    Node.p { tip.message }
+                    Node.form(.method("post"), .action("/tips/\(tip.id)/dismiss"), .data("enhance", "")) {
+                        Node.input(.type("hidden"), .name("_csrf"), .value(model.csrfToken))
+                        Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
+                        Node.button(.type("submit"), .class("link"), .aria("label", "Dismiss the tip “\(tip.title)”")) { "Dismiss" }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Groups and cards
+
+    static func group(_ group: TodayPage.Group, model: TodayPage) -> Node {
+        let headingID = "group-\(group.routineTime.rawValue)"
+        return .section(.class("group"), .aria("labelledby", headingID)) {
+            Node.h2(.id(headingID)) {
+                group.title
+                if group.isCurrent, model.day == model.today { Node.span(.class("now")) { "Now" } }
+            }
+            Node.ul(.class("cards")) {
+                for card in group.cards { Node.li { self.card(card, model: model) } }
+            }
+        }
+    }
+
+    static func hidden(_ model: TodayPage) -> Node {
+        .group {
+            Node.input(.type("hidden"), .name("_csrf"), .value(model.csrfToken))
+            Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
+        }
+    }
+
+    static func card(_ card: TodayPage.Card, model: TodayPage) -> Node {
+        let classes = ["card", "hc-\(card.color.rawValue)", "is-\(card.status.rawValue)"]
+        let titleID = "title-\(card.id)"
+        return .article(.classes(classes), .id("habit-\(card.id)"), .aria("labelledby", titleID)) {
+            Node.form(.class("tap"), .method("post"), .action(card.tapAction), .data("enhance", "")) {
+                hidden(model)
+                Node.button(.type("submit"), .class("ring-button"), .id("tap-\(card.id)"), .aria("label", card.tapLabel)) {
+                    ring(progress: card.progress, size: 64, width: 6)
+                    Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
+                }
+            }
+            Node.h3(.class("card-title"), .id(titleID)) { card.name }
+            Node.p(.class("card-value")) {
+                Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
+                " · \(card.valueText)"
+            }
+            menu(card, model: model)
+            switch card.mode {
+            case .daily: Node.empty
+            case .weekly: week(card)
+            case .monthly: month(card)
+            }
+            Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
+                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode) }
+            }
+        }
+    }
+
+    static func modeLink(_ link: TodayPage.ModeLink, current: Bool) -> Node {
+        var attributes: [Attribute] = [.href(link.link), .data("enhance", "")]
+        if current { attributes.append(.aria("current", "true")) }
+        return .element("a", attributes, [.text(link.mode.title)])
+    }
+
+    static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
+        .details(.class("menu"), .id("menu-\(card.id)")) {
+            Node.summary(.aria("label", "More for \(card.name)")) { "⋯" }
+            Node.div(.class("menu-items")) {
+                Node.a(.href(card.editLink)) { "Edit" }
+                Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
+                    hidden(model)
+                    Node.button(.type("submit")) { "Reset this day" }
+                }
+                Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
+                    hidden(model)
+                    Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
+                    Node.button(.type("submit")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
+                }
+                Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
+            }
+        }
+    }
+
+    static func cellClasses(_ cell: TodayPage.Cell) -> [String] {
+        var classes = ["cell", "is-\(cell.status.rawValue)"]
+        if cell.isPartial { classes.append("is-partial") }
+        if !cell.isInMonth { classes.append("is-outside") }
+        if cell.isFuture { classes.append("is-future") }
+        if cell.isShown { classes.append("is-shown") }
+        return classes
+    }
+
+    static func week(_ card: TodayPage.Card) -> Node {
+        .ol(.class("strip"), .aria("label", "\(card.name), the last 7 days")) {
+            for cell in card.week {
+                Node.li(.classes(cellClasses(cell)), .title(cell.label)) {
+                    Node.span(.aria("hidden", "true")) { cell.letter }
+                    Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                    Node.span(.class("visually-hidden")) { cell.label }
+                }
+            }
+        }
+    }
+
+    static func month(_ card: TodayPage.Card) -> Node {
+        .group {
+            Node.div(.class("month-head"), .aria("hidden", "true")) {
+                for cell in card.month.prefix(7) { Node.span { cell.letter } }
+            }
+            Node.ol(.class("month"), .aria("label", "\(card.name), \(card.monthTitle)")) {
+                for cell in card.month {
+                    Node.li(.classes(cellClasses(cell)), .title(cell.label)) {
+                        Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                        Node.span(.class("visually-hidden")) { cell.label }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Adding a habit
+
+    static func quickAdd(_ model: TodayPage, open: Bool) -> Node {
+        let form = Node.form(.class("quick-add"), .method("post"), .action("/habits")) {
+            hidden(model)
+            Node.div(.class("field")) {
+                Node.label(.for("new-habit-name")) { "Name" }
+                Node.input(
+                    .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
+                    .placeholder("Drink a glass of water"), .autocomplete("off"))
+            }
+            Node.button(.type("submit"), .class("primary")) { "Add habit" }
+        }
+        if open { return form }
+        return .details(.class("add-habit"), .id("add-habit")) {
+            Node.summary(.class("button")) { "Add a habit" }
+            form
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import TendCore
+import TendHTTP
+import TendStore
+
+/// What every web controller works with. Built once by `TendServer.makeRouter`, which shares the
+/// account service (one sign-in rate limit), the authenticator and the change notifier with the
+/// JSON API.
+package struct WebDependencies: Sendable {
+    package let configuration: ServerConfiguration
+    package let store: any TendStore & AccountStore
+    package let accounts: AccountService
+    package let authenticator: Authenticator
+    package let changes: ChangeNotifier
+    package let live: LiveUpdates
+
+    package init(
+        configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
+        authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.accounts = accounts
+        self.authenticator = authenticator
+        self.changes = changes
+        self.live = live ?? LiveUpdates(store: store, changes: changes)
+    }
+
+    var now: Date { configuration.now() }
+
+    /// The signed-in user of a page request (set by the auth middleware).
+    func user(_ context: TendRequestContext) async throws -> User {
+        try await store.user(id: context.requireIdentity().owner)
+    }
+
+    /// What the layout needs about the signed-in user.
+    func session(_ context: TendRequestContext, user: User) throws -> SessionInfo {
+        let identity = try context.requireIdentity()
+        return SessionInfo(username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "")
+    }
+}
+
+/// The browser app: pages at `/`, assets at `/assets/…`, `/sw.js`, `/manifest.webmanifest` and
+/// live updates at `/events` (docs/web.md).
+package enum TendWeb {
+    /// Adds every web route to `router`. Pages that need a signed-in user redirect to `/login`
+    /// when there is none; errors answer HTML pages, not problem bodies.
+    package static func addRoutes(to router: Router<TendRequestContext>, _ web: WebDependencies) {
+        AssetController().addRoutes(to: router)
+        let open = router.group().add(middleware: WebErrorMiddleware())
+        AuthController(web: web).addRoutes(open: open)
+        let signedIn = router.group()
+            .add(middleware: WebErrorMiddleware())
+            .add(middleware: AuthMiddleware(authenticator: web.authenticator, changes: web.changes))
+        AuthController(web: web).addRoutes(signedIn: signedIn)
+        TodayController(web: web).addRoutes(to: signedIn)
+        PlaceholderController(web: web).addRoutes(to: signedIn)
+        EventsController(web: web).addRoutes(to: signedIn)
+    }
+}
+
+extension TendWeb {
+    /// The HTML page of a problem, for a browser that asked for an unknown page.
+    package static func errorPage(_ problem: Problem) -> Response {
+        Page.html(ErrorView.page(status: problem.status, message: WebErrorMiddleware.message(problem)), status: problem.status)
+    }
+}
+
+/// Building page responses.
+enum Page {
+    /// An HTML page (private: it shows the user's data, so shared caches must not keep it).
+    static func html(_ node: Node, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var text = "<!doctype html>"
+        node.render(into: &text)
+        var headers = headers
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "private, no-cache"
+        let buffer = ByteBuffer(string: text)
+        headers[.contentLength] = String(buffer.readableBytes)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+    }
+
+    /// Redirect-after-post (303: the browser follows with a GET).
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    /// A return address from a form: only a path on this site (`/…`, never `//host`), else `fallback`.
+    static func localPath(_ text: String?, fallback: String) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+            !text.contains(where: { $0.isNewline || $0 == "\r" })
+        else { return fallback }
+        return text
+    }
+}
+
+extension Request {
+    /// The form fields of a `application/x-www-form-urlencoded` body (at most 1 MiB).
+    func form(limit: Int = 1 << 20) async throws -> FormData {
+        var request = self
+        let body = try await request.collectBody(upTo: limit)
+        return FormData(String(buffer: body))
+    }
+
+    /// The path and query, to come back to after signing in.
+    var pathAndQuery: String {
+        uri.query.map { uri.path + "?" + $0 } ?? uri.path
+    }
+}
+
+/// Turns errors of the web routes into HTML: a missing or ended session redirects to the sign-in
+/// page (then back); anything else is an error page with the problem's status and words (an
+/// unexpected error names only the request id, as the API does).
+struct WebErrorMiddleware: RouterMiddleware {
+    typealias Context = TendRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            guard let problem = Problem.from(error) else {
+                context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+                return Page.html(
+                    ErrorView.page(status: .internalServerError, message: "Something went wrong on the server (request \(context.id))."),
+                    status: .internalServerError)
+            }
+            if problem.status == .unauthorized {
+                let back = request.method == .get ? request.pathAndQuery : "/"
+                return Page.redirect(back == "/" ? "/login" : "/login?next=" + Self.percentEncoded(back))
+            }
+            return Page.html(
+                ErrorView.page(status: problem.status, message: Self.message(problem)), status: problem.status, headers: problem.headers)
+        }
+    }
+
+    /// The problem in a sentence for a person.
+    static func message(_ problem: Problem) -> String {
+        if problem.code == "csrf" {
+            return "This form has expired (or came from another site). Go back, reload the page and try again."
+        }
+        if problem.status == .notFound, problem.code == "not-found", problem.detail == "Not Found" {
+            return "There is no page at this address."
+        }
+        let message = problem.detail.prefix(1).uppercased() + problem.detail.dropFirst()
+        return message.hasSuffix(".") ? message : message + "."
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import TendCore
+import TendHTTP
+import TendStore
+import Testing
+
+@testable import TendWeb
+
+/// Live updates: a change reaches the user's open pages within a second, from this instance or
+/// any other on the same database, and never another user's.
+@Suite("Live updates")
+struct LiveUpdateTests {
+    /// The first value of `stream` within `timeout`, or nil.
+    static func next(_ stream: AsyncStream<Int64>, within timeout: Duration) async -> Int64? {
+        await withTaskGroup(of: Int64?.self) { group in
+            group.addTask {
+                var iterator = stream.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    static func users(_ store: any TendStore) async throws -> (User, User) {
+        (try await store.createUser(username: "ana", settings: UserSettings()), try await store.createUser(username: "ben", settings: UserSettings()))
+    }
+
+    @Test("A change on this instance arrives at once (woken, not polled); another user's never")
+    func localChange() async throws {
+        let store = InMemoryStore()
+        let (ana, ben) = try await Self.users(store)
+        let changes = ChangeNotifier()
+        // A poll interval far beyond the test: only the wake-up can deliver in time.
+        let live = LiveUpdates(store: store, changes: changes, pollInterval: .seconds(60))
+        let anaStream = try await live.subscribe(ana.id)
+        let benStream = try await live.subscribe(ben.id)
+        try await Task.sleep(for: .milliseconds(50))
+        _ = try await store.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        changes.changed(ana.id)
+        // Far sooner than the next poll: it was the wake-up.
+        let sequence = await Self.next(anaStream, within: .seconds(30))
+        #expect(sequence == (try await store.latestOperationSequence(owner: ana.id)))
+        #expect(await Self.next(benStream, within: .milliseconds(300)) == nil)
+    }
+
+    /// Polled every 400 ms, a change arrives within a second on an idle machine; the tests allow
+    /// more, as a loaded test machine may be slow (timing is not what they pin).
+    @Test("A change made elsewhere (another instance, the CLI's sync) is polled from the op log")
+    func polledChange() async throws {
+        let store = InMemoryStore()
+        let (ana, ben) = try await Self.users(store)
+        let live = LiveUpdates(store: store, changes: ChangeNotifier())
+        let anaStream = try await live.subscribe(ana.id)
+        let benStream = try await live.subscribe(ben.id)
+        try await Task.sleep(for: .milliseconds(50))
+        _ = try await store.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        #expect(await Self.next(anaStream, within: .seconds(30)) != nil)
+        #expect(await Self.next(benStream, within: .milliseconds(600)) == nil)
+    }
+
+    @Test("Every open page of the user hears of the change; the watcher stops with the last page")
+    func severalPages() async throws {
+        let store = InMemoryStore()
+        let (ana, _) = try await Self.users(store)
+        let changes = ChangeNotifier()
+        let live = LiveUpdates(store: store, changes: changes, pollInterval: .milliseconds(100))
+        var first: AsyncStream<Int64>? = try await live.subscribe(ana.id)
+        let second = try await live.subscribe(ana.id)
+        #expect(live.watchedUsers == 1)
+        _ = try await store.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        changes.changed(ana.id)
+        #expect(await Self.next(first!, within: .seconds(30)) != nil)
+        #expect(await Self.next(second, within: .seconds(30)) != nil)
+        first = nil
+        _ = consume second
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(live.watchedUsers == 0)
+        #expect(changes.subscriberCount == 0)
+    }
+
+    @Test("Two server instances on one PostgreSQL database: a change through one reaches the other's pages")
+    func acrossInstances() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let first = try await PostgresStore.connect(location: location, device: "web-a", maximumConnections: 2)
+            let second = try await PostgresStore.connect(location: location, device: "web-b", maximumConnections: 2)
+            do {
+                let (ana, ben) = try await Self.users(first)
+                let live = LiveUpdates(store: second, changes: ChangeNotifier())
+                let anaStream = try await live.subscribe(ana.id)
+                let benStream = try await live.subscribe(ben.id)
+                try await Task.sleep(for: .milliseconds(50))
+                _ = try await first.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+                let sequence = await Self.next(anaStream, within: .seconds(30))
+                #expect(sequence != nil)
+                #expect(sequence == (try await second.latestOperationSequence(owner: ana.id)))
+                #expect(await Self.next(benStream, within: .milliseconds(600)) == nil)
+            } catch {
+                await first.close()
+                await second.close()
+                throw error
+            }
+            await first.close()
+            await second.close()
+        }
+    }
+}
