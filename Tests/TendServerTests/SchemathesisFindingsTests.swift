@@ -13,6 +13,8 @@ struct SchemathesisFindingsTests {
         arguments: [
             // RoutineError's 1-based position overflowed for Int.max.
             (HTTPRequest.Method.post, "/api/v1/routines/{routine}/habits", #"{"habit":"{habit}","at":9223372036854775807}"#, 422),
+            // abs(Int.min) trapped.
+            (.post, "/api/v1/habits/{habit}/days/2025-06-10/increment", #"{"by":-9223372036854775808}"#, 422),
         ])
     func finding(method: HTTPRequest.Method, template: String, json: String, status: Int) async throws {
         try await ServerHarness().run { api in
