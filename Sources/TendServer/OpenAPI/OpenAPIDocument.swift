@@ -2916,11 +2916,40 @@ public enum OpenAPIDocument {
               "schema": {
                 "type": "object",
                 "description": "A Tend JSON export."
+              },
+              "examples": {
+                "tend": {
+                  "summary": "Tend JSON",
+                  "value": {
+                    "format": "tend",
+                    "version": 1,
+                    "habits": [
+                      {
+                        "id": "6F1C2A4E-3B5D-4E7F-8A9B-0C1D2E3F4A5B",
+                        "name": "Imported",
+                        "createdOn": "2025-01-01",
+                        "entries": [
+                          {
+                            "day": "2025-01-02",
+                            "value": 1,
+                            "isSkipped": false
+                          }
+                        ]
+                      }
+                    ]
+                  }
+                }
               }
             },
             "text/csv": {
               "schema": {
                 "type": "string"
+              },
+              "examples": {
+                "tend": {
+                  "summary": "Tend CSV",
+                  "value": "record,habit_id,habit,emoji,color,kind,type,target,unit,schedule,routine_time,reminders,archived,order,created_on,notes,day,value,skipped,note\nhabit,3d7a1c52-9e4b-4f0a-8c6d-2b1e5f7a9c30,Imported from CSV,✅,blue,good,checkmark,1,,daily,anytime,,false,0,2025-01-01,,,,,\nentry,3d7a1c52-9e4b-4f0a-8c6d-2b1e5f7a9c30,Imported from CSV,,,,,,,,,,,,,,2025-01-02,1,false,\n"
+                }
               }
             }
           }
@@ -3798,7 +3827,31 @@ public enum OpenAPIDocument {
           "name"
         ],
         "additionalProperties": true,
-        "description": "`name` alone makes a daily good checkmark; any attribute may be given (unknown keys are ignored)."
+        "description": "`name` alone makes a daily good checkmark; any attribute may be given (unknown keys are ignored).",
+        "examples": [
+          {
+            "name": "Read"
+          },
+          {
+            "name": "Water",
+            "emoji": "💧",
+            "color": "teal",
+            "type": "count",
+            "target": 8,
+            "unit": "glasses",
+            "schedule": "3/week",
+            "routineTime": "morning",
+            "reminders": [
+              {
+                "time": "07:30",
+                "weekdays": [
+                  "mon",
+                  "fri"
+                ]
+              }
+            ]
+          }
+        ]
       },
       "Entry": {
         "type": "object",
@@ -4013,7 +4066,20 @@ public enum OpenAPIDocument {
           "name"
         ],
         "additionalProperties": true,
-        "description": "`name` is required; the rest defaults to every day at 07:00 (unknown keys are ignored)."
+        "description": "`name` is required; the rest defaults to every day at 07:00 (unknown keys are ignored).",
+        "examples": [
+          {
+            "name": "Morning",
+            "start": "06:30",
+            "weekdays": [
+              "mon",
+              "tue",
+              "wed",
+              "thu",
+              "fri"
+            ]
+          }
+        ]
       },
       "RoutineHabitMove": {
         "type": "object",
