@@ -101,7 +101,8 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateHabit: "a habit appears only once in a routine"
         case .unknownRoutine: "no such routine"
         case .unknownHabit: "that habit is not in the routine"
-        case .indexOutOfRange(let index): "position \(index + 1) is outside the list"
+        // 1-based for people; `index + 1` would trap for Int.max (an API client can send it).
+        case .indexOutOfRange(let index): "position \(index >= 0 ? String(UInt(index) + 1) : String(index + 1)) is outside the list"
         }
     }
 }

@@ -98,7 +98,7 @@ public enum EntryCommand: Hashable, Sendable {
         case .uncheck:
             return .entrySet(habit: id, day: day, value: 0)
         case .increment(let amount):
-            guard abs(amount) <= EntryCommand.maximumValue else {
+            guard amount.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
                 throw .invalid("an amount is at most \(EntryCommand.maximumValue)")
             }
             var after = tracked

@@ -88,7 +88,7 @@ struct DayController {
         } else {
             by = try APIJSON.decoder().decode(IncrementRequest.self, from: Data(buffer.readableBytesView)).by ?? 1
         }
-        guard abs(by) <= EntryCommand.maximumValue else {
+        guard by.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
             throw Problem.invalid("an amount is at most \(EntryCommand.maximumValue)")
         }
         return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))

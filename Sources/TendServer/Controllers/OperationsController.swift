@@ -5,19 +5,30 @@ import TendAPI
 import TendHTTP
 import TendStore
 
-/// `/healthz` and `/metrics`.
+/// `/healthz`, `/metrics` and the OpenAPI document.
 struct OperationsController {
     let server: ServerDependencies
 
     func addRoutes(to router: Router<TendRequestContext>) {
         router.get(RouterPath(APIPaths.health), use: health)
         router.get(RouterPath(APIPaths.metrics), use: metrics)
+        router.get(RouterPath(APIPaths.openAPI), use: openAPI)
     }
 
     /// 200 while the process serves requests; it never touches the store.
     @Sendable func health(_ request: Request, context: TendRequestContext) async throws -> Response {
         try Reply.json(["status": "ok"])
     }
+
+    /// The OpenAPI document, open to anyone (it describes the API, not anyone's data).
+    @Sendable func openAPI(_ request: Request, context: TendRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(Self.openAPIBody.readableBytes)],
+            body: .init(byteBuffer: Self.openAPIBody))
+    }
+
+    private static let openAPIBody = ByteBuffer(string: OpenAPIDocument.json)
 
     /// Prometheus metrics: open to clients on this machine (loopback); from anywhere else only
     /// with an API token of the server's owner.

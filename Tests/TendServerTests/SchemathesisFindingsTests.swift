@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import TendServer
+import Testing
+
+/// Requests schemathesis (scripts/test-api) sent that crashed the server or broke the OpenAPI
+/// document, kept as regression tests: each answers a problem body, and the server lives on.
+@Suite("What schemathesis found: extreme input answers a 4xx problem, never a crash")
+struct SchemathesisFindingsTests {
+    @Test(
+        "Each finding, on the user's own habit and routine",
+        arguments: [
+            // RoutineError's 1-based position overflowed for Int.max.
+            (HTTPRequest.Method.post, "/api/v1/routines/{routine}/habits", #"{"habit":"{habit}","at":9223372036854775807}"#, 422),
+            // abs(Int.min) trapped.
+            (.post, "/api/v1/habits/{habit}/days/2025-06-10/increment", #"{"by":-9223372036854775808}"#, 422),
+        ])
+    func finding(method: HTTPRequest.Method, template: String, json: String, status: Int) async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            let habit = try await api.createHabit(ana, #"{"name":"Water","type":"count","target":8}"#)
+            let routine = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning"}"#)
+                .object()["id"] as? String ?? ""
+            func filled(_ text: String) -> String {
+                text.replacingOccurrences(of: "{habit}", with: habit).replacingOccurrences(of: "{routine}", with: routine)
+            }
+            let before = try await api.export(ana)
+            try await api.request(method, filled(template), token: ana.token, json: filled(json))
+                .expectProblem(HTTPResponse.Status(code: status))
+            #expect(try await api.export(ana) == before)
+        }
+    }
+}
