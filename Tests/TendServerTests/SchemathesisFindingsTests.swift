@@ -4,9 +4,9 @@ import HummingbirdTesting
 import TendServer
 import Testing
 
-/// Requests schemathesis (scripts/test-api) sent that crashed the server or broke the OpenAPI
-/// document, kept as regression tests: each answers a problem body, and the server lives on.
-@Suite("What schemathesis found: extreme input answers a 4xx problem, never a crash")
+/// Requests schemathesis (scripts/test-api) sent that crashed the server or kept it busy for
+/// longer than its 30-second timeout, kept as regression tests: each answers a problem body at once.
+@Suite("What schemathesis found: extreme input answers a 4xx problem, never a crash or a long wait")
 struct SchemathesisFindingsTests {
     @Test(
         "Each finding, on the user's own habit and routine",
@@ -15,6 +15,9 @@ struct SchemathesisFindingsTests {
             (HTTPRequest.Method.post, "/api/v1/routines/{routine}/habits", #"{"habit":"{habit}","at":9223372036854775807}"#, 422),
             // abs(Int.min) trapped.
             (.post, "/api/v1/habits/{habit}/days/2025-06-10/increment", #"{"by":-9223372036854775808}"#, 422),
+            // Statistics walk every day up to `asOf`: seconds per habit for a far future.
+            (.get, "/api/v1/stats?asOf=7981-06-24", "", 400),
+            (.get, "/api/v1/habits/{habit}/stats?asOf=9999-12-31", "", 400),
         ])
     func finding(method: HTTPRequest.Method, template: String, json: String, status: Int) async throws {
         try await ServerHarness().run { api in

@@ -55,7 +55,7 @@ struct ViewController {
     @Sendable func stats(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
         let id: Habit.ID = try context.pathID("id", "habit")
-        let asOf = try request.queryDay("asOf", today: user.settings.today(now: server.now))
+        let asOf = try request.statsDay(today: user.settings.today(now: server.now))
         let tracked = try await trackedHabit(owner: user.id, id: id)
         return try Reply.json(StatsJSON(habit: tracked.habit, tracked.statistics(asOf: asOf, calendar: user.settings.calendar)))
     }
@@ -63,7 +63,7 @@ struct ViewController {
     /// `GET /stats?asOf=`: every active habit's statistics, as `tend stats --json`.
     @Sendable func allStats(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
-        let asOf = try request.queryDay("asOf", today: user.settings.today(now: server.now))
+        let asOf = try request.statsDay(today: user.settings.today(now: server.now))
         let habits = try await server.store.trackedHabits(owner: user.id, includeArchived: false)
         let calendar = user.settings.calendar
         return try Reply.json(habits.map { StatsJSON(habit: $0.habit, $0.statistics(asOf: asOf, calendar: calendar)) })
@@ -116,5 +116,18 @@ struct ViewController {
         let habit = try await server.store.habit(owner: owner, id: id)
         let entries = try await server.store.entries(owner: owner, habit: id, from: .minimum, through: .maximum)
         return TrackedHabit(habit: habit, entries: entries)
+    }
+}
+
+extension Request {
+    /// The `asOf` day of the statistics: at most a year after today. Statistics walk every day
+    /// from the habit's start to `asOf`, so `asOf=9999-12-31` would keep the server busy for
+    /// seconds per habit (schemathesis found it).
+    fileprivate func statsDay(today: Day) throws -> Day {
+        let day = try queryDay("asOf", today: today)
+        guard day <= today.adding(days: 366) else {
+            throw Problem.badRequest("'asOf' is at most a year after today (\(today))")
+        }
+        return day
     }
 }

@@ -1706,7 +1706,7 @@ public enum OpenAPIDocument {
             "schema": {
               "$ref": "#/components/schemas/DayQuery"
             },
-            "description": "Default: today."
+            "description": "Default: today; at most a year after today."
           }
         ],
         "security": [
@@ -1767,7 +1767,7 @@ public enum OpenAPIDocument {
             "schema": {
               "$ref": "#/components/schemas/DayQuery"
             },
-            "description": "Default: today."
+            "description": "Default: today; at most a year after today."
           }
         ],
         "security": [
