@@ -13,10 +13,30 @@ struct HabitController {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
+        group.get("habits", use: list)
+        group.get("habits/:id", use: show)
         group.get("habits/new", use: newForm)
         group.post("habits/new", use: create)
         group.get("habits/:id/edit", use: editForm)
         group.post("habits/:id/edit", use: update)
+    }
+
+    /// `GET /habits`: every habit, archived ones apart.
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habits = try await web.store.habits(owner: user.id, includeArchived: true)
+        return Page.html(HabitsListView.page(HabitsListPage(habits: habits), session: try web.session(context, user: user)))
+    }
+
+    /// `GET /habits/{id}?month=YYYY-MM`: the habit page, with its whole history.
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+        let today = user.settings.today(now: web.now)
+        let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
+        let model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, month: month, calendar: user.settings.calendar)
+        return Page.html(HabitView.page(model, session: try web.session(context, user: user)))
     }
 
     @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
