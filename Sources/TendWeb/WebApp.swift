@@ -59,6 +59,7 @@ package enum TendWeb {
         AuthController(web: web).addRoutes(signedIn: signedIn)
         TodayController(web: web).addRoutes(to: signedIn)
         HabitController(web: web).addRoutes(to: signedIn)
+        SettingsController(web: web).addRoutes(to: signedIn)
         PlaceholderController(web: web).addRoutes(to: signedIn)
         EventsController(web: web).addRoutes(to: signedIn)
     }
