@@ -58,6 +58,8 @@ package enum TendWeb {
             .add(middleware: AuthMiddleware(authenticator: web.authenticator, changes: web.changes))
         AuthController(web: web).addRoutes(signedIn: signedIn)
         TodayController(web: web).addRoutes(to: signedIn)
+        HabitController(web: web).addRoutes(to: signedIn)
+        SettingsController(web: web).addRoutes(to: signedIn)
         PlaceholderController(web: web).addRoutes(to: signedIn)
         EventsController(web: web).addRoutes(to: signedIn)
     }

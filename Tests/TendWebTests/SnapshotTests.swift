@@ -64,4 +64,24 @@ struct SnapshotTests {
         try Self.assertSnapshot(
             ConfirmView.deleteHabit(TodayPageTests.water, recordedDays: 12, session: Self.session, cancel: "/"), "delete-habit")
     }
+
+    @Test("The habit page: a count habit with history and a note")
+    func habitPage() throws {
+        let water = WebFixtures.habit(1, "Water", emoji: "💧", color: .cyan, type: .count, target: 8, unit: "glasses", createdOn: "2025-06-01")
+        let tracked = TrackedHabit(
+            habit: water,
+            entries: [
+                Entry(day: WebFixtures.day("2025-06-10"), value: 8), Entry(day: WebFixtures.day("2025-06-11"), value: 8),
+                Entry(day: WebFixtures.day("2025-06-12"), value: 3, note: "Hot day"), Entry(day: WebFixtures.day("2025-06-14"), value: 9),
+            ])
+        let page = HabitPage(tracked: tracked, today: WebFixtures.day("2025-06-15"), calendar: UserSettings().calendar)
+        try Self.assertSnapshot(HabitView.page(page, session: Self.session), "habit")
+    }
+
+    @Test("The habit editor for an existing habit, with an error")
+    func editor() throws {
+        var model = HabitEditorPage(habitID: WebFixtures.id(1), form: HabitForm(TodayPageTests.water))
+        model.errors["target"] = "The target is a whole number."
+        try Self.assertSnapshot(HabitEditorView.page(model, session: Self.session), "habit-editor")
+    }
 }

@@ -102,6 +102,18 @@
     if (browserZone && Array.from(zone.options).some((o) => o.value === browserZone)) zone.value = browserZone;
   }
 
+  // Settings: show the browser's zone beside the saved one; only the button puts it in the field.
+  const offer = document.querySelector("select[data-offer-zone]");
+  const offerNote = document.querySelector(".zone-offer");
+  if (offer && offerNote && window.Intl) {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone && browserZone !== offer.value && Array.from(offer.options).some((o) => o.value === browserZone)) {
+      offerNote.querySelector("span").textContent = `This browser is in ${browserZone}. `;
+      offerNote.hidden = false;
+      offerNote.querySelector("button").addEventListener("click", () => { offer.value = browserZone; offerNote.hidden = true; offer.focus(); });
+    }
+  }
+
   // Offline: say so (the service worker shows the last loaded Today page).
   const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine);
   window.addEventListener("online", () => { offline(); refresh(); });

@@ -9,9 +9,7 @@ struct PlaceholderController {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("habits") { request, context in try await page(.habits, "Your habits, their week, month and year, streaks and strength will be here.", context) }
         group.get("routines") { request, context in try await page(.routines, "Build routines of habits you do together, in order.", context) }
-        group.get("settings") { request, context in try await page(.settings, "Time zone, day start, first weekday, data and devices will be here.", context) }
     }
 
     private func page(_ tab: Tab, _ text: String, _ context: Context) async throws -> Response {

@@ -180,7 +180,7 @@ enum TodayView {
                     Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
                 }
             }
-            Node.h3(.class("card-title"), .id(titleID)) { card.name }
+            Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href("/habits/\(card.id)")) { card.name } }
             Node.p(.class("card-value")) {
                 Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
                 " · \(card.valueText)"

@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendCore
+import TendHTTP
+import TendStore
+
+/// `/settings`: a form posting time zone, day start and first weekday (with `_csrf`); 303 back
+/// with "Saved." on success, 422 with the messages and the values as chosen otherwise.
+struct SettingsController {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("settings", use: show)
+        group.post("settings", use: save)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let model = SettingsPage(settings: user.settings, saved: request.query("saved") == "1")
+        return Page.html(SettingsView.page(model, session: try web.session(context, user: user)))
+    }
+
+    @Sendable func save(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        var model = SettingsPage(form: try await request.form())
+        switch model.settings(base: user.settings) {
+        case .success(let settings):
+            if settings != user.settings { _ = try await web.store.updateSettings(owner: user.id, settings) }
+            return Page.redirect("/settings?saved=1")
+        case .failure(let errors):
+            model.errors = errors.messages
+            return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import TendCore
+import TendHTTP
+
+/// The habit editor's form (`/habits/new`, `/habits/{id}/edit`): every field as the person typed
+/// it, so a refused form comes back with their values and a message beside each wrong field.
+/// Turning it into a `Habit` uses TendCore's own checks (`Habit.validate`, `Schedule`'s parser,
+/// `TimeOfDay`), so the web layer adds no rules of its own.
+struct HabitForm: Sendable, Hashable {
+    /// How the schedule is given: the radio buttons of the editor.
+    enum ScheduleChoice: String, CaseIterable, Sendable {
+        case daily, weekdays, perWeek, perMonth, everyN, inDays, text
+
+        var label: String {
+            switch self {
+            case .daily: "Every day"
+            case .weekdays: "On these weekdays"
+            case .perWeek: "Times per week"
+            case .perMonth: "Times per month"
+            case .everyN: "Every N days"
+            case .inDays: "X times in Y days"
+            case .text: "Other (typed)"
+            }
+        }
+    }
+
+    var name = ""
+    var emoji = Habit.defaultEmoji
+    var color = HabitColor.blue.rawValue
+    var kind = HabitKind.good.rawValue
+    var type = HabitType.checkmark.rawValue
+    /// Counts as typed; durations in minutes; ignored for checkmarks.
+    var target = ""
+    var unit = ""
+    var schedule = ScheduleChoice.daily.rawValue
+    var weekdays: Set<String> = []
+    var perWeek = "3"
+    var perMonth = "10"
+    var everyN = "2"
+    var inTimes = "3"
+    var inDays = "7"
+    var scheduleText = ""
+    var routineTime = RoutineTime.anytime.rawValue
+    /// Reminder times, `HH:mm` separated by commas or spaces.
+    var reminders = ""
+
+    /// The common emoji the picker offers as buttons (any other can be typed).
+    static let commonEmoji = [
+        "✅", "💧", "🏃", "🧘", "📚", "✍️", "🥗", "🍎", "💤", "🛏️", "🦷", "💊",
+        "🏋️", "🚶", "🚴", "🏊", "🧹", "🌱", "🎸", "🎨", "💻", "🧠", "🙏", "☀️",
+        "🚭", "🍷", "🍬", "📵", "☕", "💰", "📞", "❤️",
+    ]
+
+    init() {}
+
+    /// The form showing an existing habit.
+    init(_ habit: Habit) {
+        name = habit.name
+        emoji = habit.emoji
+        color = habit.color.rawValue
+        kind = habit.kind.rawValue
+        type = habit.type.rawValue
+        switch habit.type {
+        case .checkmark: target = ""
+        case .count: target = String(habit.target)
+        case .duration: target = Self.minutes(habit.target)
+        }
+        unit = habit.unit
+        switch habit.schedule {
+        case .daily: schedule = ScheduleChoice.daily.rawValue
+        case .weekdays(let days):
+            schedule = ScheduleChoice.weekdays.rawValue
+            weekdays = Set(days.map(\.code))
+        case .timesPerWeek(let n):
+            schedule = ScheduleChoice.perWeek.rawValue
+            perWeek = String(n)
+        case .timesPerMonth(let n):
+            schedule = ScheduleChoice.perMonth.rawValue
+            perMonth = String(n)
+        case .everyNDays(let interval, _):
+            schedule = ScheduleChoice.everyN.rawValue
+            everyN = String(interval)
+        case .timesInDays(let times, let days):
+            schedule = ScheduleChoice.inDays.rawValue
+            inTimes = String(times)
+            inDays = String(days)
+        case .daysOfMonth:
+            schedule = ScheduleChoice.text.rawValue
+            scheduleText = habit.schedule.description
+        }
+        routineTime = habit.routineTime.rawValue
+        reminders = habit.reminders.map(\.time.description).joined(separator: ", ")
+    }
+
+    /// The form as posted.
+    init(_ form: FormData) {
+        func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        name = field("name")
+        let typed = field("emojiText")
+        emoji = typed.isEmpty ? field("emoji") : typed
+        color = field("color")
+        kind = field("kind")
+        type = field("type")
+        target = field("target")
+        unit = field("unit")
+        schedule = field("schedule")
+        weekdays = Set(form.all("weekday"))
+        perWeek = field("perWeek")
+        perMonth = field("perMonth")
+        everyN = field("everyN")
+        inTimes = field("inTimes")
+        inDays = field("inDays")
+        scheduleText = field("scheduleText")
+        routineTime = field("routineTime")
+        reminders = field("reminders")
+    }
+
+    static func minutes(_ seconds: Int) -> String {
+        seconds % 60 == 0 ? String(seconds / 60) : String(format: "%.2f", Double(seconds) / 60)
+    }
+
+    /// The habit this form describes, built on `base` (its id, notes, order, archive state and
+    /// reminders' other settings are kept), or the message for each wrong field.
+    func habit(base: Habit, today: Day) -> Result<Habit, Errors> {
+        var errors = Errors()
+        var habit = base
+        habit.name = name
+        habit.emoji = emoji
+        if let value = HabitColor(rawValue: color) { habit.color = value } else { errors["color"] = "Choose a colour." }
+        if let value = HabitKind(rawValue: kind) { habit.kind = value } else { errors["kind"] = "Choose build or quit." }
+        if let value = HabitType(rawValue: type) { habit.type = value } else { errors["type"] = "Choose how it is measured." }
+        habit.unit = habit.type == .count ? unit : ""
+        switch habit.type {
+        case .checkmark:
+            habit.target = Habit.defaultTarget(kind: habit.kind, type: .checkmark)
+        case .count:
+            if target.isEmpty {
+                habit.target = Habit.defaultTarget(kind: habit.kind, type: .count)
+            } else if let value = Int(target) {
+                habit.target = value
+            } else {
+                errors["target"] = "The target is a whole number."
+            }
+        case .duration:
+            if target.isEmpty {
+                habit.target = Habit.defaultTarget(kind: habit.kind, type: .duration)
+            } else if let value = Double(target.replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0,
+                value <= Double(Habit.maximumDurationTarget / 60)
+            {
+                habit.target = Int((value * 60).rounded())
+            } else {
+                errors["target"] = "The target is a number of minutes (at most \(Habit.maximumDurationTarget / 60))."
+            }
+        }
+        if let schedule = parsedSchedule(base: base, today: today, errors: &errors) { habit.schedule = schedule }
+        if let value = RoutineTime(rawValue: routineTime) { habit.routineTime = value } else { errors["routineTime"] = "Choose a time of day." }
+        var reminders: [Reminder] = []
+        for word in self.reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
+            guard let time = try? TimeOfDay(parsing: String(word)) else {
+                errors["reminders"] = "“\(word)” is not a time: use 24-hour HH:MM, e.g. 07:30."
+                break
+            }
+            guard !reminders.contains(where: { $0.time == time }) else { continue }
+            reminders.append(base.reminders.first { $0.time == time } ?? Reminder(time: time))
+        }
+        habit.reminders = reminders.sorted { $0.time < $1.time }
+
+        // TendCore's checks, each message put beside its field.
+        if errors.isEmpty {
+            do {
+                try habit.validate()
+            } catch {
+                let message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+                switch error {
+                case .emptyName, .nameTooLong, .nameHasNewline: errors["name"] = message
+                case .invalidEmoji: errors["emoji"] = message
+                case .notesTooLong: errors["form"] = message
+                case .unitTooLong: errors["unit"] = message
+                case .targetOutOfRange(let value, let range):
+                    errors["target"] =
+                        habit.type == .duration
+                        ? "The target must be \(range.lowerBound / 60)–\(range.upperBound / 60) minutes, not \(Self.minutes(value))."
+                        : message
+                case .schedule: errors["schedule"] = message
+                case .tooManyReminders, .reminder: errors["reminders"] = message
+                case .negativeValue: errors["form"] = message
+                }
+            }
+        }
+        return errors.isEmpty ? .success(habit) : .failure(errors)
+    }
+
+    private func parsedSchedule(base: Habit, today: Day, errors: inout Errors) -> Schedule? {
+        func number(_ text: String, _ what: String) -> Int? {
+            guard let value = Int(text) else {
+                errors["schedule"] = "\(what) is a whole number."
+                return nil
+            }
+            return value
+        }
+        switch ScheduleChoice(rawValue: schedule) {
+        case .daily: return .daily
+        case .weekdays:
+            return .weekdays(Set(Weekday.allCases.filter { weekdays.contains($0.code) }))
+        case .perWeek: return number(perWeek, "Times per week").map(Schedule.timesPerWeek)
+        case .perMonth: return number(perMonth, "Times per month").map(Schedule.timesPerMonth)
+        case .everyN:
+            guard let interval = number(everyN, "N") else { return nil }
+            if case .everyNDays(let old, let start) = base.schedule, old == interval { return .everyNDays(interval: interval, start: start) }
+            return .everyNDays(interval: interval, start: today)
+        case .inDays:
+            guard let times = number(inTimes, "X"), let days = number(inDays, "Y") else { return nil }
+            return .timesInDays(times: times, days: days)
+        case .text:
+            do {
+                return try Schedule(parsing: scheduleText, startingOn: today)
+            } catch {
+                errors["schedule"] = "“\(scheduleText)” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
+                return nil
+            }
+        case nil:
+            errors["schedule"] = "Choose a schedule."
+            return nil
+        }
+    }
+
+    /// Messages by field name (`form` for the whole form).
+    struct Errors: Error, Sendable, Hashable {
+        var messages: [String: String] = [:]
+        subscript(field: String) -> String? {
+            get { messages[field] }
+            set { messages[field] = newValue }
+        }
+        var isEmpty: Bool { messages.isEmpty }
+    }
+}
+
+/// The editor page: a new habit or an existing one, its form and any errors.
+struct HabitEditorPage: Sendable, Hashable {
+    /// `nil` for a new habit.
+    var habitID: Habit.ID?
+    var form: HabitForm
+    var errors = HabitForm.Errors()
+
+    var isNew: Bool { habitID == nil }
+    var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }
+    var action: String { habitID.map { "/habits/\($0)/edit" } ?? "/habits/new" }
+    var cancelLink: String { habitID.map { "/habits/\($0)" } ?? "/habits" }
+    var deleteLink: String? { habitID.map { "/habits/\($0)/delete?return=/habits/\($0)/edit" } }
+}

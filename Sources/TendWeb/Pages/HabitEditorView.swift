@@ -1,0 +1,185 @@
+import Foundation
+import TendCore
+
+/// Renders the habit editor: a plain form that posts without JavaScript; every field has a label,
+/// and an error sits under its field (`aria-describedby`, `aria-invalid`).
+enum HabitEditorView {
+    static func page(_ model: HabitEditorPage, session: SessionInfo) -> Node {
+        let form = model.form
+        let errors = model.errors
+        return Layout.page(title: model.title, tab: .habits, session: session) {
+            Node.section(.class("editor"), .aria("labelledby", "editor-title")) {
+                Node.h1(.id("editor-title")) { model.title }
+                if !errors.isEmpty {
+                    Node.p(.class("notice"), .role("alert")) { errors["form"] ?? "Some fields need a change; see below. Nothing was saved." }
+                }
+                Node.form(.method("post"), .action(model.action), .class("habit-form")) {
+                    Layout.csrfField(session)
+                    field("name", "Name", errors) {
+                        input(
+                            attributes(
+                                [.type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Habit.maximumNameLength), .required,
+                                 .autocomplete("off")], "name", errors))
+                    }
+                    emojiPicker(form, errors)
+                    colorGrid(form, errors)
+                    radios("kind", "Kind", [("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)")], form.kind, errors)
+                    radios(
+                        "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")], form.type, errors)
+                    Node.div(.class("row")) {
+                        field("target", "Target per day", errors, hint: "For a count: how many; for time: minutes. Not used for done-or-not.") {
+                            input(
+                                attributes(
+                                    [.type("text"), .id("target"), .name("target"), .value(form.target), .attr("inputmode", "decimal")], "target", errors))
+                        }
+                        field("unit", "Unit", errors, hint: "What a count counts, e.g. glasses.") {
+                            input(
+                                attributes(
+                                    [.type("text"), .id("unit"), .name("unit"), .value(form.unit), .maxlength(Habit.maximumUnitLength)], "unit", errors))
+                        }
+                    }
+                    scheduleFields(form, errors)
+                    radios("routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime, errors)
+                    field("reminders", "Reminders", errors, hint: "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none.") {
+                        input(
+                            attributes(
+                                [.type("text"), .id("reminders"), .name("reminders"), .value(form.reminders), .autocomplete("off")], "reminders",
+                                errors))
+                    }
+                    Node.div(.class("actions")) {
+                        Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create habit" : "Save changes" }
+                        Node.a(.class("button"), .href(model.cancelLink)) { "Cancel" }
+                        if let delete = model.deleteLink {
+                            Node.a(.class("button danger-link"), .href(delete)) { "Delete…" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func attributes(_ base: [Attribute], _ name: String, _ errors: HabitForm.Errors) -> [Attribute] {
+        guard errors[name] != nil else { return base }
+        return base + [.aria("invalid", "true"), .aria("describedby", "\(name)-error")]
+    }
+
+    private static func input(_ attributes: [Attribute]) -> Node { .void("input", attributes) }
+
+    private static func errorNode(_ name: String, _ errors: HabitForm.Errors) -> Node? {
+        errors[name].map { message in Node.p(.class("error"), .id("\(name)-error")) { message } }
+    }
+
+    private static func field(
+        _ name: String, _ label: String, _ errors: HabitForm.Errors, hint: String? = nil, @HTMLBuilder control: () -> [Node]
+    ) -> Node {
+        Node.div(.class("field")) {
+            Node.label(.for(name)) { label }
+            control()
+            if let hint { Node.p(.class("hint")) { hint } }
+            errorNode(name, errors)
+        }
+    }
+
+    private static func radios(_ name: String, _ legend: String, _ options: [(String, String)], _ selected: String, _ errors: HabitForm.Errors)
+        -> Node
+    {
+        Node.fieldset(.class("field choices")) {
+            Node.legend { legend }
+            for (value, label) in options {
+                Node.label(.class("choice")) {
+                    radio(name, value, checked: value == selected)
+                    Node.span { label }
+                }
+            }
+            errorNode(name, errors)
+        }
+    }
+
+    private static func radio(_ name: String, _ value: String, checked: Bool, extra: [Attribute] = []) -> Node {
+        var attributes: [Attribute] = [.type("radio"), .name(name), .value(value)] + extra
+        if checked { attributes.append(.checked) }
+        return .void("input", attributes)
+    }
+
+    private static func emojiPicker(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
+        let offered = HabitForm.commonEmoji.contains(form.emoji)
+        return Node.fieldset(.class("field emoji-picker")) {
+            Node.legend { "Emoji" }
+            Node.div(.class("emoji-grid")) {
+                for emoji in HabitForm.commonEmoji {
+                    Node.label(.class("emoji-option")) {
+                        radio("emoji", emoji, checked: emoji == form.emoji)
+                        Node.span { emoji }
+                    }
+                }
+            }
+            Node.label(.for("emojiText"), .class("sub-label")) { "Or type any emoji" }
+            input(
+                attributes(
+                    [.type("text"), .id("emojiText"), .name("emojiText"), .value(offered ? "" : form.emoji), .maxlength(16),
+                     .autocomplete("off"), .class("emoji-text")], "emoji", errors))
+            errorNode("emoji", errors)
+        }
+    }
+
+    private static func colorGrid(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
+        Node.fieldset(.class("field")) {
+            Node.legend { "Colour" }
+            Node.div(.class("color-grid")) {
+                for color in HabitColor.allCases {
+                    Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
+                        radio("color", color.rawValue, checked: color.rawValue == form.color)
+                        Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
+                    }
+                }
+            }
+            errorNode("color", errors)
+        }
+    }
+
+    private static func scheduleFields(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
+        func number(_ name: String, _ value: String, _ label: String) -> Node {
+            Node.input(.type("number"), .name(name), .value(value), .attr("min", "1"), .attr("max", "365"), .aria("label", label), .class("small-number"))
+        }
+        func option(_ choice: HabitForm.ScheduleChoice, @HTMLBuilder _ extra: () -> [Node] = { [] }) -> Node {
+            Node.div(.class("schedule-option")) {
+                Node.label(.class("choice")) {
+                    radio("schedule", choice.rawValue, checked: form.schedule == choice.rawValue)
+                    Node.span { choice.label }
+                }
+                extra()
+            }
+        }
+        return Node.fieldset(.class("field schedule"), .id("schedule")) {
+            Node.legend { "Schedule" }
+            option(.daily)
+            option(.weekdays) {
+                Node.div(.class("weekday-boxes")) {
+                    for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
+                        Node.label(.class("day-box")) {
+                            .void(
+                                "input",
+                                [.type("checkbox"), .name("weekday"), .value(day.code)] + (form.weekdays.contains(day.code) ? [.checked] : []))
+                            Node.span { day.code.capitalized }
+                        }
+                    }
+                }
+            }
+            option(.perWeek) { number("perWeek", form.perWeek, "Times per week") }
+            option(.perMonth) { number("perMonth", form.perMonth, "Times per month") }
+            option(.everyN) { number("everyN", form.everyN, "Every how many days") }
+            option(.inDays) {
+                number("inTimes", form.inTimes, "X: times")
+                Node.span { " in " }
+                number("inDays", form.inDays, "Y: days")
+                Node.span { " days" }
+            }
+            option(.text) {
+                Node.input(
+                    .type("text"), .name("scheduleText"), .value(form.scheduleText), .aria("label", "Schedule as text"),
+                    .placeholder("days 1,15 · mon,wed,fri · 3/week"))
+            }
+            errorNode("schedule", errors)
+        }
+    }
+}

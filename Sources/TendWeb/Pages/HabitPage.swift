@@ -1,0 +1,156 @@
+import Foundation
+import TendCore
+
+/// The habit page (`/habits/{id}`): Geko's week strip, month grid and 53-week year grid, the
+/// streaks, the Loop-compatible strength (as `tend stats`) and its last year as a chart,
+/// completion rates, totals and the recent notes. Everything is computed by TendCore; this
+/// model only puts it in words and numbers.
+struct HabitPage: Sendable, Hashable {
+    struct Stat: Sendable, Hashable {
+        var label: String
+        var value: String
+    }
+
+    struct YearCell: Sendable, Hashable {
+        var column: Int
+        var row: Int
+        var cssClass: String
+        var label: String
+    }
+
+    struct Point: Sendable, Hashable {
+        var day: Day
+        var value: Double
+    }
+
+    struct Note: Sendable, Hashable {
+        var day: Day
+        var date: String
+        var text: String
+    }
+
+    var id: String
+    var name: String
+    var emoji: String
+    var color: HabitColor
+    var isArchived: Bool
+    /// "Every day · Morning · 8 glasses a day".
+    var subtitle: String
+    var editLink: String
+    var currentStreak: Int
+    var bestStreak: Int
+    /// 0…100.
+    var strengthPercent: Int
+    var stats: [Stat]
+    var week: [TodayPage.Cell]
+    var month: [TodayPage.Cell]
+    var monthTitle: String
+    var previousMonthLink: String
+    var nextMonthLink: String?
+    var year: [YearCell]
+    var yearSummary: String
+    /// Weekly strength points over the last year: (day, 0…1).
+    var strength: [Point]
+    var notes: [Note]
+
+    static let recentNotes = 10
+    static let strengthDays = 365
+
+    /// `month`: any day of the month the grid shows (this month by default; not after it).
+    init(tracked: TrackedHabit, today: Day, month: Day? = nil, calendar: TendCalendar) {
+        let habit = tracked.habit
+        id = habit.id.description
+        name = habit.name
+        emoji = habit.emoji
+        color = habit.color
+        isArchived = habit.isArchived
+        editLink = "/habits/\(habit.id)/edit"
+        subtitle = [Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit)].joined(separator: " · ")
+
+        let statistics = tracked.statistics(asOf: today, calendar: calendar)
+        currentStreak = statistics.currentStreak
+        bestStreak = statistics.bestStreak
+        strengthPercent = Int((statistics.score * 100).rounded())
+        func rate(_ value: Double?) -> String { value.map { "\(Int(($0 * 100).rounded())) %" } ?? "–" }
+        stats = [
+            Stat(label: "Last 7 days", value: rate(statistics.completionRate7)),
+            Stat(label: "Last 30 days", value: rate(statistics.completionRate30)),
+            Stat(label: "Last 365 days", value: rate(statistics.completionRate365)),
+            Stat(label: habit.kind == .bad ? "Days within limit" : "Days done", value: String(statistics.totalDaysMet)),
+            Stat(label: "Days recorded", value: String(statistics.totalCheckIns)),
+            Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue)),
+            Stat(label: "Days skipped", value: String(statistics.skippedDays)),
+        ]
+
+        week = tracked.weekStrip(endingOn: today, today: today, calendar: calendar).map { TodayPage.cell(tracked, $0, shown: today) }
+        let shownMonth = min(month ?? today, today).firstOfMonth
+        self.month = tracked.monthGrid(containing: shownMonth, today: today, calendar: calendar).map {
+            TodayPage.cell(tracked, $0, shown: today)
+        }
+        monthTitle = "\(TodayPage.monthNames[shownMonth.month - 1]) \(shownMonth.year)"
+        let base = "/habits/\(habit.id)"
+        previousMonthLink = "\(base)?month=\(Self.monthKey(shownMonth.adding(days: -1)))#month"
+        let next = shownMonth.lastOfMonth.adding(days: 1)
+        nextMonthLink = next <= today ? "\(base)?month=\(Self.monthKey(next))#month" : nil
+
+        let yearCells = tracked.yearGrid(endingWith: today, today: today, calendar: calendar)
+        year = yearCells.enumerated().map { index, cell in
+            let partial = cell.value > 0 && cell.status != .met && habit.kind == .good
+            var cssClass = "yc yc-\(cell.status.rawValue)"
+            if partial { cssClass += " yc-partial" }
+            if cell.isFuture { cssClass = "yc yc-future" }
+            return YearCell(
+                column: index / 7, row: index % 7, cssClass: cssClass,
+                label: "\(TodayPage.longDate(cell.day)): \(TodayPage.statusLabel(cell.status, habit: habit).lowercased())")
+        }
+        let met = yearCells.count { !$0.isFuture && ($0.status == .met || $0.status == .satisfied) }
+        yearSummary = "The last 53 weeks: \(met) day\(met == 1 ? "" : "s") done or within the target."
+
+        let first = today.adding(days: 1 - Self.strengthDays)
+        let series = tracked.strengthSeries(from: first, through: today)
+        var points: [Point] = []
+        for offset in stride(from: series.count - 1, through: 0, by: -7) {
+            points.append(Point(day: first.adding(days: offset), value: series[offset]))
+        }
+        strength = points.reversed()
+
+        notes = tracked.sortedEntries.reversed().compactMap { entry -> Note? in
+            guard let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else { return nil }
+            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note)
+        }.prefix(Self.recentNotes).map { $0 }
+    }
+
+    static func monthKey(_ day: Day) -> String { String(day.iso.prefix(7)) }
+
+    static func scheduleText(_ schedule: Schedule) -> String {
+        switch schedule {
+        case .daily: return "Every day"
+        case .weekdays(let days):
+            return days.sorted().map { TodayPage.weekdayNames[$0.rawValue - 1].prefix(3) }.joined(separator: ", ")
+        case .daysOfMonth(let days): return "On day\(days.count == 1 ? "" : "s") " + days.sorted().map(String.init).joined(separator: ", ") + " of the month"
+        case .everyNDays(let interval, _): return interval == 1 ? "Every day" : "Every \(interval) days"
+        case .timesPerWeek(let n): return "\(n) × a week"
+        case .timesPerMonth(let n): return "\(n) × a month"
+        case .timesInDays(let times, let days): return "\(times) × in \(days) days"
+        }
+    }
+
+    static func targetText(_ habit: Habit) -> String {
+        switch (habit.kind, habit.type) {
+        case (.good, .checkmark): return "Build"
+        case (.bad, .checkmark): return "Quit"
+        case (.good, .count): return "\(habit.target)\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
+        case (.bad, .count): return "At most \(habit.target)\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
+        case (.good, .duration): return "\(TodayPage.duration(habit.target)) a day"
+        case (.bad, .duration): return "At most \(TodayPage.duration(habit.target)) a day"
+        }
+    }
+
+    static func totalText(_ habit: Habit, _ total: Int) -> String {
+        switch habit.type {
+        case .checkmark: String(total)
+        case .count: "\(total)\(habit.unit.isEmpty ? "" : " " + habit.unit)"
+        case .duration: TodayPage.duration(total)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TendCore
+
+/// Renders the habit page. The year grid and the strength chart are SVG with presentation
+/// attributes (CSP-safe), each an image with a text summary for screen readers.
+enum HabitView {
+    static func page(_ model: HabitPage, session: SessionInfo) -> Node {
+        Layout.page(title: model.name, tab: .habits, session: session) {
+            Node.article(.class("habit-page hc-\(model.color.rawValue)"), .aria("labelledby", "habit-title")) {
+                header(model)
+                Node.section(.class("panel"), .aria("label", "This week")) {
+                    Node.h2 { "This week" }
+                    Node.ol(.class("strip"), .aria("label", "The last 7 days")) {
+                        for cell in model.week {
+                            Node.li(.classes(TodayView.cellClasses(cell)), .title(cell.label)) {
+                                Node.span(.aria("hidden", "true")) { cell.letter }
+                                Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                                Node.span(.class("visually-hidden")) { cell.label }
+                            }
+                        }
+                    }
+                }
+                month(model)
+                year(model)
+                strength(model)
+                statistics(model)
+                notes(model)
+            }
+        }
+    }
+
+    static func header(_ model: HabitPage) -> Node {
+        Node.header(.class("habit-head")) {
+            Node.span(.class("habit-emoji"), .aria("hidden", "true")) { model.emoji }
+            Node.div(.class("habit-name")) {
+                Node.h1(.id("habit-title")) { model.name }
+                Node.p(.class("hint")) { model.isArchived ? "Archived · " + model.subtitle : model.subtitle }
+            }
+            Node.a(.class("button"), .href(model.editLink)) { "Edit" }
+            Node.dl(.class("headline")) {
+                Node.div {
+                    Node.dt { "Current streak" }
+                    Node.dd { "\(model.currentStreak) day\(model.currentStreak == 1 ? "" : "s")" }
+                }
+                Node.div {
+                    Node.dt { "Best streak" }
+                    Node.dd { "\(model.bestStreak) day\(model.bestStreak == 1 ? "" : "s")" }
+                }
+                Node.div {
+                    Node.dt { "Strength" }
+                    Node.dd { "\(model.strengthPercent) %" }
+                }
+            }
+        }
+    }
+
+    static func month(_ model: HabitPage) -> Node {
+        Node.section(.class("panel"), .id("month"), .aria("labelledby", "month-title")) {
+            Node.div(.class("panel-nav")) {
+                Node.a(.href(model.previousMonthLink), .aria("label", "Previous month")) { "‹" }
+                Node.h2(.id("month-title")) { model.monthTitle }
+                if let next = model.nextMonthLink {
+                    Node.a(.href(next), .aria("label", "Next month")) { "›" }
+                } else {
+                    Node.span(.class("placeholder")) { "" }
+                }
+            }
+            Node.div(.class("month-head"), .aria("hidden", "true")) {
+                for cell in model.month.prefix(7) { Node.span { cell.letter } }
+            }
+            Node.ol(.class("month"), .aria("label", model.monthTitle)) {
+                for cell in model.month {
+                    Node.li(.classes(TodayView.cellClasses(cell)), .title(cell.label)) {
+                        Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                        Node.span(.class("visually-hidden")) { cell.label }
+                    }
+                }
+            }
+        }
+    }
+
+    static func year(_ model: HabitPage) -> Node {
+        let size = 10
+        let gap = 2
+        let columns = (model.year.last?.column ?? 0) + 1
+        return Node.section(.class("panel"), .aria("labelledby", "year-title")) {
+            Node.h2(.id("year-title")) { "Year" }
+            Node.figure(.class("year-grid")) {
+                Node.svg(
+                    .viewBox("0 0 \(columns * (size + gap)) \(7 * (size + gap))"), .role("img"), .aria("label", model.yearSummary),
+                    .attr("preserveAspectRatio", "xMinYMin meet")
+                ) {
+                    for cell in model.year {
+                        Node.rect(
+                            .class(cell.cssClass), .attr("x", String(cell.column * (size + gap))), .attr("y", String(cell.row * (size + gap))),
+                            .attr("width", String(size)), .attr("height", String(size)), .attr("rx", "2")
+                        ) {
+                            Node.element("title", [], [.text(cell.label)])
+                        }
+                    }
+                }
+                Node.figcaption(.class("hint")) { model.yearSummary }
+            }
+        }
+    }
+
+    static func strength(_ model: HabitPage) -> Node {
+        let width = 320.0
+        let height = 120.0
+        let count = max(model.strength.count - 1, 1)
+        let points = model.strength.enumerated().map { index, point in
+            "\(TodayView.format((Double(index) / Double(count) * width * 10).rounded() / 10)),\(TodayView.format(((1 - point.value) * height * 10).rounded() / 10))"
+        }
+        let first = model.strength.first.map { TodayPage.shortDate($0.day) } ?? ""
+        let last = model.strength.last.map { TodayPage.shortDate($0.day) } ?? ""
+        let summary =
+            "Strength over the last year, week by week: from \(Int(((model.strength.first?.value ?? 0) * 100).rounded())) % on \(first) to \(model.strengthPercent) % on \(last)."
+        return Node.section(.class("panel"), .aria("labelledby", "strength-title")) {
+            Node.h2(.id("strength-title")) { "Strength" }
+            Node.figure(.class("strength-chart")) {
+                Node.svg(.viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary), .attr("preserveAspectRatio", "none")) {
+                    for line in [0.25, 0.5, 0.75] {
+                        Node.element(
+                            "line",
+                            [.class("chart-grid"), .attr("x1", "0"), .attr("x2", String(Int(width))), .attr("y1", TodayView.format(height * line)),
+                             .attr("y2", TodayView.format(height * line)), .attr("vector-effect", "non-scaling-stroke")], [])
+                    }
+                    Node.element(
+                        "polyline",
+                        [.class("chart-line"), .attr("points", points.joined(separator: " ")), .attr("fill", "none"),
+                         .attr("stroke-width", "2"), .attr("vector-effect", "non-scaling-stroke"), .attr("stroke-linejoin", "round")], [])
+                }
+                Node.div(.class("legend"), .aria("hidden", "true")) {
+                    Node.span { first }
+                    Node.span { "100 % at the top" }
+                    Node.span { last }
+                }
+                Node.figcaption(.class("visually-hidden")) { summary }
+            }
+        }
+    }
+
+    static func statistics(_ model: HabitPage) -> Node {
+        Node.section(.class("panel"), .aria("labelledby", "stats-title")) {
+            Node.h2(.id("stats-title")) { "Statistics" }
+            Node.dl(.class("stats")) {
+                for stat in model.stats {
+                    Node.div {
+                        Node.dt { stat.label }
+                        Node.dd { stat.value }
+                    }
+                }
+            }
+        }
+    }
+
+    static func notes(_ model: HabitPage) -> Node {
+        Node.section(.class("panel"), .aria("labelledby", "notes-title")) {
+            Node.h2(.id("notes-title")) { "Notes" }
+            if model.notes.isEmpty {
+                Node.p(.class("hint")) { "No notes yet." }
+            } else {
+                Node.ul(.class("notes")) {
+                    for note in model.notes {
+                        Node.li {
+                            Node.time(.datetime(note.day.iso)) { note.date }
+                            Node.p { note.text }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

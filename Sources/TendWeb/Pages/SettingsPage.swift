@@ -1,0 +1,124 @@
+import Foundation
+import TendCore
+import TendHTTP
+
+/// `/settings`: time zone, day start, first weekday. The zone is the saved one; app.js offers the
+/// browser's zone beside it (a button that fills the field), never applies it by itself.
+struct SettingsPage: Sendable, Hashable {
+    var timeZone: String
+    var dayStartHour: String
+    /// "" follows the locale; "1"…"7" otherwise.
+    var firstWeekday: String
+    var zones: [String]
+    var errors: [String: String] = [:]
+    var saved = false
+
+    init(settings: UserSettings, saved: Bool = false) {
+        timeZone = settings.timeZone
+        dayStartHour = String(settings.dayStartHour)
+        firstWeekday = settings.firstWeekday.map(String.init) ?? ""
+        zones = SignupPage.zoneList
+        self.saved = saved
+    }
+
+    init(form: FormData) {
+        timeZone = form["timeZone"] ?? ""
+        dayStartHour = form["dayStartHour"] ?? ""
+        firstWeekday = form["firstWeekday"] ?? ""
+        zones = SignupPage.zoneList
+    }
+
+    /// The settings this form describes on top of `base` (the locale is kept), or the messages.
+    func settings(base: UserSettings) -> Result<UserSettings, SettingsPageErrors> {
+        var settings = base
+        var errors: [String: String] = [:]
+        settings.timeZone = timeZone
+        if let hour = Int(dayStartHour) { settings.dayStartHour = hour } else { errors["dayStartHour"] = "Choose an hour." }
+        if firstWeekday.isEmpty {
+            settings.firstWeekday = nil
+        } else if let day = Int(firstWeekday) {
+            settings.firstWeekday = day
+        } else {
+            errors["firstWeekday"] = "Choose a weekday."
+        }
+        if errors.isEmpty {
+            do {
+                try settings.validate()
+            } catch {
+                let message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+                switch error {
+                case .unknownTimeZone: errors["timeZone"] = message
+                case .dayStartHour: errors["dayStartHour"] = message
+                case .firstWeekday: errors["firstWeekday"] = message
+                case .locale: errors["timeZone"] = message
+                }
+            }
+        }
+        return errors.isEmpty ? .success(settings) : .failure(SettingsPageErrors(messages: errors))
+    }
+
+    static let weekdays = [("", "As the locale has it")] + (1...7).map { (String($0), TodayPage.weekdayNames[$0 - 1]) }
+}
+
+struct SettingsPageErrors: Error, Hashable, Sendable {
+    var messages: [String: String]
+}
+
+enum SettingsView {
+    static func page(_ model: SettingsPage, session: SessionInfo) -> Node {
+        Layout.page(title: "Settings", tab: .settings, session: session) {
+            Node.section(.class("editor"), .aria("labelledby", "settings-title")) {
+                Node.h1(.id("settings-title")) { "Settings" }
+                if model.saved { Node.p(.class("notice saved"), .role("status")) { "Saved." } }
+                if !model.errors.isEmpty {
+                    Node.p(.class("notice"), .role("alert")) { "Some fields need a change; see below. Nothing was saved." }
+                }
+                Node.form(.method("post"), .action("/settings"), .class("habit-form")) {
+                    Layout.csrfField(session)
+                    Node.div(.class("field")) {
+                        Node.label(.for("timeZone")) { "Time zone" }
+                        Node.select(.id("timeZone"), .name("timeZone"), .data("offer-zone", "")) {
+                            for zone in model.zones {
+                                Node.element(
+                                    "option", [.value(zone)] + (zone == model.timeZone ? [Attribute("selected", nil)] : []), [.text(zone)])
+                            }
+                        }
+                        Node.p(.class("hint zone-offer"), .hidden) {
+                            Node.span { "" }
+                            Node.button(.type("button"), .class("link")) { "Use it" }
+                        }
+                        error("timeZone", model)
+                    }
+                    Node.div(.class("field")) {
+                        Node.label(.for("dayStartHour")) { "A new day starts at" }
+                        Node.select(.id("dayStartHour"), .name("dayStartHour"), .aria("describedby", "dayStartHour-hint")) {
+                            for hour in 0...23 {
+                                Node.element(
+                                    "option", [.value(String(hour))] + (String(hour) == model.dayStartHour ? [Attribute("selected", nil)] : []),
+                                    [.text(String(format: "%02d:00", hour))])
+                            }
+                        }
+                        Node.p(.class("hint"), .id("dayStartHour-hint")) { "Before this hour, Tend still counts it as the previous day (for night owls)." }
+                        error("dayStartHour", model)
+                    }
+                    Node.div(.class("field")) {
+                        Node.label(.for("firstWeekday")) { "Weeks start on" }
+                        Node.select(.id("firstWeekday"), .name("firstWeekday")) {
+                            for (value, label) in SettingsPage.weekdays {
+                                Node.element("option", [.value(value)] + (value == model.firstWeekday ? [Attribute("selected", nil)] : []), [.text(label)])
+                            }
+                        }
+                        error("firstWeekday", model)
+                    }
+                    Node.div(.class("actions")) {
+                        Node.button(.type("submit"), .class("primary")) { "Save settings" }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func error(_ name: String, _ model: SettingsPage) -> Node? {
+        model.errors[name].map { message in Node.p(.class("error"), .id("\(name)-error")) { message } }
+    }
+}

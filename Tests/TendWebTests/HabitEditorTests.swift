@@ -1,0 +1,168 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import TendCore
+import TendHTTP
+import TendStore
+import Testing
+
+@testable import TendWeb
+
+@Suite("Habit editor")
+struct HabitEditorTests {
+    static let today = WebFixtures.day("2025-06-15")
+
+    @Test("An existing habit fills the form, and the same form builds the same habit back")
+    func roundTrip() throws {
+        let habits = [
+            WebFixtures.habit(1, "Water", emoji: "💧", color: .cyan, type: .count, target: 8, unit: "glasses", schedule: .timesPerWeek(5)),
+            WebFixtures.habit(2, "Run", emoji: "🏃", color: .green, type: .duration, target: 1800, schedule: .weekdays([.monday, .thursday])),
+            WebFixtures.habit(3, "Smoke", emoji: "🚭", color: .red, kind: .bad, schedule: .timesInDays(times: 2, days: 10)),
+            WebFixtures.habit(4, "Pay bills", schedule: .daysOfMonth([1, 15])),
+            WebFixtures.habit(5, "Plants", schedule: .everyNDays(interval: 3, start: WebFixtures.day("2025-01-02"))),
+        ]
+        for habit in habits {
+            let form = HabitForm(habit)
+            #expect(try form.habit(base: habit, today: Self.today).get() == habit, "\(habit.name)")
+        }
+        let run = HabitForm(habits[1])
+        #expect(run.target == "30")
+        #expect(run.weekdays == ["mon", "thu"])
+        #expect(HabitForm(habits[3]).schedule == "text")
+        #expect(HabitForm(habits[3]).scheduleText == "days 1,15")
+    }
+
+    @Test("Every field of a posted form: emoji typed wins over the grid, minutes become seconds, reminders are sorted")
+    func postedFields() throws {
+        let form = HabitForm(
+            FormData(
+                "name=Meditate&emoji=%E2%9C%85&emojiText=%F0%9F%A7%98&color=purple&kind=good&type=duration&target=15&unit=x"
+                    + "&schedule=weekdays&weekday=mon&weekday=fri&routineTime=morning&reminders=21%3A00%2C+7%3A30"))
+        let base = Habit(name: "", createdOn: Self.today)
+        let habit = try form.habit(base: base, today: Self.today).get()
+        #expect(habit.name == "Meditate")
+        #expect(habit.emoji == "🧘")
+        #expect(habit.color == .purple)
+        #expect(habit.type == .duration)
+        #expect(habit.target == 900)
+        #expect(habit.unit == "")
+        #expect(habit.schedule == .weekdays([.monday, .friday]))
+        #expect(habit.routineTime == .morning)
+        #expect(habit.reminders.map(\.time.description) == ["07:30", "21:00"])
+    }
+
+    @Test("Wrong fields each get their message; the values stay as typed")
+    func errors() throws {
+        let base = Habit(name: "", createdOn: Self.today)
+        func errors(_ body: String) -> HabitForm.Errors {
+            switch HabitForm(FormData(body)).habit(base: base, today: Self.today) {
+            case .success: return HabitForm.Errors()
+            case .failure(let errors): return errors
+            }
+        }
+        let common = "&emoji=%E2%9C%85&color=blue&kind=good&routineTime=anytime"
+        #expect(errors("name=&type=checkmark&schedule=daily" + common)["name"] == "A habit needs a name.")
+        #expect(errors("name=A&type=count&target=lots&schedule=daily" + common)["target"] == "The target is a whole number.")
+        #expect(errors("name=A&type=count&target=0&schedule=daily" + common)["target"]?.contains("out of range") == true)
+        #expect(errors("name=A&type=checkmark&schedule=weekdays" + common)["schedule"] == "Invalid schedule: choose at least one weekday.")
+        #expect(errors("name=A&type=checkmark&schedule=perWeek&perWeek=9" + common)["schedule"] == "Invalid schedule: times per week must be 1 to 7.")
+        #expect(errors("name=A&type=checkmark&schedule=text&scheduleText=sometimes" + common)["schedule"]?.contains("not a schedule") == true)
+        #expect(errors("name=A&type=checkmark&schedule=daily&reminders=25%3A00" + common)["reminders"]?.contains("not a time") == true)
+        #expect(errors("name=A&type=checkmark&schedule=daily&emojiText=abc&emoji=x&color=blue&kind=good&routineTime=anytime")["emoji"] != nil)
+        #expect(errors("name=A&type=checkmark&schedule=daily&emoji=%E2%9C%85&color=beige&kind=good&routineTime=anytime")["color"] != nil)
+    }
+
+    @Test("The page: 13 labelled colour swatches, the emoji grid, the schedule choices, errors beside fields")
+    func view() throws {
+        let session = SessionInfo(username: "ana", csrfToken: "token")
+        var model = HabitEditorPage(habitID: nil, form: HabitForm())
+        var html = HabitEditorView.page(model, session: session).render()
+        #expect(html.components(separatedBy: "name=\"color\"").count - 1 == HabitColor.allCases.count)
+        #expect(html.contains("<span class=\"visually-hidden\">Indigo</span>"))
+        #expect(html.components(separatedBy: "name=\"emoji\"").count - 1 == HabitForm.commonEmoji.count)
+        #expect(html.contains("action=\"/habits/new\""))
+        #expect(html.contains("Create habit"))
+        #expect(!html.contains("style="))
+        model.form.name = "Read <b>"
+        model.errors["name"] = "Too long."
+        model.habitID = WebFixtures.id(1)
+        html = HabitEditorView.page(model, session: session).render()
+        #expect(html.contains("value=\"Read &lt;b&gt;\""))
+        #expect(html.contains("aria-invalid=\"true\" aria-describedby=\"name-error\""))
+        #expect(html.contains("<p class=\"error\" id=\"name-error\">Too long.</p>"))
+        #expect(html.contains("/habits/00000000-0000-0000-0000-000000000001/delete"))
+    }
+
+    static func fields(_ csrf: String?, name: String = "Water", target: String = "8") -> [(String, String)] {
+        var fields = [
+            ("name", name), ("emoji", "💧"), ("emojiText", ""), ("color", "cyan"), ("kind", "good"), ("type", "count"), ("target", target),
+            ("unit", "glasses"), ("schedule", "perWeek"), ("perWeek", "5"), ("routineTime", "morning"), ("reminders", "08:00"),
+        ]
+        if let csrf { fields.insert(("_csrf", csrf), at: 0) }
+        return fields
+    }
+
+    @Test("New habit by the form without JavaScript: 303 to its page; invalid: 422 with the values and nothing made; no token: 403")
+    func createForm() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let page = try await browser.get("/habits/new")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("New habit"))
+
+            #expect(try await browser.post("/habits/new", Self.fields(nil)).status == .forbidden)
+            let invalid = try await browser.post("/habits/new", Self.fields(csrf, name: "Water", target: "-3"))
+            #expect(invalid.status == .unprocessableContent)
+            #expect(invalid.text.contains("id=\"target-error\""))
+            #expect(invalid.text.contains("value=\"-3\""))
+            #expect(invalid.text.contains("value=\"Water\""))
+            #expect(try await store.habits(owner: owner, includeArchived: true).isEmpty)
+
+            let created = try await browser.post("/habits/new", Self.fields(csrf))
+            #expect(created.status == .seeOther)
+            let habit = try #require(try await store.habits(owner: owner, includeArchived: true).first)
+            #expect(created.headers[.location] == "/habits/\(habit.id)")
+            #expect(habit.name == "Water")
+            #expect(habit.emoji == "💧")
+            #expect(habit.color == .cyan)
+            #expect(habit.type == .count && habit.target == 8 && habit.unit == "glasses")
+            #expect(habit.schedule == .timesPerWeek(5))
+            #expect(habit.routineTime == .morning)
+            #expect(habit.reminders.map(\.time.description) == ["08:00"])
+        }
+    }
+
+    @Test("Edit by the form: 303 and changed; invalid: 422, unchanged; another user's habit: 404")
+    func editForm() async throws {
+        try await WebHarness { $0.openRegistration = true }.run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(owner: owner, Habit(name: "Read", createdOn: WebFixtures.day("2025-06-01")))
+            let page = try await browser.get("/habits/\(read.id)/edit")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("value=\"Read\""))
+            #expect(page.text.contains("Save changes"))
+
+            let invalid = try await browser.post("/habits/\(read.id)/edit", Self.fields(csrf, name: ""))
+            #expect(invalid.status == .unprocessableContent)
+            #expect(invalid.text.contains("A habit needs a name."))
+            #expect(try await store.habit(owner: owner, id: read.id) == read)
+
+            #expect(try await browser.post("/habits/\(read.id)/edit", Self.fields(nil)).status == .forbidden)
+            #expect(try await store.habit(owner: owner, id: read.id) == read)
+
+            let saved = try await browser.post("/habits/\(read.id)/edit", Self.fields(csrf, name: "Read more", target: "20"))
+            #expect(saved.status == .seeOther)
+            #expect(saved.headers[.location] == "/habits/\(read.id)")
+            let changed = try await store.habit(owner: owner, id: read.id)
+            #expect(changed.name == "Read more" && changed.target == 20 && changed.createdOn == read.createdOn && changed.order == read.order)
+
+            let mallory = browser.another()
+            let malloryCSRF = try await mallory.signUp("mallory")
+            #expect(try await mallory.get("/habits/\(read.id)/edit").status == .notFound)
+            #expect(try await mallory.post("/habits/\(read.id)/edit", Self.fields(malloryCSRF, name: "Pwned")).status == .notFound)
+            #expect(try await store.habit(owner: owner, id: read.id).name == "Read more")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import TendCore
+import TendHTTP
+import TendStore
+import Testing
+
+@testable import TendWeb
+
+@Suite("Settings page")
+struct SettingsPageTests {
+    @Test("The page shows the saved settings; the browser's zone is only offered (a hidden note app.js fills)")
+    func model() {
+        let page = SettingsPage(settings: UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4, firstWeekday: 2))
+        #expect(page.timeZone == "Europe/Berlin" && page.dayStartHour == "4" && page.firstWeekday == "2")
+        let html = SettingsView.page(page, session: SessionInfo(username: "ana", csrfToken: "t")).render()
+        #expect(html.contains("<option value=\"Europe/Berlin\" selected>"))
+        #expect(html.contains("<option value=\"4\" selected>04:00</option>"))
+        #expect(html.contains("<option value=\"2\" selected>Monday</option>"))
+        #expect(html.contains("class=\"hint zone-offer\" hidden"))
+        #expect(!html.contains("style="))
+    }
+
+    @Test("Form: valid → 303 and changed; invalid zone → 422, message, nothing changed; no token → 403")
+    func form() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            #expect(try await browser.get("/settings").status == .ok)
+            let fields = [("timeZone", "America/New_York"), ("dayStartHour", "3"), ("firstWeekday", "2")]
+            #expect(try await browser.post("/settings", fields).status == .forbidden)
+            #expect(try await store.user(id: owner).settings.timeZone == "UTC")
+
+            let invalid = try await browser.post("/settings", [("_csrf", csrf), ("timeZone", "Mars/Olympus"), ("dayStartHour", "3"), ("firstWeekday", "")])
+            #expect(invalid.status == .unprocessableContent)
+            #expect(invalid.text.contains("Unknown time zone &#39;Mars/Olympus&#39;") || invalid.text.contains("Unknown time zone"))
+            #expect(invalid.text.contains("<option value=\"3\" selected>"))
+            #expect(try await store.user(id: owner).settings == UserSettings(timeZone: "UTC"))
+
+            let saved = try await browser.post("/settings", [("_csrf", csrf)] + fields)
+            #expect(saved.status == .seeOther)
+            #expect(saved.headers[.location] == "/settings?saved=1")
+            let settings = try await store.user(id: owner).settings
+            #expect(settings.timeZone == "America/New_York" && settings.dayStartHour == 3 && settings.firstWeekday == 2)
+            #expect(try await browser.get("/settings?saved=1").text.contains("Saved."))
+        }
+    }
+}
