@@ -46,4 +46,28 @@ struct SettingsPageTests {
             #expect(try await browser.get("/settings?saved=1").text.contains("Saved."))
         }
     }
+
+    @Test("Devices: API tokens listed with a revoke form; revoking works, another user's token is 404, no token is 403")
+    func devices() async throws {
+        try await WebHarness { $0.openRegistration = true }.run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let phone = try await store.createToken(
+                AuthToken(owner: owner, kind: .api, name: "Ana's phone", createdAt: Date(timeIntervalSince1970: 1_749_000_000)), hash: "hash-1")
+            let page = try await browser.get("/settings")
+            #expect(page.text.contains("Ana&#39;s phone") || page.text.contains("Ana's phone"))
+            #expect(page.text.contains("action=\"/settings/devices/\(phone.id)/revoke\""))
+
+            let mallory = browser.another()
+            let malloryCSRF = try await mallory.signUp("mallory")
+            #expect(try await mallory.post("/settings/devices/\(phone.id)/revoke", [("_csrf", malloryCSRF)]).status == .notFound)
+            #expect(try await browser.post("/settings/devices/\(phone.id)/revoke", []).status == .forbidden)
+            #expect(try await store.tokens(owner: owner, kind: .api, now: Date()).count == 1)
+
+            let revoked = try await browser.post("/settings/devices/\(phone.id)/revoke", [("_csrf", csrf)])
+            #expect(revoked.status == .seeOther)
+            #expect(try await store.tokens(owner: owner, kind: .api, now: Date()).isEmpty)
+            #expect(try await browser.get("/settings").text.contains("No devices."))
+        }
+    }
 }

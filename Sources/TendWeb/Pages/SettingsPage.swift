@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendHTTP
+import TendStore
 
 /// `/settings`: time zone, day start, first weekday. The zone is the saved one; app.js offers the
 /// browser's zone beside it (a button that fills the field), never applies it by itself.
@@ -12,6 +13,26 @@ struct SettingsPage: Sendable, Hashable {
     var zones: [String]
     var errors: [String: String] = [:]
     var saved = false
+    /// API tokens (devices), newest first.
+    var devices: [Device] = []
+
+    struct Device: Sendable, Hashable {
+        var id: String
+        var name: String
+        var detail: String
+        var revokeAction: String
+    }
+
+    static func devices(_ tokens: [AuthToken]) -> [Device] {
+        let format = Date.ISO8601FormatStyle().year().month().day()
+        return tokens.sorted { $0.createdAt > $1.createdAt }.map { token in
+            Device(
+                id: token.id.description, name: token.name.isEmpty ? "Unnamed device" : token.name,
+                detail: "Added \(token.createdAt.formatted(format))"
+                    + (token.lastUsedAt.map { ", last used \($0.formatted(format))" } ?? ", never used"),
+                revokeAction: "/settings/devices/\(token.id)/revoke")
+        }
+    }
 
     init(settings: UserSettings, saved: Bool = false) {
         timeZone = settings.timeZone
@@ -112,6 +133,28 @@ enum SettingsView {
                     }
                     Node.div(.class("actions")) {
                         Node.button(.type("submit"), .class("primary")) { "Save settings" }
+                    }
+                }
+            }
+            Node.section(.class("editor devices"), .aria("labelledby", "devices-title")) {
+                Node.h2(.id("devices-title")) { "Devices" }
+                Node.p(.class("hint")) { "API tokens of the apps and the CLI that sync with this account. Revoking one signs that device out." }
+                if model.devices.isEmpty {
+                    Node.p(.class("hint")) { "No devices." }
+                } else {
+                    Node.ul(.class("habit-list")) {
+                        for device in model.devices {
+                            Node.li(.class("habit-row device"), .id("device-\(device.id)")) {
+                                Node.div(.class("row-main")) {
+                                    Node.strong { device.name }
+                                    Node.span(.class("hint")) { device.detail }
+                                }
+                                Node.form(.method("post"), .action(device.revokeAction)) {
+                                    Layout.csrfField(session)
+                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Revoke \(device.name)")) { "Revoke" }
+                                }
+                            }
+                        }
                     }
                 }
             }
