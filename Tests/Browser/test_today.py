@@ -8,6 +8,7 @@ import unittest
 import uuid
 
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -30,7 +31,11 @@ def browser(width=390, height=844):
 
 
 def wait(driver, condition, timeout=5):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+    # Pages update in place (fetch + swap), so an element read by the condition may be replaced
+    # between finding it and reading it: that is "not yet", not a failure.
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+                         ).until(lambda d: condition(d))
 
 
 def click(driver, element):
