@@ -19,6 +19,26 @@ enum StoreBenchmarks {
         try await store.applyChanges(owner: owner.id, changes)
     }
 
+    /// Two Tend JSON files for the server benchmark, imported through the API into two accounts:
+    /// `history.json`, the 50 habits × 10 years dataset ending 2026-11-22, and `habits.json`, the
+    /// same habits (same ids) without a single entry.
+    static func writeServerDataset(directory: String) async throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let dataset = Dataset.generate(endingOn: Fixtures.day("2026-11-22"))
+        for (name, withEntries) in [("history.json", true), ("habits.json", false)] {
+            let store = InMemoryStore()
+            let owner = try await store.createUser(username: "bench", settings: UserSettings(timeZone: "Europe/Berlin"))
+            var changes: [Change] = []
+            for tracked in dataset {
+                changes.append(.habitCreated(habit: tracked.habit))
+                if withEntries { changes.append(.entriesImported(habit: tracked.id, entries: tracked.sortedEntries)) }
+            }
+            try await store.applyChanges(owner: owner.id, changes)
+            let data = try await TendImporter().exportJSON(store: store, owner: owner.id)
+            try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+        }
+    }
+
     static func makeStore(_ mode: String, directory: TemporaryDirectory) async throws -> any TendStore {
         switch mode {
         case "sqlite":
