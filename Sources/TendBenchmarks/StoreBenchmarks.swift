@@ -73,6 +73,25 @@ enum StoreBenchmarks {
         print(String(format: "single check-in commits: %d in %.2f s = %.0f commits/s (%.3f ms each)",
                      commits, commitTime, Double(commits) / commitTime, commitTime * 1000 / Double(commits)))
 
+        // 1b. Concurrent check-ins, as a server's requests make them: 64 writers at once, each
+        // making its check-ins one after another (the store groups them into shared commits).
+        let writers = 64, perWriter = 100
+        let concurrentStart = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<perWriter {
+                        _ = try await store.setValue(
+                            owner: user.id, habit: habit.id, day: Day(ordinal: 10_000 + writer * perWriter + index), index + 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let concurrentTime = seconds(clock.now - concurrentStart)
+        print(String(format: "concurrent check-ins (%d writers × %d): %.2f s = %.0f check-ins/s",
+                     writers, perWriter, concurrentTime, Double(writers * perWriter) / concurrentTime))
+
         // 2. Loading a 50 habits × 10 years user (dashboard: all habits with all entries).
         let today = Fixtures.day("2026-11-22")
         let dataset = Dataset.generate(endingOn: today)
