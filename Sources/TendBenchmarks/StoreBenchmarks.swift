@@ -19,6 +19,26 @@ enum StoreBenchmarks {
         try await store.applyChanges(owner: owner.id, changes)
     }
 
+    /// Two Tend JSON files for the server benchmark, imported through the API into two accounts:
+    /// `history.json`, the 50 habits × 10 years dataset ending 2026-11-22, and `habits.json`, the
+    /// same habits (same ids) without a single entry.
+    static func writeServerDataset(directory: String) async throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let dataset = Dataset.generate(endingOn: Fixtures.day("2026-11-22"))
+        for (name, withEntries) in [("history.json", true), ("habits.json", false)] {
+            let store = InMemoryStore()
+            let owner = try await store.createUser(username: "bench", settings: UserSettings(timeZone: "Europe/Berlin"))
+            var changes: [Change] = []
+            for tracked in dataset {
+                changes.append(.habitCreated(habit: tracked.habit))
+                if withEntries { changes.append(.entriesImported(habit: tracked.id, entries: tracked.sortedEntries)) }
+            }
+            try await store.applyChanges(owner: owner.id, changes)
+            let data = try await TendImporter().exportJSON(store: store, owner: owner.id)
+            try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+        }
+    }
+
     static func makeStore(_ mode: String, directory: TemporaryDirectory) async throws -> any TendStore {
         switch mode {
         case "sqlite":
@@ -52,6 +72,25 @@ enum StoreBenchmarks {
         let commitTime = seconds(clock.now - start)
         print(String(format: "single check-in commits: %d in %.2f s = %.0f commits/s (%.3f ms each)",
                      commits, commitTime, Double(commits) / commitTime, commitTime * 1000 / Double(commits)))
+
+        // 1b. Concurrent check-ins, as a server's requests make them: 64 writers at once, each
+        // making its check-ins one after another (the store groups them into shared commits).
+        let writers = 64, perWriter = 100
+        let concurrentStart = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<perWriter {
+                        _ = try await store.setValue(
+                            owner: user.id, habit: habit.id, day: Day(ordinal: 10_000 + writer * perWriter + index), index + 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let concurrentTime = seconds(clock.now - concurrentStart)
+        print(String(format: "concurrent check-ins (%d writers × %d): %.2f s = %.0f check-ins/s",
+                     writers, perWriter, concurrentTime, Double(writers * perWriter) / concurrentTime))
 
         // 2. Loading a 50 habits × 10 years user (dashboard: all habits with all entries).
         let today = Fixtures.day("2026-11-22")

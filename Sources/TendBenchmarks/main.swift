@@ -8,12 +8,25 @@ import TendTestSupport
 //   scripts/with-postgres swift run -c release TendBenchmarks postgres   (uses TEND_TEST_POSTGRES_URL)
 //   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
 //                                                          the local user of `tend` (scripts/bench-cli)
+//   swift run -c release TendBenchmarks server-dataset DIR  writes DIR/history.json (the 50 × 10 years
+//                                                          dataset) and DIR/habits.json (the same
+//                                                          habits, no entries) to import through
+//                                                          the API (scripts/bench-server)
 // Figures go to docs/performance.md.
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
-guard ["core", "sqlite", "postgres", "cli-database"].contains(mode) else {
-    FileHandle.standardError.write(Data("usage: TendBenchmarks core [iterations] | sqlite | postgres | cli-database PATH\n".utf8))
+guard ["core", "sqlite", "postgres", "cli-database", "server-dataset"].contains(mode) else {
+    FileHandle.standardError.write(
+        Data("usage: TendBenchmarks core [iterations] | sqlite | postgres | cli-database PATH | server-dataset DIR\n".utf8))
     exit(64)
+}
+if mode == "server-dataset" {
+    guard let directory = CommandLine.arguments.dropFirst(2).first else {
+        FileHandle.standardError.write(Data("usage: TendBenchmarks server-dataset DIR\n".utf8))
+        exit(64)
+    }
+    try await StoreBenchmarks.writeServerDataset(directory: directory)
+    exit(0)
 }
 if mode == "cli-database" {
     guard let path = CommandLine.arguments.dropFirst(2).first else {

@@ -144,9 +144,16 @@ public actor InMemoryStore: TendStore {
         commit(owner, [.habitsReordered(ids: HabitOrder.complete(ids, state.orderedHabits.map(\.id)))])
     }
 
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) throws -> Entry {
-        let tracked = try tracked(owner, habit)
-        if let change = try command.change(for: tracked, on: day) { commit(owner, [change]) }
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) throws -> Entry {
+        var state = try state(owner)
+        _ = try tracked(owner, habit)
+        var changes: [Change] = []
+        for command in commands {
+            guard let change = try command.change(for: state.habits[habit]!, on: day) else { continue }
+            state.apply(change)
+            changes.append(change)
+        }
+        commit(owner, changes)
         return try self.tracked(owner, habit).log(for: day)
     }
 

@@ -75,7 +75,7 @@ public enum EntryCommand: Hashable, Sendable {
     case uncheck
     /// Adds (or, negative, removes) an amount; a good habit stops at its target.
     case increment(Int)
-    /// Sets an exact value (≥ 0).
+    /// Sets an exact value (≥ 0; a good checkmark habit's is 0 or 1).
     case set(Int)
     /// Marks or unmarks a planned rest day.
     case skip(Bool)
@@ -108,6 +108,9 @@ public enum EntryCommand: Hashable, Sendable {
             guard value >= 0 else { throw .invalid("a value cannot be negative (\(value))") }
             guard value <= EntryCommand.maximumValue else {
                 throw .invalid("a value is at most \(EntryCommand.maximumValue)")
+            }
+            if tracked.habit.type == .checkmark, tracked.habit.kind == .good, value > 1 {
+                throw .invalid("a checkmark habit's value is 0 or 1")
             }
             return .entrySet(habit: id, day: day, value: value)
         case .skip(let skipped):
@@ -174,8 +177,10 @@ public protocol TendStore: Sendable {
     func deleteHabit(owner: User.ID, id: Habit.ID) async throws
     /// Sets the manual order: the habits listed come first, in that order.
     func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) async throws
-    /// Performs one intention-named change on one day, returning the day's entry afterwards.
-    func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry
+    /// Performs intention-named changes on one day, in order and all or none (each is checked
+    /// against the day as the ones before it leave it; if one is refused, nothing is written),
+    /// returning the day's entry afterwards.
+    func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry
 
     func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine
     func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine
@@ -193,6 +198,11 @@ public protocol TendStore: Sendable {
 }
 
 extension TendStore {
+    /// Performs one intention-named change on one day, returning the day's entry afterwards.
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
+        try await perform(owner: owner, habit: habit, day: day, [command])
+    }
+
     public func check(owner: User.ID, habit: Habit.ID, day: Day) async throws -> Entry {
         try await perform(owner: owner, habit: habit, day: day, .check)
     }

@@ -62,6 +62,86 @@ public enum StoreContract {
     static func isConflict(_ error: StoreError) -> Bool { if case .conflict = error { true } else { false } }
     static func isInvalid(_ error: StoreError) -> Bool { if case .invalid = error { true } else { false } }
 
+    /// What one concurrent check-in should answer: its entry's value (and note), or a refusal.
+    enum Expected: Sendable {
+        case value(Int, note: String? = nil)
+        /// One of the increments of one day: any value from 1 to their number, each exactly once.
+        case incrementOf(Day)
+        case refused(@Sendable (StoreError) -> Bool)
+    }
+
+    /// Many check-ins at once (a server's concurrent requests; stores that group writes into one
+    /// transaction must still answer each on its own): valid ones, and ones a store must refuse
+    /// (unknown habit, negative value, a checkmark's 2, a pair of commands whose second is bad).
+    /// Each gets its own answer, the refused change nothing, the increments of one day each saw
+    /// a different count (they ran one after another), and the log replays to the state.
+    static func concurrentCheckIns(_ store: any TendStore) async throws {
+        let alice = try await newUser(store)
+        let count = try await store.createHabit(
+            owner: alice.id, Habit(name: "Push-ups", type: .count, target: 1_000, createdOn: day1))
+        let checkmark = try await store.createHabit(owner: alice.id, Habit(name: "Stretch", order: 1, createdOn: day1))
+        let before = try await store.operations(owner: alice.id, after: 0, limit: 10_000).count
+
+        var requests: [(habit: Habit.ID, day: Day, commands: [EntryCommand], expected: Expected)] = []
+        for _ in 0..<20 { requests.append((count.id, day1, [.increment(1)], .incrementOf(day1))) }
+        for offset in 1...10 { requests.append((count.id, day1.adding(days: offset), [.set(offset * 7)], .value(offset * 7))) }
+        for offset in 1...5 { requests.append((checkmark.id, day1.adding(days: offset), [.check], .value(1))) }
+        for offset in 6...10 { requests.append((checkmark.id, day1.adding(days: offset), [.set(2)], .refused(isInvalid))) }
+        for offset in 0..<5 { requests.append((Habit.ID(), day1.adding(days: offset), [.increment(1)], .refused(isNotFound))) }
+        for offset in 11...15 { requests.append((count.id, day1.adding(days: offset), [.set(-1)], .refused(isInvalid))) }
+        requests.append((count.id, day1.adding(days: 20), [.set(3), .note("felt strong")], .value(3, note: "felt strong")))
+        requests.append((count.id, day1.adding(days: 21), [.set(5), .set(-1)], .refused(isInvalid)))
+        requests.shuffle()
+
+        let results = await withTaskGroup(of: (Int, Result<Entry, any Error>).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, .success(
+                            try await store.perform(owner: alice.id, habit: request.habit, day: request.day, request.commands)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [Int: Result<Entry, any Error>] = [:]
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+
+        var increments: [Int] = []
+        for (index, request) in requests.enumerated() {
+            switch (request.expected, results[index]!) {
+            case (.value(let value, let note), .success(let entry)):
+                #expect(entry == Entry(day: request.day, value: value, note: note), "\(request.commands)")
+            case (.incrementOf, .success(let entry)):
+                increments.append(entry.value)
+            case (.refused(let matches), .failure(let error as StoreError)):
+                #expect(matches(error), "\(request.commands) on \(request.day): \(error)")
+            case (_, let result):
+                Issue.record("\(request.commands) on \(request.day): unexpected \(result)")
+            }
+        }
+        #expect(increments.sorted() == Array(1...20))
+
+        let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+        let counts = tracked.first { $0.id == count.id }!
+        var expectedCounts = TrackedHabit(habit: count)
+        expectedCounts.setValue(20, on: day1)
+        for offset in 1...10 { expectedCounts.setValue(offset * 7, on: day1.adding(days: offset)) }
+        expectedCounts.setValue(3, on: day1.adding(days: 20))
+        expectedCounts.setNote("felt strong", on: day1.adding(days: 20))
+        #expect(counts == expectedCounts)
+        #expect(tracked.first { $0.id == checkmark.id }!.sortedEntries.map(\.day) == (1...5).map { day1.adding(days: $0) })
+
+        // One op per change made (20 + 10 + 5 + 2), in order, and the log alone rebuilds the habits.
+        let logged = try await store.operations(owner: alice.id, after: 0, limit: 10_000)
+        #expect(logged.count - before == 37)
+        #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+        #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+        #expect(UserState.replaying(logged.map(\.operation.change)).habits == (try await store.exportState(owner: alice.id)).habits)
+    }
+
     public static let cases: [StoreContractCase] = [
         StoreContractCase("Users are created with settings, found by id and by name case-insensitively") { store in
             let alice = try await newUser(store)
@@ -436,6 +516,9 @@ public enum StoreContract {
             #expect(try await store.user(named: "alice") == nil)
             #expect(try await store.trackedHabits(owner: bob.id, includeArchived: true).first?.completionCount(on: day1) == 8)
             _ = try await newUser(store)  // the name is free again
+        },
+        StoreContractCase("Concurrent check-ins, some refused, each get their own result, as if made one after another") { store in
+            try await concurrentCheckIns(store)
         },
         StoreContractCase("Dashboard loading returns every habit with all its entries") { store in
             let alice = try await newUser(store)

@@ -229,6 +229,58 @@ struct SQLiteFileTests {
         #expect(devices == ["server", "cli"])
     }
 
+    @Test("Writes waiting for the writer share one transaction; a refused one rolls back only itself")
+    func groupCommit() async throws {
+        // Given a store whose writer is busy, so that the check-ins below all wait for it
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("tend.sqlite"), device: "test")
+        let alice = try await store.createUser(username: "alice", settings: UserSettings())
+        let habit = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: day))
+        let before = store.commits.statistics
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }
+
+        // When 30 check-ins arrive, every fifth of them invalid (unknown habit, negative value)
+        let results = Task {
+            await withTaskGroup(of: (Int, Result<Entry, any Error>).self) { group in
+                for index in 0..<30 {
+                    group.addTask {
+                        let target = index % 10 == 0 ? Habit.ID() : habit.id
+                        let value = index % 10 == 5 ? -1 : index + 1
+                        do {
+                            return (index, .success(try await store.setValue(
+                                owner: alice.id, habit: target, day: self.day.adding(days: index), value)))
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
+                }
+                var results: [Int: Result<Entry, any Error>] = [:]
+                for await (index, result) in group { results[index] = result }
+                return results
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        gate.signal()
+        let answers = await results.value
+
+        // Then they ran in one transaction, each got its own answer, and only the valid ones wrote
+        let after = store.commits.statistics
+        #expect(after.writes - before.writes == 30)
+        #expect(after.transactions - before.transactions == 1)
+        for index in 0..<30 {
+            switch (index % 10, answers[index]!) {
+            case (0, .failure(StoreError.notFound)), (5, .failure(StoreError.invalid)): break
+            case (let kind, .success(let entry)) where kind != 0 && kind != 5:
+                #expect(entry == Entry(day: day.adding(days: index), value: index + 1))
+            case (_, let result): Issue.record("check-in \(index): unexpected \(result)")
+            }
+        }
+        let stored = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 30))
+        #expect(stored.map(\.value) == (0..<30).filter { $0 % 5 != 0 }.map { $0 + 1 })
+        #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 1 + 24)
+    }
+
     @Test("A reopened store's clock continues after its last operation, even if the wall clock went back")
     func clockResumes() async throws {
         let directory = try TemporaryDirectory()

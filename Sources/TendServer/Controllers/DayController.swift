@@ -44,7 +44,9 @@ struct DayController {
         guard body.value != nil || body.skip != nil || body.note != nil else {
             throw Problem.invalid("give a value, a skip mark or a note")
         }
-        let habit = try await server.store.habit(owner: owner, id: id)
+        // The body alone is checked here; what needs the habit (it exists, a checkmark's value is
+        // 0 or 1) the store checks in the transaction that writes, where it reads the habit
+        // anyway. The commands land together or not at all.
         var commands: [EntryCommand] = []
         if let skip = body.skip {
             if skip, let value = body.value, value > 0 {
@@ -56,9 +58,6 @@ struct DayController {
             guard value >= 0, value <= EntryCommand.maximumValue else {
                 throw Problem.invalid("a value is from 0 to \(EntryCommand.maximumValue)")
             }
-            if habit.type == .checkmark, habit.kind == .good, value > 1 {
-                throw Problem.invalid("a checkmark habit's value is 0 or 1")
-            }
             commands.append(.set(value))
         }
         if let note = body.note {
@@ -67,10 +66,7 @@ struct DayController {
             }
             commands.append(.note(note.isEmpty ? nil : note))
         }
-        var entry = Entry(day: day)
-        for command in commands {
-            entry = try await server.store.perform(owner: owner, habit: id, day: day, command)
-        }
+        let entry = try await server.store.perform(owner: owner, habit: id, day: day, commands)
         if body.skip == true { await server.recordTip(.daySkipped, owner: owner) }
         return try Reply.json(entry)
     }

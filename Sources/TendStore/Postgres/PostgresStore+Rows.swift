@@ -183,9 +183,11 @@ extension PostgresStore {
             type: try enumValue(cells["type"].decode(String.self)),
             target: try cells["target"].decode(Int.self),
             unit: try cells["unit"].decode(String.self),
-            schedule: try decodeJSON(Schedule.self, cells["schedule"].decode(String.self)),
+            schedule: try StoredJSON.schedules.value(cells["schedule"].decode(String.self)) { try decodeJSON(Schedule.self, $0) },
             routineTime: try enumValue(cells["routine_time"].decode(String.self)),
-            reminders: try decodeJSON([Reminder].self, cells["reminders"].decode(String.self)),
+            reminders: try StoredJSON.reminders.value(cells["reminders"].decode(String.self)) {
+                try decodeJSON([Reminder].self, $0)
+            },
             isArchived: try cells["is_archived"].decode(Bool.self),
             order: try cells["sort_order"].decode(Int.self),
             createdOn: Day(ordinal: try cells["created_on"].decode(Int.self)))

@@ -18,9 +18,12 @@ public final class PostgresStore: TendStore {
     let client: PostgresClient
     let logger: Logger
     private let runTask: Task<Void, Never>
-    private let clock: Mutex<HybridClock>
-    private let now: @Sendable () -> Date
+    let clock: Mutex<HybridClock>
+    let now: @Sendable () -> Date
     private let statements = Atomic<Int>(0)
+    /// Check-ins waiting for their owner's next batch; an owner is present while a batch of
+    /// theirs runs (PostgresStore+CheckIns.swift).
+    let checkIns = Mutex<[User.ID: [PostgresCheckIn]]>([:])
 
     private init(
         location: PostgresLocation, device: String, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger,
@@ -310,14 +313,11 @@ public final class PostgresStore: TendStore {
         }
     }
 
-    /// Reads the habit (locking its row, so concurrent changes to it queue up) and the day's entry,
-    /// works out the change as every store does, and writes it.
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
-        try await write { c in
-            try await self.lockOwner(owner, on: c)
-            let tracked = try await self.fetchHabitForUpdate(owner, habit, day: day, on: c)
-            guard let change = try command.change(for: tracked, on: day) else { return tracked.log(for: day) }
-            return try await self.commit([change], owner: owner, on: c) ?? Entry(day: day)
+    /// Check-ins are grouped per owner: the ones that arrive while one of the owner's batches runs
+    /// share the next transaction (see PostgresStore+CheckIns.swift).
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue(PostgresCheckIn(habit: habit, day: day, commands: commands, continuation: continuation), owner: owner)
         }
     }
 
@@ -451,14 +451,16 @@ public final class PostgresStore: TendStore {
     /// Locks the owner's row for this transaction, serialising the owner's writes (so op-log
     /// positions follow commit order), and takes the owner's latest operation timestamp into the
     /// clock, so the log's timestamps keep increasing whichever instance wrote last.
+    ///
+    /// Two statements: a query that waits for a row lock still reads the snapshot taken when it
+    /// started, so the latest timestamp is read by a second statement, which sees what the lock's
+    /// previous holder (perhaps another instance) committed.
     func lockOwner(_ owner: User.ID, on c: PostgresConnection) async throws {
+        let locked = try await rows("SELECT 1 FROM users WHERE id = \(owner.rawValue) FOR NO KEY UPDATE", on: c)
+        guard !locked.isEmpty else { throw StoreError.notFound("user") }
         let rows = try await self.rows(
-            """
-            SELECT (SELECT hlc FROM ops WHERE user_id = u.id ORDER BY seq DESC LIMIT 1)
-            FROM users u WHERE u.id = \(owner.rawValue) FOR NO KEY UPDATE
-            """, on: c)
-        guard let row = rows.first else { throw StoreError.notFound("user") }
-        if let text = try row.decode(String?.self), let last = HybridTimestamp(text) {
+            "SELECT hlc FROM ops WHERE user_id = \(owner.rawValue) ORDER BY seq DESC LIMIT 1", on: c)
+        if let text = try rows.first?.decode(String.self), let last = HybridTimestamp(text) {
             let now = now()
             clock.withLock { $0.receive(last, now: now) }
         }
@@ -472,8 +474,9 @@ public final class PostgresStore: TendStore {
         var entry: Entry?
         for change in changes { entry = try await apply(change, owner: owner, on: c) }
         let now = now()
-        let stamps = clock.withLock { clock in changes.map { _ in clock.tick(now: now).description } }
-        let ids = changes.map { _ in UUID() }
+        let ticks = clock.withLock { clock in changes.map { _ in clock.tick(now: now) } }
+        let stamps = ticks.map(\.description)
+        let ids = ticks.map { UUID.timeOrdered(milliseconds: $0.milliseconds) }
         let texts = try changes.map { try Self.json($0) }
         try await run(
             """

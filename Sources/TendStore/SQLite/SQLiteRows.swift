@@ -26,9 +26,8 @@ enum SQLiteRows {
     }
 
     static func habit(_ row: Row) throws -> Habit {
-        let decoder = JSONDecoder()
-        func decode<T: Decodable>(_ type: T.Type, _ index: Int) throws -> T {
-            try decoder.decode(type, from: Data((row[index] as String).utf8))
+        func decode<T: Decodable & Sendable>(_ cache: DecodedJSONCache<T>, _ index: Int) throws -> T {
+            try cache.value(row[index]) { text in try JSONDecoder().decode(T.self, from: Data(text.utf8)) }
         }
         func enumeration<T: RawRepresentable<String>>(_ type: T.Type, _ index: Int) throws -> T {
             guard let value = T(rawValue: row[index]) else {
@@ -40,8 +39,8 @@ enum SQLiteRows {
             id: Habit.ID(rawValue: try uuid(row[0])), name: row[1], emoji: row[2],
             color: try enumeration(HabitColor.self, 3), notes: row[4], kind: try enumeration(HabitKind.self, 5),
             type: try enumeration(HabitType.self, 6), target: row[7], unit: row[8],
-            schedule: try decode(Schedule.self, 9), routineTime: try enumeration(RoutineTime.self, 10),
-            reminders: try decode([Reminder].self, 11), isArchived: row[12], order: row[13],
+            schedule: try decode(StoredJSON.schedules, 9), routineTime: try enumeration(RoutineTime.self, 10),
+            reminders: try decode(StoredJSON.reminders, 11), isArchived: row[12], order: row[13],
             createdOn: Day(ordinal: row[14]))
     }
 

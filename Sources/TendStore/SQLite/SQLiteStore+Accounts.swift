@@ -12,7 +12,7 @@ extension SQLiteStore: AccountStore {
         try User.validate(username: username)
         try HabitRules.validate(settings)
         let user = User(username: username, settings: settings)
-        return try await writer.write { db in
+        return try await write { db in
             let role = try SQLiteAccountRows.nextRole(db)
             var invite: Invite?
             if role == .member, let hash = try AccountRules.inviteHash(requiredBy: policy) {
@@ -30,7 +30,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func claimAccount(owner: User.ID, passwordHash: String, now: Date) async throws -> Account {
-        try await writer.write { db in
+        try await write { db in
             guard let user = try SQLiteRows.user(db, id: owner.description) else { throw StoreError.notFound("user") }
             guard try SQLiteAccountRows.account(db, user: user) == nil else { throw AccountRules.alreadyAccount }
             return try SQLiteAccountRows.insertCredential(
@@ -63,7 +63,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func setPasswordHash(owner: User.ID, _ passwordHash: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE credentials SET password_hash = ? WHERE user_id = ?",
                 arguments: [passwordHash, owner.description])
@@ -74,7 +74,7 @@ extension SQLiteStore: AccountStore {
     // MARK: Tokens
 
     public func createToken(_ token: AuthToken, hash: String) async throws -> AuthToken {
-        try await writer.write { db in
+        try await write { db in
             try SQLiteAccountRows.requireUser(db, token.owner)
             try SQLiteAccountRows.insertingUnique(StoreError.conflict("this token already exists")) {
                 try db.execute(
@@ -93,8 +93,10 @@ extension SQLiteStore: AccountStore {
     }
 
     /// One indexed read; a write only when the stored last use is older than the resolution.
+    ///
+    /// Every API request starts here, so the read is a ``lookUp(_:)`` (on the calling thread).
     public func authenticate(tokenHash: String, now: Date) async throws -> AuthToken? {
-        let found = try await writer.read { db in
+        let found = try await lookUp { db in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT \(SQLiteAccountRows.tokenColumns) FROM auth_tokens WHERE token_hash = ?"),
@@ -104,7 +106,7 @@ extension SQLiteStore: AccountStore {
         guard var token = found, AccountRules.isUnexpired(token.expiresAt, now: now) else { return nil }
         guard AccountRules.needsLastUsedRefresh(token.lastUsedAt, now: now) else { return token }
         let id = token.id.description
-        let stillThere = try await writer.write { db in
+        let stillThere = try await write { db in
             // Never moves the time back (another request may have refreshed it meanwhile).
             try db.execute(
                 sql: "UPDATE auth_tokens SET last_used_at = max(coalesce(last_used_at, ?1), ?1) WHERE id = ?2",
@@ -132,7 +134,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func revokeToken(owner: User.ID, id: AuthToken.ID) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM auth_tokens WHERE id = ? AND user_id = ?",
                 arguments: [id.description, owner.description])
@@ -141,7 +143,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws {
-        try await writer.write { db in
+        try await write { db in
             try SQLiteAccountRows.requireUser(db, owner)
             try db.execute(
                 sql: "DELETE FROM auth_tokens WHERE user_id = ? AND kind = ? AND id IS NOT ?",
@@ -152,7 +154,7 @@ extension SQLiteStore: AccountStore {
     // MARK: Invites
 
     public func createInvite(_ invite: Invite, codeHash: String) async throws -> Invite {
-        try await writer.write { db in
+        try await write { db in
             try SQLiteAccountRows.requireUser(db, invite.createdBy)
             let role = try String.fetchOne(
                 db, sql: "SELECT role FROM credentials WHERE user_id = ?", arguments: [invite.createdBy.description])
@@ -196,7 +198,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func revokeInvite(owner: User.ID, id: Invite.ID) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM invites WHERE id = ? AND created_by = ?",
                 arguments: [id.description, owner.description])

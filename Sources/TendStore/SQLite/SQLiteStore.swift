@@ -11,6 +11,12 @@ import TendCore
 /// Foreign keys, NOT NULL, CHECK and `UNIQUE(habit, day)` are enforced by the database itself.
 public final class SQLiteStore: TendStore {
     let writer: any DatabaseWriter
+    /// Every write of the store goes through it: concurrent writes share one transaction and one
+    /// fsync (see ``SQLiteGroupCommit``).
+    let commits: SQLiteGroupCommit
+    /// A connection of its own for the lookups every request makes (its API token), used on the
+    /// calling thread; `nil` for a single connection or an in-memory database (see ``lookUp(_:)``).
+    private let lookups: DatabaseQueue?
     /// `nil` until the first write, which resumes it from this device's last logged operation
     /// (so opening the store to read costs no query for it).
     private let clock: Mutex<HybridClock?>
@@ -62,6 +68,15 @@ public final class SQLiteStore: TendStore {
         // reads (`tend today`) commits nothing and syncs nothing.
         if !upToDate { try SQLiteStore.migrator.migrate(writer) }
         self.writer = writer
+        commits = SQLiteGroupCommit(writer: writer)
+        if connections == .pool {
+            var configuration = SQLiteStore.configuration
+            configuration.readonly = true
+            configuration.label = "Tend lookups"
+            lookups = try DatabaseQueue(path: path, configuration: configuration)
+        } else {
+            lookups = nil
+        }
         self.path = path
         self.now = now
         self.device = device
@@ -73,6 +88,8 @@ public final class SQLiteStore: TendStore {
         let queue = try DatabaseQueue(configuration: SQLiteStore.configuration)
         try SQLiteStore.migrator.migrate(queue)
         writer = queue
+        commits = SQLiteGroupCommit(writer: queue)
+        lookups = nil
         path = nil
         self.now = now
         self.device = device
@@ -308,20 +325,31 @@ public final class SQLiteStore: TendStore {
     }
 
     /// The hot path of check-ins: reads the habit and the day's entry, writes the new entry and
-    /// its op-log row — four statements in one transaction.
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
-        try await writer.write { [self] db in
+    /// its op-log row — four statements, in a savepoint of a transaction shared with the other
+    /// writes waiting at the time (group commit).
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry {
+        try await commits.write { [self] db in
             guard let stored = try SQLiteRows.habitIfPresent(db, owner: owner, id: habit) else {
                 guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
                 throw StoreError.notFound("habit")
             }
-            let current = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
+            let before = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
                 ?? Entry(day: day)
-            let tracked = TrackedHabit(habit: stored, entries: [current])
-            guard let change = try command.change(for: tracked, on: day) else { return current }
-            let after = current.applying(change)
+            // Every command is worked out before anything is written.
+            var after = before
+            var changes: [Change] = []
+            for command in commands {
+                guard let change = try command.change(for: TrackedHabit(habit: stored, entries: [after]), on: day) else {
+                    continue
+                }
+                after = after.applying(change)
+                changes.append(change)
+            }
+            guard !changes.isEmpty else { return before }
             try SQLiteApply.store(after, owner: owner, habit: habit, db: db)
-            try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db), db: db)
+            for change in changes {
+                try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db), db: db)
+            }
             return after
         }
     }
@@ -453,11 +481,12 @@ public final class SQLiteStore: TendStore {
 
     // MARK: Transactions
 
-    /// One write transaction; `log` applies a change to the tables and appends it to the op log.
+    /// One write (a savepoint of a group-committed transaction); `log` applies a change to the
+    /// tables and appends it to the op log.
     private func write<T: Sendable>(
         _ owner: User.ID, _ body: @escaping @Sendable (Database, (Change) throws -> Void) throws -> T
     ) async throws -> T {
-        try await writer.write { [self] db in
+        try await commits.write { [self] db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [owner.description]) != nil
             else { throw StoreError.notFound("user") }
             return try body(db) { change in
@@ -468,8 +497,25 @@ public final class SQLiteStore: TendStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.write(body)
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await commits.write(body)
+    }
+
+    /// A short read for a hot path (one statement, an indexed lookup), made on the calling thread on the store's
+    /// own lookup connection: handing it to a reader's queue and waking the caller again costs
+    /// more than the query. That connection serves nothing else and is only ever used this way,
+    /// so waiting for it is waiting for another lookup, never for work that needs the
+    /// cooperative thread pool this caller may be blocking (a pool reader could be held by an
+    /// async read waiting for one: a deadlock). Without that connection, an ordinary async read.
+    func lookUp<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        guard let lookups else { return try await writer.read(body) }
+        return try Self.readNow(lookups, body)
+    }
+
+    /// GRDB's synchronous access (from async code its async overload would be chosen), without a
+    /// transaction: a lookup is one statement, which SQLite reads from one snapshot anyway.
+    private static func readNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try queue.unsafeRead(body)
     }
 
     private func read<T: Sendable>(_ owner: User.ID, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
