@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +15,8 @@ public protocol OutputSink: Sendable {
 /// The process's standard output and error, written unbuffered.
 public struct StandardOutput: OutputSink {
     public init() {}
-    public func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public func writeErr(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public func writeOut(_ text: String) { FileHandle.standardOutput.write(Data(utf8: text)) }
+    public func writeErr(_ text: String) { FileHandle.standardError.write(Data(utf8: text)) }
 }
 
 /// Everything a command reads from the world besides its arguments: environment, terminals,

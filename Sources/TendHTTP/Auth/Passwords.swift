@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 import HummingbirdBcrypt
 import NIOPosix
 
@@ -52,7 +53,7 @@ package struct Passwords: Sendable {
     private static let dummyHashes = DummyHashes()
 
     static func prehash(_ password: String) -> String {
-        Data(SHA256.hash(data: Data(password.utf8))).base64EncodedString()
+        Data(SHA256.hash(data: Data(utf8: password))).base64EncodedString()
     }
 }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 
 /// Bearer secrets (API tokens, session cookies, invite codes) and what the server derives from
 /// them. Only SHA-256 hashes of secrets are stored.
@@ -12,14 +13,14 @@ package enum Secrets {
 
     /// The SHA-256 hash of a secret, lower-case hex: what the store keeps and looks up.
     package static func hash(_ secret: String) -> String {
-        hex(SHA256.hash(data: Data(secret.utf8)))
+        hex(SHA256.hash(data: Data(utf8: secret)))
     }
 
     /// The CSRF token of a session: an HMAC keyed by the session's own secret, so every instance
     /// behind a load balancer computes the same token with no shared key, and nobody who lacks the
     /// (HttpOnly) cookie can.
     package static func csrfToken(forSession secret: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("tend-csrf-v1".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(utf8: "tend-csrf-v1"), using: SymmetricKey(data: Data(utf8: secret)))
         return base64URL(Data(mac))
     }
 

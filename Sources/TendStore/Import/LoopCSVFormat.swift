@@ -154,9 +154,9 @@ public enum LoopCSVFormat {
                 }
                 checkmarks += CSV.line([entry.day.iso, value, entry.note ?? ""])
             }
-            files.append(("\(folderName(habit.name, position: index + 1))/Checkmarks.csv", Data(checkmarks.utf8)))
+            files.append(("\(folderName(habit.name, position: index + 1))/Checkmarks.csv", Data(utf8: checkmarks)))
         }
-        files.insert(("Habits.csv", Data(habitsCSV.utf8)), at: 0)
+        files.insert(("Habits.csv", Data(utf8: habitsCSV)), at: 0)
 
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, data) in files {

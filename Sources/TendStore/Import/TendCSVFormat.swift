@@ -27,7 +27,7 @@ public enum TendCSVFormat {
                 ])
             }
         }
-        return Data(text.utf8)
+        return Data(utf8: text)
     }
 
     /// Whether `data` starts with Tend's CSV header.

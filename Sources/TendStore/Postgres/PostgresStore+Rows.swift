@@ -209,7 +209,7 @@ extension PostgresStore {
 
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
         do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
+            return try JSONDecoder().decode(type, from: Data(utf8: text))
         } catch {
             throw StoreError.unreadable("stored \(Value.self) is damaged: \(error)")
         }

@@ -27,7 +27,7 @@ enum SQLiteRows {
 
     static func habit(_ row: Row) throws -> Habit {
         func decode<T: Decodable & Sendable>(_ cache: DecodedJSONCache<T>, _ index: Int) throws -> T {
-            try cache.value(row[index]) { text in try JSONDecoder().decode(T.self, from: Data(text.utf8)) }
+            try cache.value(row[index]) { text in try JSONDecoder().decode(T.self, from: Data(utf8: text)) }
         }
         func enumeration<T: RawRepresentable<String>>(_ type: T.Type, _ index: Int) throws -> T {
             guard let value = T(rawValue: row[index]) else {
@@ -160,7 +160,7 @@ enum SQLiteRows {
             }
             return Routine(
                 id: Routine.ID(rawValue: try uuid(id)), name: row[1], start: try TimeOfDay(parsing: row[2]),
-                weekdays: Set(try decoder.decode([Weekday].self, from: Data((row[3] as String).utf8))), color: color,
+                weekdays: Set(try decoder.decode([Weekday].self, from: Data(utf8: row[3] as String))), color: color,
                 habitIDs: members[id] ?? [], order: row[5])
         }
     }
@@ -185,7 +185,7 @@ enum SQLiteRows {
         guard let timestamp = HybridTimestamp(row[3]) else {
             throw StoreError.unreadable("bad clock timestamp in the op log")
         }
-        let change = try JSONDecoder().decode(Change.self, from: Data((row[4] as String).utf8))
+        let change = try JSONDecoder().decode(Change.self, from: Data(utf8: row[4] as String))
         return LoggedOperation(
             sequence: row[0],
             operation: ChangeOperation(id: try uuid(row[1]), device: row[2], timestamp: timestamp, change: change))
