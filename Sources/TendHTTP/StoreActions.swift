@@ -4,17 +4,10 @@ import TendStore
 
 /// Actions the JSON API and the web forms both perform, defined once.
 extension TendStore {
-    /// Void.'s polymorphic tap (TendCore's `TrackedHabit.tap`): a checkmark toggles, a count
-    /// goes up by one, a duration by a minute. Counts and durations are recorded as increments,
-    /// so taps from two devices both count.
+    /// Void.'s polymorphic tap: one command worked out inside the store's write, so two taps at
+    /// once never both read the same day (`EntryCommand.tap`).
     package func tap(owner: User.ID, habit id: Habit.ID, day: Day) async throws -> Entry {
-        let habit = try await self.habit(owner: owner, id: id)
-        let before = TrackedHabit(habit: habit, entries: try await self.entries(owner: owner, habit: id, from: day, through: day))
-        var after = before
-        after.tap(on: day)
-        let value = after.completionCount(on: day)
-        let command: EntryCommand = habit.type == .checkmark ? .set(value) : .increment(value - before.completionCount(on: day))
-        return try await perform(owner: owner, habit: id, day: day, command)
+        try await perform(owner: owner, habit: id, day: day, .tap)
     }
 
     /// Records an action that retires tips (only when it retires one not yet retired, so the op

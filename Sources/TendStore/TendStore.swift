@@ -83,6 +83,10 @@ public enum EntryCommand: Hashable, Sendable {
     case reset
     /// Sets or clears the day's note.
     case note(String?)
+    /// Void.'s polymorphic tap (TendCore's `TrackedHabit.tap`), worked out on the day as it is
+    /// when the write runs: a checkmark toggles; a count goes up by one, a duration by a minute,
+    /// recorded as increments, so taps from two devices both count.
+    case tap
 
     /// The change this command makes to `tracked` on `day` (validated), or `nil` when it would
     /// change nothing.
@@ -122,6 +126,13 @@ public enum EntryCommand: Hashable, Sendable {
                 throw .invalid("a note is at most \(Entry.maximumNoteLength) characters")
             }
             return .entryNoteSet(habit: id, day: day, note: note)
+        case .tap:
+            var after = tracked
+            after.tap(on: day)
+            let value = after.completionCount(on: day)
+            return tracked.habit.type == .checkmark
+                ? .entrySet(habit: id, day: day, value: value)
+                : .entryIncremented(habit: id, day: day, by: value - current)
         }
     }
 

@@ -27,15 +27,39 @@ public struct ChildProcess: @unchecked Sendable {
     /// Starts the process with its stdout and stderr piped, reads both to their end (in parallel,
     /// so neither pipe fills up) and waits for its exit.
     public func run() async throws -> ProcessOutput {
+        try await start().output()
+    }
+
+    /// Starts the process with its stdout and stderr piped; once this returns, the process has a
+    /// pid (killing `processIdentifier` before that would be `kill(0, …)`: the caller's own
+    /// process group, the test runner included).
+    public func start() throws -> Started {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        async let outData = offCooperativePool { out.fileHandleForReading.readDataToEndOfFile() }
-        async let errData = offCooperativePool { err.fileHandleForReading.readDataToEndOfFile() }
-        let (o, e) = try await (outData, errData)
-        return ProcessOutput(status: await exit(), out: o, err: e)
+        return Started(child: self, out: out, err: err)
+    }
+
+    /// A started child whose output is still to be collected.
+    public struct Started: @unchecked Sendable {
+        let child: ChildProcess
+        let out: Pipe
+        let err: Pipe
+
+        public var processIdentifier: Int32 { child.process.processIdentifier }
+
+        /// Reads stdout and stderr to their end (in parallel, so neither pipe fills up) and waits
+        /// for the exit.
+        public func output() async throws -> ProcessOutput {
+            let out = out
+            let err = err
+            async let outData = offCooperativePool { out.fileHandleForReading.readDataToEndOfFile() }
+            async let errData = offCooperativePool { err.fileHandleForReading.readDataToEndOfFile() }
+            let (o, e) = try await (outData, errData)
+            return ProcessOutput(status: await child.exit(), out: o, err: e)
+        }
     }
 
     /// Waits for the (started) process to end; its exit status.

@@ -274,6 +274,26 @@ public enum StoreContract {
             ])
             #expect(try await store.entries(owner: alice.id, habit: run.id, from: day1, through: day3).isEmpty)
         },
+        StoreContractCase("A tap toggles a checkmark and counts up; ten taps at once all count, and two at once on a checkmark end where two taps in a row do") { store in
+            let alice = try await newUser(store)
+            let water = try await store.createHabit(owner: alice.id, water())
+            let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
+            #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 1)
+            #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 0)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { _ = try await store.perform(owner: alice.id, habit: water.id, day: day1, .tap) }
+                }
+                for _ in 0..<2 {
+                    group.addTask { _ = try await store.perform(owner: alice.id, habit: run.id, day: day2, .tap) }
+                }
+                try await group.waitForAll()
+            }
+            // Counts are increments (a good habit stops at its target: 8 of 10); the two toggles
+            // each saw the other's result, so the day is back at 0, not left at 1 by both.
+            #expect(try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1).first?.value == 8)
+            #expect(try await store.entries(owner: alice.id, habit: run.id, from: day2, through: day2).first?.value ?? 0 == 0)
+        },
         StoreContractCase("Bad entry input is refused and changes nothing") { store in
             let alice = try await newUser(store)
             let water = try await store.createHabit(owner: alice.id, water())

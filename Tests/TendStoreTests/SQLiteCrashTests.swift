@@ -24,10 +24,12 @@ struct SQLiteCrashTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: writerPath)
         process.arguments = [database, "alice", String(first), String(writers)]
-        let child = ChildProcess(process)
-        async let output = child.run()
+        let started = try ChildProcess(process).start()
+        async let output = started.output()
         try await Task.sleep(for: delay)
-        kill(process.processIdentifier, SIGKILL)
+        let pid = started.processIdentifier
+        #expect(pid > 0)
+        if pid > 0 { kill(pid, SIGKILL) }  // never kill(0, …): that is this test's own process group
         let text = String(decoding: try await output.out, as: UTF8.self)
         return text.split(separator: "\n").compactMap { line in
             line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil

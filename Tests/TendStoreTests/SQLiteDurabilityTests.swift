@@ -29,6 +29,31 @@ struct SQLiteFileTests {
         #expect(foreignKeys == true)
     }
 
+    @Test("A database whose writer died keeps its write-ahead log, and opens with everything committed in it, as a pool and as the CLI's single connection")
+    func opensAfterCrash() async throws {
+        let directory = try TemporaryDirectory()
+        let live = directory.path("live.sqlite")
+        let store = try SQLiteStore(path: live, device: "test")
+        let alice = try await store.createUser(username: "alice", settings: UserSettings())
+        let habit = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: day))
+        _ = try await store.check(owner: alice.id, habit: habit.id, day: day)
+        // The files as a SIGKILL can leave them while the store is open: the database, its log
+        // with committed transactions not yet copied into it, and the log's index (-shm) in a
+        // state that needs rebuilding (here: zeroed, as when the process died while writing it).
+        let wal = try #require(FileManager.default.contents(atPath: live + "-wal"))
+        let index = try #require(FileManager.default.contents(atPath: live + "-shm"))
+        #expect(!wal.isEmpty && !index.isEmpty)
+        for (name, connections) in [("pool.sqlite", SQLiteStore.Connections.pool), ("single.sqlite", .single)] {
+            let crashed = directory.path(name)
+            try FileManager.default.copyItem(atPath: live, toPath: crashed)
+            try wal.write(to: URL(fileURLWithPath: crashed + "-wal"))
+            try Data(count: index.count).write(to: URL(fileURLWithPath: crashed + "-shm"))
+            let reopened = try SQLiteStore(path: crashed, device: "test", connections: connections)
+            let user = try #require(try await reopened.user(named: "alice"))
+            #expect(try await reopened.entries(owner: user.id, habit: habit.id, from: day, through: day).first?.value == 1)
+        }
+    }
+
     @Test("A database from a newer Tend is refused with a clear message and left byte for byte untouched")
     func refusesNewerSchema() async throws {
         // Given a Tend database that a future version migrated further

@@ -70,8 +70,9 @@ public final class SQLiteStore: TendStore {
         self.writer = writer
         commits = SQLiteGroupCommit(writer: writer)
         if connections == .pool {
+            // Not opened read-only: a read-only connection cannot rebuild the write-ahead log's
+            // index after a crash, and this one may be the first to need it. Only `lookUp` uses it.
             var configuration = SQLiteStore.configuration
-            configuration.readonly = true
             configuration.label = "Tend lookups"
             lookups = try DatabaseQueue(path: path, configuration: configuration)
         } else {
@@ -115,6 +116,18 @@ public final class SQLiteStore: TendStore {
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY && isSQLiteFile(path) {
+            // A database whose last writer died (SIGKILL, power loss) keeps its write-ahead log,
+            // and the first connection after that must rebuild the log's index — a write to the
+            // `-shm` file that a read-only connection may not make. Replaying the committed
+            // transactions of its own log changes nothing the database holds, so the check goes
+            // on read-write: it still only reads.
+            configuration.readonly = false
+            do {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+            } catch {
+                throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
+            }
         } catch {
             throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
         }
@@ -140,6 +153,14 @@ public final class SQLiteStore: TendStore {
         }
         try queue.close()
         return upToDate
+    }
+
+    /// Whether the file starts with SQLite's header (so opening it read-write touches no other kind of file).
+    private static func isSQLiteFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data(utf8: "SQLite format 3\0")
     }
 
     private static func lastTimestamp(of device: String, in db: Database) throws -> HybridTimestamp? {
