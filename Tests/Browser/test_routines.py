@@ -137,8 +137,16 @@ class RoutineTests(unittest.TestCase):
             """)
         self.assertEqual(unnamed, [])
         self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"), 390)
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+        self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"), 360)
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(SHOTS, "routines-phone.png"))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        driver.save_screenshot(os.path.join(SHOTS, "routines-phone-dark.png"))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
         desktop = self.open(width=1280, height=1000)
         self.log_in(desktop)

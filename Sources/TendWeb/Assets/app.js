@@ -32,22 +32,36 @@
     return true;
   }
 
-  async function load(url, init, push) {
-    const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
-    const target = new URL(response.url);
-    if (target.pathname === "/login" || !response.ok && response.status !== 422) {
-      window.location.assign(response.url);
-      return;
+  // A live refresh must not replace the page a form or link has just loaded (the form's own
+  // change triggers one): it waits while those are in flight, and one that was under way when
+  // they started is dropped (`generation`).
+  let generation = 0;
+  let loading = 0;
+
+  async function load(url, init, push, isRefresh) {
+    const started = isRefresh ? generation : ++generation;
+    if (!isRefresh) loading++;
+    try {
+      const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
+      const target = new URL(response.url);
+      if (target.pathname === "/login" || !response.ok && response.status !== 422) {
+        window.location.assign(response.url);
+        return;
+      }
+      const html = await response.text();
+      if (isRefresh && started !== generation) return;
+      const shown = target.pathname + target.search;
+      if (push) history.pushState(null, "", shown);
+      if (!swap(html, push ? null : shown)) window.location.assign(response.url);
+    } finally {
+      if (!isRefresh && --loading === 0 && again && !busy) { again = false; refresh(); }
     }
-    const shown = target.pathname + target.search;
-    if (push) history.pushState(null, "", shown);
-    if (!swap(await response.text(), push ? null : shown)) window.location.assign(response.url);
   }
 
   // Re-renders the current page (after a live update), one fetch at a time.
   async function refresh() {
-    if (busy) { again = true; return; }
-    busy = load(window.location.pathname + window.location.search, {}, false).catch(() => {});
+    if (busy || loading > 0) { again = true; return; }
+    busy = load(window.location.pathname + window.location.search, {}, false, true).catch(() => {});
     await busy;
     busy = null;
     if (again) { again = false; refresh(); }
