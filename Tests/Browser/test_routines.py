@@ -169,6 +169,39 @@ class RoutineTests(unittest.TestCase):
         driver.get(URL + "/habits")
         self.assertIn("Read", driver.find_element(By.CSS_SELECTOR, ".habit-list").text)
 
+    def test_habit_list_and_notes(self):
+        driver = self.open()
+        self.sign_up(driver)
+        self.add_habits(driver, ["Meditate", "Water", "Read"])
+        rows = lambda d: [s.text for s in d.find_elements(By.CSS_SELECTOR, ".habit-list strong")]
+        self.assertEqual(rows(driver), ["Meditate", "Water", "Read"])
+        click(driver, driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Read up']"))
+        wait(driver, lambda d: rows(d) == ["Meditate", "Read", "Water"])
+        click(driver, driver.find_element(By.CSS_SELECTOR, "button[aria-label='Archive Meditate']"))
+        wait(driver, lambda d: d.find_elements(By.ID, "archived"))
+        archived = driver.find_elements(By.CSS_SELECTOR, "ul[aria-label='Archived habits'] strong")
+        self.assertEqual([a.text for a in archived], ["Meditate"])
+        driver.refresh()
+        wait(driver, lambda d: rows(d) == ["Read", "Water", "Meditate"])
+        driver.save_screenshot(os.path.join(SHOTS, "habits-phone.png"))
+
+        # A note for today through the habit page's form, then an edit of it.
+        click(driver, driver.find_element(By.XPATH, "//a[@class='row-main'][strong='Water']"))
+        text = wait(driver, lambda d: d.find_element(By.ID, "note-text"))
+        text.send_keys("Two glasses before noon")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "#note-form button[type=submit]"))
+        wait(driver, lambda d: "Two glasses before noon" in d.find_element(By.CSS_SELECTOR, ".notes").text)
+        driver.refresh()
+        self.assertIn("Two glasses before noon", driver.find_element(By.CSS_SELECTOR, ".notes").text)
+        driver.execute_script("document.getElementById('notes-title').scrollIntoView()")
+        driver.save_screenshot(os.path.join(SHOTS, "habit-notes-phone.png"))
+        click(driver, driver.find_element(By.CSS_SELECTOR, ".notes a.button"))
+        text = wait(driver, lambda d: d.find_element(By.ID, "note-text"))
+        self.assertEqual(text.get_attribute("value"), "Two glasses before noon")
+        text.clear()
+        click(driver, driver.find_element(By.CSS_SELECTOR, "#note-form button[type=submit]"))
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".notes"))
+
     def test_without_javascript(self):
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
