@@ -139,7 +139,8 @@ struct RoutinesPageTests {
         #expect(
             confirm.message
                 == "The name becomes “Dawn”; it starts at 06:00 instead of 06:30; it runs weekends instead of every day. Its 3 habits stay in it, in the same order.")
-        #expect(confirm.fields.map(\.0) == ["name", "start", "color", "weekday", "weekday"])
+        #expect(confirm.fields.map(\.name) == ["name", "start", "color", "weekday", "weekday"])
+        #expect(confirm.fields.filter { $0.name == "weekday" }.map(\.value) == ["sat", "sun"])
         let created = RoutineConfirmPage.save(old: nil, new: new, form: RoutineForm(new), action: "/routines/new", habits: [])
         #expect(created.title == "Create “Dawn”?")
         #expect(created.message == "Create “Dawn”: weekends, starting at 06:00, in orange. You can add habits to it next.")

@@ -72,7 +72,10 @@ enum HabitsListView {
                         Node.form(.method("post"), .action("/habits/\(item.id)/archive"), .class("inline"), .data("enhance", "")) {
                             Layout.csrfField(session)
                             Node.input(.type("hidden"), .name("archived"), .value(item.isArchived ? "false" : "true"))
-                            Node.button(.type("submit"), .aria("label", "\(item.isArchived ? "Unarchive" : "Archive") \(item.name)")) {
+                            Node.button(
+                                .type("submit"), .id(RoutinesView.buttonID("/habits/\(item.id)", "archive")),
+                                .aria("label", "\(item.isArchived ? "Unarchive" : "Archive") \(item.name)")
+                            ) {
                                 item.isArchived ? "Unarchive" : "Archive"
                             }
                         }

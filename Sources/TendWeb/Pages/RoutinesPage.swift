@@ -201,20 +201,13 @@ struct RoutineConfirmPage: Sendable, Hashable {
     var confirmLabel: String
     var isDanger: Bool
     /// The fields to post again (the editor's values); empty for a delete.
-    var fields: [(String, String)]
+    var fields: [Field]
     /// Without JavaScript: a second button that goes back to the form with the values.
     var canEdit: Bool
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.title == rhs.title && lhs.message == rhs.message && lhs.action == rhs.action && lhs.confirmLabel == rhs.confirmLabel
-            && lhs.isDanger == rhs.isDanger && lhs.fields.map { "\($0.0)=\($0.1)" } == rhs.fields.map { "\($0.0)=\($0.1)" }
-            && lhs.canEdit == rhs.canEdit
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(title)
-        hasher.combine(message)
-        hasher.combine(action)
+    struct Field: Sendable, Hashable {
+        var name: String
+        var value: String
     }
 
     /// Before deleting `routine`: its habits stay (the store keeps them and their history).
@@ -233,10 +226,11 @@ struct RoutineConfirmPage: Sendable, Hashable {
 
     /// Before saving the editor's form.
     static func save(old: Routine?, new: Routine, form: RoutineForm, action: String, habits: [Habit]) -> RoutineConfirmPage {
-        var fields = [("name", form.name), ("start", form.start), ("color", form.color)]
-        fields += RoutineForm.weekdayOrder.map(\.code).filter(form.weekdays.contains).map { ("weekday", $0) }
+        let fields =
+            [Field(name: "name", value: form.name), Field(name: "start", value: form.start), Field(name: "color", value: form.color)]
+            + RoutineForm.weekdayOrder.map(\.code).filter(form.weekdays.contains).map { Field(name: "weekday", value: $0) }
         return RoutineConfirmPage(
-            title: old == nil ? "Create “\(new.name)”?" : "Save changes to “\(old!.name)”?",
+            title: old.map { "Save changes to “\($0.name)”?" } ?? "Create “\(new.name)”?",
             message: RoutineForm.saveMessage(old: old, new: new, habits: habits), action: action,
             confirmLabel: old == nil ? "Create routine" : "Save changes", isDanger: false, fields: fields, canEdit: true)
     }

@@ -99,9 +99,17 @@ enum RoutinesView {
             Layout.csrfField(session)
             Node.input(.type("hidden"), .name("direction"), .value(direction))
             Node.element(
-                "button", [.type("submit"), .class("icon-button"), .aria("label", label), .title(label)] + (disabled ? [.disabled] : []),
+                "button",
+                [.type("submit"), .id(buttonID(action, direction)), .class("icon-button"), .aria("label", label), .title(label)]
+                    + (disabled ? [.disabled] : []),
                 [.text(symbol)])
         }
+    }
+
+    /// A stable id for a form's button, so that app.js keeps the focus on it across an in-place
+    /// update (a keyboard user can press "move up" again).
+    static func buttonID(_ action: String, _ suffix: String) -> String {
+        "button" + action.replacingOccurrences(of: "/", with: "-") + "-" + suffix
     }
 
     static func addForm(_ routine: RoutinesPage.Item, session: SessionInfo) -> Node {
@@ -214,8 +222,8 @@ enum RoutinesView {
                 Node.p(.class("confirm-message")) { model.message }
                 Node.form(.method("post"), .action(model.action), .class("actions")) {
                     Layout.csrfField(session)
-                    for (name, value) in model.fields {
-                        Node.input(.type("hidden"), .name(name), .value(value))
+                    for field in model.fields {
+                        Node.input(.type("hidden"), .name(field.name), .value(field.value))
                     }
                     Node.button(.type("submit"), .name("confirm"), .value("yes"), .class(model.isDanger ? "danger" : "primary")) {
                         model.confirmLabel
