@@ -95,7 +95,8 @@ struct RoutineFormTests {
                 #expect(empty.text.contains(#"value="sun" checked"#))
                 #expect(empty.text.contains(#"value="teal" checked"#))
             }
-            let taken = try await ana.post("/routines/new", [("name", "evening"), ("start", "07:00"), ("weekday", "mon"), ("color", "blue"), ("confirm", "yes")])
+            let taken = try await ana.post(
+                "/routines/new", [("name", "evening"), ("start", "07:00"), ("weekday", "mon"), ("color", "blue"), ("confirm", "yes")])
             #expect(taken.status == .unprocessableContent)
             #expect(taken.text.contains("You already have a routine named “evening”."))
             #expect(try await ana.routines.map(\.name) == ["Evening"])

@@ -138,7 +138,8 @@ struct RoutinesPageTests {
         #expect(confirm.title == "Save changes to “Morning”?")
         #expect(
             confirm.message
-                == "The name becomes “Dawn”; it starts at 06:00 instead of 06:30; it runs weekends instead of every day. Its 3 habits stay in it, in the same order.")
+                == "The name becomes “Dawn”; it starts at 06:00 instead of 06:30; it runs weekends instead of every day. "
+                + "Its 3 habits stay in it, in the same order.")
         #expect(confirm.fields.map(\.name) == ["name", "start", "color", "weekday", "weekday"])
         #expect(confirm.fields.filter { $0.name == "weekday" }.map(\.value) == ["sat", "sun"])
         let created = RoutineConfirmPage.save(old: nil, new: new, form: RoutineForm(new), action: "/routines/new", habits: [])

@@ -97,4 +97,15 @@ struct SnapshotTests {
         let confirm = RoutineConfirmPage.delete(RoutinesPageTests.routines[1], habits: RoutinesPageTests.habits)
         try Self.assertSnapshot(RoutinesView.confirm(confirm, session: Self.session), "delete-routine")
     }
+
+    @Test("The routine editor for an existing routine, refused: the values as typed and a message per field")
+    func routineEditor() throws {
+        var form = RoutineForm(RoutinesPageTests.routines[1])
+        form.name = ""
+        form.weekdays = []
+        let model = RoutineEditorPage(
+            routineID: RoutinesPageTests.routineID(1), form: form,
+            errors: ["name": "Give the routine a name.", "weekdays": "Choose at least one day."])
+        try Self.assertSnapshot(RoutinesView.editor(model, session: Self.session), "routine-editor")
+    }
 }

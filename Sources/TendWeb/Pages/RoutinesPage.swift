@@ -169,9 +169,11 @@ struct RoutineForm: Sendable, Hashable {
         }
         if old.color != new.color { changes.append("its colour becomes \(new.color.rawValue)") }
         let count = old.habitIDs.count { id in habits.contains { $0.id == id } }
-        let kept = count == 0 ? "It has no habits yet." : "Its \(count) habit\(count == 1 ? "" : "s") stay\(count == 1 ? "s" : "") in it, in the same order."
-        let list = changes.isEmpty ? "Nothing changes" : changes.joined(separator: "; ").prefix(1).uppercased() + changes.joined(separator: "; ").dropFirst()
-        return "\(list). \(kept)"
+        let kept =
+            count == 0
+            ? "It has no habits yet." : "Its \(count) habit\(count == 1 ? "" : "s") stay\(count == 1 ? "s" : "") in it, in the same order."
+        let list = changes.joined(separator: "; ")
+        return "\(list.isEmpty ? "Nothing changes" : list.prefix(1).uppercased() + list.dropFirst()). \(kept)"
     }
 }
 

@@ -162,7 +162,8 @@ enum RoutinesView {
                         Node.label(.for("start")) { "Starts at" }
                         Node.void(
                             "input",
-                            invalid([.type("time"), .id("start"), .name("start"), .value(form.start), .required, .class("time-input")], "start", errors))
+                            invalid(
+                                [.type("time"), .id("start"), .name("start"), .value(form.start), .required, .class("time-input")], "start", errors))
                         error("start", errors)
                     }
                     Node.fieldset(.class("field")) {
@@ -172,7 +173,8 @@ enum RoutinesView {
                                 Node.label(.class("day-box")) {
                                     Node.void(
                                         "input",
-                                        [.type("checkbox"), .name("weekday"), .value(day.code)] + (form.weekdays.contains(day.code) ? [.checked] : []))
+                                        [.type("checkbox"), .name("weekday"), .value(day.code)]
+                                            + (form.weekdays.contains(day.code) ? [.checked] : []))
                                     Node.span { day.code.capitalized }
                                 }
                             }
@@ -185,7 +187,8 @@ enum RoutinesView {
                             for color in HabitColor.allCases {
                                 Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
                                     Node.void(
-                                        "input", [.type("radio"), .name("color"), .value(color.rawValue)] + (color.rawValue == form.color ? [.checked] : []))
+                                        "input",
+                                        [.type("radio"), .name("color"), .value(color.rawValue)] + (color.rawValue == form.color ? [.checked] : []))
                                     Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
                                 }
                             }
