@@ -60,7 +60,7 @@ package enum TendWeb {
         TodayController(web: web).addRoutes(to: signedIn)
         HabitController(web: web).addRoutes(to: signedIn)
         SettingsController(web: web).addRoutes(to: signedIn)
-        PlaceholderController(web: web).addRoutes(to: signedIn)
+        RoutinesController(web: web).addRoutes(to: signedIn)
         EventsController(web: web).addRoutes(to: signedIn)
     }
 }

@@ -52,7 +52,18 @@ struct HabitPageTests {
         #expect(page.strength.last?.day == Self.today)
         #expect(page.strength.first?.value == 0)
         #expect(page.strength.last.map { $0.value > 0 } == true)
-        #expect(page.notes == [.init(day: WebFixtures.day("2025-06-12"), date: "Thursday, 12 June 2025", text: "Finished the book")])
+        #expect(
+            page.notes == [
+                .init(
+                    day: WebFixtures.day("2025-06-12"), date: "Thursday, 12 June 2025", text: "Finished the book",
+                    editLink: "/habits/\(WebFixtures.id(1))?note=2025-06-12#note-form")
+            ])
+        // The note form shows today's (empty) note, or the chosen day's; never a later day.
+        #expect(page.noteForm == .init(day: Self.today.iso, text: "", latest: Self.today.iso))
+        let chosen = HabitPage(tracked: Self.read(), today: Self.today, noteDay: WebFixtures.day("2025-06-12"), calendar: Self.calendar)
+        #expect(chosen.noteForm == .init(day: "2025-06-12", text: "Finished the book", latest: Self.today.iso))
+        let later = HabitPage(tracked: Self.read(), today: Self.today, noteDay: Self.today.adding(days: 3), calendar: Self.calendar)
+        #expect(later.noteForm.day == Self.today.iso)
 
         let may = HabitPage(tracked: Self.read(), today: Self.today, month: WebFixtures.day("2025-05-01"), calendar: Self.calendar)
         #expect(may.monthTitle == "May 2025")

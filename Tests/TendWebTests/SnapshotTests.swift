@@ -84,4 +84,28 @@ struct SnapshotTests {
         model.errors["target"] = "The target is a whole number."
         try Self.assertSnapshot(HabitEditorView.page(model, session: Self.session), "habit-editor")
     }
+
+    @Test("The routines page: two routines in order with their habits, one with a refused add form")
+    func routines() throws {
+        let error = RoutinesPage.AddError(routine: RoutinesPageTests.routineID(2), selected: "", message: "Choose a habit to add.")
+        let page = RoutinesPage(routines: RoutinesPageTests.routines, habits: RoutinesPageTests.habits, addError: error)
+        try Self.assertSnapshot(RoutinesView.page(page, session: Self.session), "routines")
+    }
+
+    @Test("Deleting a routine asks first, saying its habits stay")
+    func confirmDeleteRoutine() throws {
+        let confirm = RoutineConfirmPage.delete(RoutinesPageTests.routines[1], habits: RoutinesPageTests.habits)
+        try Self.assertSnapshot(RoutinesView.confirm(confirm, session: Self.session), "delete-routine")
+    }
+
+    @Test("The routine editor for an existing routine, refused: the values as typed and a message per field")
+    func routineEditor() throws {
+        var form = RoutineForm(RoutinesPageTests.routines[1])
+        form.name = ""
+        form.weekdays = []
+        let model = RoutineEditorPage(
+            routineID: RoutinesPageTests.routineID(1), form: form,
+            errors: ["name": "Give the routine a name.", "weekdays": "Choose at least one day."])
+        try Self.assertSnapshot(RoutinesView.editor(model, session: Self.session), "routine-editor")
+    }
 }

@@ -32,31 +32,87 @@
     return true;
   }
 
-  async function load(url, init, push) {
-    const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
-    const target = new URL(response.url);
-    if (target.pathname === "/login" || !response.ok && response.status !== 422) {
-      window.location.assign(response.url);
-      return;
+  // A live refresh must not replace the page a form or link has just loaded (the form's own
+  // change triggers one): it waits while those are in flight, and one that was under way when
+  // they started is dropped (`generation`).
+  let generation = 0;
+  let loading = 0;
+
+  async function load(url, init, push, isRefresh) {
+    const started = isRefresh ? generation : ++generation;
+    if (!isRefresh) loading++;
+    try {
+      const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
+      const target = new URL(response.url);
+      if (target.pathname === "/login" || !response.ok && response.status !== 422) {
+        window.location.assign(response.url);
+        return;
+      }
+      const html = await response.text();
+      if (isRefresh && started !== generation) return;
+      const shown = target.pathname + target.search;
+      if (push) history.pushState(null, "", shown);
+      if (!swap(html, push ? null : shown)) window.location.assign(response.url);
+    } finally {
+      if (!isRefresh && --loading === 0 && again && !busy) { again = false; refresh(); }
     }
-    const shown = target.pathname + target.search;
-    if (push) history.pushState(null, "", shown);
-    if (!swap(await response.text(), push ? null : shown)) window.location.assign(response.url);
   }
 
   // Re-renders the current page (after a live update), one fetch at a time.
   async function refresh() {
-    if (busy) { again = true; return; }
-    busy = load(window.location.pathname + window.location.search, {}, false).catch(() => {});
+    if (busy || loading > 0) { again = true; return; }
+    busy = load(window.location.pathname + window.location.search, {}, false, true).catch(() => {});
     await busy;
     busy = null;
     if (again) { again = false; refresh(); }
+  }
+
+  // Forms marked data-confirm (saving or deleting a routine) ask first. The server answers a
+  // post without confirm=yes with its confirmation page and changes nothing; its words go into
+  // a <dialog>, and confirming posts again with confirm=yes. Without JS that page is shown.
+  async function confirmThenSubmit(form, submitter) {
+    const body = new URLSearchParams(new FormData(form, submitter));
+    const headers = { Accept: "text/html", "X-CSRF-Token": csrf() };
+    const response = await fetch(form.action, { method: "POST", body, headers, credentials: "same-origin" });
+    const html = await response.text();
+    const page = new DOMParser().parseFromString(html, "text/html").querySelector("[data-confirm-page]");
+    if (!response.ok || !page) {
+      if (response.status === 422 || response.ok) {
+        if (!swap(html, new URL(response.url).pathname)) window.location.assign(response.url);
+      } else {
+        window.location.assign(response.url);
+      }
+      return;
+    }
+    const button = page.querySelector('button[value="yes"]');
+    const dialog = document.createElement("dialog");
+    dialog.className = "confirm-dialog";
+    dialog.setAttribute("aria-labelledby", "dialog-title");
+    dialog.innerHTML = '<h2 id="dialog-title"></h2><p></p><form method="dialog" class="actions">' +
+      '<button value="yes"></button><button value="no">Cancel</button></form>';
+    dialog.querySelector("h2").textContent = page.querySelector("h1").textContent;
+    dialog.querySelector("p").textContent = page.querySelector(".confirm-message").textContent;
+    const yes = dialog.querySelector('button[value="yes"]');
+    yes.textContent = button.textContent;
+    yes.className = button.className;
+    document.body.appendChild(dialog);
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (dialog.returnValue !== "yes") { (submitter || form.querySelector("button")).focus(); return; }
+      body.set("confirm", "yes");
+      load(form.action, { method: "POST", body, headers }, false).catch(() => form.submit());
+    });
+    dialog.showModal();
   }
 
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-enhance")) return;
     event.preventDefault();
+    if (form.hasAttribute("data-confirm") && typeof HTMLDialogElement === "function") {
+      confirmThenSubmit(form, event.submitter).catch(() => form.submit());
+      return;
+    }
     const body = new URLSearchParams(new FormData(form, event.submitter));
     const buttons = form.querySelectorAll("button");
     buttons.forEach((b) => (b.disabled = true));

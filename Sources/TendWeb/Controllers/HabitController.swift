@@ -19,6 +19,9 @@ struct HabitController {
         group.post("habits/new", use: create)
         group.get("habits/:id/edit", use: editForm)
         group.post("habits/:id/edit", use: update)
+        group.post("habits/:id/archive", use: archive)
+        group.post("habits/:id/move", use: move)
+        group.post("habits/:id/note", use: saveNote)
     }
 
     /// `GET /habits`: every habit, archived ones apart.
@@ -35,7 +38,9 @@ struct HabitController {
         let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
         let today = user.settings.today(now: web.now)
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
-        let model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, month: month, calendar: user.settings.calendar)
+        let noteDay = request.query("note").flatMap { try? Day(iso: $0) }
+        let model = HabitPage(
+            tracked: TrackedHabit(habit: habit, entries: entries), today: today, month: month, noteDay: noteDay, calendar: user.settings.calendar)
         return Page.html(HabitView.page(model, session: try web.session(context, user: user)))
     }
 
@@ -84,5 +89,72 @@ struct HabitController {
                 HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: errors), session: session),
                 status: .unprocessableContent)
         }
+    }
+
+    /// `POST /habits/{id}/archive` `archived=true|false` (the store's `setArchived`, as
+    /// `tend archive`): off Today and the score, history kept; back to `/habits`.
+    @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let form = try await request.form()
+        let archived: Bool
+        switch form["archived"] {
+        case "true", nil: archived = true
+        case "false": archived = false
+        default: throw Problem.invalid("archived is true or false")
+        }
+        let habit = try await web.store.habit(owner: owner, id: id)
+        if habit.isArchived != archived { _ = try await web.store.setArchived(owner: owner, habit: id, archived) }
+        return Page.redirect(Page.localPath(form["return"], fallback: "/habits") + "#habit-\(id)")
+    }
+
+    /// `POST /habits/{id}/move` `direction=up|down`: one place up or down its section of
+    /// `/habits` (active or archived), through the store's `reorderHabits`.
+    @Sendable func move(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let step = try RoutinesController.step(try await request.form())
+        let habits = try await web.store.habits(owner: owner, includeArchived: true).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound("habit not found") }
+        let section = habits.filter { $0.isArchived == habit.isArchived }.map(\.id)
+        let index = section.firstIndex(of: id)!
+        if section.indices.contains(index + step) {
+            var ids = habits.map(\.id)
+            ids.swapAt(ids.firstIndex(of: id)!, ids.firstIndex(of: section[index + step])!)
+            try await web.store.reorderHabits(owner: owner, ids)
+        }
+        return Page.redirect("/habits#habit-\(id)")
+    }
+
+    /// `POST /habits/{id}/note` `day=YYYY-MM-DD&note=…`: sets the day's note (the store's
+    /// `setNote`, as `tend note`); an empty note clears it. A day that is not a date or is after
+    /// today, or a note that is too long: 422, the habit page with the form as typed.
+    @Sendable func saveNote(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let form = try await request.form()
+        let today = user.settings.today(now: web.now)
+        let dayText = (form["day"] ?? "").trimmingCharacters(in: .whitespaces)
+        let text = form["note"] ?? ""
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let error: String?
+        let day = try? Day(iso: dayText)
+        if let day, day > today {
+            error = "Notes are for today or earlier days."
+        } else if day == nil {
+            error = "Choose a day (YYYY-MM-DD)."
+        } else if trimmed.count > Entry.maximumNoteLength {
+            error = "A note is at most \(Entry.maximumNoteLength) characters."
+        } else {
+            error = nil
+        }
+        guard let day, error == nil else {
+            let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+            var model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, calendar: user.settings.calendar)
+            model.noteForm = HabitPage.NoteForm(day: dayText, text: text, latest: today.iso, error: error)
+            return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+        _ = try await web.store.setNote(owner: user.id, habit: habit.id, day: day, trimmed.isEmpty ? nil : trimmed)
+        return Page.redirect("/habits/\(habit.id)" + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
     }
 }

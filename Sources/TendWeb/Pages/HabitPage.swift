@@ -27,6 +27,7 @@ struct HabitPage: Sendable, Hashable {
         var day: Day
         var date: String
         var text: String
+        var editLink: String
     }
 
     var id: String
@@ -52,12 +53,25 @@ struct HabitPage: Sendable, Hashable {
     /// Weekly strength points over the last year: (day, 0…1).
     var strength: [Point]
     var notes: [Note]
+    /// The form that adds, changes or clears the note of a day.
+    var noteForm: NoteForm
+
+    /// The note form as shown or as posted: the day (`YYYY-MM-DD`), the text, and why a post was
+    /// refused.
+    struct NoteForm: Sendable, Hashable {
+        var day: String
+        var text: String
+        /// The last day that can be chosen (today).
+        var latest: String
+        var error: String?
+    }
 
     static let recentNotes = 10
     static let strengthDays = 365
 
-    /// `month`: any day of the month the grid shows (this month by default; not after it).
-    init(tracked: TrackedHabit, today: Day, month: Day? = nil, calendar: TendCalendar) {
+    /// `month`: any day of the month the grid shows (this month by default; not after it);
+    /// `noteDay`: the day whose note the note form shows (today by default; not after it).
+    init(tracked: TrackedHabit, today: Day, month: Day? = nil, noteDay: Day? = nil, calendar: TendCalendar) {
         let habit = tracked.habit
         id = habit.id.description
         name = habit.name
@@ -116,8 +130,11 @@ struct HabitPage: Sendable, Hashable {
 
         notes = tracked.sortedEntries.reversed().compactMap { entry -> Note? in
             guard let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else { return nil }
-            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note)
+            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note, editLink: "/habits/\(habit.id)?note=\(entry.day.iso)#note-form")
         }.prefix(Self.recentNotes).map { $0 }
+        let noteDay = min(noteDay ?? today, today)
+        noteForm = NoteForm(
+            day: noteDay.iso, text: tracked.sortedEntries.first { $0.day == noteDay }?.note ?? "", latest: today.iso)
     }
 
     static func monthKey(_ day: Day) -> String { String(day.iso.prefix(7)) }

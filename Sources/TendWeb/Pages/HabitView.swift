@@ -24,7 +24,7 @@ enum HabitView {
                 year(model)
                 strength(model)
                 statistics(model)
-                notes(model)
+                notes(model, session: session)
             }
         }
     }
@@ -154,8 +154,9 @@ enum HabitView {
         }
     }
 
-    static func notes(_ model: HabitPage) -> Node {
-        Node.section(.class("panel"), .aria("labelledby", "notes-title")) {
+    static func notes(_ model: HabitPage, session: SessionInfo) -> Node {
+        let form = model.noteForm
+        return Node.section(.class("panel"), .aria("labelledby", "notes-title")) {
             Node.h2(.id("notes-title")) { "Notes" }
             if model.notes.isEmpty {
                 Node.p(.class("hint")) { "No notes yet." }
@@ -163,11 +164,34 @@ enum HabitView {
                 Node.ul(.class("notes")) {
                     for note in model.notes {
                         Node.li {
-                            Node.time(.datetime(note.day.iso)) { note.date }
+                            Node.div(.class("note-head")) {
+                                Node.time(.datetime(note.day.iso)) { note.date }
+                                Node.a(.class("button small"), .href(note.editLink), .aria("label", "Edit the note of \(note.date)")) { "Edit" }
+                            }
                             Node.p { note.text }
                         }
                     }
                 }
+            }
+            Node.form(.method("post"), .action("/habits/\(model.id)/note"), .class("note-form"), .id("note-form"), .data("enhance", "")) {
+                Layout.csrfField(session)
+                Node.h3 { "Note for a day" }
+                if let error = form.error {
+                    Node.p(.class("error"), .id("note-error"), .role("alert")) { error }
+                }
+                Node.div(.class("field")) {
+                    Node.label(.for("note-day")) { "Day" }
+                    Node.input(.type("date"), .id("note-day"), .name("day"), .value(form.day), .attr("max", form.latest), .required)
+                }
+                Node.div(.class("field")) {
+                    Node.label(.for("note-text")) { "Note" }
+                    Node.textarea(
+                        .id("note-text"), .name("note"), .attr("rows", "3"), .maxlength(Entry.maximumNoteLength),
+                        .aria("describedby", form.error == nil ? "note-hint" : "note-hint note-error")
+                    ) { form.text }
+                    Node.p(.class("hint"), .id("note-hint")) { "Saving an empty note clears that day's note." }
+                }
+                Node.button(.type("submit"), .class("primary")) { "Save note" }
             }
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 import TendCore
 
 /// `/habits`: every habit in the user's order, archived ones in their own section, each linking
-/// to its page and its editor.
+/// to its page and its editor, with forms to move it up or down its section and to archive or
+/// unarchive it.
 struct HabitsListPage: Sendable, Hashable {
     struct Item: Sendable, Hashable {
         var id: String
@@ -12,20 +13,27 @@ struct HabitsListPage: Sendable, Hashable {
         var subtitle: String
         var link: String
         var editLink: String
+        var isArchived: Bool
+        /// First or last of its section (active or archived): moves stay within it.
+        var isFirst: Bool
+        var isLast: Bool
     }
 
     var active: [Item]
     var archived: [Item]
 
     init(habits: [Habit]) {
-        let items = habits.sorted { ($0.order, $0.name) < ($1.order, $1.name) }.map { habit in
-            Item(
-                id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: "/habits/\(habit.id)",
-                editLink: "/habits/\(habit.id)/edit")
+        let sorted = habits.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        func items(_ habits: [Habit]) -> [Item] {
+            habits.enumerated().map { index, habit in
+                Item(
+                    id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
+                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: "/habits/\(habit.id)",
+                    editLink: "/habits/\(habit.id)/edit", isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
+            }
         }
-        active = zip(habits.sorted { ($0.order, $0.name) < ($1.order, $1.name) }, items).filter { !$0.0.isArchived }.map(\.1)
-        archived = zip(habits.sorted { ($0.order, $0.name) < ($1.order, $1.name) }, items).filter { $0.0.isArchived }.map(\.1)
+        active = items(sorted.filter { !$0.isArchived })
+        archived = items(sorted.filter(\.isArchived))
     }
 }
 
@@ -39,15 +47,16 @@ enum HabitsListView {
             if model.active.isEmpty && model.archived.isEmpty {
                 Node.p(.class("hint")) { "No habits yet. Create your first one." }
             }
-            list(model.active, label: "Your habits")
+            list(model.active, label: "Your habits", session: session)
             if !model.archived.isEmpty {
-                Node.h2(.class("archived-title")) { "Archived" }
-                list(model.archived, label: "Archived habits")
+                Node.h2(.class("archived-title"), .id("archived")) { "Archived" }
+                Node.p(.class("hint archived-hint")) { "Not shown on Today and not counted in the day's score; their history is kept." }
+                list(model.archived, label: "Archived habits", session: session)
             }
         }
     }
 
-    static func list(_ items: [HabitsListPage.Item], label: String) -> Node {
+    static func list(_ items: [HabitsListPage.Item], label: String, session: SessionInfo) -> Node {
         Node.ul(.class("habit-list"), .aria("label", label)) {
             for item in items {
                 Node.li(.class("habit-row hc-\(item.color.rawValue)"), .id("habit-\(item.id)")) {
@@ -57,6 +66,20 @@ enum HabitsListView {
                         Node.span(.class("hint")) { item.subtitle }
                     }
                     Node.a(.class("button"), .href(item.editLink), .aria("label", "Edit \(item.name)")) { "Edit" }
+                    Node.div(.class("row-actions")) {
+                        RoutinesView.moveButtons(
+                            action: "/habits/\(item.id)/move", what: item.name, isFirst: item.isFirst, isLast: item.isLast, session: session)
+                        Node.form(.method("post"), .action("/habits/\(item.id)/archive"), .class("inline"), .data("enhance", "")) {
+                            Layout.csrfField(session)
+                            Node.input(.type("hidden"), .name("archived"), .value(item.isArchived ? "false" : "true"))
+                            Node.button(
+                                .type("submit"), .id(RoutinesView.buttonID("/habits/\(item.id)", "archive")),
+                                .aria("label", "\(item.isArchived ? "Unarchive" : "Archive") \(item.name)")
+                            ) {
+                                item.isArchived ? "Unarchive" : "Archive"
+                            }
+                        }
+                    }
                 }
             }
         }

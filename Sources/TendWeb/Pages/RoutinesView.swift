@@ -1,0 +1,242 @@
+import Foundation
+import TendCore
+
+/// Renders `/routines`, the routine editor and the routine confirmations. Every action is a
+/// form that posts with the CSRF token; saving and deleting ask first (a page without
+/// JavaScript, a `<dialog>` with it: app.js shows the confirmation page's words).
+enum RoutinesView {
+    static func page(_ model: RoutinesPage, session: SessionInfo) -> Node {
+        Layout.page(title: "Routines", tab: .routines, session: session) {
+            Node.div(.class("list-head")) {
+                Node.h1 { "Routines" }
+                Node.a(.class("button primary"), .href("/routines/new")) { "New routine" }
+            }
+            if model.routines.isEmpty {
+                Node.div(.class("empty")) {
+                    Node.p { "No routines yet. A routine is a group of habits you do one after another, such as a morning routine." }
+                    Node.a(.class("button primary"), .href("/routines/new")) { "Create your first routine" }
+                }
+            } else if model.habitsOutside > 0 {
+                Node.p(.class("hint routines-hint")) {
+                    "\(model.habitsOutside) habit\(model.habitsOutside == 1 ? " is" : "s are") in no routine yet."
+                }
+            }
+            Node.ol(.class("routine-list"), .aria("label", "Your routines, in order")) {
+                for routine in model.routines {
+                    item(routine, session: session)
+                }
+            }
+        }
+    }
+
+    static func item(_ routine: RoutinesPage.Item, session: SessionInfo) -> Node {
+        Node.li(.class("routine hc-\(routine.color.rawValue)"), .id("routine-\(routine.id)")) {
+            Node.div(.class("routine-head")) {
+                Node.div(.class("routine-title")) {
+                    Node.h2 { routine.name }
+                    Node.p(.class("hint")) {
+                        routine.subtitle + " · \(routine.habits.count) habit" + (routine.habits.count == 1 ? "" : "s")
+                    }
+                }
+                Node.div(.class("routine-actions")) {
+                    moveButtons(
+                        action: "/routines/\(routine.id)/move", what: routine.name, isFirst: routine.isFirst, isLast: routine.isLast,
+                        session: session)
+                    Node.a(.class("button"), .href(routine.editLink), .aria("label", "Edit \(routine.name)")) { "Edit" }
+                    Node.form(
+                        .method("post"), .action("/routines/\(routine.id)/delete"), .class("inline"), .data("confirm", "delete"),
+                        .data("enhance", "")
+                    ) {
+                        Layout.csrfField(session)
+                        Node.button(.type("submit"), .class("danger-text"), .aria("label", "Delete \(routine.name)…")) { "Delete…" }
+                    }
+                }
+            }
+            if routine.habits.isEmpty {
+                Node.p(.class("hint routine-empty")) { "No habits in this routine yet." }
+            } else {
+                Node.ol(.class("routine-habits"), .aria("label", "Habits of \(routine.name), in order")) {
+                    for habit in routine.habits {
+                        Node.li(.class("routine-habit hc-\(habit.color.rawValue)"), .id("routine-\(routine.id)-habit-\(habit.id)")) {
+                            Node.span(.class("row-emoji"), .aria("hidden", "true")) { habit.emoji }
+                            Node.a(.class("row-main"), .href(habit.link)) {
+                                Node.strong { habit.name }
+                                if habit.isArchived { Node.span(.class("hint")) { "Archived" } }
+                            }
+                            Node.div(.class("row-actions")) {
+                                moveButtons(
+                                    action: "/routines/\(routine.id)/habits/\(habit.id)/move", what: habit.name, isFirst: habit.isFirst,
+                                    isLast: habit.isLast, session: session)
+                                Node.form(
+                                    .method("post"), .action("/routines/\(routine.id)/habits/\(habit.id)/remove"), .class("inline"),
+                                    .data("enhance", "")
+                                ) {
+                                    Layout.csrfField(session)
+                                    Node.button(.type("submit"), .class("icon-button"), .aria("label", "Take \(habit.name) out of \(routine.name)"),
+                                        .title("Take out of the routine (the habit stays)")) { "✕" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            addForm(routine, session: session)
+        }
+    }
+
+    /// Up and down buttons (one form each; a button at an end is disabled).
+    static func moveButtons(action: String, what: String, isFirst: Bool, isLast: Bool, session: SessionInfo) -> Node {
+        .fragment([
+            moveForm(action: action, direction: "up", symbol: "↑", label: "Move \(what) up", disabled: isFirst, session: session),
+            moveForm(action: action, direction: "down", symbol: "↓", label: "Move \(what) down", disabled: isLast, session: session),
+        ])
+    }
+
+    private static func moveForm(action: String, direction: String, symbol: String, label: String, disabled: Bool, session: SessionInfo)
+        -> Node
+    {
+        Node.form(.method("post"), .action(action), .class("inline"), .data("enhance", "")) {
+            Layout.csrfField(session)
+            Node.input(.type("hidden"), .name("direction"), .value(direction))
+            Node.element(
+                "button",
+                [.type("submit"), .id(buttonID(action, direction)), .class("icon-button"), .aria("label", label), .title(label)]
+                    + (disabled ? [.disabled] : []),
+                [.text(symbol)])
+        }
+    }
+
+    /// A stable id for a form's button, so that app.js keeps the focus on it across an in-place
+    /// update (a keyboard user can press "move up" again).
+    static func buttonID(_ action: String, _ suffix: String) -> String {
+        "button" + action.replacingOccurrences(of: "/", with: "-") + "-" + suffix
+    }
+
+    static func addForm(_ routine: RoutinesPage.Item, session: SessionInfo) -> Node {
+        let selectID = "add-\(routine.id)"
+        return Node.form(.method("post"), .action("/routines/\(routine.id)/habits"), .class("add-habit"), .data("enhance", "")) {
+            Layout.csrfField(session)
+            Node.label(.for(selectID), .class("sub-label")) { "Add a habit to \(routine.name)" }
+            Node.div(.class("add-row")) {
+                Node.element(
+                    "select",
+                    [.id(selectID), .name("habit")]
+                        + (routine.addError == nil ? [] : [.aria("invalid", "true"), .aria("describedby", "\(selectID)-error")]),
+                    [Node.option(.value("")) { routine.addOptions.isEmpty ? "No other habits" : "Choose a habit…" }]
+                        + routine.addOptions.map { option in
+                            Node.element(
+                                "option", [.value(option.id)] + (option.id == routine.addSelected ? [Attribute("selected", nil)] : []),
+                                [.text(option.label)])
+                        })
+                Node.button(.type("submit")) { "Add" }
+            }
+            if let error = routine.addError {
+                Node.p(.class("error"), .id("\(selectID)-error"), .role("alert")) { error }
+            }
+        }
+    }
+
+    // MARK: Editor
+
+    static func editor(_ model: RoutineEditorPage, session: SessionInfo) -> Node {
+        let form = model.form
+        let errors = model.errors
+        return Layout.page(title: model.title, tab: .routines, session: session) {
+            Node.section(.class("editor"), .aria("labelledby", "editor-title")) {
+                Node.h1(.id("editor-title")) { model.title }
+                if !errors.isEmpty {
+                    Node.p(.class("notice"), .role("alert")) { errors["form"] ?? "Some fields need a change; see below. Nothing was saved." }
+                }
+                Node.form(.method("post"), .action(model.action), .class("habit-form"), .data("confirm", "save"), .data("enhance", "")) {
+                    Layout.csrfField(session)
+                    Node.div(.class("field")) {
+                        Node.label(.for("name")) { "Name" }
+                        Node.void(
+                            "input",
+                            invalid(
+                                [.type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Routine.maximumNameLength), .required,
+                                 .autocomplete("off"), .placeholder("Morning")], "name", errors))
+                        error("name", errors)
+                    }
+                    Node.div(.class("field")) {
+                        Node.label(.for("start")) { "Starts at" }
+                        Node.void(
+                            "input",
+                            invalid(
+                                [.type("time"), .id("start"), .name("start"), .value(form.start), .required, .class("time-input")], "start", errors))
+                        error("start", errors)
+                    }
+                    Node.fieldset(.class("field")) {
+                        Node.legend { "Days" }
+                        Node.div(.class("weekday-boxes")) {
+                            for day in RoutineForm.weekdayOrder {
+                                Node.label(.class("day-box")) {
+                                    Node.void(
+                                        "input",
+                                        [.type("checkbox"), .name("weekday"), .value(day.code)]
+                                            + (form.weekdays.contains(day.code) ? [.checked] : []))
+                                    Node.span { day.code.capitalized }
+                                }
+                            }
+                        }
+                        error("weekdays", errors)
+                    }
+                    Node.fieldset(.class("field")) {
+                        Node.legend { "Colour" }
+                        Node.div(.class("color-grid")) {
+                            for color in HabitColor.allCases {
+                                Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
+                                    Node.void(
+                                        "input",
+                                        [.type("radio"), .name("color"), .value(color.rawValue)] + (color.rawValue == form.color ? [.checked] : []))
+                                    Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
+                                }
+                            }
+                        }
+                        error("color", errors)
+                    }
+                    Node.p(.class("hint")) {
+                        model.isNew ? "Add habits to it on the Routines page once it exists." : "Its habits are arranged on the Routines page."
+                    }
+                    Node.div(.class("actions")) {
+                        Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create routine…" : "Save changes…" }
+                        Node.a(.class("button"), .href("/routines")) { "Cancel" }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func invalid(_ base: [Attribute], _ name: String, _ errors: RoutineForm.Errors) -> [Attribute] {
+        errors[name] == nil ? base : base + [.aria("invalid", "true"), .aria("describedby", "\(name)-error")]
+    }
+
+    private static func error(_ name: String, _ errors: RoutineForm.Errors) -> Node? {
+        errors[name].map { message in Node.p(.class("error"), .id("\(name)-error")) { message } }
+    }
+
+    // MARK: Confirmation
+
+    /// The confirmation page (app.js reads its title, message and button into a dialog).
+    static func confirm(_ model: RoutineConfirmPage, session: SessionInfo) -> Node {
+        Layout.page(title: model.title, tab: .routines, session: session) {
+            Node.section(.class("confirm"), .aria("labelledby", "confirm-title"), .data("confirm-page", "")) {
+                Node.h1(.id("confirm-title")) { model.title }
+                Node.p(.class("confirm-message")) { model.message }
+                Node.form(.method("post"), .action(model.action), .class("actions")) {
+                    Layout.csrfField(session)
+                    for field in model.fields {
+                        Node.input(.type("hidden"), .name(field.name), .value(field.value))
+                    }
+                    Node.button(.type("submit"), .name("confirm"), .value("yes"), .class(model.isDanger ? "danger" : "primary")) {
+                        model.confirmLabel
+                    }
+                    if model.canEdit {
+                        Node.button(.type("submit"), .name("confirm"), .value("edit")) { "Change something" }
+                    }
+                    Node.a(.class("button"), .href("/routines")) { "Cancel" }
+                }
+            }
+        }
+    }
+}
