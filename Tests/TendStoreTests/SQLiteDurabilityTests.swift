@@ -285,7 +285,10 @@ struct SQLiteFileTests {
                 return results
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // (all of them queued, however slowly a loaded machine starts the tasks)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while store.commits.waiting < 30, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(store.commits.waiting == 30)
         gate.signal()
         let answers = await results.value
 

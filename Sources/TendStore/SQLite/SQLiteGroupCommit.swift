@@ -44,6 +44,9 @@ final class SQLiteGroupCommit: Sendable {
     /// How many batch transactions ran and how many writes they held, since the store opened.
     var statistics: (transactions: Int, writes: Int) { counters.withLock { $0 } }
 
+    /// How many writes wait for the next batch (for tests).
+    var waiting: Int { queue.withLock { $0.pending.count } }
+
     /// Runs `work` inside a write transaction shared with other concurrent writes, in its own
     /// savepoint; returns once the transaction holding it has committed.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -98,7 +98,7 @@ enum SQLiteRows {
     ) throws -> [TrackedHabit] {
         let habits = try habits(db, owner: owner, includeArchived: includeArchived)
         let days = window?.entryDays(for: habits) ?? (.minimum, .maximum)
-        let byText = habits.map(\.id).sorted { $0.description < $1.description }
+        let byText = habits.map(\.id).sorted()  // TypedID's order is its text's
         var entries = [[Entry]](repeating: [], count: byText.count)
         let cursor = try Row.fetchCursor(
             db,
