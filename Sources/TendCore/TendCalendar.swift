@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Gregorian `Calendar` with an explicit time zone and locale: the one door between instants
 /// (`Date`) and civil days (``Day``), and the home of the seeds' calendar helpers.
@@ -8,8 +9,6 @@ import Foundation
 public struct TendCalendar: Sendable, Hashable {
     /// The underlying Gregorian calendar (zone, locale and first weekday set).
     public let calendar: Calendar
-    /// First letter of each weekday's short name, indexed by `Weekday.rawValue - 1`.
-    private let dayLetters: [String]
 
     /// - Parameters:
     ///   - firstWeekday: 1 (Sunday) … 7 (Saturday); `nil` takes the locale's.
@@ -22,7 +21,19 @@ public struct TendCalendar: Sendable, Hashable {
             calendar.firstWeekday = firstWeekday
         }
         self.calendar = calendar
-        dayLetters = calendar.shortWeekdaySymbols.map { String($0.prefix(1)).uppercased(with: locale) }
+    }
+
+    /// First letter of each weekday's short name, indexed by `Weekday.rawValue - 1`, per locale.
+    /// Made on first use, not when a calendar is made: the names come from an ICU date formatter
+    /// whose creation was a twentieth of `tend today`, which shows no weekday letters.
+    private static let letters = Mutex<[String: [String]]>([:])
+
+    private var dayLetters: [String] {
+        let locale = self.locale
+        if let known = Self.letters.withLock({ $0[locale.identifier] }) { return known }
+        let made = calendar.shortWeekdaySymbols.map { String($0.prefix(1)).uppercased(with: locale) }
+        Self.letters.withLock { $0[locale.identifier] = made }
+        return made
     }
 
     /// Adopts another calendar's zone, locale and first weekday, keeping Gregorian days.
