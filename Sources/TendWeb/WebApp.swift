@@ -17,6 +17,10 @@ package struct WebDependencies: Sendable {
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
     package let live: LiveUpdates
+    /// Files between an import's preview and its confirmation.
+    package let imports = ImportStaging()
+    /// The last Today page of each session, while the user's data is unchanged.
+    let todayPages = TodayPageCache()
 
     package init(
         configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
@@ -60,6 +64,7 @@ package enum TendWeb {
         TodayController(web: web).addRoutes(to: signedIn)
         HabitController(web: web).addRoutes(to: signedIn)
         SettingsController(web: web).addRoutes(to: signedIn)
+        DataController(web: web).addRoutes(to: signedIn)
         PlaceholderController(web: web).addRoutes(to: signedIn)
         EventsController(web: web).addRoutes(to: signedIn)
     }
@@ -76,11 +81,21 @@ extension TendWeb {
 enum Page {
     /// An HTML page (private: it shows the user's data, so shared caches must not keep it).
     static func html(_ node: Node, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        html(rendered: render(node), status: status, headers: headers)
+    }
+
+    /// The document of `node`, doctype included.
+    static func render(_ node: Node) -> String {
         var text = "<!doctype html>"
         node.render(into: &text)
+        return text
+    }
+
+    /// An HTML page already rendered (see ``render(_:)``).
+    static func html(rendered text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "private, no-cache"
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "private, no-cache" }
         let buffer = ByteBuffer(string: text)
         headers[.contentLength] = String(buffer.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))

@@ -32,16 +32,25 @@ struct TodayController {
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
         guard day <= today else { return Page.redirect("/") }
+        let session = try web.session(context, user: user)
+        let modesCookie = request.cookies[CardModes.cookieName]?.value
+        // The data's version first, then the data (see TodayPageCache).
+        let key = TodayPageCache.Key(
+            owner: user.id, sequence: try await web.store.latestOperationSequence(owner: user.id), settings: user.settings,
+            username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
+            modes: modesCookie ?? "", csrfToken: session.csrfToken)
+        if let html = web.todayPages.page(for: key) { return Page.html(rendered: html) }
         let tipState = try await web.store.tipState(owner: user.id)
         let habits = try await web.store.trackedHabits(
             owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
-        let session = try web.session(context, user: user)
         let model = TodayPage(
             input: .init(
                 habits: habits, routines: try await web.store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
-                modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), csrfToken: session.csrfToken))
-        return Page.html(TodayView.page(model, session: session))
+                modes: CardModes(cookie: modesCookie), csrfToken: session.csrfToken))
+        let html = Page.render(TodayView.page(model, session: session))
+        web.todayPages.store(html, for: key)
+        return Page.html(rendered: html)
     }
 
     /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).
