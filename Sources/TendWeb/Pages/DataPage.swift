@@ -148,9 +148,8 @@ enum DataView {
                     Node.code { "tend backup" }
                     ".)"
                 }
-                Node.p {
+                Node.p(.class("backup-row")) {
                     Node.a(.class("button primary"), .href(model.backup.href), .attr("download", "")) { model.backup.title }
-                    " "
                     Node.span(.class("hint")) { model.backup.detail }
                 }
             }

@@ -172,7 +172,7 @@ enum SettingsView {
                 }
                 addDeviceForm(model, session: session)
             }
-            Node.section(.class("editor"), .aria("labelledby", "data-title")) {
+            Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {
                 Node.h2(.id("data-title")) { "Your data" }
                 Node.p(.class("hint")) { "Import from Tend or Loop Habit Tracker, export to a file, download a backup." }
                 Node.p { Node.a(.class("button"), .href("/settings/data")) { "Import, export and backup" } }
