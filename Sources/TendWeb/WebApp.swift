@@ -84,19 +84,18 @@ enum Page {
         html(rendered: render(node), status: status, headers: headers)
     }
 
-    /// The document of `node`, doctype included.
-    static func render(_ node: Node) -> String {
+    /// The document of `node`, doctype included, as the bytes to send.
+    static func render(_ node: Node) -> ByteBuffer {
         var text = "<!doctype html>"
         node.render(into: &text)
-        return text
+        return ByteBuffer(string: text)
     }
 
-    /// An HTML page already rendered (see ``render(_:)``).
-    static func html(rendered text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    /// An HTML page already rendered (see ``render(_:)``); the buffer is shared, not copied.
+    static func html(rendered buffer: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "private, no-cache" }
-        let buffer = ByteBuffer(string: text)
         headers[.contentLength] = String(buffer.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import HTTPTypes
 import HummingbirdTesting
 import TendCore
@@ -20,17 +21,17 @@ struct TodayPageCacheTests {
     @Test("A page is found only under exactly its key; a session keeps one page; the oldest session goes first")
     func keys() {
         let cache = TodayPageCache(capacity: 2)
-        cache.store("v1", for: Self.key(1))
-        #expect(cache.page(for: Self.key(1)) == "v1")
+        cache.store(ByteBuffer(string: "v1"), for: Self.key(1))
+        #expect(cache.page(for: Self.key(1)) == ByteBuffer(string: "v1"))
         #expect(cache.page(for: Self.key(2)) == nil, "a newer op log position is a miss")
         #expect(cache.page(for: Self.key(1, day: "2025-06-14")) == nil)
-        cache.store("v2", for: Self.key(2))
-        #expect(cache.page(for: Self.key(1)) == nil && cache.page(for: Self.key(2)) == "v2")
-        cache.store("other", for: Self.key(2, csrf: "c2"))
-        cache.store("third", for: Self.key(2, csrf: "c3"))
+        cache.store(ByteBuffer(string: "v2"), for: Self.key(2))
+        #expect(cache.page(for: Self.key(1)) == nil && cache.page(for: Self.key(2)) == ByteBuffer(string: "v2"))
+        cache.store(ByteBuffer(string: "other"), for: Self.key(2, csrf: "c2"))
+        cache.store(ByteBuffer(string: "third"), for: Self.key(2, csrf: "c3"))
         #expect(cache.count == 2)
         #expect(cache.page(for: Self.key(2)) == nil, "the oldest session's page was dropped")
-        #expect(cache.page(for: Self.key(2, csrf: "c3")) == "third")
+        #expect(cache.page(for: Self.key(2, csrf: "c3")) == ByteBuffer(string: "third"))
     }
 
     @Test("Any change of the user's data — from this page, another device or a setting — shows on the next Today page")

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 import TendCore
 import TendStore
@@ -25,7 +26,7 @@ final class TodayPageCache: Sendable {
 
     private struct Slot {
         var key: Key
-        var html: String
+        var html: ByteBuffer
         var stamp: UInt64
     }
 
@@ -36,14 +37,14 @@ final class TodayPageCache: Sendable {
     init(capacity: Int = 256) { self.capacity = capacity }
 
     /// The page stored under exactly `key`, if any.
-    func page(for key: Key) -> String? {
+    func page(for key: Key) -> ByteBuffer? {
         slots.withLock { state in
             guard let slot = state.pages[Self.session(key)], slot.key == key else { return nil }
             return slot.html
         }
     }
 
-    func store(_ html: String, for key: Key) {
+    func store(_ html: ByteBuffer, for key: Key) {
         slots.withLock { state in
             state.clock += 1
             state.pages[Self.session(key)] = Slot(key: key, html: html, stamp: state.clock)
