@@ -26,7 +26,17 @@ struct TodayController {
 
     /// `GET /?date=`: the day's habits (today by the user's zone and day start).
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
-        let user = try await web.user(context)
+        // The data's version first, then the data (see TodayPageCache); the user record (its
+        // settings) is data too.
+        let owner = try context.requireIdentity().owner
+        let sequence = try await web.store.latestOperationSequence(owner: owner)
+        let user: User
+        if let kept = web.todayPages.user(owner, at: sequence) {
+            user = kept
+        } else {
+            user = try await web.user(context)
+            web.todayPages.keep(user, at: sequence)
+        }
         let now = web.now
         let calendar = user.settings.calendar
         let today = user.settings.today(now: now)
@@ -34,9 +44,8 @@ struct TodayController {
         guard day <= today else { return Page.redirect("/") }
         let session = try web.session(context, user: user)
         let modesCookie = request.cookies[CardModes.cookieName]?.value
-        // The data's version first, then the data (see TodayPageCache).
         let key = TodayPageCache.Key(
-            owner: user.id, sequence: try await web.store.latestOperationSequence(owner: user.id), settings: user.settings,
+            owner: user.id, sequence: sequence, settings: user.settings,
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
             modes: modesCookie ?? "", csrfToken: session.csrfToken)
         if let html = web.todayPages.page(for: key) { return Page.html(rendered: html) }

@@ -56,5 +56,20 @@ final class TodayPageCache: Sendable {
 
     var count: Int { slots.withLock { $0.pages.count } }
 
+    /// The user record read at op log position `sequence` or later, while the position is
+    /// unchanged: settings changes are in the op log too, and the username never changes.
+    private let users = Mutex<[User.ID: (sequence: Int64, user: User)]>([:])
+
+    func user(_ owner: User.ID, at sequence: Int64) -> User? {
+        users.withLock { users in users[owner].flatMap { $0.sequence == sequence ? $0.user : nil } }
+    }
+
+    func keep(_ user: User, at sequence: Int64) {
+        users.withLock { users in
+            if users.count >= capacity, users[user.id] == nil { users.removeAll(keepingCapacity: true) }
+            users[user.id] = (sequence, user)
+        }
+    }
+
     private static func session(_ key: Key) -> String { "\(key.owner) \(key.csrfToken)" }
 }
