@@ -1,6 +1,9 @@
 -- wrk script for scripts/bench-server. Modes (first argument):
 --   checkin TOKEN OFFSET THREADS LAST_EPOCH DAYS ID,ID,…  PUT /api/v1/habits/{id}/days/{day} {"value":v}
 --   get TOKEN PATH                                    GET PATH with the bearer token
+--   page COOKIE PATH                                  GET PATH as a browser: the session cookie, Accept: text/html
+--   pagedays COOKIE LAST_EPOCH DAYS THREADS           GET /?date=D as a browser, D walking back over the DAYS days
+--                                                     ending LAST_EPOCH (a different day each request)
 -- A check-in walks the (habit, day) pairs of the DAYS days ending LAST_EPOCH in order, each thread
 -- its own share (with THREADS even and an even number of pairs, no two threads share a pair),
 -- starting at OFFSET; the value alternates by pass (1, then 0, …), so every request changes the
@@ -23,7 +26,17 @@ local days
 
 function init(args)
     mode = args[1]
-    wrk.headers["Authorization"] = "Bearer " .. args[2]
+    if mode == "page" or mode == "pagedays" then
+        wrk.headers["Cookie"] = args[2]
+        wrk.headers["Accept"] = "text/html"
+        if mode == "pagedays" then
+            last_epoch = tonumber(args[3])
+            days = tonumber(args[4])
+            stride = tonumber(args[5])
+        end
+    else
+        wrk.headers["Authorization"] = "Bearer " .. args[2]
+    end
     if mode == "checkin" then
         offset = tonumber(args[3])
         stride = tonumber(args[4])
@@ -32,12 +45,17 @@ function init(args)
         ids = {}
         for id in string.gmatch(args[7], "[^,]+") do table.insert(ids, id) end
         wrk.headers["Content-Type"] = "application/json"
-    else
+    elseif mode ~= "pagedays" then
         wrk.path = args[3]
     end
 end
 
 function request()
+    if mode == "pagedays" then
+        local back = (counter * stride + tid) % days
+        counter = counter + 1
+        return wrk.format("GET", "/?date=" .. os.date("!%Y-%m-%d", last_epoch - back * 86400))
+    end
     if mode ~= "checkin" then return wrk.format("GET", wrk.path) end
     local k = offset + counter * stride + tid
     counter = counter + 1

@@ -17,6 +17,10 @@ package struct WebDependencies: Sendable {
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
     package let live: LiveUpdates
+    /// Files between an import's preview and its confirmation.
+    package let imports = ImportStaging()
+    /// The last Today page of each session, while the user's data is unchanged.
+    let todayPages = TodayPageCache()
 
     package init(
         configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
@@ -61,6 +65,7 @@ package enum TendWeb {
         HabitController(web: web).addRoutes(to: signedIn)
         SettingsController(web: web).addRoutes(to: signedIn)
         RoutinesController(web: web).addRoutes(to: signedIn)
+        DataController(web: web).addRoutes(to: signedIn)
         EventsController(web: web).addRoutes(to: signedIn)
     }
 }
@@ -76,12 +81,21 @@ extension TendWeb {
 enum Page {
     /// An HTML page (private: it shows the user's data, so shared caches must not keep it).
     static func html(_ node: Node, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        html(rendered: render(node), status: status, headers: headers)
+    }
+
+    /// The document of `node`, doctype included, as the bytes to send.
+    static func render(_ node: Node) -> ByteBuffer {
         var text = "<!doctype html>"
         node.render(into: &text)
+        return ByteBuffer(string: text)
+    }
+
+    /// An HTML page already rendered (see ``render(_:)``); the buffer is shared, not copied.
+    static func html(rendered buffer: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "private, no-cache"
-        let buffer = ByteBuffer(string: text)
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "private, no-cache" }
         headers[.contentLength] = String(buffer.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
     }

@@ -127,11 +127,24 @@ package struct Authenticator: Sendable {
     /// the route).
     private func csrfToken(in request: inout Request) async throws -> String? {
         if let header = request.headers[.xCSRFToken] { return header }
-        guard let type = request.headers[.contentType]?.lowercased(), type.hasPrefix("application/x-www-form-urlencoded") else {
-            return nil
+        guard let type = request.headers[.contentType] else { return nil }
+        if type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            let body = try await request.collectBody(upTo: configuration.maximumJSONBody)
+            return FormData(String(buffer: body))["_csrf"]
         }
-        let body = try await request.collectBody(upTo: configuration.maximumJSONBody)
-        return FormData(String(buffer: body))["_csrf"]
+        // A file upload (the web's import form): the body may be as large as an import.
+        if let boundary = MultipartForm.boundary(contentType: type) {
+            let limit = configuration.maximumImportBody
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw Problem.tooLarge(limit) }
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: limit)
+            } catch is NIOTooManyBytesError {
+                throw Problem.tooLarge(limit)
+            }
+            return (try? MultipartForm(Data(body.readableBytesView), boundary: boundary))?["_csrf"]?.text
+        }
+        return nil
     }
 }
 

@@ -145,8 +145,10 @@
 
   // Live updates: the server says when this user's data changed (here, in another tab, on
   // another device or through the API); the page fetches itself again.
+  // Pages that answer a POST (an import preview, a token shown once) have no address to reload:
+  // they carry data-live="off" and do not follow live updates.
   const events = document.body.getAttribute("data-events");
-  if (events && "EventSource" in window) {
+  if (events && "EventSource" in window && document.body.getAttribute("data-live") !== "off") {
     const source = new EventSource(events);
     source.addEventListener("change", () => refresh());
   }

@@ -14,6 +14,7 @@ struct SettingsController {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("settings", use: show)
         group.post("settings", use: save)
+        group.post("settings/devices", use: addDevice)
         group.post("settings/devices/:id/revoke", use: revoke)
     }
 
@@ -36,6 +37,33 @@ struct SettingsController {
             model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
+    }
+
+    /// `POST /settings/devices` `name=…`: a new API token (as `POST /api/v1/tokens` makes one,
+    /// but for the signed-in user: the session and its CSRF token prove who asks). The page
+    /// answers with the secret shown this once (not a redirect: it is never stored, so no later
+    /// page can show it), `Cache-Control: no-store`; a bad name answers 422 with nothing made.
+    @Sendable func addDevice(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        var model = SettingsPage(settings: user.settings)
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
+            model.deviceName = form["name"] ?? ""
+            model.errors["deviceName"] =
+                name.isEmpty
+                ? "Give the device a name, e.g. “Phone” or “Laptop CLI”."
+                : "A device name is one line of at most \(AccountService.maximumTokenNameLength) characters."
+            model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+            return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+        let secret = Secrets.generate()
+        let token = try await web.store.createToken(
+            AuthToken(owner: user.id, kind: .api, name: name, createdAt: web.now), hash: Secrets.hash(secret))
+        model.newToken = .init(id: token.id.description, name: token.name, secret: secret)
+        model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+        return Page.html(
+            SettingsView.page(model, session: try web.session(context, user: user)), headers: [.cacheControl: "no-store"])
     }
 
     /// `POST /settings/devices/{id}/revoke`: that API token stops working at once.

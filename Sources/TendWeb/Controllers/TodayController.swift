@@ -26,22 +26,40 @@ struct TodayController {
 
     /// `GET /?date=`: the day's habits (today by the user's zone and day start).
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
-        let user = try await web.user(context)
+        // The data's version first, then the data (see TodayPageCache); the user record (its
+        // settings) is data too.
+        let owner = try context.requireIdentity().owner
+        let sequence = try await web.store.latestOperationSequence(owner: owner)
+        let user: User
+        if let kept = web.todayPages.user(owner, at: sequence) {
+            user = kept
+        } else {
+            user = try await web.user(context)
+            web.todayPages.keep(user, at: sequence)
+        }
         let now = web.now
         let calendar = user.settings.calendar
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
         guard day <= today else { return Page.redirect("/") }
+        let session = try web.session(context, user: user)
+        let modesCookie = request.cookies[CardModes.cookieName]?.value
+        let key = TodayPageCache.Key(
+            owner: user.id, sequence: sequence, settings: user.settings,
+            username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
+            modes: modesCookie ?? "", csrfToken: session.csrfToken)
+        if let html = web.todayPages.page(for: key) { return Page.html(rendered: html) }
         let tipState = try await web.store.tipState(owner: user.id)
         let habits = try await web.store.trackedHabits(
             owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
-        let session = try web.session(context, user: user)
         let model = TodayPage(
             input: .init(
                 habits: habits, routines: try await web.store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
-                modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), csrfToken: session.csrfToken))
-        return Page.html(TodayView.page(model, session: session))
+                modes: CardModes(cookie: modesCookie), csrfToken: session.csrfToken))
+        let html = Page.render(TodayView.page(model, session: session))
+        web.todayPages.store(html, for: key)
+        return Page.html(rendered: html)
     }
 
     /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).

@@ -15,6 +15,16 @@ struct SettingsPage: Sendable, Hashable {
     var saved = false
     /// API tokens (devices), newest first.
     var devices: [Device] = []
+    /// The name typed in the "Add a device" form (kept when refused).
+    var deviceName = ""
+    /// A token just made: its secret is shown on this one page and never again.
+    var newToken: NewToken?
+
+    struct NewToken: Sendable, Hashable {
+        var id: String
+        var name: String
+        var secret: String
+    }
 
     struct Device: Sendable, Hashable {
         var id: String
@@ -87,7 +97,9 @@ struct SettingsPageErrors: Error, Hashable, Sendable {
 
 enum SettingsView {
     static func page(_ model: SettingsPage, session: SessionInfo) -> Node {
-        Layout.page(title: "Settings", tab: .settings, session: session) {
+        // A POST's answer (a token shown once, a refused form) is not reloaded by live updates.
+        let live: [Attribute] = model.newToken != nil || !model.errors.isEmpty ? [.data("live", "off")] : []
+        return Layout.page(title: "Settings", tab: .settings, session: session, bodyAttributes: live) {
             Node.section(.class("editor"), .aria("labelledby", "settings-title")) {
                 Node.h1(.id("settings-title")) { "Settings" }
                 if model.saved { Node.p(.class("notice saved"), .role("status")) { "Saved." } }
@@ -139,6 +151,7 @@ enum SettingsView {
             Node.section(.class("editor devices"), .aria("labelledby", "devices-title")) {
                 Node.h2(.id("devices-title")) { "Devices" }
                 Node.p(.class("hint")) { "API tokens of the apps and the CLI that sync with this account. Revoking one signs that device out." }
+                if let token = model.newToken { newToken(token) }
                 if model.devices.isEmpty {
                     Node.p(.class("hint")) { "No devices." }
                 } else {
@@ -157,8 +170,55 @@ enum SettingsView {
                         }
                     }
                 }
+                addDeviceForm(model, session: session)
+            }
+            Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {
+                Node.h2(.id("data-title")) { "Your data" }
+                Node.p(.class("hint")) { "Import from Tend or Loop Habit Tracker, export to a file, download a backup." }
+                Node.p { Node.a(.class("button"), .href("/settings/data")) { "Import, export and backup" } }
             }
         }
+    }
+
+    /// The secret of a token just made, shown once, in a read-only field that is easy to select.
+    private static func newToken(_ token: SettingsPage.NewToken) -> Node {
+        .div(.class("notice saved new-token"), .role("status"), .id("new-token")) {
+            Node.p {
+                Node.strong { "“\(token.name)” was added." }
+                " Its token:"
+            }
+            Node.input(
+                .type("text"), .id("new-token-secret"), .value(token.secret), Attribute("readonly", nil), .attr("spellcheck", "false"),
+                .autocomplete("off"), .aria("label", "API token for \(token.name)"), .class("token"))
+            Node.p(.class("hint")) {
+                "Copy it now (select it, then copy) and paste it into the app or "
+                Node.code { "tend login" }
+                ". It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and add the device again."
+            }
+        }
+    }
+
+    private static func addDeviceForm(_ model: SettingsPage, session: SessionInfo) -> Node {
+        .form(.method("post"), .action("/settings/devices"), .class("habit-form add-device")) {
+            Layout.csrfField(session)
+            Node.div(.class("field")) {
+                Node.label(.for("deviceName")) { "Add a device" }
+                Node.void("input", deviceNameAttributes(model))
+                error("deviceName", model)
+            }
+            Node.div(.class("actions")) {
+                Node.button(.type("submit"), .class("primary")) { "Make a token" }
+            }
+        }
+    }
+
+    private static func deviceNameAttributes(_ model: SettingsPage) -> [Attribute] {
+        var attributes: [Attribute] = [
+            .type("text"), .id("deviceName"), .name("name"), .value(model.deviceName),
+            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Device name, e.g. Phone"), .autocomplete("off"), .required,
+        ]
+        if model.errors["deviceName"] != nil { attributes += [.aria("invalid", "true"), .aria("describedby", "deviceName-error")] }
+        return attributes
     }
 
     private static func error(_ name: String, _ model: SettingsPage) -> Node? {

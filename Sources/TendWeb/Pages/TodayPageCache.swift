@@ -1,0 +1,75 @@
+import Foundation
+import NIOCore
+import Synchronization
+import TendCore
+import TendStore
+
+/// The last rendered Today page of each browser session, reused while nothing it shows can have
+/// changed. Every change of a user's data — entries, habits, routines, settings, tips, from any
+/// device or server instance — appends to their op log, so the op log's latest position
+/// (`latestOperationSequence`, an index lookup) is the data's version; the rest of the key is what
+/// the page depends on besides the data: the shown day, today, the current routine time, the
+/// card modes, the session's CSRF token and the username. The position is read *before* the
+/// data, so a page is never stored under a newer version than the data it shows.
+final class TodayPageCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var owner: User.ID
+        var sequence: Int64
+        var settings: UserSettings
+        var username: String
+        var day: Day
+        var today: Day
+        var routineTime: RoutineTime
+        var modes: String
+        var csrfToken: String
+    }
+
+    private struct Slot {
+        var key: Key
+        var html: ByteBuffer
+        var stamp: UInt64
+    }
+
+    /// The most pages kept (one per session; the least recently stored go first).
+    let capacity: Int
+    private let slots = Mutex<(pages: [String: Slot], clock: UInt64)>(([:], 0))
+
+    init(capacity: Int = 256) { self.capacity = capacity }
+
+    /// The page stored under exactly `key`, if any.
+    func page(for key: Key) -> ByteBuffer? {
+        slots.withLock { state in
+            guard let slot = state.pages[Self.session(key)], slot.key == key else { return nil }
+            return slot.html
+        }
+    }
+
+    func store(_ html: ByteBuffer, for key: Key) {
+        slots.withLock { state in
+            state.clock += 1
+            state.pages[Self.session(key)] = Slot(key: key, html: html, stamp: state.clock)
+            if state.pages.count > capacity, let oldest = state.pages.min(by: { $0.value.stamp < $1.value.stamp })?.key {
+                state.pages[oldest] = nil
+            }
+        }
+    }
+
+    var count: Int { slots.withLock { $0.pages.count } }
+
+    /// The user record read at op log position `sequence` or later, while the position is
+    /// unchanged: settings changes are in the op log too, and the username never changes.
+    private let users = Mutex<[User.ID: (sequence: Int64, user: User)]>([:])
+
+    func user(_ owner: User.ID, at sequence: Int64) -> User? {
+        users.withLock { users in users[owner].flatMap { $0.sequence == sequence ? $0.user : nil } }
+    }
+
+    func keep(_ user: User, at sequence: Int64) {
+        users.withLock { users in
+            if users.count >= capacity, users[user.id] == nil { users.removeAll(keepingCapacity: true) }
+            users[user.id] = (sequence, user)
+        }
+    }
+
+    private static func session(_ key: Key) -> String { "\(key.owner) \(key.csrfToken)" }
+}
