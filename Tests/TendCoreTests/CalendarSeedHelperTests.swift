@@ -82,6 +82,15 @@ struct CalendarSeedHelperTests {
             // (A week in which the zone skipped a whole day — Apia's 2011-12-30 — lasts six days
             // for Foundation; Tend's civil week still has seven, as the Apia tests assert.)
             guard week.duration > 6.5 * 86_400 else { return }
+            // (Nor is a week compared whose civil days include one the zone skipped: Foundation
+            // may then start or end it a day off, as locales with a Saturday or Sunday start did.)
+            let civilWeek = calendar.startOfWeek(for: day)...calendar.endOfWeek(for: day)
+            for other in civilWeek {
+                guard let otherNoon = foundation.date(
+                    from: DateComponents(year: other.year, month: other.month, day: other.dayOfMonth, hour: 12)),
+                    try CalendarTestKit.foundationDay(of: otherNoon, in: foundation) == other
+                else { return }
+            }
             // Then Tend's week starts and ends on the same days
             #expect(calendar.startOfWeek(for: day) == (try CalendarTestKit.foundationDay(of: week.start, in: foundation)))
             #expect(calendar.endOfWeek(for: day) == (try CalendarTestKit.foundationDay(of: week.end - 1, in: foundation)))
