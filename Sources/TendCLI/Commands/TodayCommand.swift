@@ -77,3 +77,57 @@ extension String {
         return text
     }
 }
+
+extension TodayCommand {
+    /// `tend` or `tend today` with only today's own options (`--database`, `--date`, `--json`,
+    /// `--no-color`, `--quiet`, `--ascii`), each at most once, read without ArgumentParser; `nil`
+    /// for any other line, which ArgumentParser then parses as usual (help, errors, everything
+    /// else).
+    ///
+    /// `tend today` is what people run most, and ArgumentParser's parsing — a `Mirror` over every
+    /// option group, and a conformance scan of the whole binary for each property wrapper type —
+    /// was a seventh of its start-up. `QuickParseTests` checks this against ArgumentParser on
+    /// every shape of line it accepts and refuses.
+    static func quickParse(_ arguments: [String]) -> TodayCommand? {
+        var rest = arguments[...]
+        if rest.first == "today" { rest = rest.dropFirst() }
+        var database: String?
+        var date: String?
+        var flags: Set<String> = []
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--json", "--no-color", "--quiet", "--ascii":
+                guard flags.insert(argument).inserted else { return nil }
+            case "--database", "--date":
+                guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                if argument == "--database" {
+                    guard database == nil else { return nil }
+                    database = value
+                } else {
+                    guard date == nil else { return nil }
+                    date = value
+                }
+            default:
+                if argument.hasPrefix("--database="), database == nil, argument.count > "--database=".count {
+                    database = String(argument.dropFirst("--database=".count))
+                } else if argument.hasPrefix("--date="), date == nil, argument.count > "--date=".count {
+                    date = String(argument.dropFirst("--date=".count))
+                } else {
+                    return nil
+                }
+            }
+        }
+        // Every property set, so none is read in the "not parsed" state ArgumentParser traps on.
+        var command = TodayCommand()
+        command.options = GlobalOptions()
+        command.options.database = database
+        command.options.json = flags.contains("--json")
+        command.options.noColor = flags.contains("--no-color")
+        command.options.quiet = flags.contains("--quiet")
+        command.date = DateOption()
+        command.date.date = date
+        command.grid = GridOptions()
+        command.grid.ascii = flags.contains("--ascii")
+        return command
+    }
+}

@@ -43,13 +43,15 @@ public struct TendCommand: AsyncParsableCommand {
     public static func run(arguments: [String]) async -> Int32 {
         let context = CLIContext.current
         let arguments = normalized(arguments)
-        if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
+        let quick = TodayCommand.quickParse(arguments)
+        if quick == nil, let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
             let suggestion = HabitLookup.closestName(to: first, among: Array(commandNames)).map { "; did you mean '\($0)'?" } ?? ""
             context.printError("tend: unknown command '\(first)'\(suggestion) (see tend --help)")
             return ExitCode.validationFailure.rawValue
         }
         do {
-            var command = try parse(arguments)
+            var command: any ParsableCommand
+            if let quick { command = quick } else { command = try parse(arguments) }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
