@@ -468,6 +468,7 @@ public enum StoreContract {
             #expect(try await store.latestOperationSequence(owner: alice.id) == logged.last!.sequence)
             let bob = try await newUser(store, "bob")
             #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
+            await expectStoreError("an unknown user's log position", isNotFound) { _ = try await store.latestOperationSequence(owner: User.ID()) }
             // History replay: the log alone rebuilds what the store holds
             let replayed = UserState.replaying(logged.map(\.operation.change))
             #expect(replayed == (try await store.exportState(owner: alice.id)))

@@ -296,10 +296,18 @@ public final class SQLiteStore: TendStore {
         }
     }
 
+    /// A lookup (one statement on the calling thread): the web app's Today cache and its event
+    /// stream ask it on every request and poll.
     public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
-        try await read(owner) { db in
-            try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?", arguments: [owner.description]) ?? 0
+        let id = owner.description
+        let (known, sequence) = try await lookUp { db -> (Bool, Int64) in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT (SELECT 1 FROM users WHERE id = ?), (SELECT MAX(seq) FROM ops WHERE user_id = ?)",
+                arguments: [id, id])
+            return ((row?[0] as Int?) != nil, (row?[1] as Int64?) ?? 0)
         }
+        guard known else { throw StoreError.notFound("user") }
+        return sequence
     }
 
     // MARK: Writing
