@@ -11,7 +11,7 @@ import TendStore
 
 /// Writes a line straight to the file descriptor: nothing waits in a buffer when the kill comes.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    FileHandle.standardOutput.write(Data(utf8: line + "\n"))
 }
 
 let arguments = CommandLine.arguments

@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 
 /// The decisions every account store makes the same way, so the three agree word for word.
 extension AccountRules {
@@ -31,7 +32,7 @@ extension AccountRules {
 
     /// The newest first, as listings return tokens and invites (ties broken by id, so the order is stable).
     static func newestFirst(_ a: (Date, UUID), _ b: (Date, UUID)) -> Bool {
-        a.0 != b.0 ? a.0 > b.0 : a.1.uuidString.lowercased() > b.1.uuidString.lowercased()
+        a.0 != b.0 ? a.0 > b.0 : a.1.text() > b.1.text()
     }
 
     static func usernameTaken(_ username: String) -> StoreError {

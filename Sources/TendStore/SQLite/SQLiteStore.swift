@@ -111,22 +111,22 @@ public final class SQLiteStore: TendStore {
     /// changing a byte of it (it is opened read-only). Returns whether its schema is current.
     @discardableResult
     static func checkOpenable(path: String) throws -> Bool {
-        var configuration = Configuration()
-        configuration.readonly = true
+        func open(readonly: Bool) throws -> DatabaseQueue {
+            var configuration = Configuration()
+            configuration.readonly = readonly
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY && isSQLiteFile(path) {
-            // A database whose last writer died (SIGKILL, power loss) keeps its write-ahead log,
-            // and the first connection after that must rebuild the log's index — a write to the
-            // `-shm` file that a read-only connection may not make. Replaying the committed
-            // transactions of its own log changes nothing the database holds, so the check goes
-            // on read-write: it still only reads.
-            configuration.readonly = false
             do {
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-            } catch {
-                throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
+                queue = try open(readonly: true)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY && isSQLiteFile(path) {
+                // A database whose last writer died (SIGKILL, power loss) keeps its write-ahead
+                // log, and the first connection after that must rebuild the log's index — a write
+                // to the `-shm` file that a read-only connection may not make. Replaying the
+                // committed transactions of its own log changes nothing the database holds, so
+                // the check goes on read-write: it still only reads.
+                queue = try open(readonly: false)
             }
         } catch {
             throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
