@@ -142,6 +142,24 @@ struct AccountTests {
         }
     }
 
+    @Test("The Authorization header: the scheme in any case, blanks around the token; anything else is 401")
+    func authorizationHeaderShapes() async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            for accepted in ["Bearer \(ana.token)", "bearer \(ana.token)", "BEARER  \(ana.token) ", "Bearer \t\(ana.token)\t"] {
+                let response = try await api.request(.get, "/api/v1/habits", headers: [.authorization: accepted])
+                #expect(response.status == .ok, "\(accepted.debugDescription)")
+            }
+            for refused in [
+                "Bearer", "Bearer ", "Bearer  \t ", "Bearer\t\(ana.token)", "Bearerx \(ana.token)", "Basic \(ana.token)",
+                "\(ana.token)", "Bearer \(ana.token)x", "Bearér \(ana.token)",
+            ] {
+                let response = try await api.request(.get, "/api/v1/habits", headers: [.authorization: refused])
+                try response.expectProblem(.unauthorized)
+            }
+        }
+    }
+
     @Test("Changing the password needs the current one; the old one stops working")
     func changePassword() async throws {
         try await ServerHarness().run { api in

@@ -309,6 +309,34 @@ struct SQLiteFileTests {
         #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 1 + 24)
     }
 
+    @Test("A server's store checkpoints beside its writer: commits never copy the log, and the log starts over while writes go on")
+    func checkpointsBesideWriter() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        let store = try SQLiteStore(path: path, device: "test")
+        #expect(try await store.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") } == 0)
+        let checkpointer = try #require(store.checkpointer)
+        let alice = try await store.createUser(username: "alice", settings: UserSettings())
+        let habit = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: day))
+
+        // 3,000 check-ins one after the other, each its own commit of at least two pages (the
+        // entry's and the op log's): at least 6,000 frames of 4 KiB, 24 MiB of log if it never
+        // started over.
+        let writes = 3_000
+        for index in 0..<writes {
+            _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: index % 400), index % 7 + 1)
+        }
+        let log = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        #expect(checkpointer.statistics.restarts >= 1)
+        #expect(log < 12 << 20, "the log grew to \(log) bytes")
+        let entries = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 399))
+        #expect(entries.count == 400)
+        #expect(entries.allSatisfy { entry in
+            let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
+            return entry.value == last % 7 + 1
+        })
+    }
+
     @Test("A reopened store's clock continues after its last operation, even if the wall clock went back")
     func clockResumes() async throws {
         let directory = try TemporaryDirectory()

@@ -30,14 +30,17 @@ final class SQLiteGroupCommit: Sendable {
     }
 
     private let writer: any DatabaseWriter
+    /// Told of every commit, when the store checkpoints the log itself (see ``SQLiteCheckpointer``).
+    private let checkpointer: SQLiteCheckpointer?
     private let queue = Mutex(Queue())
     /// The most writes one transaction takes (bounds a batch's latency and its rollback cost).
     let maximumBatch: Int
     /// Statistics for tests and benchmarks: transactions committed and writes they held.
     private let counters = Mutex((transactions: 0, writes: 0))
 
-    init(writer: any DatabaseWriter, maximumBatch: Int = 256) {
+    init(writer: any DatabaseWriter, checkpointer: SQLiteCheckpointer? = nil, maximumBatch: Int = 256) {
         self.writer = writer
+        self.checkpointer = checkpointer
         self.maximumBatch = maximumBatch
     }
 
@@ -76,6 +79,7 @@ final class SQLiteGroupCommit: Sendable {
             return batch
         }
         let results = run(batch, db: db)
+        checkpointer?.wrote()
         for (job, result) in zip(batch, results) { job.continuation.resume(with: result) }
         let more = queue.withLock { queue in
             if queue.pending.isEmpty {

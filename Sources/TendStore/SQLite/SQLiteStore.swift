@@ -14,6 +14,9 @@ public final class SQLiteStore: TendStore {
     /// Every write of the store goes through it: concurrent writes share one transaction and one
     /// fsync (see ``SQLiteGroupCommit``).
     let commits: SQLiteGroupCommit
+    /// Keeps the write-ahead log short beside the writer (a pool only; a single connection
+    /// checkpoints as SQLite does by default).
+    let checkpointer: SQLiteCheckpointer?
     /// A connection of its own for the lookups every request makes (its API token), used on the
     /// calling thread; `nil` for a single connection or an in-memory database (see ``lookUp(_:)``).
     private let lookups: DatabaseQueue?
@@ -68,7 +71,14 @@ public final class SQLiteStore: TendStore {
         // reads (`tend today`) commits nothing and syncs nothing.
         if !upToDate { try SQLiteStore.migrator.migrate(writer) }
         self.writer = writer
-        commits = SQLiteGroupCommit(writer: writer)
+        if connections == .pool {
+            // A server's writes must not stop for a checkpoint: it runs beside them.
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            checkpointer = try SQLiteCheckpointer(path: path, writer: writer, configuration: SQLiteStore.configuration)
+        } else {
+            checkpointer = nil
+        }
+        commits = SQLiteGroupCommit(writer: writer, checkpointer: checkpointer)
         if connections == .pool {
             // Not opened read-only: a read-only connection cannot rebuild the write-ahead log's
             // index after a crash, and this one may be the first to need it. Only `lookUp` uses it.
@@ -89,6 +99,7 @@ public final class SQLiteStore: TendStore {
         let queue = try DatabaseQueue(configuration: SQLiteStore.configuration)
         try SQLiteStore.migrator.migrate(queue)
         writer = queue
+        checkpointer = nil
         commits = SQLiteGroupCommit(writer: queue)
         lookups = nil
         path = nil
