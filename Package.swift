@@ -82,6 +82,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.embedInCode("Assets")]
         ),
@@ -159,6 +160,7 @@ let package = Package(
             dependencies: [
                 "TendWeb", "TendHTTP", "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,7 +1,8 @@
 -- wrk script for scripts/bench-server. Modes (first argument):
 --   checkin TOKEN OFFSET THREADS LAST_EPOCH DAYS ID,ID,…  PUT /api/v1/habits/{id}/days/{day} {"value":v}
 --   get TOKEN PATH                                    GET PATH with the bearer token
---   page COOKIE PATH                                  GET PATH as a browser: the session cookie, Accept: text/html
+--   page COOKIE PATH                                  GET PATH as a browser: the session cookie, Accept: text/html,
+--                                                     Accept-Encoding: gzip, deflate, br
 --   pagedays COOKIE LAST_EPOCH DAYS THREADS           GET /?date=D as a browser, D walking back over the DAYS days
 --                                                     ending LAST_EPOCH (a different day each request)
 -- A check-in walks the (habit, day) pairs of the DAYS days ending LAST_EPOCH in order, each thread
@@ -29,6 +30,8 @@ function init(args)
     if mode == "page" or mode == "pagedays" then
         wrk.headers["Cookie"] = args[2]
         wrk.headers["Accept"] = "text/html"
+        -- What every browser sends; the Today page is served gzipped then.
+        wrk.headers["Accept-Encoding"] = "gzip, deflate, br"
         if mode == "pagedays" then
             last_epoch = tonumber(args[3])
             days = tonumber(args[4])

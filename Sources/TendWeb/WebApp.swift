@@ -77,6 +77,17 @@ extension TendWeb {
     }
 }
 
+/// A rendered page and its gzip form, made once for a page that is served many times.
+struct RenderedPage: Sendable {
+    let plain: ByteBuffer
+    let gzipped: ByteBuffer?
+
+    init(_ plain: ByteBuffer) {
+        self.plain = plain
+        gzipped = Gzip.compress(plain)
+    }
+}
+
 /// Building page responses.
 enum Page {
     /// An HTML page (private: it shows the user's data, so shared caches must not keep it).
@@ -98,6 +109,15 @@ enum Page {
         if headers[.cacheControl] == nil { headers[.cacheControl] = "private, no-cache" }
         headers[.contentLength] = String(buffer.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+    }
+
+    /// A page kept for reuse (the Today page), with its gzip form when the browser accepts it.
+    /// The answer varies with `Accept-Encoding`, and says so.
+    static func html(_ page: RenderedPage, gzip: Bool) -> Response {
+        guard gzip, let gzipped = page.gzipped else {
+            return html(rendered: page.plain, headers: [.vary: "Accept-Encoding"])
+        }
+        return html(rendered: gzipped, headers: [.vary: "Accept-Encoding", .contentEncoding: "gzip"])
     }
 
     /// Redirect-after-post (303: the browser follows with a GET).

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import TendAPI
+import TendCore
 import TendHTTP
 @testable import TendServer
 import Testing
@@ -30,6 +31,51 @@ struct ProblemTests {
             #expect(problem.detail.hasPrefix("something went wrong on the server (request "))
             #expect(!response.text.contains("hunter2") && !response.text.contains("Postgres"))
             #expect(response.headers[.contentSecurityPolicy] != nil)
+        }
+    }
+}
+
+@Suite("Secrets")
+struct SecretsTests {
+    @Test("base64url is Foundation's base64 with - for +, _ for / and no padding, for every length and byte")
+    func base64URL() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<200 {
+            let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let expected = data.base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter { $0 != "=" }
+            #expect(Secrets.base64URL(data) == String(expected), "\(length) bytes")
+            #expect(Secrets.base64URL(data.dropFirst(min(1, length))) == String(
+                data.dropFirst(min(1, length)).base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter { $0 != "=" }))
+        }
+        #expect(Secrets.base64URL(Data([0xFB, 0xFF, 0xBF])) == "-_-_")
+        #expect(Secrets.generate().count == 43)
+    }
+}
+
+@Suite("Check-in answers")
+struct EntryReplyTests {
+    @Test("An entry written directly has the bytes JSONEncoder gives; a note that needs escaping goes through JSONEncoder")
+    func sameBytes() throws {
+        let day = try TendCore.Day(iso: "2026-03-29")
+        let notes: [String?] = [
+            nil, "", "ran 5 km", "über den Berg — 🏃‍♀️", "a/b", "caf\u{E9}", "\u{7F}", "\u{2028}",
+            "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "\u{1}",
+        ]
+        for note in notes {
+            for (value, skipped) in [(0, false), (1, false), (3_600, false), (0, true), (Int(Int32.max), false)] {
+                let entry = Entry(day: day, value: value, isSkipped: skipped, note: note)
+                let expected = try APIJSON.encoder().encode(entry)
+                let needsEscaping = note.map { $0.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } } ?? false
+                if let direct = Reply.entryJSON(entry) {
+                    #expect(Data(direct.readableBytesView) == expected, "\(String(describing: note))")
+                    #expect(!needsEscaping)
+                } else {
+                    #expect(needsEscaping)
+                }
+                let response = try Reply.entry(entry)
+                #expect(response.headers[.contentLength] == String(expected.count))
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            }
         }
     }
 }

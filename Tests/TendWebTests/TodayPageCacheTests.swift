@@ -6,6 +6,7 @@ import TendCore
 import TendHTTP
 import TendStore
 import Testing
+import ZIPFoundation
 
 @testable import TendWeb
 
@@ -21,17 +22,68 @@ struct TodayPageCacheTests {
     @Test("A page is found only under exactly its key; a session keeps one page; the oldest session goes first")
     func keys() {
         let cache = TodayPageCache(capacity: 2)
-        cache.store(ByteBuffer(string: "v1"), for: Self.key(1))
-        #expect(cache.page(for: Self.key(1)) == ByteBuffer(string: "v1"))
+        cache.store(Self.page("v1"), for: Self.key(1))
+        #expect(cache.page(for: Self.key(1))?.plain == ByteBuffer(string: "v1"))
         #expect(cache.page(for: Self.key(2)) == nil, "a newer op log position is a miss")
         #expect(cache.page(for: Self.key(1, day: "2025-06-14")) == nil)
-        cache.store(ByteBuffer(string: "v2"), for: Self.key(2))
-        #expect(cache.page(for: Self.key(1)) == nil && cache.page(for: Self.key(2)) == ByteBuffer(string: "v2"))
-        cache.store(ByteBuffer(string: "other"), for: Self.key(2, csrf: "c2"))
-        cache.store(ByteBuffer(string: "third"), for: Self.key(2, csrf: "c3"))
+        cache.store(Self.page("v2"), for: Self.key(2))
+        #expect(cache.page(for: Self.key(1)) == nil && cache.page(for: Self.key(2))?.plain == ByteBuffer(string: "v2"))
+        cache.store(Self.page("other"), for: Self.key(2, csrf: "c2"))
+        cache.store(Self.page("third"), for: Self.key(2, csrf: "c3"))
         #expect(cache.count == 2)
         #expect(cache.page(for: Self.key(2)) == nil, "the oldest session's page was dropped")
-        #expect(cache.page(for: Self.key(2, csrf: "c3")) == ByteBuffer(string: "third"))
+        #expect(cache.page(for: Self.key(2, csrf: "c3"))?.plain == ByteBuffer(string: "third"))
+    }
+
+    static func page(_ text: String) -> RenderedPage { RenderedPage(ByteBuffer(string: text)) }
+
+    @Test("A browser that accepts gzip gets the page gzipped, the same bytes once inflated; others get it plain")
+    func gzip() async throws {
+        try await WebHarness().run { browser, store in
+            _ = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            for index in 0..<12 {
+                _ = try await store.createHabit(
+                    owner: owner, Habit(name: "Habit \(index) <&>", type: .count, target: 8, createdOn: WebFixtures.day("2025-06-01")))
+            }
+            let plain = try await browser.get("/")
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(plain.headers[.vary] == "Accept-Encoding")
+            for accepting in ["gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*", "deflate, x-gzip"] {
+                // Twice: the page rendered now, then the one kept in the cache.
+                for _ in 0..<2 {
+                    let zipped = try await browser.request(.get, "/", headers: [.acceptEncoding: accepting])
+                    #expect(zipped.headers[.contentEncoding] == "gzip", "\(accepting)")
+                    #expect(zipped.headers[.vary] == "Accept-Encoding")
+                    #expect(zipped.headers[.contentLength] == String(zipped.body.readableBytes))
+                    #expect(zipped.body.readableBytes * 3 < plain.body.readableBytes, "a page compresses several times")
+                    #expect(try Self.gunzip(zipped.body) == Data(plain.body.readableBytesView))
+                }
+            }
+            for refusing in ["identity", "gzip;q=0", "*;q=0", "gzip;q=0, *", "br"] {
+                let response = try await browser.request(.get, "/", headers: [.acceptEncoding: refusing])
+                #expect(response.headers[.contentEncoding] == nil, "\(refusing)")
+                #expect(response.body == plain.body)
+            }
+        }
+    }
+
+    /// Inflates a gzip member, checking its header, CRC-32 and length (RFC 1952).
+    static func gunzip(_ buffer: ByteBuffer) throws -> Data {
+        let bytes = Data(buffer.readableBytesView)
+        try #require(bytes.count > 18 && bytes.prefix(3) == Data([0x1f, 0x8b, 0x08]) && bytes[3] == 0, "a plain gzip header")
+        let deflated = bytes.subdata(in: 10..<(bytes.count - 8))
+        var inflated = Data()
+        let crc = try Data.decompress(
+            size: Int64(deflated.count), bufferSize: 64 * 1024, skipCRC32: false,
+            provider: { position, size in deflated.subdata(in: Int(position)..<min(Int(position) + size, deflated.count)) },
+            consumer: { inflated.append($0) })
+        let trailer = bytes.suffix(8)
+        let storedCRC = trailer.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * $1.offset) }
+        let storedSize = trailer.suffix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * $1.offset) }
+        #expect(storedCRC == UInt32(crc))
+        #expect(storedSize == UInt32(inflated.count))
+        return inflated
     }
 
     @Test("Any change of the user's data — from this page, another device or a setting — shows on the next Today page")

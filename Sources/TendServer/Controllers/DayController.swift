@@ -68,7 +68,7 @@ struct DayController {
         }
         let entry = try await server.store.perform(owner: owner, habit: id, day: day, commands)
         if body.skip == true { await server.recordTip(.daySkipped, owner: owner) }
-        return try Reply.json(entry)
+        return try Reply.entry(entry)
     }
 
     /// `POST /habits/{id}/days/{day}/increment` `{"by": n}` (default 1, negative to decrement; a
@@ -87,7 +87,7 @@ struct DayController {
         guard by.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
             throw Problem.invalid("an amount is at most \(EntryCommand.maximumValue)")
         }
-        return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))
+        return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))
     }
 
     /// `POST /habits/{id}/days/{day}/tap`: Void.'s polymorphic tap (TendCore's
@@ -97,7 +97,7 @@ struct DayController {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try context.day("day")
-        return try Reply.json(try await server.store.tap(owner: owner, habit: id, day: day))
+        return try Reply.entry(try await server.store.tap(owner: owner, habit: id, day: day))
     }
 
     /// `DELETE /habits/{id}/days/{day}`: nothing recorded (value 0, no skip; a note stays).
@@ -105,6 +105,6 @@ struct DayController {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try context.day("day")
-        return try Reply.json(try await server.store.perform(owner: owner, habit: id, day: day, .reset))
+        return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .reset))
     }
 }

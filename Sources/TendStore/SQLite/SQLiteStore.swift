@@ -313,8 +313,8 @@ public final class SQLiteStore: TendStore {
         let id = owner.description
         let (known, sequence) = try await lookUp { db -> (Bool, Int64) in
             let row = try Row.fetchOne(
-                db, sql: "SELECT (SELECT 1 FROM users WHERE id = ?), (SELECT MAX(seq) FROM ops WHERE user_id = ?)",
-                arguments: [id, id])
+                db.cachedStatement(sql: "SELECT (SELECT 1 FROM users WHERE id = ?1), (SELECT MAX(seq) FROM ops WHERE user_id = ?1)"),
+                arguments: [id])
             return ((row?[0] as Int?) != nil, (row?[1] as Int64?) ?? 0)
         }
         guard known else { throw StoreError.notFound("user") }

@@ -48,7 +48,8 @@ struct TodayController {
             owner: user.id, sequence: sequence, settings: user.settings,
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
             modes: modesCookie ?? "", csrfToken: session.csrfToken)
-        if let html = web.todayPages.page(for: key) { return Page.html(rendered: html) }
+        let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
+        if let page = web.todayPages.page(for: key) { return Page.html(page, gzip: gzip) }
         let tipState = try await web.store.tipState(owner: user.id)
         let habits = try await web.store.trackedHabits(
             owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
@@ -57,9 +58,9 @@ struct TodayController {
                 habits: habits, routines: try await web.store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
                 modes: CardModes(cookie: modesCookie), csrfToken: session.csrfToken))
-        let html = Page.render(TodayView.page(model, session: session))
-        web.todayPages.store(html, for: key)
-        return Page.html(rendered: html)
+        let page = RenderedPage(Page.render(TodayView.page(model, session: session)))
+        web.todayPages.store(page, for: key)
+        return Page.html(page, gzip: gzip)
     }
 
     /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).

@@ -26,7 +26,7 @@ final class TodayPageCache: Sendable {
 
     private struct Slot {
         var key: Key
-        var html: ByteBuffer
+        var page: RenderedPage
         var stamp: UInt64
     }
 
@@ -37,17 +37,17 @@ final class TodayPageCache: Sendable {
     init(capacity: Int = 256) { self.capacity = capacity }
 
     /// The page stored under exactly `key`, if any.
-    func page(for key: Key) -> ByteBuffer? {
+    func page(for key: Key) -> RenderedPage? {
         slots.withLock { state in
             guard let slot = state.pages[Self.session(key)], slot.key == key else { return nil }
-            return slot.html
+            return slot.page
         }
     }
 
-    func store(_ html: ByteBuffer, for key: Key) {
+    func store(_ page: RenderedPage, for key: Key) {
         slots.withLock { state in
             state.clock += 1
-            state.pages[Self.session(key)] = Slot(key: key, html: html, stamp: state.clock)
+            state.pages[Self.session(key)] = Slot(key: key, page: page, stamp: state.clock)
             if state.pages.count > capacity, let oldest = state.pages.min(by: { $0.value.stamp < $1.value.stamp })?.key {
                 state.pages[oldest] = nil
             }
