@@ -11,7 +11,13 @@ public struct TypedID<Owner>: RawRepresentable, Hashable, Comparable, Sendable, 
     public init() { rawValue = UUID() }
 
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let uuid = UUID(text: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Attempted to decode UUID from invalid UUID string.")
+        }
+        rawValue = uuid
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +60,49 @@ extension UUID {
                 }
                 return index
             }
+        }
+    }
+
+    /// Reads the 36-character `8-4-4-4-12` hex form in either case, as `UUID(uuidString:)` does
+    /// but strictly (on Linux that one reads each byte with `sscanf`'s `%2hhx`, slowly, and lets a
+    /// sign or a blank stand for a digit). Every id read from a database row, a path or JSON goes
+    /// through here.
+    public init?(text: some StringProtocol) {
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = text.utf8.withContiguousStorageIfAvailable { UUID.parse($0, into: &bytes) }
+            ?? UUID.parse(Array(text.utf8), into: &bytes)
+        guard parsed else { return nil }
+        self.init(uuid: bytes)
+    }
+
+    private static func parse(_ utf8: some Collection<UInt8>, into bytes: inout uuid_t) -> Bool {
+        guard utf8.count == 36 else { return false }
+        func digit(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        return withUnsafeMutableBytes(of: &bytes) { out in
+            var position = 0
+            var high: UInt8?
+            for (index, byte) in utf8.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                    continue
+                }
+                guard let value = digit(byte) else { return false }
+                if let first = high {
+                    out[position] = first << 4 | value
+                    position += 1
+                    high = nil
+                } else {
+                    high = value
+                }
+            }
+            return position == 16
         }
     }
 }

@@ -6,7 +6,7 @@ import TendCore
 extension TendRequestContext {
     /// A path id; text that is no UUID names nothing, so it is not found.
     package func pathID<Owner>(_ name: String, _ what: String) throws -> TypedID<Owner> {
-        guard let text = parameters.get(name), let uuid = UUID(uuidString: text) else {
+        guard let text = parameters.get(name), let uuid = UUID(text: text) else {
             throw Problem.notFound("\(what) not found")
         }
         return TypedID(rawValue: uuid)

@@ -18,4 +18,37 @@ struct TypedIDTests {
         #expect(encoded == (try JSONEncoder().encode(ids.map(\.rawValue))))
         #expect(try JSONDecoder().decode([Habit.ID].self, from: encoded) == ids)
     }
+
+    @Test("An id is read from its 8-4-4-4-12 hex text in either case, as UUID(uuidString:) reads it; anything else is refused")
+    func parsingMatchesFoundation() throws {
+        for _ in 0..<2_000 {
+            let uuid = UUID()
+            for text in [uuid.uuidString, uuid.uuidString.lowercased(), String(uuid.uuidString.enumerated().map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element })] {
+                #expect(UUID(text: text) == uuid)
+                #expect(UUID(text: text[...]) == uuid)
+            }
+        }
+        let valid = "123e4567-e89b-12d3-a456-426614174000"
+        var refused = [
+            "", "123e4567", valid + "0", String(valid.dropLast()), valid.replacingOccurrences(of: "-", with: ""),
+            "123e4567_e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400g", " " + valid.dropFirst(),
+            "123e4567-e89b-12d3-a456-4266141740é", "{123e4567-e89b-12d3-a456-4266141740}", "123e45678e89b-12d3-a456-426614174000",
+        ]
+        // Every position given every other kind of character.
+        for (offset, index) in valid.indices.enumerated() {
+            let isHyphen = [8, 13, 18, 23].contains(offset)
+            for replacement in ["g", "G", " ", "+", "é", isHyphen ? "0" : "-"] {
+                var text = valid
+                text.replaceSubrange(index...index, with: replacement)
+                refused.append(text)
+            }
+        }
+        // (Foundation on Linux reads with sscanf's %2hhx, which lets a sign or a blank stand for
+        // a digit: it takes some of these. Tend takes none.)
+        for text in refused {
+            #expect(UUID(text: text) == nil, "\(text.debugDescription)")
+        }
+        #expect(UUID(text: valid) != nil)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Habit.ID.self, from: Data(#""not-an-id""#.utf8)) }
+    }
 }

@@ -21,7 +21,7 @@ enum SQLiteRows {
     }
 
     static func uuid(_ text: String) throws -> UUID {
-        guard let uuid = UUID(uuidString: text) else { throw StoreError.unreadable("bad id '\(text)' in the database") }
+        guard let uuid = UUID(text: text) else { throw StoreError.unreadable("bad id '\(text)' in the database") }
         return uuid
     }
 
