@@ -90,7 +90,10 @@ struct ServerDependencies: Sendable {
 
     /// Reads a JSON body of at most the JSON limit.
     func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let buffer = try await body(of: request, limit: configuration.maximumJSONBody)
+        try decode(type, from: try await body(of: request, limit: configuration.maximumJSONBody))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         guard buffer.readableBytes > 0 else { throw Problem.badRequest("the body must be a JSON value") }
         return try APIJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
     }

@@ -79,3 +79,26 @@ struct EntryReplyTests {
         }
     }
 }
+
+@Suite("Check-in bodies")
+struct DayUpdateBodyTests {
+    @Test("{\"value\": n} is read directly exactly when it is that shape; everything else is left to JSONDecoder, which reads it the same")
+    func valueOnly() throws {
+        let direct = [
+            (#"{"value":1}"#, 1), (#"{"value":0}"#, 0), (" {\n\t\"value\" :  42 \r\n} ", 42), (#"{"value":1000000000}"#, 1_000_000_000),
+            (#"{"value":9999999999}"#, 9_999_999_999),
+        ]
+        for (text, value) in direct {
+            #expect(DayUpdate.valueOnly(Array(text.utf8)) == DayUpdate(value: value), "\(text.debugDescription)")
+            #expect(try JSONDecoder().decode(DayUpdate.self, from: Data(text.utf8)) == DayUpdate(value: value))
+        }
+        let other = [
+            "", "{}", #"{"value":-1}"#, #"{"value":01}"#, #"{"value":1.5}"#, #"{"value":1e3}"#, #"{"value":"1"}"#,
+            #"{"value":12345678901}"#, #"{"value":1,"skip":true}"#, #"{"skip":true}"#, #"{"value":1}}"#, #"{"value":1} x"#,
+            #"{"Value":1}"#, #"{"value":null}"#, #"[{"value":1}]"#, #"{"value":1"#, #"{"value" 1}"#, "{\u{A0}\"value\":1}",
+        ]
+        for text in other {
+            #expect(DayUpdate.valueOnly(Array(text.utf8)) == nil, "\(text.debugDescription)")
+        }
+    }
+}

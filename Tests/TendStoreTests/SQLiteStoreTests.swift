@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TendCore
-import TendStore
+@testable import TendStore
 import TendTestSupport
 
 @Suite("SQLite store passes the store contract")
@@ -26,5 +26,30 @@ struct SQLiteContractTests {
     func accountsOnDisk(_ check: AccountContractCase) async throws {
         let directory = try TemporaryDirectory()
         try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
+    }
+}
+
+@Suite("Op log JSON")
+struct OpLogJSONTests {
+    @Test("The day changes written directly are JSONEncoder's bytes; the rest is JSONEncoder's")
+    func sameBytesAsTheEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var changes: [Change] = []
+        for _ in 0..<200 {
+            let habit = Habit.ID()
+            let day = Day(ordinal: Int.random(in: Day.minimum.ordinal...Day.maximum.ordinal))
+            let amount = Int.random(in: -1_000_000_000...1_000_000_000)
+            changes += [
+                .entrySet(habit: habit, day: day, value: abs(amount)), .entryIncremented(habit: habit, day: day, by: amount),
+                .entrySkipped(habit: habit, day: day, skipped: amount % 2 == 0), .entryReset(habit: habit, day: day),
+                .entryNoteSet(habit: habit, day: day, note: "a \"quoted\" note/with slash"), .habitDeleted(id: habit),
+            ]
+        }
+        for change in changes {
+            let expected = String(decoding: try encoder.encode(change), as: UTF8.self)
+            #expect(try OpLogJSON.text(change) == expected)
+            #expect(try JSONDecoder().decode(Change.self, from: Data(try OpLogJSON.text(change).utf8)) == change)
+        }
     }
 }

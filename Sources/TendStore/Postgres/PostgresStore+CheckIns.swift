@@ -148,7 +148,7 @@ extension PostgresStore {
         }
         let stamps = ticks.map(\.description)
         let ids = ticks.map { UUID.timeOrdered(milliseconds: $0.milliseconds) }
-        let texts = try changes.map { try Self.json($0) }
+        let texts = try changes.map { try OpLogJSON.text($0) }
         let kept = touched.compactMap { key in entries[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
         let cleared = touched.filter { entries[$0]?.isEmpty ?? true }
         // One statement: the days' entries as the batch leaves them (an empty one is removed),

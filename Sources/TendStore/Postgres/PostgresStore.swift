@@ -477,7 +477,7 @@ public final class PostgresStore: TendStore {
         let ticks = clock.withLock { clock in changes.map { _ in clock.tick(now: now) } }
         let stamps = ticks.map(\.description)
         let ids = ticks.map { UUID.timeOrdered(milliseconds: $0.milliseconds) }
-        let texts = try changes.map { try Self.json($0) }
+        let texts = try changes.map { try OpLogJSON.text($0) }
         try await run(
             """
             INSERT INTO ops (user_id, id, device, hlc, change)
