@@ -120,4 +120,62 @@ struct SQLiteAccountTests {
         #expect(roles.count == 12)
         #expect(try await stores[1].accountCount() == 12)
     }
+
+    @Test("A token proven in the last second is not read again; a revocation here refuses it at once, one by another store on the file within the second")
+    func tokenCache() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        let server = try SQLiteStore(path: path, device: "server")
+        let other = try SQLiteStore(path: path, device: "other")
+        let alice = try await server.createAccount(
+            username: "alice", passwordHash: "bcrypt", settings: UserSettings(), policy: .open, now: t0)
+        let phone = try await server.createToken(AuthToken(owner: alice.user.id, kind: .api, name: "phone", createdAt: t0), hash: "p")
+        let laptop = try await server.createToken(AuthToken(owner: alice.user.id, kind: .api, name: "laptop", createdAt: t0), hash: "l")
+        #expect(try await server.authenticate(tokenHash: "p", now: t0)?.id == phone.id)
+        #expect(try await server.authenticate(tokenHash: "l", now: t0)?.id == laptop.id)
+
+        // Revoked through the store that proved it: refused on the next request
+        try await server.revokeToken(owner: alice.user.id, id: phone.id)
+        #expect(try await server.authenticate(tokenHash: "p", now: t0) == nil)
+        // An expired token is refused even while kept
+        _ = try await server.createToken(
+            AuthToken(owner: alice.user.id, kind: .session, name: "web", createdAt: t0, expiresAt: t0 + 10), hash: "w")
+        #expect(try await server.authenticate(tokenHash: "w", now: t0 + 5) != nil)
+        #expect(try await server.authenticate(tokenHash: "w", now: t0 + 11) == nil)
+
+        // Revoked by another process on the file: this store notices within its cache's lifetime
+        #expect(try await server.authenticate(tokenHash: "l", now: t0)?.id == laptop.id)
+        let revoked = ContinuousClock.now
+        try await other.revokeToken(owner: alice.user.id, id: laptop.id)
+        while try await server.authenticate(tokenHash: "l", now: t0) != nil {
+            #expect(ContinuousClock.now - revoked < server.tokens.lifetime + .seconds(2))
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(ContinuousClock.now - revoked <= server.tokens.lifetime + .seconds(2))
+    }
+
+    @Test("A token read before a revocation and kept after it is refused (the revocation starts a new generation)")
+    func tokenCacheRace() async throws {
+        let cache = TokenCache()
+        let token = AuthToken(owner: User.ID(), kind: .api, name: "phone", createdAt: t0)
+        var reads = 0
+        // The revocation lands between this request's start and the end of its read
+        let first = try await cache.authenticate(
+            hash: "h", now: t0,
+            read: {
+                reads += 1
+                cache.forgetAll()
+                return token
+            },
+            touch: { _ in true })
+        #expect(first?.id == token.id, "this request read it before the revocation")
+        // So the next request reads again instead of trusting what the first one kept
+        let second = try await cache.authenticate(hash: "h", now: t0, read: { reads += 1; return nil }, touch: { _ in true })
+        #expect(second == nil)
+        #expect(reads == 2)
+        // And without a revocation, a kept token is not read again
+        _ = try await cache.authenticate(hash: "k", now: t0, read: { reads += 1; return token }, touch: { _ in true })
+        _ = try await cache.authenticate(hash: "k", now: t0, read: { reads += 1; return nil }, touch: { _ in true })
+        #expect(reads == 3)
+    }
 }

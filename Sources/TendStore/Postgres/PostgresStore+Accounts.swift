@@ -105,26 +105,30 @@ extension PostgresStore: AccountStore {
         return token
     }
 
-    /// One statement, outside a transaction; a second only when the last use is due a refresh.
+    /// One statement, outside a transaction, unless the token was read in the last second
+    /// (``TokenCache``); a second only when the last use is due a refresh.
     public func authenticate(tokenHash: String, now: Date) async throws -> AuthToken? {
         do {
-            return try await client.withConnection { c in
-                let found = try await self.rows(
-                    "SELECT \(unescaped: Self.tokenColumns) FROM auth_tokens WHERE token_hash = \(tokenHash)", on: c)
-                guard var token = try found.first.map(Self.token(from:)),
-                    AccountRules.isUnexpired(token.expiresAt, now: now)
-                else { return nil }
-                guard AccountRules.needsLastUsedRefresh(token.lastUsedAt, now: now) else { return token }
-                // Never moves the time back (another request may have refreshed it meanwhile).
-                let updated = try await self.rows(
-                    """
-                    UPDATE auth_tokens SET last_used_at = greatest(last_used_at, \(now))
-                    WHERE id = \(token.id.rawValue) RETURNING id
-                    """, on: c)
-                guard !updated.isEmpty else { return nil }  // revoked meanwhile
-                token.lastUsedAt = now
-                return token
-            }
+            return try await tokens.authenticate(
+                hash: tokenHash, now: now,
+                read: {
+                    try await client.withConnection { c in
+                        try await self.rows(
+                            "SELECT \(unescaped: Self.tokenColumns) FROM auth_tokens WHERE token_hash = \(tokenHash)", on: c
+                        ).first.map(Self.token(from:))
+                    }
+                },
+                touch: { token in
+                    try await client.withConnection { c in
+                        // Never moves the time back (another request may have refreshed it meanwhile).
+                        try await !self.rows(
+                            """
+                            UPDATE auth_tokens SET last_used_at = greatest(last_used_at, \(now))
+                            WHERE id = \(token.id.rawValue) RETURNING id
+                            """, on: c
+                        ).isEmpty
+                    }
+                })
         } catch {
             throw Self.storeError(error)
         }
@@ -145,6 +149,7 @@ extension PostgresStore: AccountStore {
     }
 
     public func revokeToken(owner: User.ID, id: AuthToken.ID) async throws {
+        defer { tokens.forgetAll() }
         try await write { c in
             let deleted = try await self.rows(
                 "DELETE FROM auth_tokens WHERE id = \(id.rawValue) AND user_id = \(owner.rawValue) RETURNING id", on: c)
@@ -153,6 +158,7 @@ extension PostgresStore: AccountStore {
     }
 
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws {
+        defer { tokens.forgetAll() }
         try await write { c in
             try await self.requireOwner(owner, on: c)
             try await self.run(

@@ -20,6 +20,8 @@ public final class PostgresStore: TendStore {
     private let runTask: Task<Void, Never>
     let clock: Mutex<HybridClock>
     let now: @Sendable () -> Date
+    /// Tokens proven in the last second (see ``TokenCache``); another instance's revocation reaches this one within it.
+    let tokens = TokenCache()
     private let statements = Atomic<Int>(0)
     /// Check-ins waiting for their owner's next batch; an owner is present while a batch of
     /// theirs runs (PostgresStore+CheckIns.swift).
@@ -144,6 +146,7 @@ public final class PostgresStore: TendStore {
     }
 
     public func deleteUser(owner: User.ID) async throws {
+        defer { tokens.forgetAll() }
         try await write { c in
             let deleted = try await self.rows("DELETE FROM users WHERE id = \(owner.rawValue) RETURNING id", on: c)
             guard !deleted.isEmpty else { throw StoreError.notFound("user") }

@@ -92,30 +92,32 @@ extension SQLiteStore: AccountStore {
         return token
     }
 
-    /// One indexed read; a write only when the stored last use is older than the resolution.
+    /// One indexed read, unless the token was read in the last second (``TokenCache``); a write
+    /// only when the stored last use is older than the resolution.
     ///
     /// Every API request starts here, so the read is a ``lookUp(_:)`` (on the calling thread).
     public func authenticate(tokenHash: String, now: Date) async throws -> AuthToken? {
-        let found = try await lookUp { db in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT \(SQLiteAccountRows.tokenColumns) FROM auth_tokens WHERE token_hash = ?"),
-                arguments: [tokenHash]
-            ).map(SQLiteAccountRows.token)
-        }
-        guard var token = found, AccountRules.isUnexpired(token.expiresAt, now: now) else { return nil }
-        guard AccountRules.needsLastUsedRefresh(token.lastUsedAt, now: now) else { return token }
-        let id = token.id.description
-        let stillThere = try await write { db in
-            // Never moves the time back (another request may have refreshed it meanwhile).
-            try db.execute(
-                sql: "UPDATE auth_tokens SET last_used_at = max(coalesce(last_used_at, ?1), ?1) WHERE id = ?2",
-                arguments: [now.timeIntervalSince1970, id])
-            return db.changesCount == 1
-        }
-        guard stillThere else { return nil }  // revoked meanwhile
-        token.lastUsedAt = now
-        return token
+        try await tokens.authenticate(
+            hash: tokenHash, now: now,
+            read: {
+                try await lookUp { db in
+                    try Row.fetchOne(
+                        db.cachedStatement(
+                            sql: "SELECT \(SQLiteAccountRows.tokenColumns) FROM auth_tokens WHERE token_hash = ?"),
+                        arguments: [tokenHash]
+                    ).map(SQLiteAccountRows.token)
+                }
+            },
+            touch: { token in
+                let id = token.id.description
+                return try await write { db in
+                    // Never moves the time back (another request may have refreshed it meanwhile).
+                    try db.execute(
+                        sql: "UPDATE auth_tokens SET last_used_at = max(coalesce(last_used_at, ?1), ?1) WHERE id = ?2",
+                        arguments: [now.timeIntervalSince1970, id])
+                    return db.changesCount == 1
+                }
+            })
     }
 
     public func tokens(owner: User.ID, kind: AuthToken.Kind, now: Date) async throws -> [AuthToken] {
@@ -134,6 +136,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func revokeToken(owner: User.ID, id: AuthToken.ID) async throws {
+        defer { tokens.forgetAll() }
         try await write { db in
             try db.execute(
                 sql: "DELETE FROM auth_tokens WHERE id = ? AND user_id = ?",
@@ -143,6 +146,7 @@ extension SQLiteStore: AccountStore {
     }
 
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws {
+        defer { tokens.forgetAll() }
         try await write { db in
             try SQLiteAccountRows.requireUser(db, owner)
             try db.execute(

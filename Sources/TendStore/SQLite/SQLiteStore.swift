@@ -20,6 +20,8 @@ public final class SQLiteStore: TendStore {
     /// A connection of its own for the lookups every request makes (its API token), used on the
     /// calling thread; `nil` for a single connection or an in-memory database (see ``lookUp(_:)``).
     private let lookups: DatabaseQueue?
+    /// Tokens proven in the last second (see ``TokenCache``).
+    let tokens = TokenCache()
     /// `nil` until the first write, which resumes it from this device's last logged operation
     /// (so opening the store to read costs no query for it).
     private let clock: Mutex<HybridClock?>
@@ -245,6 +247,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func deleteUser(owner: User.ID) async throws {
+        defer { tokens.forgetAll() }
         try await write { db in
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [owner.description])
             guard db.changesCount == 1 else { throw StoreError.notFound("user") }
