@@ -136,7 +136,7 @@ extension DayUpdate {
     /// The body almost every check-in sends, `{"value": n}` (JSON blanks allowed, `n` a plain
     /// non-negative integer of at most 10 digits), read without JSONDecoder; `nil` for any other
     /// body, which then goes through JSONDecoder as usual. Same result either way.
-    public static func valueOnly(_ bytes: some Collection<UInt8>) -> DayUpdate? {
+    public static func valueOnly(_ bytes: [UInt8]) -> DayUpdate? {
         var rest = bytes[...]
         func skipBlanks() {
             rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -41,7 +41,7 @@ struct DayController {
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try context.day("day")
         let buffer = try await server.body(of: request, limit: server.configuration.maximumJSONBody)
-        let body = try DayUpdate.valueOnly(buffer.readableBytesView) ?? server.decode(DayUpdate.self, from: buffer)
+        let body = try DayUpdate.valueOnly(Array(buffer.readableBytesView)) ?? server.decode(DayUpdate.self, from: buffer)
         guard body.value != nil || body.skip != nil || body.note != nil else {
             throw Problem.invalid("give a value, a skip mark or a note")
         }
