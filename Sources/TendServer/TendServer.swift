@@ -70,6 +70,8 @@ struct ServerDependencies: Sendable {
     let metrics: ServerMetrics
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
+    /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
+    let todayAnswers = TodayAnswerCache()
 
     init(configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService) {
         self.configuration = configuration
@@ -120,11 +122,15 @@ struct ServerDependencies: Sendable {
 /// Building responses.
 enum Reply {
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let data = try APIJSON.encoder().encode(value)
+        json(encoded: ByteBuffer(bytes: try APIJSON.encoder().encode(value)), status: status, headers: headers)
+    }
+
+    /// JSON already encoded (a kept answer); the buffer is shared, not copied.
+    static func json(encoded buffer: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
-        headers[.contentLength] = String(data.count)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        headers[.contentLength] = String(buffer.readableBytes)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
     }
 
     /// A day's entry, the answer to every check-in: the same bytes as ``json(_:status:headers:)``

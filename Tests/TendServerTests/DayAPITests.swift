@@ -174,6 +174,42 @@ struct ViewAPITests {
         }
     }
 
+    @Test("An unchanged today is answered again; a check-in from any device, the settings or the hour show at once", arguments: StoreKind.allCases)
+    func todayIsKeptUntilAChange(kind: StoreKind) async throws {
+        let harness = try ServerHarness(kind: kind)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let phone = try await api.token("ana", name: "phone")
+            let read = try await api.createHabit(ana, #"{"name":"Read","createdOn":"2025-06-10"}"#)
+            func today() async throws -> (text: String, read: [String: Any]?, current: String?) {
+                let response = try await api.request(.get, "/api/v1/today", token: ana.token)
+                #expect(response.status == .ok)
+                let object = try response.object()
+                let habits = (object["groups"] as? [[String: Any]])?.flatMap { $0["habits"] as? [[String: Any]] ?? [] }
+                return (response.text, habits?.first { ($0["id"] as? String)?.lowercased() == read.lowercased() }, object["current"] as? String)
+            }
+            let first = try await today()
+            #expect(first.read?["value"] as? Int == 0)
+            #expect(try await today().text == first.text)
+
+            // A check-in from another device of hers
+            _ = try await api.request(.put, "/api/v1/habits/\(read)/days/2025-06-15", token: phone, json: #"{"value":1}"#)
+            #expect(try await today().read?["value"] as? Int == 1)
+            // The settings: another zone, another today
+            _ = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Pacific/Kiritimati"}"#)
+            let moved = try await today()
+            #expect(moved.text.contains("2025-06-16") && moved.read?["value"] as? Int == 0)
+            // The hour: the current routine time (first in the plan) moves on with the clock
+            harness.clock.advance(by: 6 * 3600)
+            let later = try await today()
+            #expect(later.current != moved.current)
+            // Another user never gets her answer
+            let bo = try await api.signUp("bo", invite: try #require(
+                try await api.request(.post, "/api/v1/invites", token: ana.token).object()["code"] as? String))
+            #expect(!(try await api.request(.get, "/api/v1/today", token: bo.token).text.lowercased().contains(read.lowercased())))
+        }
+    }
+
     @Test("The user's day start decides today: 00:06 in Tokyo is still yesterday with day start 4")
     func dayStart() async throws {
         try await ServerHarness().run { api in

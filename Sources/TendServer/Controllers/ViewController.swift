@@ -23,18 +23,25 @@ struct ViewController {
     }
 
     /// `GET /today?date=`: what `tend today --json` shows (reading only the recent entries the
-    /// day's statuses depend on).
+    /// day's statuses depend on). An unchanged answer is sent again from ``TodayAnswerCache``.
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
+        // The data's version first, then the data (the user record is data too).
+        let sequence = try await server.store.latestOperationSequence(owner: context.requireIdentity().owner)
         let user = try await server.user(context)
         let now = server.now
         let calendar = user.settings.calendar
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
+        let current = RoutineTime.current(at: now, in: calendar)
+        let key = TodayAnswerCache.Key(
+            owner: user.id, sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
+        if let json = server.todayAnswers.answer(for: key) { return Reply.json(encoded: json) }
         let habits = try await server.store.trackedHabits(
             owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
-        let plan = TodayPlan(
-            habits: habits, day: day, today: today, current: RoutineTime.current(at: now, in: calendar), calendar: calendar)
-        return try Reply.json(TodayJSON(plan))
+        let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar)
+        let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))
+        server.todayAnswers.store(json, for: key)
+        return Reply.json(encoded: json)
     }
 
     /// `GET /heatmap?date=&days=200`: day scores of the days ending on `date`, oldest first.
