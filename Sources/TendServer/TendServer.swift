@@ -71,7 +71,7 @@ struct ServerDependencies: Sendable {
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
     /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
-    let todayAnswers = TodayAnswerCache()
+    let todayAnswers = TodayAnswerCache.make()
 
     init(configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService) {
         self.configuration = configuration
@@ -138,9 +138,7 @@ enum Reply {
     /// escaping — JSONEncoder was a tenth of a check-in's own cost.
     static func entry(_ entry: Entry) throws -> Response {
         guard let bytes = entryJSON(entry) else { return try json(entry) }
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(bytes.readableBytes)],
-            body: .init(byteBuffer: bytes))
+        return json(encoded: bytes)
     }
 
     /// `nil` when the note has a character JSON escapes (a quote, a backslash, a control character).

@@ -29,6 +29,18 @@ final class DecodedJSONCache<Value: Decodable & Sendable>: Sendable {
 enum StoredJSON {
     static let schedules = DecodedJSONCache<Schedule>()
     static let reminders = DecodedJSONCache<[Reminder]>()
+
+    /// JSON as both SQL stores keep it: sorted keys (equal values are stored alike), slashes
+    /// unescaped.
+    static func text(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 }
 
 extension UUID {
@@ -52,7 +64,7 @@ extension UUID {
     }
 }
 
-/// The op log's JSON for a change: JSONEncoder's (sorted keys, slashes unescaped), except that
+/// The op log's JSON for a change: ``StoredJSON/text(_:)``'s, except that
 /// the day changes every check-in logs are written directly, byte for byte the same — the
 /// encoder was a tenth of a check-in's work on the writer.
 enum OpLogJSON {
@@ -62,7 +74,7 @@ enum OpLogJSON {
         case .entryIncremented(let habit, let day, let by): entry("entryIncremented", habit, day, before: ("by", String(by)))
         case .entrySkipped(let habit, let day, let skipped): entry("entrySkipped", habit, day, after: ("skipped", skipped ? "true" : "false"))
         case .entryReset(let habit, let day): entry("entryReset", habit, day)
-        default: String(decoding: try encoder.encode(change), as: UTF8.self)
+        default: try StoredJSON.text(change)
         }
     }
 
@@ -76,12 +88,6 @@ enum OpLogJSON {
         if let (key, value) = after { text += ",\"" + key + "\":" + value }
         return text + "}}"
     }
-
-    static let encoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }
 
 /// Tokens proven in the last second, by hash: every request of a session or an API client

@@ -33,14 +33,13 @@ struct ViewController {
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
         let current = RoutineTime.current(at: now, in: calendar)
-        let key = TodayAnswerCache.Key(
-            owner: user.id, sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
-        if let json = server.todayAnswers.answer(for: key) { return Reply.json(encoded: json) }
+        let key = TodayAnswerCache.Key(sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
+        if let json = server.todayAnswers.value(user.id, for: key) { return Reply.json(encoded: json) }
         let habits = try await server.store.trackedHabits(
             owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
         let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar)
         let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))
-        server.todayAnswers.store(json, for: key)
+        server.todayAnswers.keep(json, user.id, for: key)
         return Reply.json(encoded: json)
     }
 

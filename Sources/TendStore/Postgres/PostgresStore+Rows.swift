@@ -200,11 +200,9 @@ extension PostgresStore {
         return value
     }
 
-    /// JSON as stored: sorted keys, so equal values are stored alike.
+    /// JSON as stored (``StoredJSON/text(_:)``).
     static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try StoredJSON.text(value)
     }
 
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {

@@ -5,16 +5,10 @@ import TendCore
 /// Applying a ``Change`` to the SQLite tables: every write path goes through here, so what a
 /// store holds is always what replaying its op log gives (``UserState/apply(_:)``).
 enum SQLiteApply {
-    /// JSON as stored: sorted keys, so equal values are stored alike.
+    /// JSON as stored (``StoredJSON/text(_:)``).
     static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+        try StoredJSON.text(value)
     }
-
-    private static let encoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, ?, ?, ?)")

@@ -33,7 +33,6 @@ final class SQLiteCheckpointer: Sendable {
 
     private struct State {
         var written = false
-        var rounds = 0
         var restarts = 0
     }
 
@@ -63,8 +62,8 @@ final class SQLiteCheckpointer: Sendable {
         state.withLock { $0.written = true }
     }
 
-    /// Rounds that checkpointed, and how many of them had the writer finish the copy (for tests).
-    var statistics: (rounds: Int, restarts: Int) { state.withLock { ($0.rounds, $0.restarts) } }
+    /// How many rounds had the writer finish the copy (for tests).
+    var restarts: Int { state.withLock { $0.restarts } }
 
     /// One round, on the checkpointer's queue: copy what the log holds now; if the log is long,
     /// have the writer copy the rest between two batches, so that its next transaction starts
@@ -83,7 +82,6 @@ final class SQLiteCheckpointer: Sendable {
         }
         guard due else { return }
         let result = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-        state.withLock { $0.rounds += 1 }
         guard let result, result.walFrameCount >= Self.restartFrames else { return }
         let mode: Database.CheckpointMode = result.walFrameCount >= 8 * Self.restartFrames ? .restart : .passive
         writer.asyncWriteWithoutTransaction { [self] db in

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Synchronization
 import TendCore
+import TendHTTP
 import TendStore
 
 /// The last rendered Today page of each browser session, reused while nothing it shows can have
@@ -34,7 +35,10 @@ final class TodayPageCache: Sendable {
     let capacity: Int
     private let slots = Mutex<(pages: [String: Slot], clock: UInt64)>(([:], 0))
 
-    init(capacity: Int = 256) { self.capacity = capacity }
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        users = LatestPerOwner(capacity: capacity)
+    }
 
     /// The page stored under exactly `key`, if any.
     func page(for key: Key) -> RenderedPage? {
@@ -58,18 +62,11 @@ final class TodayPageCache: Sendable {
 
     /// The user record read at op log position `sequence` or later, while the position is
     /// unchanged: settings changes are in the op log too, and the username never changes.
-    private let users = Mutex<[User.ID: (sequence: Int64, user: User)]>([:])
+    private let users: LatestPerOwner<Int64, User>
 
-    func user(_ owner: User.ID, at sequence: Int64) -> User? {
-        users.withLock { users in users[owner].flatMap { $0.sequence == sequence ? $0.user : nil } }
-    }
+    func user(_ owner: User.ID, at sequence: Int64) -> User? { users.value(owner, for: sequence) }
 
-    func keep(_ user: User, at sequence: Int64) {
-        users.withLock { users in
-            if users.count >= capacity, users[user.id] == nil { users.removeAll(keepingCapacity: true) }
-            users[user.id] = (sequence, user)
-        }
-    }
+    func keep(_ user: User, at sequence: Int64) { users.keep(user, user.id, for: sequence) }
 
     private static func session(_ key: Key) -> String { "\(key.owner) \(key.csrfToken)" }
 }
