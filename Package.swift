@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
@@ -83,6 +84,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             resources: [.embedInCode("Assets")]
         ),

@@ -13,7 +13,8 @@ public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
     /// Due and not met, but not (yet) a failure: the day is today or later, or a quota period
     /// that can still be (or was) met.
     case pending
-    /// Due, passed, not met: it ends a streak.
+    /// Due, passed, not met: it ends a streak. A bad habit over its limit is missed at once, on
+    /// today too (the rest of the day cannot undo it).
     case missed
 
     /// Whether the habit counts as due that day (Void.'s "due habits" for the day score).
@@ -134,10 +135,14 @@ extension TrackedHabit {
         // A day is met when its value meets the target and it is not a rest day; days after
         // today are met only by a good habit's recorded value (a bad one has not happened yet).
         var met = [Bool](repeating: false, count: count)
+        // A bad habit over its limit on a day up to today has failed that day for good: nothing
+        // later in the day can bring the value back under the limit, so it is missed at once.
+        var over = [Bool](repeating: false, count: count)
         for index in firstIndex..<count {
             let value = timeline.values[index]
             met[index] = !timeline.skipped[index] && habit.isMet(by: value)
                 && (index <= todayIndex || (habit.kind == .good))
+            over[index] = habit.kind == .bad && !timeline.skipped[index] && value > habit.target && index <= todayIndex
         }
 
         switch habit.schedule {
@@ -150,7 +155,7 @@ extension TrackedHabit {
                 } else if met[index] {
                     result[index] = .met
                 } else {
-                    result[index] = index < todayIndex ? .missed : .pending
+                    result[index] = index < todayIndex || over[index] ? .missed : .pending
                 }
             }
 
@@ -194,6 +199,8 @@ extension TrackedHabit {
                         running += 1
                     } else if timeline.skipped[index] {
                         result[index] = .skipped
+                    } else if over[index] {
+                        result[index] = .missed
                     } else if running >= quota {
                         result[index] = .satisfied
                     } else if failed && index <= todayIndex {
@@ -216,6 +223,10 @@ extension TrackedHabit {
                 }
                 if timeline.skipped[index] {
                     result[index] = .skipped
+                    continue
+                }
+                if over[index] {
+                    result[index] = .missed
                     continue
                 }
                 // Met days in the window's other days, [index - days + 1, index - 1].

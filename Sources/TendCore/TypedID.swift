@@ -1,7 +1,7 @@
 import Foundation
 
 /// A UUID that names one kind of thing (`Habit.ID`, `Routine.ID` …): ids of different kinds
-/// cannot be mixed up. Encoded as the bare UUID string; described in lower case.
+/// cannot be mixed up. Encoded and described as the bare UUID string in lower case; read in either case.
 public struct TypedID<Owner>: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: UUID
 
@@ -22,7 +22,9 @@ public struct TypedID<Owner>: RawRepresentable, Hashable, Comparable, Sendable, 
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(rawValue.text(uppercase: true))  // as UUID's own encoding writes it
+        // Lower case, as paths, the CLI and every other answer write ids (UUID's own encoding is
+        // upper case); both cases decode.
+        try container.encode(rawValue.text())
     }
 
     public var description: String { rawValue.text() }

@@ -55,10 +55,13 @@ public enum TendServer {
         SettingsController(server: server).addRoutes(to: signedIn)
         DataController(server: server).addRoutes(to: signedIn)
 
+        let live = LiveUpdates(store: store, changes: changes)
+        metrics.observe(live)
         TendWeb.addRoutes(
             to: router,
             WebDependencies(
-                configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes))
+                configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
+                live: live))
         return router
     }
 }

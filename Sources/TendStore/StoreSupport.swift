@@ -84,7 +84,7 @@ enum OpLogJSON {
     ) -> String {
         var text = #"{""# + name + #"":{"#
         if let (key, value) = before { text += "\"" + key + "\":" + value + "," }
-        text += #""day":""# + day.iso + #"","habit":""# + habit.rawValue.text(uppercase: true) + "\""
+        text += #""day":""# + day.iso + #"","habit":""# + habit.rawValue.text() + "\""
         if let (key, value) = after { text += ",\"" + key + "\":" + value }
         return text + "}}"
     }

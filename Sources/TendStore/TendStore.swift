@@ -73,7 +73,8 @@ public enum EntryCommand: Hashable, Sendable {
     case check
     /// Value back to 0 (skip and note stay).
     case uncheck
-    /// Adds (or, negative, removes) an amount; a good habit stops at its target.
+    /// Adds (or, negative, removes) an amount the person gave, as given: never below 0, and a good
+    /// checkmark habit's value stays 0 or 1. Only the one-step ``tap`` stops at the target.
     case increment(Int)
     /// Sets an exact value (≥ 0; a good checkmark habit's is 0 or 1).
     case set(Int)
@@ -105,9 +106,12 @@ public enum EntryCommand: Hashable, Sendable {
             guard amount.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
                 throw .invalid("an amount is at most \(EntryCommand.maximumValue)")
             }
-            var after = tracked
-            after.incrementCompletion(on: day, by: amount)
-            return .entryIncremented(habit: id, day: day, by: after.completionCount(on: day) - current)
+            var value = max(0, current + amount)
+            if tracked.habit.type == .checkmark, tracked.habit.kind == .good { value = min(value, 1) }
+            guard value <= EntryCommand.maximumValue else {
+                throw .invalid("a value is at most \(EntryCommand.maximumValue)")
+            }
+            return .entryIncremented(habit: id, day: day, by: value - current)
         case .set(let value):
             guard value >= 0 else { throw .invalid("a value cannot be negative (\(value))") }
             guard value <= EntryCommand.maximumValue else {

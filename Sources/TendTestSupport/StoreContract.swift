@@ -258,8 +258,10 @@ public enum StoreContract {
             let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
             #expect(try await store.check(owner: alice.id, habit: run.id, day: day1).value == 1)
             #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 3).value == 3)
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 10).value == 8)  // capped
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -2).value == 6)
+            // A typed amount is recorded as typed: past the target of 8 (only the one-step tap stops there).
+            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 10).value == 13)
+            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -2).value == 11)
+            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -20).value == 0)
             #expect(try await store.setValue(owner: alice.id, habit: water.id, day: day2, 12).value == 12)
             let skipped = try await store.skip(owner: alice.id, habit: water.id, day: day3)
             #expect(skipped == Entry(day: day3, value: 0, isSkipped: true))

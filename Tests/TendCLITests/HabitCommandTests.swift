@@ -19,7 +19,7 @@ struct HabitCommandTests {
         #expect(read["type"] as? String == "checkmark")
         #expect(read["schedule"] as? String == "daily")
         #expect(read["target"] as? Int == 1)
-        #expect(read["archived"] as? Bool == false)
+        #expect(read["isArchived"] as? Bool == false)
         for key in ["id", "emoji", "color", "notes", "unit", "routineTime", "reminders", "order", "createdOn"] {
             #expect(read[key] != nil, "missing key \(key)")
         }

@@ -34,7 +34,7 @@ struct TrackingCommandTests {
         #expect(try await tend.value("Read", on: "2025-01-06") == 1)
     }
 
-    @Test("increment, decrement and set a count; a good habit stops at its target")
+    @Test("increment, decrement and set a count; a typed amount is kept past the target, one step stops at it")
     func counts() async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"])
@@ -45,6 +45,9 @@ struct TrackingCommandTests {
         let shown = await tend.run(["decrement", "Water"] + day)
         #expect(shown.out.contains("3/8 glasses"))
         _ = await tend.run(["increment", "Water", "20"] + day)
+        #expect(try await tend.value("Water", on: "2025-01-06") == 23)
+        _ = await tend.run(["set", "Water", "8"] + day)
+        _ = await tend.run(["increment", "Water"] + day)
         #expect(try await tend.value("Water", on: "2025-01-06") == 8)
         _ = await tend.run(["set", "Water", "5"] + day)
         #expect(try await tend.value("Water", on: "2025-01-06") == 5)
@@ -177,5 +180,52 @@ struct CommandLineShapeTests {
         #expect(TendCommand.normalized(["--help"]) == ["--help"])
         #expect(TendCommand.normalized(["--generate-completion-script", "bash"]) == ["--generate-completion-script", "bash"])
         #expect(TendCommand.normalized(["edit", "W", "--target", "-3"]) == ["edit", "W", "--target", "-3"])
+    }
+
+    @Test("log records the time typed, past a target too: 45m on 20m is 45m, 12m then 10m is 22m")
+    func logKeepsTypedTime() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Walk", "--type", "duration", "--target", "20m"])
+        #expect(await tend.run(["log", "Walk", "45m", "--date", "2025-01-06"]).status == 0)
+        #expect(try await tend.value("Walk", on: "2025-01-06") == 45 * 60)
+        _ = await tend.run(["log", "Walk", "12m", "--date", "2025-01-07"])
+        _ = await tend.run(["log", "Walk", "10m", "--date", "2025-01-07"])
+        #expect(try await tend.value("Walk", on: "2025-01-07") == 22 * 60)
+    }
+
+    @Test("days after today and before 2000-01-01 are refused on every tracking command, nothing changed", arguments: [
+        ["check", "Read"], ["set", "Read", "1"], ["skip", "Read"], ["note", "Read", "hi"], ["increment", "Read"], ["reset", "Read"],
+    ])
+    func daysOutOfRange(_ command: [String]) async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        let before = try await tend.operationCount()
+        for date in ["tomorrow", "2099-01-01", "1900-01-01", "1999-12-31"] {
+            let result = await tend.run(command + ["--date", date])
+            #expect(result.status == 1, "\(command) \(date)")
+            #expect(result.errLines.count == 1)
+            #expect(result.err.contains(date == "tomorrow" ? "has not come yet" : date.hasPrefix("2099") ? "has not come yet" : "before 2000-01-01"))
+        }
+        #expect(try await tend.operationCount() == before)
+        #expect(await tend.run(["check", "Read", "--date", "2000-01-01"]).status == 0)
+    }
+
+    @Test("a bad habit over its limit is a failure at once: today shows it missed, not done")
+    func badHabitOverLimit() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Coffee", "--kind", "bad", "--type", "count", "--target", "2", "--unit", "cups"])
+        _ = await tend.run(["add", "Smoking", "--kind", "bad"])
+        _ = await tend.run(["increment", "Coffee", "3"])
+        _ = await tend.run(["check", "Smoking"])
+        let today = await tend.run(["today", "--ascii"])
+        let coffee = try #require(today.out.split(separator: "\n").first { $0.contains("Coffee") })
+        let smoking = try #require(today.out.split(separator: "\n").first { $0.contains("Smoking") })
+        #expect(coffee.contains("! ") && coffee.contains("over limit"), "\(coffee)")
+        #expect(smoking.contains("! ") && smoking.contains("slipped"), "\(smoking)")
+        let json = try #require(try await tend.json(["today"]) as? [String: Any])
+        let items = (json["groups"] as? [[String: Any]] ?? []).flatMap { $0["habits"] as? [[String: Any]] ?? [] }
+        #expect(items.count == 2)
+        #expect(items.allSatisfy { $0["status"] as? String == "missed" })
+        #expect(json["score"] as? Double == 0)
     }
 }

@@ -36,9 +36,9 @@ struct HabitWireFormatTests {
     }
 
     static let fullHabitJSON = """
-        {"color":"teal","createdOn":"2025-02-14","emoji":"💧","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F",\
+        {"color":"teal","createdOn":"2025-02-14","emoji":"💧","id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f",\
         "isArchived":false,"kind":"good","name":"Drink water","notes":"Before coffee","order":3,\
-        "reminders":[{"id":"0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B","isEnabled":true,"message":"Water!",\
+        "reminders":[{"id":"0b3f1a52-6d2e-4c1f-9b7a-1d2c3e4f5a6b","isEnabled":true,"message":"Water!",\
         "time":"07:30","weekdays":["mon"]}],"routineTime":"morning","schedule":{"type":"weekdays",\
         "weekdays":["mon","fri"]},"target":8,"type":"count","unit":"glasses"}
         """

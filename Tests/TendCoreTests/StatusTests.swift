@@ -101,6 +101,21 @@ struct StatusTests {
         #expect(statuses == [.met, .met, .missed, .met, .pending])
     }
 
+    @Test("A bad habit over its limit today is missed at once, whatever its schedule (the rest of the day cannot undo it)",
+          arguments: [Schedule.daily, .weekdays([.saturday]), .timesPerWeek(3), .timesPerMonth(10), .timesInDays(times: 2, days: 7)])
+    func badHabitOverLimitToday(_ schedule: Schedule) {
+        // Given a bad count habit, limit 2, with 3 today (Sat Jan 4) and 1 the day before
+        let count = ScoringSupport.tracked(
+            Fixtures.habit(kind: .bad, type: .count, target: 2, schedule: schedule),
+            values: ["2025-01-03": 1, "2025-01-04": 3])
+        // Then today is missed, not pending, and the day score counts it as a failure
+        #expect(count.status(on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == .missed)
+        #expect(DayScore.calculateTodayScore([count], on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == 0)
+        // And a slip of a bad checkmark habit (limit 0) likewise
+        let slip = ScoringSupport.tracked(Fixtures.habit(kind: .bad, target: 0, schedule: schedule), values: ["2025-01-04": 1])
+        #expect(slip.status(on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == .missed)
+    }
+
     @Test("status(on:) agrees with the range form")
     func singleDay() {
         let habit = Fixtures.habit(schedule: .timesPerWeek(2), createdOn: "2024-12-01")

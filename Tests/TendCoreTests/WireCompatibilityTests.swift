@@ -35,16 +35,18 @@ struct WireCompatibilityTests {
         let reminder = Reminder(
             id: reminderID, time: try TimeOfDay(hour: 7, minute: 0), weekdays: [.saturday, .monday, .wednesday, .sunday])
         let expected =
-            #"{"id":"0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B","isEnabled":true,"time":"07:00","weekdays":["sun","mon","wed","sat"]}"#
+            #"{"id":"0b3f1a52-6d2e-4c1f-9b7a-1d2c3e4f5a6b","isEnabled":true,"time":"07:00","weekdays":["sun","mon","wed","sat"]}"#
         for _ in 0..<10 { #expect(try ModelJSON.encode(reminder) == expected) }
         #expect(try ModelJSON.decode(Reminder.self, expected) == reminder)
+        // Data written before ids were lower case reads the same.
+        #expect(try ModelJSON.decode(Reminder.self, expected.replacingOccurrences(of: "0b3f1a52-6d2e-4c1f-9b7a-1d2c3e4f5a6b", with: "0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B")) == reminder)
 
         let routineID = Routine.ID(rawValue: UUID(uuidString: "9C1D2E3F-4A5B-4C6D-8E7F-0A1B2C3D4E5F")!)
         let routine = Routine(
             id: routineID, name: "Morning", start: try TimeOfDay(hour: 6, minute: 30),
             weekdays: [.friday, .tuesday, .thursday], color: .green)
         let routineJSON =
-            #"{"color":"green","habitIDs":[],"id":"9C1D2E3F-4A5B-4C6D-8E7F-0A1B2C3D4E5F","name":"Morning","order":0,"start":"06:30","weekdays":["tue","thu","fri"]}"#
+            #"{"color":"green","habitIDs":[],"id":"9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f","name":"Morning","order":0,"start":"06:30","weekdays":["tue","thu","fri"]}"#
         for _ in 0..<10 { #expect(try ModelJSON.encode(routine) == routineJSON) }
         #expect(try ModelJSON.decode(Routine.self, routineJSON) == routine)
     }

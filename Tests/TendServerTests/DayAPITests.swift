@@ -21,9 +21,9 @@ struct DayAPITests {
             let incremented = try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":2}"#)
                 .decode(Entry.self)
             #expect(incremented.value == 5)
-            // A good habit stops at its target.
-            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":10}"#).decode(Entry.self).value == 8)
-            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":-3}"#).decode(Entry.self).value == 5)
+            // An amount is recorded as given, past the target too (only the tap stops there).
+            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":10}"#).decode(Entry.self).value == 15)
+            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":-10}"#).decode(Entry.self).value == 5)
             #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token).decode(Entry.self).value == 6)
 
             let noted = try await api.request(.put, "\(path)/2025-06-10", token: ana.token, json: #"{"note":"hot day"}"#).decode(Entry.self)
@@ -59,6 +59,13 @@ struct DayAPITests {
             ("POST", "2025-06-10", #"{"by":1.5}"#, 400),
             ("POST", "2025-06-10", #"{"by":2000000000}"#, 422),
             ("DELETE", "2025-02-30", "", 400),
+            // Days that have not come (the test clock's today is 2025-06-15 in UTC) or before 2000.
+            ("PUT", "2025-06-16", #"{"value":1}"#, 422),
+            ("PUT", "2099-01-01", #"{"skip":true}"#, 422),
+            ("PUT", "1900-01-01", #"{"value":1}"#, 422),
+            ("PUT", "1999-12-31", #"{"note":"typo"}"#, 422),
+            ("POST", "2025-06-16", #"{"by":1}"#, 422),
+            ("DELETE", "2099-01-01", "", 422),
         ])
     func badDayChanges(method: String, day: String, json: String, status: Int) async throws {
         try await ServerHarness().run { api in
@@ -90,6 +97,10 @@ struct DayAPITests {
             #expect(try await tap(water) == 2)
             #expect(try await tap(walk) == 60)
             try await api.request(.post, "/api/v1/habits/\(read)/days/2025-02-30/tap", token: ana.token).expectProblem(.badRequest)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(.unprocessableContent)
+            // A good habit's tap stops at its target.
+            _ = try await api.request(.put, "/api/v1/habits/\(water)/days/2025-06-10", token: ana.token, json: #"{"value":8}"#)
+            #expect(try await tap(water) == 8)
         }
     }
 
@@ -245,6 +256,24 @@ struct ViewAPITests {
             #expect([35, 42].contains(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=month", token: ana.token).array().count))
             #expect(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=year", token: ana.token).array().count == 371)
             try await api.request(.get, "/api/v1/habits/\(read)/cells?view=decade", token: ana.token).expectProblem(.badRequest)
+        }
+    }
+
+    @Test("Ids are lower case in every answer (habits, today, stats) and read in either case")
+    func idCase() async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
+            #expect(read == read.lowercased())
+            let list = try await api.request(.get, "/api/v1/habits", token: ana.token).array().compactMap { $0 as? [String: Any] }
+            #expect(list.map { $0["id"] as? String } == [read])
+            let today = try await api.request(.get, "/api/v1/today", token: ana.token).text
+            #expect(today.contains(read))
+            let upper = try await api.request(.get, "/api/v1/habits/\(read.uppercased())", token: ana.token)
+            #expect(upper.status == .ok)
+            #expect(upper.text.contains(#""id":"\#(read)""#))
+            let stats = try await api.request(.get, "/api/v1/habits/\(read.uppercased())/stats", token: ana.token)
+            #expect(stats.status == .ok && !stats.text.contains(read.uppercased()))
         }
     }
 }

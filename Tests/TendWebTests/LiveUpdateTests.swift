@@ -65,6 +65,30 @@ struct LiveUpdateTests {
         #expect(await Self.next(benStream, within: .milliseconds(600)) == nil)
     }
 
+    @Test("A watcher polls on its interval: a change costs one poll, idle time one per interval, never a loop")
+    func pollsAreCounted() async throws {
+        let store = InMemoryStore()
+        let (ana, _) = try await Self.users(store)
+        let changes = ChangeNotifier()
+        let live = LiveUpdates(store: store, changes: changes, pollInterval: .milliseconds(200))
+        let stream = try await live.subscribe(ana.id)
+        _ = try await store.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        changes.changed(ana.id)
+        #expect(await Self.next(stream, within: .seconds(30)) != nil)
+        // The wake-up's poll is done; now 1 s of quiet allows 5 polls (the old wake signal, left
+        // pending by its cancelled timer, polled in a tight loop from here on).
+        let before = live.polls
+        try await Task.sleep(for: .seconds(1))
+        let idle = live.polls - before
+        #expect(idle >= 2 && idle <= 8, "\(idle) polls in 1 s at 200 ms")
+        // A burst of 100 wake-ups is coalesced into a few polls.
+        let beforeBurst = live.polls
+        for _ in 0..<100 { changes.changed(ana.id) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(live.polls - beforeBurst <= 3)
+        _ = consume stream
+    }
+
     @Test("Every open page of the user hears of the change; the watcher stops with the last page")
     func severalPages() async throws {
         let store = InMemoryStore()

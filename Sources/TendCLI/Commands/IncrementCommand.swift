@@ -7,11 +7,16 @@ import TendStore
 struct IncrementCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "increment",
-        abstract: "Add to a day's count or time (default 1; capped at the target for good habits).",
+        abstract: "Add to a day's count or time: an amount as given, or one step up to the target.",
         discussion: """
+            With an amount, the amount is recorded as given, past the target too (12 glasses of
+            a target of 8). Without one, a count goes up by one and a duration by a minute,
+            stopping at a good habit's target (the web ring's tap).
+
             Examples:
               tend increment Water
               tend increment Water 2
+              tend increment Meditate 45m
             """
     )
 
@@ -21,8 +26,8 @@ struct IncrementCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Tracking.perform(options, target) { habit in
-            let value = try amount.map { try Parse.value($0, for: habit) } ?? (habit.type == .duration ? 60 : 1)
-            return .increment(value)
+            guard let amount else { return habit.type == .checkmark ? .increment(1) : .tap }
+            return .increment(try Parse.value(amount, for: habit))
         }
     }
 }

@@ -11,7 +11,7 @@ struct SkipCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               tend skip Running
-              tend skip Running --date tomorrow --undo
+              tend skip Running --date yesterday --undo
             """
     )
 

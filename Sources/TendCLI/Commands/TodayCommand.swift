@@ -53,6 +53,10 @@ struct TodayCommand: AsyncParsableCommand {
                 var detail: String
                 if item.status == .skipped {
                     detail = "skipped"
+                } else if item.status == .missed, habit.kind == .bad {
+                    // Over the limit: a failure for the whole day, shown as one.
+                    detail = habit.type == .checkmark
+                        ? "slipped" : style.bar(item.progress) + " " + Format.progress(item.value, of: habit) + "  over limit"
                 } else if habit.type == .checkmark, habit.kind == .good {
                     detail = item.value > 0 ? "done" : ""
                 } else {

@@ -26,7 +26,7 @@ struct HabitJSON: Encodable {
     var routineTime: String
     /// Reminder times, `HH:MM`.
     var reminders: [String]
-    var archived: Bool
+    var isArchived: Bool
     var order: Int
     var createdOn: String
 
@@ -43,7 +43,7 @@ struct HabitJSON: Encodable {
         schedule = habit.schedule.description
         routineTime = habit.routineTime.rawValue
         reminders = habit.reminders.map(\.time.description)
-        archived = habit.isArchived
+        isArchived = habit.isArchived
         order = habit.order
         createdOn = habit.createdOn.iso
     }

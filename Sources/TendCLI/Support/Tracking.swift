@@ -16,6 +16,7 @@ enum Tracking {
     ) async throws {
         let session = try await Session.open(options)
         let day = try session.day(target.date.date)
+        if let refusal = RecordableDays.refusal(for: day, today: session.today) { throw CLIError(refusal) }
         let habit = try await session.habit(target.reference.habit)
         let command = try makeCommand(habit)
         _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, command)

@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Prometheus
+import Synchronization
 import TendHTTP
+import TendWeb
 
 /// One log line per request (method, path without the query, status, duration, request id) and
 /// the Prometheus request counter and latency histogram. Outermost, so it sees the final status.
@@ -45,8 +47,31 @@ struct RequestLogMiddleware: RouterMiddleware {
 public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
 
+    /// The live-update hub whose streams and polls `/metrics` reports (set by `makeRouter`).
+    private let live = Mutex<(hub: LiveUpdates?, reportedPolls: Int)>((nil, 0))
+
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
+    }
+
+    /// Reports `live`'s open streams (`tend_live_streams`), watched users (`tend_live_watchers`)
+    /// and op-log polls (`tend_live_polls_total`) with every exposition.
+    package func observe(_ hub: LiveUpdates) {
+        live.withLock { $0 = (hub, hub.polls) }
+    }
+
+    private func recordLive() {
+        live.withLock { live in
+            guard let hub = live.hub else { return }
+            registry.makeGauge(name: "tend_live_streams", help: "Open live-update streams (web pages) on this instance")
+                .set(Int64(hub.openStreams))
+            registry.makeGauge(name: "tend_live_watchers", help: "Users whose op log this instance watches for open pages")
+                .set(Int64(hub.watchedUsers))
+            let polls = hub.polls
+            registry.makeCounter(name: "tend_live_polls_total", help: "Op-log reads by live-update watchers")
+                .increment(by: Int64(max(0, polls - live.reportedPolls)))
+            live.reportedPolls = max(live.reportedPolls, polls)
+        }
     }
 
     /// The method as a metrics label: a client's made-up methods all count as `OTHER`, so they
@@ -78,6 +103,7 @@ public final class ServerMetrics: Sendable {
 
     /// The Prometheus text exposition.
     public func exposition() -> String {
-        registry.emitToString()
+        recordLive()
+        return registry.emitToString()
     }
 }

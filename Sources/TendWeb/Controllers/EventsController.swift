@@ -46,8 +46,17 @@ struct EventsController {
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
                 // A server that is stopping ends the stream (the browser reconnects elsewhere).
                 try await withGracefulShutdownHandler {
-                    for await message in messages {
-                        try await writer.write(ByteBuffer(string: message))
+                    guard context.remoteAddress != nil else {
+                        // Router tests have no connection to watch (nor a streamed request body).
+                        for await message in messages { try await writer.write(ByteBuffer(string: message)) }
+                        return
+                    }
+                    // A page that closes is noticed when its connection's inbound side ends, not
+                    // at the next write (a heartbeat up to 25 s later): its watcher stops at once.
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        for await message in messages { try await writer.write(ByteBuffer(string: message)) }
+                    } onInboundClosed: {
+                        output.finish()
                     }
                 } onGracefulShutdown: {
                     output.finish()

@@ -77,14 +77,14 @@ struct TodayController {
     }
 
     @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
-        let (owner, id, day) = try target(context)
+        let (owner, id, day) = try await target(context)
         let form = try await request.form()
         _ = try await web.store.tap(owner: owner, habit: id, day: day)
         return back(form, day: day, habit: id)
     }
 
     @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
-        let (owner, id, day) = try target(context)
+        let (owner, id, day) = try await target(context)
         let form = try await request.form()
         _ = try await web.store.perform(owner: owner, habit: id, day: day, .reset)
         await web.store.recordTip(.habitManaged, owner: owner)
@@ -93,7 +93,7 @@ struct TodayController {
 
     /// `skip=true|false`: marks or unmarks a planned rest day.
     @Sendable func skip(_ request: Request, context: Context) async throws -> Response {
-        let (owner, id, day) = try target(context)
+        let (owner, id, day) = try await target(context)
         let form = try await request.form()
         let skipped = form["skip"] != "false"
         _ = try await web.store.perform(owner: owner, habit: id, day: day, .skip(skipped))
@@ -155,8 +155,11 @@ struct TodayController {
 
     // MARK: Helpers
 
-    private func target(_ context: Context) throws -> (User.ID, Habit.ID, Day) {
-        (try context.requireIdentity().owner, try context.pathID("id", "habit"), try context.day("day"))
+    /// The form's owner, habit and day (a day they can record on, or 422).
+    private func target(_ context: Context) async throws -> (User.ID, Habit.ID, Day) {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        return (owner, id, try await web.store.recordableDay(try context.day("day"), owner: owner, now: web.now))
     }
 
     /// Back to the page the form was on, at the habit's card.

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Logging
 import Synchronization
@@ -8,7 +9,7 @@ import TendStore
 /// instance, another `tend serve` on the same PostgreSQL, the CLI's sync), it is in the op log.
 ///
 /// One watcher per user with open pages on this instance polls the op log every
-/// ``pollInterval`` from the last sequence it saw, and wakes at once when this instance's
+/// ``pollInterval`` from the last sequence it saw, and polls at once when this instance's
 /// ``ChangeNotifier`` says the user changed something; each open stream gets one event per
 /// change batch. The watcher stops when the user's last stream closes.
 package final class LiveUpdates: Sendable {
@@ -18,6 +19,7 @@ package final class LiveUpdates: Sendable {
     private let changes: ChangeNotifier
     private let pollInterval: Duration
     private let watchers = Mutex<[User.ID: Watcher]>([:])
+    private let pollCount = Atomic<Int>(0)
 
     private struct Watcher {
         var task: Task<Void, Never>
@@ -46,8 +48,14 @@ package final class LiveUpdates: Sendable {
         return stream
     }
 
-    /// How many users are watched on this instance (for tests).
+    /// How many users are watched on this instance.
     package var watchedUsers: Int { watchers.withLock { $0.count } }
+
+    /// How many streams (open pages) are subscribed on this instance.
+    package var openStreams: Int { watchers.withLock { $0.values.reduce(0) { $0 + $1.streams.count } } }
+
+    /// How many times the watchers have read the op log since the start.
+    package var polls: Int { pollCount.load(ordering: .relaxed) }
 
     private func unsubscribe(_ owner: User.ID, _ id: UUID) {
         let task: Task<Void, Never>? = watchers.withLock { watchers in
@@ -64,17 +72,15 @@ package final class LiveUpdates: Sendable {
     }
 
     private func watch(_ owner: User.ID, from start: Int64) -> Task<Void, Never> {
+        // The notifier's stream keeps at most one pending wake-up, so a burst of changes costs
+        // one poll; the timer finds changes made elsewhere. Both end when the task is cancelled.
         let wakeUps = changes.subscribe(owner)
-        return Task { [weak self, pollInterval] in
+        let ticks = AsyncTimerSequence(interval: pollInterval, clock: .continuous).map { _ in () }
+        return Task { [weak self] in
             var cursor = start
-            // Wake-ups from this instance cut the wait short; otherwise poll on the interval.
-            let wake = WakeSignal()
-            let listener = Task {
-                for await _ in wakeUps { wake.signal() }
-            }
-            defer { listener.cancel() }
-            while !Task.isCancelled {
-                guard let self else { return }
+            for await _ in merge(wakeUps, ticks) {
+                guard let self, !Task.isCancelled else { return }
+                self.pollCount.add(1, ordering: .relaxed)
                 do {
                     let latest = try await self.store.latestOperationSequence(owner: owner)
                     if latest > cursor {
@@ -84,48 +90,7 @@ package final class LiveUpdates: Sendable {
                 } catch {
                     // A deleted user, a database hiccup: try again on the next tick.
                 }
-                await wake.wait(upTo: pollInterval)
             }
         }
-    }
-}
-
-/// A one-slot signal: `wait(upTo:)` returns when signalled or when the time is up.
-final class WakeSignal: Sendable {
-    private let state = Mutex<(pending: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func signal() {
-        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
-            state.pending = true
-            return nil
-        }
-        waiter?.resume()
-    }
-
-    func wait(upTo limit: Duration) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                self.signal()
-            }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow: Bool = self.state.withLock { state in
-                    if state.pending {
-                        state.pending = false
-                        return true
-                    }
-                    state.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-            group.cancelAll()
-        }
-        // A timer that fired after a real signal leaves a stale pending flag; that only costs one
-        // early poll.
     }
 }

@@ -279,7 +279,7 @@ struct TodayPage: Sendable, Hashable {
         switch status {
         case .met: habit.kind == .bad ? "Within limit" : "Done"
         case .pending: habit.kind == .bad ? "Within limit so far" : "To do"
-        case .missed: habit.kind == .bad ? "Over the limit" : "Missed"
+        case .missed: habit.kind == .bad ? (habit.type == .checkmark ? "Slipped" : "Over limit") : "Missed"
         case .skipped: "Skipped"
         case .satisfied: "Done for this period"
         case .notDue: "Not due"

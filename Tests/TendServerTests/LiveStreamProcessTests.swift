@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TendTestSupport
+import Testing
+
+/// `GET /events` on a running `tend serve`: one open page costs nothing while nothing changes,
+/// a change costs a poll or two, and a page that closes releases its watcher at once.
+@Suite("Live streams on a running server")
+struct LiveStreamProcessTests {
+    /// An `/events` connection made with a plain socket, so the test decides when it closes.
+    final class EventStream: @unchecked Sendable {
+        private let socket: Int32
+
+        init(port: Int, token: String) throws {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+            let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(token)\r\n\r\n"
+            _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        }
+
+        /// Reads until `text` has arrived (or the connection ends).
+        func read(until text: String) async throws -> String {
+            let socket = socket
+            return try await offCooperativePool {
+                var seen = ""
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !seen.contains(text) {
+                    let count = recv(socket, &buffer, buffer.count, 0)
+                    if count <= 0 { break }
+                    seen += String(decoding: buffer[0..<count], as: UTF8.self)
+                }
+                return seen
+            }
+        }
+
+        func close() { _ = Glibc.close(socket) }
+    }
+
+    /// A metric's value in the exposition, or nil.
+    static func metric(_ name: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last!) }
+    }
+
+    static func metric(_ name: String, on server: ServeProcessTests.Server) async throws -> Double {
+        let (_, text) = try await server.request("GET", "/metrics")
+        return try #require(metric(name, in: text), "no \(name) in \(text)")
+    }
+
+    @Test("After a check-in the watcher polls on its interval, not in a loop; a closed page is released within a second")
+    func idleAfterChange() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServeProcessTests.Server(
+            arguments: ["--database", directory.path("tend.sqlite")], environment: ["TEND_LOG_LEVEL": "warning"])
+        _ = try await server.waitUntilListening()
+        #expect(try await server.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"a long passphrase"}"#).0 == 201)
+        let created = try await server.request(
+            "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
+        let habit = try await server.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Read"}"#)
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
+
+        let page = try EventStream(port: server.port, token: token)
+        #expect(try await page.read(until: ": connected").contains(": connected"))
+        #expect(try await Self.metric("tend_live_streams", on: server) == 1)
+
+        // One check-in: the page hears of it.
+        let today = try await server.request("GET", "/api/v1/today", token: token)
+        let day = try #require((try JSONSerialization.jsonObject(with: Data(today.1.utf8)) as? [String: Any])?["day"] as? String)
+        #expect(try await server.request("PUT", "/api/v1/habits/\(id)/days/\(day)", token: token, json: #"{"value":1}"#).0 == 200)
+        #expect(try await page.read(until: "event: change").contains("event: change"))
+
+        // Then 2 s of quiet: a 400 ms poll interval allows about 5 polls (the buggy wake-up polled
+        // thousands of times a second).
+        let before = try await Self.metric("tend_live_polls_total", on: server)
+        try await Task.sleep(for: .seconds(2))
+        let polls = try await Self.metric("tend_live_polls_total", on: server) - before
+        #expect(polls >= 2 && polls <= 12, "\(polls) polls in 2 s of quiet")
+
+        // The page closes: its stream and watcher go long before the next heartbeat (25 s).
+        page.close()
+        let closedAt = ContinuousClock.now
+        var streams = 1.0
+        while streams > 0, ContinuousClock.now - closedAt < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(50))
+            streams = try await Self.metric("tend_live_streams", on: server)
+        }
+        #expect(streams == 0)
+        #expect(ContinuousClock.now - closedAt < .seconds(1))
+        #expect(try await Self.metric("tend_live_watchers", on: server) == 0)
+        #expect(await server.terminate() == 0)
+    }
+}
