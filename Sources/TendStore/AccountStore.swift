@@ -100,9 +100,10 @@ public protocol AccountStore: Sendable {
     func createAccount(
         username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
     ) async throws -> Account
-    /// Gives an existing user without a password (the CLI's local user) a password, making it an
-    /// account (the owner when it is the first). `.conflict` when it already has one.
-    func claimAccount(owner: User.ID, passwordHash: String, now: Date) async throws -> Account
+    /// Gives an existing user without a password (the CLI's local user) a password and the
+    /// username `username` (its data stays), making it an account (the owner when it is the
+    /// first). `.conflict` when it already has one, or when another user has that name.
+    func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) async throws -> Account
     /// The account with this username (case-insensitive); `nil` also for a user without a password.
     func account(named username: String) async throws -> Account?
     func account(id: User.ID) async throws -> Account

@@ -45,9 +45,10 @@ extension InMemoryStore: AccountStore {
         return addCredential(user, role: role, passwordHash: passwordHash, now: now)
     }
 
-    public func claimAccount(owner: User.ID, passwordHash: String, now: Date) throws -> Account {
-        let user = try user(id: owner)
+    public func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) throws -> Account {
+        _ = try user(id: owner)
         guard accounts.credentials[owner] == nil else { throw AccountRules.alreadyAccount }
+        let user = try rename(owner, to: username)
         return addCredential(
             user, role: accounts.credentials.isEmpty ? .owner : .member, passwordHash: passwordHash, now: now)
     }

@@ -39,6 +39,20 @@ public actor InMemoryStore: TendStore {
         return user
     }
 
+    /// Gives a user another username (unique, case-insensitively).
+    func rename(_ id: User.ID, to username: String) throws(StoreError) -> User {
+        do {
+            try User.validate(username: username)
+        } catch {
+            throw .invalid(error.description)
+        }
+        guard var user = users[id] else { throw .notFound("user") }
+        if let other = self.user(named: username), other.id != id { throw .conflict("the username '\(username)' is taken") }
+        user.username = username
+        users[id] = user
+        return user
+    }
+
     public func user(named username: String) -> User? {
         users.values.first { $0.username.lowercased() == username.lowercased() }
     }

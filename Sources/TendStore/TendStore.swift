@@ -18,6 +18,10 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
 
     public static let maximumUsernameLength = 64
 
+    /// The name of the CLI's local user, which works without an account: the first account made
+    /// on its database takes it over (and its data), under the name it signs up with.
+    public static let localUsername = "me"
+
     /// 1–64 characters: letters, digits, `.`, `_`, `-`.
     public static func validate(username: String) throws(StoreError) {
         guard !username.isEmpty, username.count <= maximumUsernameLength,

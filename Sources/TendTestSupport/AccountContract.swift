@@ -179,19 +179,30 @@ public enum AccountContract {
             }
             // When the first claims an account, it is the owner, with its data
             let habit = try await store.createHabit(owner: local.id, Habit(name: "Run", createdOn: Fixtures.day("2025-06-01")))
-            let claimed = try await store.claimAccount(owner: local.id, passwordHash: "bcrypt-me", now: t0)
+            let claimed = try await store.claimAccount(owner: local.id, username: "me", passwordHash: "bcrypt-me", now: t0)
             #expect(claimed == Account(user: local, role: .owner, passwordHash: "bcrypt-me", createdAt: t0))
             #expect(try await store.account(named: "ME") == claimed)
             #expect(try await store.habits(owner: local.id, includeArchived: true).map(\.id) == [habit.id])
             // And the second is a member
-            #expect(try await store.claimAccount(owner: other.id, passwordHash: "bcrypt-them", now: t0).role == .member)
-            // Then claiming again, or for nobody, fails and changes nothing
+            // And the second, claiming under another name, is a member renamed, with its data
+            let them = try await store.createHabit(owner: other.id, Habit(name: "Swim", createdOn: Fixtures.day("2025-06-01")))
+            let member = try await store.claimAccount(owner: other.id, username: "Ana", passwordHash: "bcrypt-them", now: t0)
+            #expect(member.role == .member && member.user.username == "Ana" && member.user.id == other.id)
+            #expect(try await store.user(named: "them") == nil)
+            #expect(try await store.account(named: "ana") == member)
+            #expect(try await store.habits(owner: other.id, includeArchived: true).map(\.id) == [them.id])
+            // Then claiming again, for nobody, or under a taken name, fails and changes nothing
+            let third = try await store.createUser(username: "third", settings: UserSettings())
             await expectStoreError("claimed twice", isConflict) {
-                _ = try await store.claimAccount(owner: local.id, passwordHash: "other", now: t0 + hour)
+                _ = try await store.claimAccount(owner: local.id, username: "me", passwordHash: "other", now: t0 + hour)
             }
             await expectStoreError("unknown user", isNotFound) {
-                _ = try await store.claimAccount(owner: User.ID(), passwordHash: "other", now: t0)
+                _ = try await store.claimAccount(owner: User.ID(), username: "nobody", passwordHash: "other", now: t0)
             }
+            await expectStoreError("a taken name", isConflict) {
+                _ = try await store.claimAccount(owner: third.id, username: "ME", passwordHash: "other", now: t0)
+            }
+            #expect(try await store.user(named: "third") == third)
             #expect(try await store.account(id: local.id) == claimed)
             #expect(try await store.accountCount() == 2)
         },

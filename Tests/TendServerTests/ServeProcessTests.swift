@@ -102,31 +102,43 @@ struct ServeProcessTests {
         }
     }
 
-    @Test("On the CLI's database: listens, the first sign-up as the CLI's user takes over its habits, metrics open on loopback, SIGTERM exits 0")
+    @Test("On the CLI's database: listens, the first sign-up takes over the CLI's habits whatever its name, the CLI follows it, metrics open on loopback, SIGTERM exits 0")
     func servesTheCLIDatabase() async throws {
         let directory = try TemporaryDirectory()
         let database = directory.path("tend.sqlite")
-        let add = Process()
-        add.executableURL = Self.binary
-        add.arguments = ["add", "Read", "--database", database]
-        #expect(try await ChildProcess(add).run().status == 0)
+        func tend(_ arguments: [String]) async throws -> ProcessOutput {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments + ["--database", database]
+            return try await ChildProcess(process).run()
+        }
+        #expect(try await tend(["add", "Read"]).status == 0)
 
         let server = try Server(arguments: [], environment: ["TEND_DATABASE": database, "TEND_LOG_LEVEL": "warning"])
         let line = try await server.waitUntilListening()
         #expect(line.contains(database))
 
         #expect(try await server.request("GET", "/healthz").0 == 200)
-        let signUp = try await server.request("POST", "/api/v1/users", json: #"{"username":"me","password":"a long passphrase"}"#)
+        // The sign-up page says beforehand that the CLI's data will be taken over.
+        let page = try await server.request("GET", "/signup", headers: ["Accept": "text/html"])
+        #expect(page.1.contains("takes it over") && page.1.contains("1 habit"), "\(page.1)")
+        // The README's own example name, not the CLI's internal "me".
+        let signUp = try await server.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"a long passphrase"}"#)
         #expect(signUp.0 == 201, "\(signUp.1)")
         #expect(signUp.1.contains(#""role":"owner""#))
         let token = try await server.request(
-            "POST", "/api/v1/tokens", json: #"{"username":"me","password":"a long passphrase","name":"test"}"#)
+            "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
         let secret = try #require(
             (try JSONSerialization.jsonObject(with: Data(token.1.utf8)) as? [String: Any])?["token"] as? String, "\(token.1)")
         let habits = try await server.request("GET", "/api/v1/habits", token: secret)
         #expect(habits.0 == 200 && habits.1.contains(#""name":"Read""#))
+        // The CLI goes on with the same data: what it adds, the account sees.
+        #expect(try await tend(["add", "Write"]).status == 0)
+        let list = String(decoding: try await tend(["list"]).out, as: UTF8.self)
+        #expect(list.contains("Read") && list.contains("Write"), "\(list)")
+        #expect(try await server.request("GET", "/api/v1/habits", token: secret).1.contains(#""name":"Write""#))
         let metrics = try await server.request("GET", "/metrics")
-        #expect(metrics.0 == 200 && metrics.1.contains("tend_http_requests_total"))
+        #expect(metrics.0 == 200 && metrics.1.contains("tend_http_requests_total") && metrics.1.contains("tend_live_streams 0"))
 
         #expect(await server.terminate() == 0)
     }

@@ -165,7 +165,7 @@ struct PostgresAccountTests {
                 let user = try await store.user(id: User.ID(rawValue: owner))
                 #expect(user.username == "alice" && user.settings.dayStartHour == 4)
                 #expect(try await store.accountCount() == 0)
-                #expect(try await store.claimAccount(owner: user.id, passwordHash: "h", now: Self.t0).role == .owner)
+                #expect(try await store.claimAccount(owner: user.id, username: "alice", passwordHash: "h", now: Self.t0).role == .owner)
                 try await store.deleteUser(owner: user.id)
                 #expect(try await store.accountCount() == 0)
             } catch {

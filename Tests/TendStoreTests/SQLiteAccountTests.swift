@@ -62,7 +62,7 @@ struct SQLiteAccountTests {
         // And the existing user has no account until it claims one, then owns the server
         #expect(try await store.accountCount() == 0)
         #expect(try await store.account(named: "alice") == nil)
-        let account = try await store.claimAccount(owner: owner, passwordHash: "bcrypt", now: t0)
+        let account = try await store.claimAccount(owner: owner, username: "alice", passwordHash: "bcrypt", now: t0)
         #expect(account.role == .owner && account.user == user)
         _ = try await store.createToken(AuthToken(owner: owner, kind: .api, name: "phone", createdAt: t0), hash: "h")
         #expect(try await store.authenticate(tokenHash: "h", now: t0)?.owner == owner)

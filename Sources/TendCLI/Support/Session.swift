@@ -5,7 +5,7 @@ import TendStore
 /// An open database with its single local user: what every command works on.
 struct Session {
     /// The local user's name; the CLI keeps one user per database.
-    static let localUsername = "me"
+    static let localUsername = User.localUsername
 
     let store: SQLiteStore
     var user: User
@@ -27,6 +27,9 @@ struct Session {
         let user: User
         if let existing = try await store.user(named: localUsername) {
             user = existing
+        } else if let owner = try await store.ownerAccount() {
+            // `tend serve`'s first account took the local user over (and maybe renamed it).
+            user = owner.user
         } else {
             do {
                 user = try await store.createUser(username: localUsername, settings: defaultSettings())

@@ -25,8 +25,8 @@ package struct AccountService: Sendable {
 
     package var now: Date { configuration.now() }
 
-    /// A new account: the first becomes the owner (and takes over a passwordless user of the
-    /// same name, such as the CLI's local user, with its data); later ones need an invite or
+    /// A new account: the first becomes the owner and takes over, with its data, a passwordless
+    /// user of the same name or else the CLI's local user (renamed to `username`); later ones need an invite or
     /// `--open-registration`. `timeZone` is an IANA name (UTC when absent). The attempt counts
     /// against the rate limit unless the caller counted it already (`countAttempt: false`).
     package func signUp(
@@ -46,10 +46,14 @@ package struct AccountService: Sendable {
             try HabitRules.validate(settings)
         }
         let hash = try await passwords.hash(password)
-        if try await store.accountCount() == 0, let existing = try await store.user(named: username),
-            try await store.account(named: username) == nil
-        {
-            return try await store.claimAccount(owner: existing.id, passwordHash: hash, now: now)
+        if try await store.accountCount() == 0 {
+            // The CLI's data on this database belongs to whoever sets the server up, whatever name
+            // they choose (the sign-up page says so beforehand).
+            var existing = try await store.user(named: username)
+            if existing == nil { existing = try await store.user(named: User.localUsername) }
+            if let existing {
+                return try await store.claimAccount(owner: existing.id, username: username, passwordHash: hash, now: now)
+            }
         }
         let policy: RegistrationPolicy = configuration.openRegistration ? .open : .invite(codeHash: invite.map(Secrets.hash))
         return try await store.createAccount(username: username, passwordHash: hash, settings: settings, policy: policy, now: now)

@@ -43,12 +43,19 @@ extension PostgresStore: AccountStore {
         }
     }
 
-    public func claimAccount(owner: User.ID, passwordHash: String, now: Date) async throws -> Account {
-        try await write { c in
+    public func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) async throws -> Account {
+        try User.validate(username: username)
+        return try await write { c in
             let role = try await self.lockAccounts(on: c)
-            let user = try await self.fetchUser(owner, on: c)
+            var user = try await self.fetchUser(owner, on: c)
             let existing = try await self.rows("SELECT 1 FROM credentials WHERE user_id = \(owner.rawValue)", on: c)
             guard existing.isEmpty else { throw AccountRules.alreadyAccount }
+            let named = try await self.rows(
+                "SELECT 1 FROM users WHERE username_key = \(Self.usernameKey(username)) AND id <> \(owner.rawValue)", on: c)
+            guard named.isEmpty else { throw StoreError.conflict("the username '\(username)' is taken") }
+            _ = try await self.rows(
+                "UPDATE users SET username = \(username), username_key = \(Self.usernameKey(username)) WHERE id = \(owner.rawValue)", on: c)
+            user.username = username
             return try await self.insertCredential(user, role: role, passwordHash: passwordHash, now: now, on: c)
         }
     }

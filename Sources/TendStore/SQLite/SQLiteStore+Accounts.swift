@@ -29,10 +29,20 @@ extension SQLiteStore: AccountStore {
         }
     }
 
-    public func claimAccount(owner: User.ID, passwordHash: String, now: Date) async throws -> Account {
-        try await write { db in
-            guard let user = try SQLiteRows.user(db, id: owner.description) else { throw StoreError.notFound("user") }
+    public func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) async throws -> Account {
+        try User.validate(username: username)
+        return try await write { db in
+            guard var user = try SQLiteRows.user(db, id: owner.description) else { throw StoreError.notFound("user") }
             guard try SQLiteAccountRows.account(db, user: user) == nil else { throw AccountRules.alreadyAccount }
+            if let other = try String.fetchOne(
+                db, sql: "SELECT id FROM users WHERE username_key = ?", arguments: [username.lowercased()]), other != owner.description
+            {
+                throw StoreError.conflict("the username '\(username)' is taken")
+            }
+            try db.execute(
+                sql: "UPDATE users SET username = ?, username_key = ? WHERE id = ?",
+                arguments: [username, username.lowercased(), owner.description])
+            user.username = username
             return try SQLiteAccountRows.insertCredential(
                 user, role: try SQLiteAccountRows.nextRole(db), passwordHash: passwordHash, now: now, db: db)
         }
@@ -55,6 +65,16 @@ extension SQLiteStore: AccountStore {
                 let account = try SQLiteAccountRows.account(db, user: user)
             else { throw StoreError.notFound("account") }
             return account
+        }
+    }
+
+    /// The server's owner (the first account), if there is one.
+    public func ownerAccount() async throws -> Account? {
+        try await writer.read { db in
+            guard let id = try String.fetchOne(db, sql: "SELECT user_id FROM credentials WHERE role = 'owner' LIMIT 1"),
+                let user = try SQLiteRows.user(db, id: id)
+            else { return nil }
+            return try SQLiteAccountRows.account(db, user: user)
         }
     }
 

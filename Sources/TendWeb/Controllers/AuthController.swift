@@ -111,8 +111,12 @@ struct AuthController {
 
     private func signupModel(invite: String, formToken: String) async throws -> SignupPage {
         let first = try await web.store.accountCount() == 0
+        var localHabits = 0
+        if first, let local = try await web.store.user(named: User.localUsername) {
+            localHabits = try await web.store.habits(owner: local.id, includeArchived: true).count
+        }
         return SignupPage(
-            invite: invite, formToken: formToken, isFirstAccount: first,
+            invite: invite, formToken: formToken, isFirstAccount: first, localHabits: localHabits,
             isOpen: first || web.configuration.openRegistration, zones: SignupPage.zoneList)
     }
 

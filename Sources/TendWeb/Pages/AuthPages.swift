@@ -26,6 +26,8 @@ struct SignupPage: Sendable, Hashable {
     var formToken: String
     /// Nobody has an account yet: this one becomes the server's owner.
     var isFirstAccount: Bool
+    /// The habits the `tend` command line keeps on this database, which the first account takes over.
+    var localHabits = 0
     /// Anyone may sign up (`--open-registration`), or this is the first account.
     var isOpen: Bool
     /// The zones offered (IANA names); app.js preselects the browser's when none is chosen.
@@ -78,6 +80,12 @@ enum AuthView {
                 Node.h1(.id("signup-title")) { "Create your account" }
                 if page.isFirstAccount {
                     Node.p(.class("lead")) { "You are the first here: your account will own this server and can invite others." }
+                    if page.localHabits > 0 {
+                        Node.p(.class("notice"), .id("takes-over")) {
+                            "This database already holds the tend command line's data (\(page.localHabits) habit\(page.localHabits == 1 ? "" : "s")). "
+                                + "Your account takes it over, whatever username you choose, and tend on this machine keeps working on it."
+                        }
+                    }
                 } else if !page.showsForm {
                     Node.p(.class("lead")) { "This server is invite-only. Ask its owner for an invite link." }
                 }
