@@ -14,6 +14,8 @@ public struct TodayJSON: Codable, Hashable, Sendable {
         public var type: String
         public var kind: String
         public var progress: Double
+        /// A quota habit's count in its period ("1 of 3 this week"); absent for fixed schedules.
+        public var period: PeriodProgress?
     }
 
     public struct Group: Codable, Hashable, Sendable {
@@ -37,7 +39,8 @@ public struct TodayJSON: Codable, Hashable, Sendable {
                     Item(
                         id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji,
                         status: item.status.rawValue, value: item.value, target: item.habit.target, unit: item.habit.unit,
-                        type: item.habit.type.rawValue, kind: item.habit.kind.rawValue, progress: item.progress)
+                        type: item.habit.type.rawValue, kind: item.habit.kind.rawValue, progress: item.progress,
+                        period: item.period)
                 })
         }
     }

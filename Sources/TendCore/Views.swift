@@ -129,6 +129,8 @@ public struct TodayPlan: Hashable, Sendable {
         public var status: DayStatus
         public var value: Int
         public var progress: Double
+        /// An "N per week/month" or "X in Y days" habit's count in its period ("1 of 3 this week").
+        public var period: PeriodProgress?
     }
 
     public struct Group: Hashable, Sendable {
@@ -154,7 +156,7 @@ public struct TodayPlan: Hashable, Sendable {
             guard status.isDue || status == .skipped else { continue }
             let item = Item(
                 habit: tracked.habit, status: status, value: tracked.completionCount(on: day),
-                progress: tracked.completionProgress(on: day))
+                progress: tracked.completionProgress(on: day), period: tracked.periodProgress(on: day, calendar: calendar))
             byTime[tracked.habit.routineTime, default: []].append((tracked.habit.order, item))
         }
         groups = RoutineTime.displayOrder(startingWith: current).compactMap { time in

@@ -228,4 +228,17 @@ struct CommandLineShapeTests {
         #expect(items.allSatisfy { $0["status"] as? String == "missed" })
         #expect(json["score"] as? Double == 0)
     }
+
+    @Test("today shows a quota habit's count in its period: 1 of 3 this week")
+    func quotaInToday() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Swim", "--schedule", "3/week"])
+        _ = await tend.run(["check", "Swim"])
+        let today = await tend.run(["today", "--ascii"])
+        #expect(today.out.contains("1 of 3 this week"), "\(today.out)")
+        let json = try #require(try await tend.json(["today"]) as? [String: Any])
+        let item = try #require((json["groups"] as? [[String: Any]])?.first?["habits"] as? [[String: Any]])[0]
+        let period = try #require(item["period"] as? [String: Any])
+        #expect(period["done"] as? Int == 1 && period["quota"] as? Int == 3 && period["period"] as? String == "week")
+    }
 }

@@ -92,6 +92,34 @@ struct TodayPageTests {
         #expect(sugar.tapLabel.hasSuffix("Tap to record a slip"))
     }
 
+    @Test("A quota habit reads its count in the period (\"1 of 3 this week\"), not a bare \"Checked\"")
+    func quotaProgress() throws {
+        // Sunday-first en_US weeks: Sun 15 June starts the week; de_DE's week began Mon 9 June.
+        let weekly = WebFixtures.habit(8, "Swim", schedule: .timesPerWeek(3))
+        let monthly = WebFixtures.habit(9, "Pages", type: .count, target: 20, unit: "pages", schedule: .timesPerMonth(10))
+        let habits = [
+            WebFixtures.tracked(weekly, [Self.sunday: 1, "2025-06-10": 1]),
+            WebFixtures.tracked(monthly, [Self.sunday: 5, "2025-06-02": 20, "2025-06-03": 25]),
+        ]
+        let us = Dictionary(uniqueKeysWithValues: Self.page(habits: habits, settings: UserSettings(locale: "en_US")).groups.flatMap(\.cards).map { ($0.name, $0) })
+        #expect(try #require(us["Swim"]).valueText == "1 of 3 this week")
+        #expect(try #require(us["Pages"]).valueText == "2 of 10 this month · 5 / 20 pages")
+        let de = Self.page(habits: habits, settings: UserSettings(firstWeekday: 2, locale: "de_DE")).groups.flatMap(\.cards)
+        #expect(de.first { $0.name == "Swim" }?.valueText == "2 of 3 this week")
+    }
+
+    @Test("A bad habit over its limit is a failure today: Over limit (count) or Slipped (checkmark), missed")
+    func overLimit() throws {
+        let coffee = WebFixtures.habit(10, "Coffee", kind: .bad, type: .count, target: 2, unit: "cups")
+        let smoking = WebFixtures.habit(11, "Smoking", kind: .bad)
+        let page = Self.page(habits: [WebFixtures.tracked(coffee, [Self.sunday: 3]), WebFixtures.tracked(smoking, [Self.sunday: 1])])
+        let cards = Dictionary(uniqueKeysWithValues: page.groups.flatMap(\.cards).map { ($0.name, $0) })
+        #expect(try #require(cards["Coffee"]).status == .missed)
+        #expect(try #require(cards["Coffee"]).statusLabel == "Over limit")
+        #expect(try #require(cards["Smoking"]).statusLabel == "Slipped")
+        #expect(page.score.percent == 0 && page.score.met == 0 && page.score.due == 2)
+    }
+
     @Test("The day score counts met due habits over due habits; skipped and not-due days are left out")
     func score() {
         let page = Self.page()

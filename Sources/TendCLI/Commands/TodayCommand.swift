@@ -62,6 +62,7 @@ struct TodayCommand: AsyncParsableCommand {
                 } else {
                     detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
                 }
+                if let period = item.period { detail += (detail.isEmpty ? "" : "  ") + period.text }
                 session.print("  \(mark) \(habit.emoji) \(name)  \(detail)".trimmingTrailingSpaces())
             }
         }

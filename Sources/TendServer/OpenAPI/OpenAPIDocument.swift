@@ -4184,6 +4184,18 @@ public enum OpenAPIDocument {
                         "format": "double",
                         "minimum": 0,
                         "maximum": 1
+                      },
+                      "period": {
+                        "description": "An 'N per week/month' or 'X in Y days' habit's met days in the period containing the day, through the day ('1 of 3 this week'); absent for fixed schedules.",
+                        "type": "object",
+                        "properties": {
+                          "done": { "type": "integer", "minimum": 0 },
+                          "quota": { "type": "integer", "minimum": 1 },
+                          "period": { "type": "string", "enum": ["week", "month", "days"] },
+                          "length": { "type": "integer", "minimum": 1 }
+                        },
+                        "required": ["done", "quota", "period", "length"],
+                        "additionalProperties": false
                       }
                     },
                     "required": [

@@ -258,7 +258,7 @@ struct TodayPage: Sendable, Hashable {
         let month = mode == .monthly ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
         return Card(
             id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, status: item.status,
-            statusLabel: statusLabel(item.status, habit: habit), valueText: valueText(habit, value: item.value),
+            statusLabel: statusLabel(item.status, habit: habit), valueText: cardValueText(habit, value: item.value, period: item.period),
             progress: item.status == .skipped ? 0 : item.progress, tapLabel: tapLabel(habit, value: item.value, status: item.status),
             tapAction: "\(dayBase)/tap", resetAction: "\(dayBase)/reset", skipAction: "\(dayBase)/skip",
             isSkipped: item.status == .skipped, editLink: "\(base)/edit", deleteLink: "\(base)/delete",
@@ -284,6 +284,13 @@ struct TodayPage: Sendable, Hashable {
         case .satisfied: "Done for this period"
         case .notDue: "Not due"
         }
+    }
+
+    /// The card's words for the day: its value, and a quota habit's count in its period first
+    /// ("1 of 3 this week" rather than a bare "Checked").
+    static func cardValueText(_ habit: Habit, value: Int, period: PeriodProgress?) -> String {
+        guard let period else { return valueText(habit, value: value) }
+        return habit.type == .checkmark ? period.text : "\(period.text) · \(valueText(habit, value: value))"
     }
 
     /// The day's value in words: "3 / 8 glasses", "12 / 30 min", "Done".
