@@ -18,8 +18,17 @@ public struct TodayJSON: Codable, Hashable, Sendable {
         public var period: PeriodProgress?
     }
 
+    /// A routine's name and start, for the group of its habits.
+    public struct RoutineRef: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var start: String
+    }
+
     public struct Group: Codable, Hashable, Sendable {
         public var routineTime: String
+        /// Set for the group of a routine's habits (routines come first, in start-time order).
+        public var routine: RoutineRef?
         public var habits: [Item]
     }
 
@@ -35,6 +44,7 @@ public struct TodayJSON: Codable, Hashable, Sendable {
         groups = plan.groups.map { group in
             Group(
                 routineTime: group.routineTime.rawValue,
+                routine: group.routine.map { RoutineRef(id: $0.id.description, name: $0.name, start: $0.start.description) },
                 habits: group.items.map { item in
                     Item(
                         id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji,

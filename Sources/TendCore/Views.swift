@@ -134,7 +134,11 @@ public struct TodayPlan: Hashable, Sendable {
     }
 
     public struct Group: Hashable, Sendable {
+        /// The routine time of the habits outside routines; a routine's group has its habits'
+        /// routine time when they share one, else `.anytime`.
         public var routineTime: RoutineTime
+        /// The routine whose habits these are (Youtine), or `nil` for habits in no routine.
+        public var routine: Routine?
         public var items: [Item]
     }
 
@@ -145,25 +149,41 @@ public struct TodayPlan: Hashable, Sendable {
     /// Void.'s day score for the day (`nil` when nothing is due).
     public var score: Double?
 
-    /// Due, met, missed and skipped habits of `day` (not archived, not satisfied), each group in
-    /// the user's manual order.
-    public init(habits: [TrackedHabit], day: Day, today: Day, current: RoutineTime, calendar: TendCalendar) {
+    /// Due, met, missed and skipped habits of `day` (not archived, not satisfied). When the
+    /// person has routines, the habits of each routine come first, a group per routine in start
+    /// time order, in the routine's own order; the rest follow by routine time (now first), each
+    /// group in the user's manual order.
+    public init(
+        habits: [TrackedHabit], day: Day, today: Day, current: RoutineTime, calendar: TendCalendar, routines: [Routine] = []
+    ) {
         self.day = day
         self.current = current
-        var byTime: [RoutineTime: [(Int, Item)]] = [:]
+        var shown: [Habit.ID: Item] = [:]
         for tracked in habits where !tracked.habit.isArchived {
             let status = tracked.status(on: day, today: today, calendar: calendar)
             guard status.isDue || status == .skipped else { continue }
-            let item = Item(
+            shown[tracked.id] = Item(
                 habit: tracked.habit, status: status, value: tracked.completionCount(on: day),
                 progress: tracked.completionProgress(on: day), period: tracked.periodProgress(on: day, calendar: calendar))
-            byTime[tracked.habit.routineTime, default: []].append((tracked.habit.order, item))
         }
-        groups = RoutineTime.displayOrder(startingWith: current).compactMap { time in
-            guard let items = byTime[time], !items.isEmpty else { return nil }
-            let sorted = items.sorted { ($0.0, $0.1.habit.name) < ($1.0, $1.1.habit.name) }
-            return Group(routineTime: time, items: sorted.map(\.1))
+        var groups: [Group] = []
+        var inRoutine: Set<Habit.ID> = []
+        for routine in routines.sorted(by: { ($0.start, $0.order, $0.name) < ($1.start, $1.order, $1.name) }) {
+            let items = routine.habitIDs.compactMap { id in inRoutine.insert(id).inserted ? shown[id] : nil }
+            guard !items.isEmpty else { continue }
+            let times = Set(items.map(\.habit.routineTime))
+            groups.append(Group(routineTime: times.count == 1 ? times.first! : .anytime, routine: routine, items: items))
         }
+        var byTime: [RoutineTime: [Item]] = [:]
+        for item in shown.values where !inRoutine.contains(item.habit.id) {
+            byTime[item.habit.routineTime, default: []].append(item)
+        }
+        for time in RoutineTime.displayOrder(startingWith: current) {
+            guard let items = byTime[time], !items.isEmpty else { continue }
+            let sorted = items.sorted { ($0.habit.order, $0.habit.name, $0.habit.id) < ($1.habit.order, $1.habit.name, $1.habit.id) }
+            groups.append(Group(routineTime: time, routine: nil, items: sorted))
+        }
+        self.groups = groups
         score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar)
     }
 }

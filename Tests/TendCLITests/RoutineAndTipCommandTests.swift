@@ -63,4 +63,30 @@ struct RoutineAndTipCommandTests {
         let quiet = await tend.run(["today", "--quiet"], stdoutIsTerminal: true)
         #expect(!quiet.out.contains("Tip:"))
     }
+
+    @Test("today groups habits by routine (start-time order, with name and time) before the rest; moving a habit says where it left")
+    func todayByRoutine() async throws {
+        let tend = try await CLIHarness()
+        for name in ["Water", "Read", "Stretch", "Floss"] { _ = await tend.run(["add", name]) }
+        _ = await tend.run(["routine", "create", "Evening", "--start", "21:00"])
+        _ = await tend.run(["routine", "create", "Morning", "--start", "06:30"])
+        _ = await tend.run(["routine", "add", "Morning", "Stretch"])
+        _ = await tend.run(["routine", "add", "Morning", "Water"])
+        _ = await tend.run(["routine", "add", "Evening", "Floss"])
+        let moved = await tend.run(["routine", "add", "Evening", "Water"])
+        #expect(moved.out.contains("Water left Morning."), "\(moved.out)")
+        let today = await tend.run(["today", "--ascii"]).out
+        let lines = today.split(separator: "\n").map(String.init)
+        let morning = try #require(lines.firstIndex(of: "Morning (06:30)"), "\(today)")
+        let evening = try #require(lines.firstIndex(of: "Evening (21:00)"), "\(today)")
+        let read = try #require(lines.firstIndex { $0.contains("Read") })
+        #expect(morning < evening && evening < read)
+        #expect(lines[morning + 1].contains("Stretch"))
+        #expect(lines[evening + 1].contains("Floss") && lines[evening + 2].contains("Water"))
+        let json = try #require(try await tend.json(["today"]) as? [String: Any])
+        let groups = try #require(json["groups"] as? [[String: Any]])
+        #expect(groups.compactMap { ($0["routine"] as? [String: Any])?["name"] as? String } == ["Morning", "Evening"])
+        #expect((groups[0]["routine"] as? [String: Any])?["start"] as? String == "06:30")
+    }
 }
+

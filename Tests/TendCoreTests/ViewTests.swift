@@ -305,4 +305,28 @@ struct ViewTodayPlanTests {
         #expect(statuses["Read"] == .missed)
         #expect(plan.score == 0)
     }
+
+    @Test("With routines, their habits come first, a group per routine in start-time order and the routine's own order; the rest by routine time")
+    func routinesFirst() throws {
+        let habits = Self.habits()
+        func id(_ name: String) -> Habit.ID { habits.first { $0.habit.name == name }!.id }
+        // Given an evening routine (Walk, then Water) and a morning one (Read, then a habit not due today),
+        // listed evening first
+        let evening = Routine(name: "Evening", start: try TimeOfDay(hour: 19, minute: 0), habitIDs: [id("Walk"), id("Water")], order: 0)
+        let morning = Routine(name: "Morning", start: try TimeOfDay(hour: 6, minute: 30), habitIDs: [id("Read"), id("Yoga")], order: 1)
+        let plan = TodayPlan(
+            habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar, routines: [evening, morning])
+        // Then Morning (06:30) comes before Evening (19:00), each in its own order, then the rest
+        // by routine time from now, and no habit twice
+        #expect(plan.groups.map(\.routine?.name) == ["Morning", "Evening", nil, nil])
+        #expect(Array(names(plan).prefix(2)) == [["Read"], ["Walk", "Water"]])
+        #expect(names(plan).dropFirst(2).allSatisfy { !$0.contains("Read") && !$0.contains("Walk") && !$0.contains("Water") })
+        #expect(Set(names(plan).joined()) == ["Read", "Meditate", "Journal", "Walk", "Floss", "Stretch", "Water"])
+        #expect(plan.groups.flatMap(\.items).count == 7)
+        // And a routine with nothing due is not shown; with no routines, nothing changes
+        let idle = Routine(name: "Idle", start: try TimeOfDay(hour: 5, minute: 0), habitIDs: [id("Yoga")])
+        #expect(TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar, routines: [idle]).groups
+            == TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar).groups)
+    }
 }
+

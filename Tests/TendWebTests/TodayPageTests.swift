@@ -55,6 +55,18 @@ struct TodayPageTests {
         #expect(page.groups[0].cards.map(\.name) == ["Water", "Walk"])
     }
 
+    @Test("With routines, Today shows each routine's habits first under its name and start time")
+    func routineGroups() throws {
+        let morning = Routine(name: "Wake up", start: try TimeOfDay(hour: 6, minute: 30), habitIDs: [Self.water.id, Self.stretch.id])
+        let page = Self.page(routines: [morning])
+        #expect(page.groups.first?.title == "Wake up · 06:30")
+        #expect(page.groups.first?.cards.map(\.name) == ["Water", "Stretch"])
+        #expect(page.groups.first?.anchor == "group-routine-\(morning.id)")
+        #expect(page.groups.first?.isCurrent == false)
+        #expect(page.groups.dropFirst().allSatisfy { !$0.cards.contains { ["Water", "Stretch"].contains($0.name) } })
+        #expect(page.groups[1].title == "Day" && page.groups[1].isCurrent)
+    }
+
     @Test("Habits not due that day and archived habits are not shown")
     func notDueHidden() {
         let names = Self.page().groups.flatMap(\.cards).map(\.name)

@@ -27,7 +27,9 @@ struct TodayCommand: AsyncParsableCommand {
         let day = try session.day(date.date)
         let habits = try await session.recentTrackedHabits(from: day, through: day)
         let current = RoutineTime.current(at: session.now, in: session.calendar)
-        let plan = TodayPlan(habits: habits, day: day, today: session.today, current: current, calendar: session.calendar)
+        let routines = try await session.store.routines(owner: session.owner)
+        let plan = TodayPlan(
+            habits: habits, day: day, today: session.today, current: current, calendar: session.calendar, routines: routines)
         if options.json { return try session.printJSON(TodayJSON(plan)) }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         let title = day == session.today ? "Today, \(day.iso)" : "\(day.iso)"
@@ -44,7 +46,8 @@ struct TodayCommand: AsyncParsableCommand {
         let width = plan.groups.flatMap(\.items).map(\.habit.name.count).max() ?? 0
         for group in plan.groups {
             session.print()
-            let heading = group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : "")
+            let heading = group.routine.map { "\($0.name) (\($0.start))" }
+                ?? group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : "")
             session.print(style.bold(heading))
             for item in group.items {
                 let habit = item.habit

@@ -37,7 +37,8 @@ struct ViewController {
         if let json = server.todayAnswers.value(user.id, for: key) { return Reply.json(encoded: json) }
         let habits = try await server.store.trackedHabits(
             owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
-        let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar)
+        let routines = try await server.store.routines(owner: user.id)
+        let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar, routines: routines)
         let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))
         server.todayAnswers.keep(json, user.id, for: key)
         return Reply.json(encoded: json)

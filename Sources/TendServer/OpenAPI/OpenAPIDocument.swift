@@ -4144,6 +4144,17 @@ public enum OpenAPIDocument {
                 "routineTime": {
                   "$ref": "#/components/schemas/RoutineTime"
                 },
+                "routine": {
+                  "description": "Set for the group of a routine's habits: routines come first, in start-time order, each with its habits in the routine's order; the habits in no routine follow by routine time.",
+                  "type": "object",
+                  "properties": {
+                    "id": { "type": "string", "format": "uuid" },
+                    "name": { "type": "string" },
+                    "start": { "type": "string", "pattern": "^[0-9]{2}:[0-9]{2}$" }
+                  },
+                  "required": ["id", "name", "start"],
+                  "additionalProperties": false
+                },
                 "habits": {
                   "type": "array",
                   "items": {

@@ -156,6 +156,8 @@ struct TodayPage: Sendable, Hashable {
 
     struct Group: Sendable, Hashable {
         var routineTime: RoutineTime
+        /// The heading's id: `group-morning`, or `group-routine-<id>` for a routine's habits.
+        var anchor: String
         var title: String
         var isCurrent: Bool
         var cards: [Card]
@@ -211,7 +213,9 @@ struct TodayPage: Sendable, Hashable {
             today: day == today ? nil : "/")
 
         let active = input.habits.filter { !$0.habit.isArchived }
-        let plan = TodayPlan(habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar)
+        let plan = TodayPlan(
+            habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar,
+            routines: input.routines)
         let items = plan.groups.flatMap(\.items)
         let due = items.filter { $0.status.isDue }
         let met = due.filter { $0.status == .met }.count
@@ -236,7 +240,10 @@ struct TodayPage: Sendable, Hashable {
         let returnPath = returnPath
         groups = plan.groups.map { group in
             Group(
-                routineTime: group.routineTime, title: Self.title(of: group.routineTime), isCurrent: group.routineTime == plan.current,
+                routineTime: group.routineTime,
+                anchor: group.routine.map { "group-routine-\($0.id)" } ?? "group-\(group.routineTime.rawValue)",
+                title: group.routine.map { "\($0.name) · \($0.start)" } ?? Self.title(of: group.routineTime),
+                isCurrent: group.routine == nil && group.routineTime == plan.current,
                 cards: group.items.map { item in
                     Self.card(
                         item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,

@@ -150,7 +150,7 @@ enum TodayView {
     // MARK: Groups and cards
 
     static func group(_ group: TodayPage.Group, model: TodayPage) -> Node {
-        let headingID = "group-\(group.routineTime.rawValue)"
+        let headingID = group.anchor
         return .section(.class("group"), .aria("labelledby", headingID)) {
             Node.h2(.id(headingID)) {
                 group.title

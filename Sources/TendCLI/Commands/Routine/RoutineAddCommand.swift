@@ -24,8 +24,10 @@ struct RoutineAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.open(options)
-        let routine = try Routines.find(reference.routine, in: try await session.store.routines(owner: session.owner))
+        let routines = try await session.store.routines(owner: session.owner)
+        let routine = try Routines.find(reference.routine, in: routines)
         let habit = try await session.habit(self.habit)
+        let left = routines.first { $0.id != routine.id && $0.habitIDs.contains(habit.id) }
         let others = routine.habitIDs.filter { $0 != habit.id }.count
         try await session.store.moveHabit(owner: session.owner, habit: habit.id, toRoutine: routine.id, at: at.map { min($0 - 1, others) })
         if options.quiet { return }
@@ -33,6 +35,8 @@ struct RoutineAddCommand: AsyncParsableCommand {
         let habits = try await session.store.habits(owner: session.owner, includeArchived: true)
         let json = RoutineJSON(after, habits: habits)
         if options.json { return try session.printJSON(json) }
+        // A habit is in one routine at most: say where it came from, so the move is no surprise.
+        if let left { session.print("\(habit.name) left \(left.name).") }
         session.print("\(after.name): " + json.habits.joined(separator: " → "))
     }
 }
