@@ -102,7 +102,11 @@ public struct HabitFields: Codable, Hashable, Sendable {
         if let color { habit.color = color }
         if let notes { habit.notes = notes }
         let kindOrTypeChanged = (kind.map { $0 != habit.kind } ?? false) || (type.map { $0 != habit.type } ?? false)
-        if let kind { habit.kind = kind }
+        if let kind {
+            let previous = habit.kind
+            habit.kind = kind
+            if emoji == nil { habit.followDefaultEmoji(from: previous) }
+        }
         if let type { habit.type = type }
         if let target {
             habit.target = target

@@ -32,7 +32,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public init(
         id: ID = ID(),
         name: String,
-        emoji: String = Habit.defaultEmoji,
+        emoji: String? = nil,
         color: HabitColor = .blue,
         notes: String = "",
         kind: HabitKind = .good,
@@ -48,7 +48,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     ) {
         self.id = id
         self.name = name
-        self.emoji = emoji
+        self.emoji = emoji ?? Habit.defaultEmoji(for: kind)
         self.color = color
         self.notes = notes
         self.kind = kind
@@ -63,7 +63,18 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.createdOn = createdOn
     }
 
+    /// A good habit's emoji when none is chosen (and what data without one reads as).
     public static let defaultEmoji = "✅"
+
+    /// The emoji a new habit of `kind` gets when none is chosen: a green check on "Smoking" would
+    /// read as success.
+    public static func defaultEmoji(for kind: HabitKind) -> String { kind == .bad ? "🚫" : defaultEmoji }
+
+    /// After the kind changed from `previous`: an emoji left at that kind's default becomes the
+    /// new kind's (a chosen emoji stays).
+    public mutating func followDefaultEmoji(from previous: HabitKind) {
+        if kind != previous, emoji == Habit.defaultEmoji(for: previous) { emoji = Habit.defaultEmoji(for: kind) }
+    }
     public static let maximumNameLength = 100
     public static let maximumNotesLength = 10_000
     public static let maximumUnitLength = 30

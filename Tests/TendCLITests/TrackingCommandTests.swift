@@ -241,4 +241,18 @@ struct CommandLineShapeTests {
         let period = try #require(item["period"] as? [String: Any])
         #expect(period["done"] as? Int == 1 && period["quota"] as? Int == 3 && period["period"] as? String == "week")
     }
+
+    @Test("a bad habit added without an emoji gets 🚫, not a green check; a chosen emoji stays")
+    func badHabitEmoji() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Smoking", "--kind", "bad"])
+        _ = await tend.run(["add", "Sweets", "--kind", "bad", "--emoji", "🍬"])
+        _ = await tend.run(["add", "Read"])
+        let list = try #require(try await tend.json(["list"]) as? [[String: Any]])
+        let emoji = Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as! String, $0["emoji"] as! String) })
+        #expect(emoji == ["Smoking": "🚫", "Sweets": "🍬", "Read": "✅"])
+        _ = await tend.run(["edit", "Read", "--kind", "bad"])
+        #expect((try #require(try await tend.json(["show", "Read"]) as? [String: Any]))["emoji"] as? String == "🚫")
+    }
 }
+

@@ -36,7 +36,10 @@ struct HabitAttributeOptions: ParsableArguments {
         let oldType = habit.type
         if let emoji { habit.emoji = emoji }
         if let color { habit.color = try Parse.choice(color, "color") }
-        if let kind { habit.kind = try Parse.choice(kind, "kind") }
+        if let kind {
+            habit.kind = try Parse.choice(kind, "kind")
+            if emoji == nil { habit.followDefaultEmoji(from: oldKind) }
+        }
         if let type { habit.type = try Parse.choice(type, "type") }
         if let target {
             habit.target = habit.type == .duration ? try Parse.duration(target) : try Parse.count(target, what: "target")

@@ -127,6 +127,9 @@ public final class SQLiteStore: TendStore {
         func open(readonly: Bool) throws -> DatabaseQueue {
             var configuration = Configuration()
             configuration.readonly = readonly
+            // Another process (the server, a second `tend`) may be writing or checkpointing: wait
+            // for it as the store's own connections do, instead of failing with "database is locked".
+            configuration.busyMode = .timeout(10)
             return try DatabaseQueue(path: path, configuration: configuration)
         }
         let queue: DatabaseQueue

@@ -127,7 +127,12 @@ struct HabitForm: Sendable, Hashable {
         habit.name = name
         habit.emoji = emoji
         if let value = HabitColor(rawValue: color) { habit.color = value } else { errors["color"] = "Choose a colour." }
-        if let value = HabitKind(rawValue: kind) { habit.kind = value } else { errors["kind"] = "Choose build or quit." }
+        if let value = HabitKind(rawValue: kind) {
+            habit.kind = value
+            habit.followDefaultEmoji(from: base.kind)
+        } else {
+            errors["kind"] = "Choose build or quit."
+        }
         if let value = HabitType(rawValue: type) { habit.type = value } else { errors["type"] = "Choose how it is measured." }
         habit.unit = habit.type == .count ? unit : ""
         switch habit.type {
