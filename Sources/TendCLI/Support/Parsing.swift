@@ -9,6 +9,9 @@ enum Parse {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let invalid = CLIError("'\(text)' is not a duration (use 25m, 1h30m or 90s)")
         guard !trimmed.isEmpty else { throw invalid }
+        if trimmed.hasPrefix("-") {
+            throw CLIError("'\(text)' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)")
+        }
         if let minutes = Int(trimmed) {
             guard minutes >= 0, minutes <= 1_000_000 else { throw invalid }
             return minutes * 60
