@@ -41,7 +41,7 @@ struct TodayCommand: AsyncParsableCommand {
             session.print("Nothing due.")
             return
         }
-        let width = plan.groups.flatMap(\.items).map(\.habit.name.count).max() ?? 0
+        let width = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
         for group in plan.groups {
             session.print()
             let heading = group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : "")
@@ -62,7 +62,7 @@ struct TodayCommand: AsyncParsableCommand {
                 } else {
                     detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
                 }
-                session.print("  \(mark) \(habit.emoji) \(name)  \(detail)".trimmingTrailingSpaces())
+                session.print("  \(mark) \(habit.emoji.padded(to: 2)) \(name)  \(detail)".trimmingTrailingSpaces())
             }
         }
         await Tips.showOne(session, habits: habits)

@@ -99,6 +99,25 @@ enum Format {
         }
     }
 
+    /// Text on one line: each line break (`\n`, `\r\n`, `\r`, U+2028, U+2029) shows as `⏎`
+    /// (`\n` in ASCII output) and other control characters as `\u{1B}`, so a note never
+    /// breaks a line of output or sends escape sequences to the terminal.
+    static func oneLine(_ text: String, unicode: Bool) -> String {
+        var result = ""
+        for character in text {
+            if character.isNewline {
+                result += unicode ? "⏎" : "\\n"
+            } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                scalar.properties.generalCategory == .control
+            {
+                result += character == "\t" ? " " : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     /// `1 day`, `3 days`.
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
