@@ -27,6 +27,15 @@ public struct Tip: Identifiable, Hashable, Sendable {
     public var message: String
     /// The action that, once done, retires the tip (besides dismissing it).
     public var retiredBy: TipEvent?
+    /// Where the tip's message makes sense: a tip that speaks of the web app's controls is not
+    /// shown in the terminal.
+    public var surfaces: Set<TipSurface> = Set(TipSurface.allCases)
+}
+
+/// Where tips are shown.
+public enum TipSurface: String, Codable, CaseIterable, Hashable, Sendable {
+    case web
+    case cli
 }
 
 /// Things a user does that retire tips (TipKit's `invalidate(reason: .actionPerformed)`).
@@ -144,7 +153,7 @@ public enum TipCatalog {
         Tip(
             id: .manageHabit, kind: .guidance, title: "Manage a habit",
             message: "Open a habit's menu to edit it, reset a day, skip a day or delete it.",
-            retiredBy: .habitManaged),
+            retiredBy: .habitManaged, surfaces: [.web]),
         Tip(
             id: .buildRoutine, kind: .guidance, title: "Build a routine",
             message: "Group habits you do together, like a morning routine, and do them in order.",

@@ -40,6 +40,74 @@ struct ConfigCommandTests {
         let tend = try await CLIHarness()
         let result = await tend.run(["config", "set", "colour", "blue"])
         #expect(result.status == 64)
+        #expect(await tend.run(["config", "get", "colour"]).status == 64)
+    }
+
+    @Test("an unknown locale is refused in one line and changes nothing; de-DE is read as de_DE", arguments: [
+        "xx_YY", "de_YY", "klingon", "en_US_XX_1",
+    ])
+    func unknownLocale(_ locale: String) async throws {
+        let tend = try await CLIHarness()
+        let before = try await tend.operationCount()
+        let result = await tend.run(["config", "set", "locale", locale])
+        #expect(result.status == 1)
+        #expect(result.err == "tend: unknown locale '\(locale)' (use a language and region Foundation knows, in the form en_US or de_DE)\n")
+        #expect(try await tend.operationCount() == before)
+        #expect(await tend.run(["config", "get", "locale"]).out == "en_US\n")
+    }
+
+    @Test("a known locale is stored in the de_DE form", arguments: [
+        ("de_DE", "de_DE"), ("de-DE", "de_DE"), ("fr", "fr"), ("pt-br", "pt_BR"), ("de_US", "de_US"), ("zh-Hant-TW", "zh_Hant_TW"),
+    ])
+    func knownLocale(_ typed: String, _ stored: String) async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(["config", "set", "locale", typed])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(await tend.run(["config", "get", "locale"]).out == "\(stored)\n")
+    }
+
+    @Test("a time zone typed nearly right is refused with the name to use", arguments: [
+        ("europe/berlin", "Europe/Berlin"), ("EUROPE/BERLIN", "Europe/Berlin"), ("Europe/Berln", "Europe/Berlin"),
+        ("America/New_Yrok", "America/New_York"), ("new york", "America/New_York"), ("Berlin", "Europe/Berlin"),
+    ])
+    func timeZoneSuggestion(_ typed: String, _ meant: String) async throws {
+        let tend = try await CLIHarness(timeZone: "Asia/Tokyo")
+        let before = try await tend.operationCount()
+        let result = await tend.run(["config", "set", "timezone", typed])
+        #expect(result.status == 1)
+        #expect(result.err == "tend: unknown time zone '\(typed)'; did you mean \(meant)?\n")
+        #expect(try await tend.operationCount() == before)
+        #expect(await tend.run(["config", "get", "timezone"]).out == "Asia/Tokyo\n")
+    }
+
+    @Test("a bare region suggests no zone: many names start with it")
+    func regionOnly() async throws {
+        let tend = try await CLIHarness()
+        let result = await tend.run(["config", "set", "timezone", "Europe"])
+        #expect(result.status == 1)
+        #expect(result.err == "tend: unknown time zone 'Europe' (use an IANA name such as Europe/Berlin)\n")
+    }
+
+    @Test("config get prints one setting as config set takes it; --json as key and value")
+    func get() async throws {
+        let tend = try await CLIHarness(timeZone: "America/New_York")
+        #expect(await tend.run(["config", "get", "timezone"]).out == "America/New_York\n")
+        #expect(await tend.run(["config", "get", "day-start"]).out == "0\n")
+        #expect(await tend.run(["config", "get", "first-weekday"]).out == "locale\n")
+        #expect(await tend.run(["config", "get", "locale"]).out == "en_US\n")
+        let unset = try #require(try await tend.json(["config", "get", "first-weekday"]) as? [String: Any])
+        #expect(unset["key"] as? String == "first-weekday")
+        #expect(unset["value"] is NSNull)
+        _ = await tend.run(["config", "set", "day-start", "4"])
+        _ = await tend.run(["config", "set", "first-weekday", "mon"])
+        #expect(await tend.run(["config", "get", "first-weekday"]).out == "mon\n")
+        let dayStart = try #require(try await tend.json(["config", "get", "day-start"]) as? [String: Any])
+        #expect(dayStart["key"] as? String == "day-start")
+        #expect(dayStart["value"] as? Int == 4)
+        let zone = try #require(try await tend.json(["config", "get", "timezone"]) as? [String: Any])
+        #expect(NSDictionary(dictionary: zone) == NSDictionary(dictionary: ["key": "timezone", "value": "America/New_York"]))
+        let missing = await tend.run(["config", "get"])
+        #expect(missing.status == 64)
     }
 }
 
@@ -48,7 +116,7 @@ struct HelpTests {
     @Test("every command's --help has an example", arguments: [
         "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
         "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
-        "config", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss", "import", "export", "backup", "restore",
+        "config", "config get", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss", "import", "export", "backup", "restore",
     ])
     func helpHasExample(_ command: String) async throws {
         let tend = try await CLIHarness()

@@ -49,10 +49,10 @@ struct RoutineAndTipCommandTests {
         let after = try #require(try await tend.json(["tips"]) as? [[String: Any]])
         let ids = after.compactMap { $0["id"] as? String }
         #expect(!ids.contains("addFirstHabit"))
-        #expect(ids.contains("manageHabit"))
-        #expect(await tend.run(["tips", "dismiss", "manageHabit"]).status == 0)
+        #expect(ids.contains("habitStacking"))
+        #expect(await tend.run(["tips", "dismiss", "habitStacking"]).status == 0)
         let dismissed = try #require(try await tend.json(["tips"]) as? [[String: Any]])
-        #expect(!dismissed.compactMap { $0["id"] as? String }.contains("manageHabit"))
+        #expect(!dismissed.compactMap { $0["id"] as? String }.contains("habitStacking"))
         let unknown = await tend.run(["tips", "dismiss", "nope"])
         #expect(unknown.status == 1)
 
@@ -87,6 +87,30 @@ struct RoutineAndTipCommandTests {
         let groups = try #require(json["groups"] as? [[String: Any]])
         #expect(groups.compactMap { ($0["routine"] as? [String: Any])?["name"] as? String } == ["Morning", "Evening"])
         #expect((groups[0]["routine"] as? [String: Any])?["start"] as? String == "06:30")
+    }
+
+    @Test("the terminal shows only the tips that speak of it: never the web app's habit menu")
+    func terminalTipsOnly() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        let applying = try #require(try await tend.json(["tips"]) as? [[String: Any]])
+        #expect(!applying.isEmpty)
+        #expect(!applying.compactMap { $0["id"] as? String }.contains("manageHabit"))
+        let every = try #require(try await tend.json(["tips", "list", "--all"]) as? [[String: Any]])
+        #expect(!every.compactMap { $0["id"] as? String }.contains("manageHabit"))
+        #expect(!(await tend.run(["tips", "--all"])).out.contains("menu"))
+        // Every tip today shows in turn, dismissing each: none is the web's.
+        var shown: [String] = []
+        for _ in 0..<10 {
+            let today = await tend.run(["today"], stdoutIsTerminal: true)
+            guard let tip = today.out.split(separator: "\n").first(where: { $0.contains("Tip:") }) else { break }
+            shown.append(String(tip))
+            #expect(await tend.run(["tips", "dismiss"]).status == 0)
+        }
+        #expect(!shown.isEmpty)
+        #expect(!shown.contains { $0.contains("menu") }, "\(shown)")
+        // The web's tip can still be dismissed from here: the state is shared.
+        #expect(await tend.run(["tips", "dismiss", "manageHabit"]).status == 0)
     }
 }
 

@@ -179,7 +179,55 @@ struct CommandLineShapeTests {
         #expect(TendCommand.normalized(["increment", "W", "--", "-1"]) == ["increment", "W", "--", "-1"])
         #expect(TendCommand.normalized(["--help"]) == ["--help"])
         #expect(TendCommand.normalized(["--generate-completion-script", "bash"]) == ["--generate-completion-script", "bash"])
-        #expect(TendCommand.normalized(["edit", "W", "--target", "-3"]) == ["edit", "W", "--target", "-3"])
+        #expect(TendCommand.normalized(["edit", "W", "--target", "-3"]) == ["edit", "W", "--target=-3"])
+        #expect(TendCommand.normalized(["log", "M", "-5m", "--date", "today"]) == ["log", "M", "--date", "today", "--", "-5m"])
+        #expect(TendCommand.normalized(["set", "W", "--json", "-3"]) == ["set", "W", "--json", "--", "-3"])
+        #expect(TendCommand.normalized(["add", "F", "--target=-5", "-2"]) == ["add", "F", "--target=-5", "--", "-2"])
+    }
+
+    @Test("a negative target, duration or value is refused in one line, exit 1, nothing changed", arguments: [
+        (["add", "Foo", "--type", "count", "--target", "-5"], "'-5' is not a valid target (a whole number, 0 or more)"),
+        (["edit", "Water", "--target", "-3"], "'-3' is not a valid target (a whole number, 0 or more)"),
+        (["add", "Bar", "--type", "duration", "--target", "-10m"], "'-10m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+        (["log", "Meditate", "-5m"], "'-5m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+        (["log", "Meditate", "-1h30m", "--date", "2025-01-06"], "'-1h30m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+        (["set", "Meditate", "--quiet", "-5"], "'-5' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+        (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a whole number, 0 or more)"),
+    ])
+    func negativeValues(_ arguments: [String], _ message: String) async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Water", "--type", "count", "--target", "8"])
+        _ = await tend.run(["add", "Meditate", "--type", "duration", "--target", "10m"])
+        let before = try await tend.operationCount()
+        let result = await tend.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.err == "tend: \(message)\n")
+        #expect(result.out.isEmpty)
+        #expect(try await tend.operationCount() == before)
+        #expect(try await tend.habitNames() == ["Water", "Meditate"])
+    }
+
+    @Test("the normaliser knows every flag of every command (from ArgumentParser's own description)")
+    func everyFlagKnown() async throws {
+        let tend = try await CLIHarness()
+        let dump = await tend.runRaw(["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump.err)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.out.utf8)) as? [String: Any])
+        var flags = Set<String>()
+        var options = Set<String>()
+        func walk(_ command: [String: Any]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                let longNames = (argument["names"] as? [[String: Any]] ?? [])
+                    .filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }.map { "--" + $0 }
+                if argument["kind"] as? String == "flag" { flags.formUnion(longNames) }
+                if argument["kind"] as? String == "option" { options.formUnion(longNames) }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub) }
+        }
+        walk(try #require(root["command"] as? [String: Any]))
+        #expect(flags.contains("--json") && options.contains("--target"))
+        #expect(flags.subtracting(TendCommand.flags).isEmpty, "unknown flags: \(flags.subtracting(TendCommand.flags))")
+        #expect(options.isDisjoint(with: TendCommand.flags))
     }
 
     @Test("log records the time typed, past a target too: 45m on 20m is 45m, 12m then 10m is 22m")

@@ -55,7 +55,7 @@ struct HistoryCommand: AsyncParsableCommand {
             case .satisfied: line += value > 0 ? Format.progress(value, of: habit) : style.dim("period done")
             default: line += habit.type == .checkmark && habit.kind == .good ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)
             }
-            if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(note)" }
+            if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(Format.oneLine(note, unicode: style.unicode))" }
             session.print(line)
         }
     }

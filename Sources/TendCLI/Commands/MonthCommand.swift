@@ -27,8 +27,6 @@ struct MonthCommand: AsyncParsableCommand {
         let today = session.today
         let calendar = session.calendar
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
-        let first = calendar.startOfWeek(for: day.firstOfMonth)
-        let heading = style.bold(MonthCommand.monthName(day)) + "\n" + calendar.orderedWeekdays.map { calendar.getDayLetter(for: $0).padded(to: 2) }.joined(separator: " ")
         if let habit {
             let tracked = try await session.trackedHabit(habit)
             let cells = tracked.monthGrid(containing: day, today: today, calendar: calendar)
@@ -36,18 +34,11 @@ struct MonthCommand: AsyncParsableCommand {
                 return try session.printJSON(GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
             }
             session.print("\(tracked.habit.emoji) \(tracked.habit.name)")
-            // Each day: its number and its mark ("12#"), so the grid reads like a calendar.
-            session.print(style.bold(MonthCommand.monthName(day)))
-            session.print(calendar.orderedWeekdays.map { " " + calendar.getDayLetter(for: $0) + " " }.joined(separator: " ").trimmingTrailingSpaces())
-            for week in stride(from: 0, to: cells.count, by: 7) {
-                let row = cells[week..<min(week + 7, cells.count)].map { cell in
-                    guard cell.isInMonth else { return "   " }
-                    let number = cell.day.dayOfMonth < 10 ? " \(cell.day.dayOfMonth)" : "\(cell.day.dayOfMonth)"
-                    return number + style.cell(cell, color: tracked.habit.color)
-                }
-                session.print(row.joined(separator: " ").trimmingTrailingSpaces())
+            MonthCommand.printGrid(of: day, days: cells.map(\.day), session: session, style: style) { index in
+                style.cell(cells[index], color: tracked.habit.color)
             }
         } else {
+            let first = calendar.startOfWeek(for: day.firstOfMonth)
             let needed = first.days(to: calendar.endOfWeek(for: day.lastOfMonth)) + 1
             let last = first.adding(days: max(35, needed) - 1)
             let habits = try await session.recentTrackedHabits(from: first, through: last)
@@ -56,12 +47,34 @@ struct MonthCommand: AsyncParsableCommand {
             if options.json {
                 return try session.printJSON(zip(days, scores).filter { $0.0.month == day.month }.map { DayScoreJSON(day: $0, score: $1) })
             }
-            session.print(heading)
-            for week in stride(from: 0, to: days.count, by: 7) {
-                session.print((week..<week + 7).map { index in
-                    days[index].month == day.month ? style.tile(scores[index]) + style.tile(scores[index]) : "  "
-                }.joined(separator: " "))
+            guard !habits.isEmpty else {
+                session.print(style.bold(MonthCommand.monthName(day)))
+                session.print("No habits yet. Add one: tend add Read")
+                return
             }
+            session.print("Day scores")
+            MonthCommand.printGrid(of: day, days: days, session: session, style: style) { index in
+                days[index] > today ? " " : style.tile(scores[index])
+            }
+            let legend = [nil, 0, 0.3, 0.7, 1].map { style.tile($0) }
+            session.print("nothing due \(legend[0])  0% \(legend[1])  <50% \(legend[2])  <100% \(legend[3])  100% \(legend[4])")
+        }
+    }
+
+    /// The month of `day` as a calendar: the month's name, the weekday letters, then each day of
+    /// the month as its number and its glyph ("12#"), a row per week of `days` (whole weeks).
+    static func printGrid(of day: Day, days: [Day], session: Session, style: Style, glyph: (Int) -> String) {
+        let calendar = session.calendar
+        session.print(style.bold(monthName(day)))
+        session.print(calendar.orderedWeekdays.map { " " + calendar.getDayLetter(for: $0).padded(to: 2) }.joined(separator: " ").trimmingTrailingSpaces())
+        for week in stride(from: 0, to: days.count, by: 7) {
+            let row = (week..<min(week + 7, days.count)).map { index in
+                let date = days[index]
+                guard date.month == day.month else { return "   " }
+                let number = date.dayOfMonth < 10 ? " \(date.dayOfMonth)" : "\(date.dayOfMonth)"
+                return number + glyph(index)
+            }
+            session.print(row.joined(separator: " ").trimmingTrailingSpaces())
         }
     }
 

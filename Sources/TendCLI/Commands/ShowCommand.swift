@@ -33,7 +33,7 @@ struct ShowCommand: AsyncParsableCommand {
             session.print("  reminders     " + habit.reminders.map(\.time.description).joined(separator: ", "))
         }
         session.print("  created       \(habit.createdOn.iso)")
-        if !habit.notes.isEmpty { session.print("  notes         \(habit.notes)") }
+        if !habit.notes.isEmpty { session.print("  notes         \(Format.oneLine(habit.notes, unicode: style.unicode))") }
         let cells = tracked.weekStrip(endingOn: day, today: session.today, calendar: session.calendar)
         session.print("  last 7 days   " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " ")
             + "  (" + cells.map(\.letter).joined() + ")")

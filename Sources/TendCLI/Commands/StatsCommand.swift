@@ -54,10 +54,10 @@ struct StatsCommand: AsyncParsableCommand {
             session.print("No habits yet. Add one: tend add Read")
             return
         }
-        let width = max(5, tracked.map(\.habit.name.count).max() ?? 0)
+        let width = max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0)
         session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
         for (one, s) in zip(tracked, stats) {
-            session.print("\(one.habit.emoji) \(one.habit.name.padded(to: width))  "
+            session.print("\(one.habit.emoji.padded(to: 2)) \(one.habit.name.padded(to: width))  "
                 + Format.percent(s.score).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
                 + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30))
         }

@@ -43,7 +43,7 @@ struct TodayCommand: AsyncParsableCommand {
             session.print("Nothing due.")
             return
         }
-        let width = plan.groups.flatMap(\.items).map(\.habit.name.count).max() ?? 0
+        let width = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
         for group in plan.groups {
             session.print()
             let heading = group.routine.map { "\($0.name) (\($0.start))" }
@@ -66,7 +66,7 @@ struct TodayCommand: AsyncParsableCommand {
                     detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
                 }
                 if let period = item.period { detail += (detail.isEmpty ? "" : "  ") + period.text }
-                session.print("  \(mark) \(habit.emoji) \(name)  \(detail)".trimmingTrailingSpaces())
+                session.print("  \(mark) \(habit.emoji.padded(to: 2)) \(name)  \(detail)".trimmingTrailingSpaces())
             }
         }
         await Tips.showOne(session, habits: habits)

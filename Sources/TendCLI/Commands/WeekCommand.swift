@@ -42,12 +42,12 @@ struct WeekCommand: AsyncParsableCommand {
             session.print("No habits yet. Add one: tend add Read")
             return
         }
-        let width = max(5, habits.map(\.habit.name.count).max() ?? 0)
+        let width = max(5, habits.map(\.habit.name.displayWidth).max() ?? 0)
         let letters = (start...end).map { calendar.getDayLetter(for: $0) }
         session.print("".padded(to: width + 5) + letters.joined(separator: " "))
         for (tracked, cells) in rows {
             let habit = tracked.habit
-            session.print("\(habit.emoji) \(style.paint(habit.name.padded(to: width), habit.color))  " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
+            session.print("\(habit.emoji.padded(to: 2)) \(style.paint(habit.name.padded(to: width), habit.color))  " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
         }
         session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
     }

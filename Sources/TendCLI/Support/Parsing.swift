@@ -9,6 +9,9 @@ enum Parse {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let invalid = CLIError("'\(text)' is not a duration (use 25m, 1h30m or 90s)")
         guard !trimmed.isEmpty else { throw invalid }
+        if trimmed.hasPrefix("-") {
+            throw CLIError("'\(text)' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)")
+        }
         if let minutes = Int(trimmed) {
             guard minutes >= 0, minutes <= 1_000_000 else { throw invalid }
             return minutes * 60
@@ -94,6 +97,25 @@ enum Format {
         case .count: return "\(value)/\(limit)\(habit.target)" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
         case .duration: return "\(duration(value))/\(limit)\(duration(habit.target))"
         }
+    }
+
+    /// Text on one line: each line break (`\n`, `\r\n`, `\r`, U+2028, U+2029) shows as `⏎`
+    /// (`\n` in ASCII output) and other control characters as `\u{1B}`, so a note never
+    /// breaks a line of output or sends escape sequences to the terminal.
+    static func oneLine(_ text: String, unicode: Bool) -> String {
+        var result = ""
+        for character in text {
+            if character.isNewline {
+                result += unicode ? "⏎" : "\\n"
+            } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                scalar.properties.generalCategory == .control
+            {
+                result += character == "\t" ? " " : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// `1 day`, `3 days`.

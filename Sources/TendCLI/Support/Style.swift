@@ -101,10 +101,3 @@ extension HabitColor {
         }
     }
 }
-
-extension String {
-    /// Pads with spaces to `width` characters (grapheme clusters).
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -79,8 +79,12 @@ public struct TendCommand: AsyncParsableCommand {
     /// The command line ArgumentParser can parse for what a person means:
     /// - options every command takes, written before the command (`tend --database F add Read`),
     ///   move after it (ArgumentParser would otherwise hand them to the default command, `today`);
-    /// - a negative number standing as an argument (`tend increment Water -2`) moves behind `--`,
-    ///   where it is read as a value instead of an unknown option.
+    /// - a negative value standing as an argument (`tend increment Water -2`, `tend log Meditate
+    ///   -5m`) moves behind `--`, where it is read as a value instead of an unknown option;
+    /// - a negative value after an option that takes one (`--target -5`) is attached to it
+    ///   (`--target=-5`), so the option gets its value instead of "Missing value".
+    ///
+    /// Either way the command then refuses the value in one line (values are 0 or more).
     static func normalized(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var rest = arguments[...]
@@ -101,10 +105,12 @@ public struct TendCommand: AsyncParsableCommand {
                 break
             }
             let previous = index > 0 ? rest[rest.startIndex + index - 1] : ""
-            if isNegativeNumber(argument), !previous.hasPrefix("-") || isNegativeNumber(previous) {
-                negatives.append(argument)
-            } else {
+            if !isNegativeValue(argument) {
                 words.append(argument)
+            } else if takesValue(previous) {
+                words[words.count - 1] = previous + "=" + argument
+            } else {
+                negatives.append(argument)
             }
         }
         let tail = negatives + passthrough
@@ -114,8 +120,21 @@ public struct TendCommand: AsyncParsableCommand {
     /// The flags of ``GlobalOptions`` (`--database` takes a value).
     private static let globalFlags: Set<String> = ["--json", "--no-color", "--quiet"]
 
-    private static func isNegativeNumber(_ argument: String) -> Bool {
-        argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    /// Every long flag of every command: the long options that take no value. A test checks this
+    /// against ArgumentParser's own description of the command tree.
+    static let flags: Set<String> = globalFlags.union([
+        "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy",
+        "--help", "--version", "--experimental-dump-help",
+    ])
+
+    /// A minus sign and a digit: `-3`, `-2.5`, `-5m`, `-1:30` (no option's name starts with a digit).
+    private static func isNegativeValue(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument.dropFirst().first?.isASCII == true && argument.dropFirst().first?.isNumber == true
+    }
+
+    /// A long option that takes a value and has none attached (`--target`, not `--json` or `--target=5`).
+    private static func takesValue(_ argument: String) -> Bool {
+        argument.hasPrefix("--") && argument.count > 2 && !argument.contains("=") && !flags.contains(argument)
     }
 
     /// The command a line names. A line that names a top-level command without subcommands of

@@ -45,7 +45,7 @@ enum Tracking {
         } else {
             line += Format.progress(value, of: habit)
         }
-        if let note = tracked.note(on: day), !note.isEmpty { line += " — \(note)" }
+        if let note = tracked.note(on: day), !note.isEmpty { line += " — \(Format.oneLine(note, unicode: style.unicode))" }
         session.print(line)
         if status == .met {
             let streak = tracked.streaks(asOf: max(day, today), calendar: session.calendar).current

@@ -7,13 +7,14 @@ import TendStore
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings: time zone, day start, first weekday.",
+        abstract: "Show, read or change settings: time zone, day start, first weekday, locale.",
         discussion: """
             Examples:
               tend config
+              tend config get timezone
               tend config set timezone Europe/Berlin
             """,
-        subcommands: [ConfigShowCommand.self, ConfigSetCommand.self],
+        subcommands: [ConfigShowCommand.self, ConfigGetCommand.self, ConfigSetCommand.self],
         defaultSubcommand: ConfigShowCommand.self
     )
 }

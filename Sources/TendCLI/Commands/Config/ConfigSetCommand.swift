@@ -9,13 +9,16 @@ struct ConfigSetCommand: AsyncParsableCommand {
         commandName: "set",
         abstract: "Change one setting.",
         discussion: """
-            timezone: an IANA zone (Europe/Berlin). day-start: the hour (0–23) before which it is \
-            still yesterday. first-weekday: mon … sun, 1 (Sunday) … 7, or `locale`. locale: en_US, de_DE …
+            timezone: an IANA zone (Europe/Berlin; a near miss such as europe/berlin is refused with \
+            the name to use). day-start: the hour (0–23) before which it is still yesterday. \
+            first-weekday: mon … sun, 1 (Sunday) … 7, or `locale`. locale: a language Foundation \
+            knows, with an optional region: en_US, de_DE (de-DE is read as de_DE).
 
             Examples:
               tend config set timezone Europe/Berlin
               tend config set day-start 4
               tend config set first-weekday mon
+              tend config set locale de_DE
             """
     )
 
@@ -33,10 +36,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         let text = value.trimmingCharacters(in: .whitespaces)
         switch key {
         case .timezone:
-            guard TimeZone(identifier: text) != nil else {
-                throw CLIError(SettingsError.unknownTimeZone(text).description)
-            }
-            settings.timeZone = text
+            settings.timeZone = try ConfigSetCommand.timeZone(text)
         case .dayStart:
             let hourText = text.hasSuffix(":00") ? String(text.dropLast(3)) : text
             guard let hour = Int(hourText), (0...23).contains(hour) else {
@@ -54,11 +54,50 @@ struct ConfigSetCommand: AsyncParsableCommand {
                 throw CLIError("first-weekday must be mon … sun, 1 (Sunday) … 7 (Saturday) or locale, not '\(text)'")
             }
         case .locale:
-            settings.locale = text
+            settings.locale = try ConfigSetCommand.locale(text)
         }
         try settings.validate()
         session.user = try await session.store.updateSettings(owner: session.owner, settings)
         if options.quiet { return }
         try ConfigShowCommand.show(session)
+    }
+
+    /// A zone Foundation knows, as given; otherwise the refusal names the zone meant: the same
+    /// name in other case (`europe/berlin`), else the one zone of that city (`new york`), else
+    /// the nearest by edit distance (not a bare region such as `Europe`, which many names start with).
+    static func timeZone(_ text: String) throws -> String {
+        if TimeZone(identifier: text) != nil { return text }
+        let known = TimeZone.knownTimeZoneIdentifiers
+        let lower = text.lowercased()
+        let city = lower.replacingOccurrences(of: " ", with: "_")
+        let cities = known.filter { $0.lowercased().split(separator: "/").last.map(String.init) == city }
+        let nearest = HabitLookup.closestName(to: text, among: known).flatMap { name in
+            name.lowercased().hasPrefix(lower) && known.count(where: { $0.lowercased().hasPrefix(lower) }) > 1 ? nil : name
+        }
+        let suggestion = known.first { $0.lowercased() == lower } ?? (cities.count == 1 ? cities[0] : nil) ?? nearest
+        guard let suggestion else { throw CLIError(SettingsError.unknownTimeZone(text).description) }
+        throw CLIError("unknown time zone '\(text)'; did you mean \(suggestion)?")
+    }
+
+    /// A locale whose language Foundation knows (and whose region, if any, it knows too), in
+    /// the `de_DE` form: `de-DE` and `DE_de` are read as `de_DE`; `@` keywords are kept.
+    static func locale(_ text: String) throws -> String {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let base = parts[0].replacingOccurrences(of: "-", with: "_")
+        let keywords = parts.count > 1 ? "@" + parts[1] : ""
+        let available = Locale.availableIdentifiers
+        if let known = available.first(where: { $0.caseInsensitiveCompare(base) == .orderedSame }) {
+            return known + keywords
+        }
+        let codes = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        let languages = Set(available.map { $0.split(separator: "_")[0].lowercased() })
+        let regions = Set(available.compactMap { identifier -> String? in
+            identifier.split(separator: "_").dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
+                .map { $0.uppercased() }
+        })
+        if codes.count == 2, languages.contains(codes[0].lowercased()), regions.contains(codes[1].uppercased()) {
+            return codes[0].lowercased() + "_" + codes[1].uppercased() + keywords
+        }
+        throw CLIError("unknown locale '\(text)' (use a language and region Foundation knows, in the form en_US or de_DE)")
     }
 }

@@ -10,7 +10,8 @@ struct TipsCommand: AsyncParsableCommand {
         abstract: "List the tips that apply now (--all: every tip and whether it is retired).",
         discussion: """
             `today` shows the first tip that applies below its output on a terminal (never with \
-            --quiet, --json or when output is not a terminal). A dismissed tip never comes back.
+            --quiet, --json or when output is not a terminal). A dismissed tip never comes back. \
+            Tips about the web app's controls are not listed here.
 
             Examples:
               tend tips
@@ -36,10 +37,20 @@ enum Tips {
         guard let state = try? await session.store.tipState(owner: session.owner),
             let routines = try? await session.store.routines(owner: session.owner),
             case let context = TipContext(habits: habits, routines: routines, today: session.today, calendar: session.calendar),
-            let tip = TipCatalog.eligibleTips(in: context, state: state).first
+            let tip = eligibleTips(in: context, state: state).first
         else { return }
         session.print()
         session.print(session.style.dim("Tip: \(tip.title). \(tip.message) (tend tips dismiss \(tip.id.rawValue))"))
+    }
+
+    /// The tips the terminal shows: those whose message makes sense here (not the web app's
+    /// "open a habit's menu"), in catalog order.
+    static var catalog: [Tip] { TipCatalog.all.filter { $0.surfaces.contains(.cli) } }
+
+    /// The tips to show in the terminal now: their rule holds, they are not retired and they
+    /// belong to the terminal.
+    static func eligibleTips(in context: TipContext, state: TipState) -> [Tip] {
+        TipCatalog.eligibleTips(in: context, state: state).filter { $0.surfaces.contains(.cli) }
     }
 
     /// Records an action that retires tips; a failure here never fails the command.

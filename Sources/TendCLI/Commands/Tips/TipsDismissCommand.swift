@@ -24,7 +24,7 @@ struct TipsDismissCommand: AsyncParsableCommand {
             id = known
         } else {
             let state = try await session.store.tipState(owner: session.owner)
-            guard let first = TipCatalog.eligibleTips(in: try await Tips.context(session), state: state).first else {
+            guard let first = Tips.eligibleTips(in: try await Tips.context(session), state: state).first else {
                 throw CLIError("no tip applies now")
             }
             id = first.id

@@ -19,7 +19,7 @@ struct TipsListCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let state = try await session.store.tipState(owner: session.owner)
         let context = try await Tips.context(session)
-        let tips = all ? TipCatalog.all : TipCatalog.eligibleTips(in: context, state: state)
+        let tips = all ? Tips.catalog : Tips.eligibleTips(in: context, state: state)
         if options.json {
             return try session.printJSON(tips.map { tip in
                 TipJSON(tip, applies: TipCatalog.applies(tip.id, in: context), retired: state.isRetired(tip.id))

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend config get KEY`.
+struct ConfigGetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Print one setting's value.",
+        discussion: """
+            Prints the value in the form `config set` takes: first-weekday prints `locale` while \
+            the week follows the locale. With --json: {"key": …, "value": …}, where day-start is \
+            a number and first-weekday is null while it follows the locale.
+
+            Examples:
+              tend config get timezone
+              tend config get day-start --json
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "timezone, day-start, first-weekday or locale.") var key: ConfigSetCommand.Key
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let settings = session.user.settings
+        let value: SettingJSON.Value
+        switch key {
+        case .timezone: value = .text(settings.timeZone)
+        case .dayStart: value = .number(settings.dayStartHour)
+        case .firstWeekday: value = settings.firstWeekday.flatMap { Weekday(rawValue: $0) }.map { .text($0.code) } ?? .none
+        case .locale: value = .text(settings.locale)
+        }
+        if options.json { return try session.printJSON(SettingJSON(key: key.rawValue, value: value)) }
+        switch value {
+        case .text(let text): session.print(text)
+        case .number(let number): session.print(String(number))
+        case .none: session.print("locale")
+        }
+    }
+}
+
+/// `config get --json`: `{"key": "timezone", "value": "Europe/Berlin"}`.
+struct SettingJSON: Encodable {
+    enum Value {
+        case text(String)
+        case number(Int)
+        case none
+    }
+
+    var key: String
+    var value: Value
+
+    enum CodingKeys: String, CodingKey { case key, value }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        switch value {
+        case .text(let text): try c.encode(text, forKey: .value)
+        case .number(let number): try c.encode(number, forKey: .value)
+        case .none: try c.encodeNil(forKey: .value)
+        }
+    }
+}
