@@ -258,6 +258,40 @@ struct WebRouterTests {
         }
     }
 
+    static let chrome = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8"
+
+    @Test(
+        "A mistyped address answers an HTML page when Accept prefers HTML, the problem JSON otherwise (and always under /api)",
+        arguments: [
+            ("/no-such-page", chrome, true),
+            ("/habits/x/y/z", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", true),  // Firefox
+            ("/no-such-page", "TEXT/HTML", true),
+            ("/no-such-page", "text/*", true),
+            ("/no-such-page", "text/html;q=0.9, application/json;q=0.5", true),
+            ("/no-such-page", "application/json, text/html;q=0.1", false),
+            ("/no-such-page", "application/problem+json, text/html;q=0.5", false),
+            ("/no-such-page", "text/html;q=0", false),
+            ("/no-such-page", "*/*", false),
+            ("/no-such-page", "", false),
+            ("/no-such-page", "application/json", false),
+            ("/api/v1/nothing", chrome, false),
+            ("/api", chrome, false),
+        ])
+    func notFoundByAccept(path: String, accept: String, html: Bool) async throws {
+        try await WebHarness().run { browser, _ in
+            let response = try await browser.request(.get, path, headers: accept.isEmpty ? [:] : [.accept: accept])
+            #expect(response.status == .notFound)
+            if html {
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains("There is no page at this address."))
+                #expect(response.text.contains("<title>Not Found · Tend</title>"))
+                #expect(response.text.contains("href=\"/\""))
+            } else {
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+    }
+
     @Test("Pages carry the security headers and no inline script or style")
     func securityHeaders() async throws {
         try await WebHarness().run { browser, _ in
