@@ -246,6 +246,27 @@ struct WebRouterTests {
         }
     }
 
+    @Test("Quick add with a name another habit has: 422, Today with the name kept and the message under the field, nothing added")
+    func quickAddDuplicate() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            #expect(try await browser.post("/habits", [("_csrf", csrf), ("name", "Pages"), ("return", "/")]).status == .seeOther)
+            let twice = try await browser.post("/habits", [("_csrf", csrf), ("name", "pages"), ("return", "/")])
+            #expect(twice.status == .unprocessableContent)
+            #expect(twice.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(twice.text.contains("<h1>Today"))
+            #expect(twice.text.contains("You already have a habit named “Pages”"))
+            #expect(twice.text.contains("id=\"new-habit-name-error\""))
+            #expect(twice.text.contains("value=\"pages\""))
+            #expect(twice.text.contains("<details class=\"add-habit\" id=\"add-habit\" open>"))
+            #expect(try await store.habits(owner: owner, includeArchived: true).map(\.name) == ["Pages"])
+            let blank = try await browser.post("/habits", [("_csrf", csrf), ("name", " "), ("return", "/")])
+            #expect(blank.status == .unprocessableContent)
+            #expect(blank.text.contains("id=\"new-habit-name-error\""))
+        }
+    }
+
     @Test("A browser asking for an unknown page gets an HTML 404; API clients keep their problem body")
     func unknownPage() async throws {
         try await WebHarness().run { browser, _ in

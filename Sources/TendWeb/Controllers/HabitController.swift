@@ -56,11 +56,19 @@ struct HabitController {
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
         let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
-        switch form.habit(base: base, today: today) {
+        switch checked(form.habit(base: base, today: today), existing: existing) {
         case .success(let habit):
-            let created = try await web.store.createHabit(owner: user.id, habit)
-            await web.store.recordTip(.habitAdded, owner: user.id)
-            return Page.redirect("/habits/\(created.id)")
+            do {
+                let created = try await web.store.createHabit(owner: user.id, habit)
+                await web.store.recordTip(.habitAdded, owner: user.id)
+                return Page.redirect("/habits/\(created.id)")
+            } catch StoreError.conflict {
+                // Taken between the check and the write (another device).
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
@@ -79,16 +87,41 @@ struct HabitController {
         let user = try await web.user(context)
         let base = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let form = HabitForm(try await request.form())
-        switch form.habit(base: base, today: user.settings.today(now: web.now)) {
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        switch checked(form.habit(base: base, today: user.settings.today(now: web.now)), existing: existing) {
         case .success(let habit):
-            if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
-            return Page.redirect("/habits/\(habit.id)")
+            do {
+                if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
+                return Page.redirect("/habits/\(habit.id)")
+            } catch StoreError.conflict {
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
                 HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: errors), session: session),
                 status: .unprocessableContent)
         }
+    }
+
+    /// The form's habit, unless another habit of the user has its name (the store's rule: names
+    /// are unique regardless of case, archived habits included): then the message beside the name.
+    private func checked(_ result: Result<Habit, HabitForm.Errors>, existing: [Habit]) -> Result<Habit, HabitForm.Errors> {
+        guard case .success(let habit) = result, let message = QuickAddForm.nameTaken(habit.name, by: existing, except: habit.id) else {
+            return result
+        }
+        var errors = HabitForm.Errors()
+        errors["name"] = message
+        return .failure(errors)
+    }
+
+    private static var nameTaken: HabitForm.Errors {
+        var errors = HabitForm.Errors()
+        errors["name"] = "You already have a habit with this name. Choose another name."
+        return errors
     }
 
     /// `POST /habits/{id}/archive` `archived=true|false` (the store's `setArchived`, as

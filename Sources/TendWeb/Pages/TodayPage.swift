@@ -173,6 +173,8 @@ struct TodayPage: Sendable, Hashable {
     /// Where forms on this page come back to.
     var returnPath: String
     var csrfToken: String
+    /// The quick-add form (as typed, with its message, when a post was refused).
+    var quickAdd = QuickAddForm()
 
     /// Days the heatmap shows (Void.'s 200, ending on the shown day).
     static let heatmapDays = 200

@@ -261,21 +261,26 @@ enum TodayView {
 
     // MARK: Adding a habit
 
+    /// The quick add; a refused post comes back with the name as typed and the message under it.
     static func quickAdd(_ model: TodayPage, open: Bool) -> Node {
+        let typed = model.quickAdd
+        var input: [Attribute] = [
+            .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
+            .placeholder("Drink a glass of water"), .autocomplete("off"),
+        ]
+        if !typed.name.isEmpty { input.append(.value(typed.name)) }
+        if typed.error != nil { input += [.aria("invalid", "true"), .aria("describedby", "new-habit-name-error")] }
         let form = Node.form(.class("quick-add"), .method("post"), .action("/habits")) {
             hidden(model)
             Node.div(.class("field")) {
                 Node.label(.for("new-habit-name")) { "Name" }
-                Node.input(
-                    .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
-                    .placeholder("Drink a glass of water"), .autocomplete("off"))
+                Node.void("input", input)
+                if let error = typed.error { Node.p(.class("error"), .id("new-habit-name-error"), .role("alert")) { error } }
             }
             Node.button(.type("submit"), .class("primary")) { "Add habit" }
         }
         if open { return form }
-        return .details(.class("add-habit"), .id("add-habit")) {
-            Node.summary(.class("button")) { "Add a habit" }
-            form
-        }
+        let attributes: [Attribute] = [.class("add-habit"), .id("add-habit")] + (typed.error != nil ? [.open] : [])
+        return .element("details", attributes, [Node.summary(.class("button")) { "Add a habit" }, form])
     }
 }
