@@ -35,13 +35,22 @@ struct HabitController {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
-        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
-        let today = user.settings.today(now: web.now)
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
         let noteDay = request.query("note").flatMap { try? Day(iso: $0) }
-        let model = HabitPage(
-            tracked: TrackedHabit(habit: habit, entries: entries), today: today, month: month, noteDay: noteDay, calendar: user.settings.calendar)
-        return Page.html(HabitView.page(model, session: try web.session(context, user: user)))
+        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay)
+    }
+
+    /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
+    func page(
+        context: Context, user: User, habit: Habit, month: Day? = nil, noteDay: Day? = nil, status: HTTPResponse.Status = .ok,
+        _ modify: (inout HabitPage) -> Void = { _ in }
+    ) async throws -> Response {
+        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+        var model = HabitPage(
+            tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), month: month, noteDay: noteDay,
+            calendar: user.settings.calendar)
+        modify(&model)
+        return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
     }
 
     @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
@@ -161,7 +170,9 @@ struct HabitController {
 
     /// `POST /habits/{id}/note` `day=YYYY-MM-DD&note=…`: sets the day's note (the store's
     /// `setNote`, as `tend note`); an empty note clears it. A day that is not a date or is after
-    /// today, or a note that is too long: 422, the habit page with the form as typed.
+    /// today, or a note that is too long: 422, the habit page with the form as typed. With a
+    /// `return` path (a Today card's menu) it answers as the card's other forms: 303 back to the
+    /// card, or 422 with Today, the note as typed in the card's open menu.
     @Sendable func saveNote(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
@@ -181,13 +192,21 @@ struct HabitController {
         } else {
             error = nil
         }
+        let returnPath = form["return"].map { Page.localPath($0, fallback: "/") }
         guard let day, error == nil else {
+            if returnPath != nil, let error {
+                return try await DayEntryController(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
+                    $0.note = text
+                    $0.noteError = error
+                }
+            }
             let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
             var model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, calendar: user.settings.calendar)
             model.noteForm = HabitPage.NoteForm(day: dayText, text: text, latest: today.iso, error: error)
             return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
         _ = try await web.store.setNote(owner: user.id, habit: habit.id, day: day, trimmed.isEmpty ? nil : trimmed)
+        if let returnPath { return Page.redirect(returnPath + "#habit-\(habit.id)") }
         return Page.redirect("/habits/\(habit.id)" + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
     }
 }

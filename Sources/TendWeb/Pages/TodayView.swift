@@ -192,34 +192,38 @@ enum TodayView {
             case .monthly: month(card)
             }
             Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
-                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode) }
+                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode, card: card.id) }
             }
         }
     }
 
-    static func modeLink(_ link: TodayPage.ModeLink, current: Bool) -> Node {
-        var attributes: [Attribute] = [.href(link.link), .data("enhance", "")]
+    static func modeLink(_ link: TodayPage.ModeLink, current: Bool, card: String) -> Node {
+        var attributes: [Attribute] = [.href(link.link), .data("enhance", ""), .id("mode-\(card)-\(link.mode.rawValue)")]
         if current { attributes.append(.aria("current", "true")) }
         return .element("a", attributes, [.text(link.mode.title)])
     }
 
+    /// The card's menu; open when it holds a refused value or note (the page answering that post).
     static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
-        .details(.class("menu"), .id("menu-\(card.id)")) {
-            Node.summary(.aria("label", "More for \(card.name)")) { "⋯" }
+        let attributes: [Attribute] = [.class("menu"), .id("menu-\(card.id)")] + (card.entry.hasError ? [.open] : [])
+        return .element("details", attributes, [
+            Node.summary(.aria("label", "More for \(card.name)")) { "⋯" },
             Node.div(.class("menu-items")) {
+                DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
                 Node.a(.href(card.editLink)) { "Edit" }
                 Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
                     hidden(model)
-                    Node.button(.type("submit")) { "Reset this day" }
+                    Node.button(.type("submit"), .id("reset-\(card.id)")) { "Reset this day" }
                 }
                 Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
                     hidden(model)
                     Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
-                    Node.button(.type("submit")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
+                    Node.button(.type("submit"), .id("skip-\(card.id)")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
                 }
+                DayEntryView.note(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
                 Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
-            }
-        }
+            },
+        ])
     }
 
     static func cellClasses(_ cell: TodayPage.Cell) -> [String] {
