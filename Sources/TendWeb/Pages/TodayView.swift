@@ -207,7 +207,7 @@ enum TodayView {
     static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
         let attributes: [Attribute] = [.class("menu"), .id("menu-\(card.id)")] + (card.entry.hasError ? [.open] : [])
         return .element("details", attributes, [
-            Node.summary(.aria("label", "More for \(card.name)")) { "⋯" },
+            Node.summary(.id("more-\(card.id)"), .aria("label", "More for \(card.name)")) { "⋯" },
             Node.div(.class("menu-items")) {
                 DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
                 Node.a(.href(card.editLink)) { "Edit" }
