@@ -54,6 +54,13 @@ def type_id(driver, element_id, *keys, clear=False):
     wait(driver, attempt)
 
 
+def attribute(driver, element_id, name):
+    """An attribute (or `value`, or `text`) of the element with this id, read in one script: a live
+    update may swap the page between finding an element and reading it."""
+    return js(driver, f"""const e = document.getElementById({element_id!r});
+        return !e ? ({name!r} === 'value' || {name!r} === 'text' ? '' : null) : {name!r} === 'value' ? e.value : {name!r} === 'text' ? e.textContent.trim() : e.getAttribute({name!r});""")
+
+
 def ring_label(driver, habit):
     return js(driver, f"return document.getElementById('tap-{habit}').getAttribute('aria-label')")
 
@@ -68,7 +75,7 @@ def open_menu(driver, habit):
         menu = d.find_element(By.ID, f"menu-{habit}")
         if menu.get_attribute("open") is None:
             click(d, menu.find_element(By.TAG_NAME, "summary"))
-        return d.find_element(By.ID, f"menu-{habit}").get_attribute("open") is not None
+        return attribute(d, f"menu-{habit}", "open") is not None
     wait(driver, attempt)
 
 
@@ -104,28 +111,28 @@ class EntryTests(unittest.TestCase):
         type_id(driver, f"value-{water}", Keys.ENTER)
         wait(driver, lambda d: "12 / 8 glasses" in ring_label(d, water))
         self.assertEqual(js(driver, "return window.marker"), 1, "updated in place, not reloaded")
-        self.assertEqual(driver.find_element(By.ID, f"value-{water}").get_attribute("value"), "12")
+        self.assertEqual(attribute(driver, f"value-{water}", "value"), "12")
 
         # A duration typed as 1h30.
         open_menu(driver, meditate)
         type_id(driver, f"value-{meditate}", "1h30")
         click_id(driver, f"value-save-{meditate}")
         wait(driver, lambda d: "1 h 30 min / 10 min" in ring_label(d, meditate))
-        self.assertEqual(driver.find_element(By.ID, f"value-{meditate}").get_attribute("value"), "1h30")
+        self.assertEqual(attribute(driver, f"value-{meditate}", "value"), "1h30")
 
         # Refused input: the message beside the field, the text kept, nothing changed, the address kept.
         open_menu(driver, water)
         type_id(driver, f"value-{water}", "-5", Keys.ENTER, clear=True)
         wait(driver, lambda d: d.find_elements(By.ID, f"value-error-{water}"))
-        self.assertIn("cannot be negative", driver.find_element(By.ID, f"value-error-{water}").text)
-        self.assertEqual(driver.find_element(By.ID, f"value-{water}").get_attribute("aria-invalid"), "true")
-        self.assertEqual(driver.find_element(By.ID, f"value-{water}").get_attribute("value"), "-5")
+        self.assertIn("cannot be negative", attribute(driver, f"value-error-{water}", "text"))
+        self.assertEqual(attribute(driver, f"value-{water}", "aria-invalid"), "true")
+        self.assertEqual(attribute(driver, f"value-{water}", "value"), "-5")
         self.assertIn("12 / 8 glasses", ring_label(driver, water))
         self.assertEqual(driver.current_url.rstrip("/"), URL.rstrip("/"))
         self.assertEqual(js(driver, "return document.activeElement.id"), f"value-{water}")
         driver.save_screenshot(os.path.join(SHOTS, "web-value-error-phone.png"))
         type_id(driver, f"value-{water}", "lots", Keys.ENTER, clear=True)
-        wait(driver, lambda d: "not a whole number" in d.find_element(By.ID, f"value-error-{water}").text)
+        wait(driver, lambda d: "not a whole number" in attribute(d, f"value-error-{water}", "text"))
         self.assertIn("12 / 8 glasses", ring_label(driver, water))
 
         # A wrong tap on a bad habit is undone with −1 (never below 0).
@@ -135,7 +142,7 @@ class EntryTests(unittest.TestCase):
         open_menu(driver, coffee)
         click_id(driver, f"decrement-{coffee}")
         wait(driver, lambda d: "2 cups, at most 2" in ring_label(d, coffee))
-        self.assertIn("Within limit", driver.find_element(By.ID, f"habit-{coffee}").text)
+        self.assertIn("Within limit", attribute(driver, f"habit-{coffee}", "text"))
         for _ in range(3):
             click_id(driver, f"decrement-{coffee}")
         wait(driver, lambda d: "0 cups, at most 2" in ring_label(d, coffee))
@@ -144,9 +151,9 @@ class EntryTests(unittest.TestCase):
         open_menu(driver, meditate)
         type_id(driver, f"day-note-{meditate}", "Long sit after work")
         click_id(driver, f"day-note-save-{meditate}")
-        wait(driver, lambda d: d.find_element(By.ID, f"day-note-{meditate}").get_attribute("value") == "Long sit after work")
+        wait(driver, lambda d: attribute(d, f"day-note-{meditate}", "value") == "Long sit after work")
         driver.refresh()
-        self.assertEqual(driver.find_element(By.ID, f"day-note-{meditate}").get_attribute("value"), "Long sit after work")
+        self.assertEqual(attribute(driver, f"day-note-{meditate}", "value"), "Long sit after work")
 
         # The habit page has today's ring, −1 and the value field.
         driver.get(URL + f"/habits/{water}")
@@ -187,7 +194,7 @@ class EntryTests(unittest.TestCase):
         field.send_keys("many")
         click_id(driver, f"value-save-{pages}")
         wait(driver, lambda d: d.find_elements(By.ID, f"value-error-{pages}"))
-        self.assertEqual(driver.find_element(By.ID, f"value-{pages}").get_attribute("value"), "many")
+        self.assertEqual(attribute(driver, f"value-{pages}", "value"), "many")
         self.assertIn("34 / 20", ring_label(driver, pages))
 
     def test_duplicate_names_inline(self):
@@ -199,9 +206,9 @@ class EntryTests(unittest.TestCase):
         click(driver, driver.find_element(By.CSS_SELECTOR, "details.add-habit summary"))
         driver.find_element(By.ID, "new-habit-name").send_keys("pages", Keys.ENTER)
         wait(driver, lambda d: d.find_elements(By.ID, "new-habit-name-error"))
-        self.assertIn("You already have a habit named “Pages”", driver.find_element(By.ID, "new-habit-name-error").text)
-        self.assertEqual(driver.find_element(By.ID, "new-habit-name").get_attribute("value"), "pages")
-        self.assertEqual(driver.find_element(By.ID, "new-habit-name").get_attribute("aria-invalid"), "true")
+        self.assertIn("You already have a habit named “Pages”", attribute(driver, "new-habit-name-error", "text"))
+        self.assertEqual(attribute(driver, "new-habit-name", "value"), "pages")
+        self.assertEqual(attribute(driver, "new-habit-name", "aria-invalid"), "true")
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".card")), 1)
         self.assertNotIn("Conflict", driver.page_source)
         js(driver, "document.getElementById('new-habit-name').scrollIntoView({block: 'center'})")
@@ -214,9 +221,9 @@ class EntryTests(unittest.TestCase):
         driver.find_element(By.ID, "target").send_keys("30")
         click(driver, driver.find_element(By.CSS_SELECTOR, ".habit-form button[type=submit]"))
         wait(driver, lambda d: d.find_elements(By.ID, "name-error"))
-        self.assertIn("You already have a habit named “Pages”", driver.find_element(By.ID, "name-error").text)
-        self.assertEqual(driver.find_element(By.ID, "name").get_attribute("value"), "PAGES")
-        self.assertEqual(driver.find_element(By.ID, "target").get_attribute("value"), "30")
+        self.assertIn("You already have a habit named “Pages”", attribute(driver, "name-error", "text"))
+        self.assertEqual(attribute(driver, "name", "value"), "PAGES")
+        self.assertEqual(attribute(driver, "target", "value"), "30")
         self.assertTrue(driver.find_element(By.CSS_SELECTOR, "input[name=emoji][value='📚']").is_selected())
 
 

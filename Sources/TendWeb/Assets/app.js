@@ -27,7 +27,8 @@
     if (!main || !fresh) return false;
     const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id);
     const active = document.activeElement;
-    const focused = active && active !== document.body && main.contains(active) ? idsAround(active) : (used || []);
+    const elsewhere = active && active !== document.body && !main.contains(active);  // e.g. the navigation: left alone
+    const focused = elsewhere ? [] : active && main.contains(active) ? idsAround(active) : (used || []);
     main.replaceWith(fresh);
     for (const id of open) {
       const details = document.getElementById(id);
@@ -82,13 +83,15 @@
   }
 
   // Re-renders the current page (after a live update), one fetch at a time; not while the person
-  // is typing in one of its fields (it waits until they leave the field).
+  // is typing in one of its fields (it waits until they leave the field), nor over a refused
+  // form's answer (its message and what was typed would go: it waits for the next form or link).
   async function refresh() {
     if (busy || loading > 0) { again = true; return; }
     if (editing()) {
       document.activeElement.addEventListener("blur", () => setTimeout(refresh, 0), { once: true });
       return;
     }
+    if (document.querySelector('#main [aria-invalid="true"]')) { again = true; return; }
     busy = load(window.location.pathname + window.location.search, {}, false, true).catch(() => {});
     await busy;
     busy = null;
