@@ -90,6 +90,8 @@ class KeyboardTests(unittest.TestCase):
         wait(driver, lambda d: js(d, f"return document.getElementById('skip-{stretch}').textContent") == "Unskip this day")
         self.assertEqual(active(driver), f"skip-{stretch}")
         self.assertTrue(js(driver, f"return document.getElementById('menu-{stretch}').open"))
+        js(driver, f"document.getElementById('skip-{stretch}').scrollIntoView({{block: 'center'}})")
+        self.assertEqual(active(driver), f"skip-{stretch}")
         driver.save_screenshot(os.path.join(SHOTS, "web-focus-skip-phone.png"))
         press(driver, Keys.ENTER)
         wait(driver, lambda d: js(d, f"return document.getElementById('skip-{stretch}').textContent") == "Skip this day")
