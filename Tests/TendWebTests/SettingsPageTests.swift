@@ -30,7 +30,7 @@ struct SettingsPageTests {
         #expect(!html.contains("tend login"))
         #expect(!html.contains("that sync"))
         #expect(html.contains("No app syncs with Tend yet."))
-        #expect(html.contains("<code>Authorization: Bearer …</code>"))
+        #expect(html.contains("<code>Authorization: Bearer</code> header"))
         #expect(html.contains("<code>/api/v1</code>"))
     }
 

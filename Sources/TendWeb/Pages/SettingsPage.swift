@@ -153,9 +153,9 @@ enum SettingsView {
                 Node.p(.class("hint")) {
                     "For your own scripts and tools: each request to Tend's JSON API (under "
                     Node.code { "/api/v1" }
-                    ") sends one as "
-                    Node.code { "Authorization: Bearer …" }
-                    ". No app syncs with Tend yet. Revoking a token stops it at once."
+                    ") sends one in its "
+                    Node.code { "Authorization: Bearer" }
+                    " header. No app syncs with Tend yet. Revoking a token stops it at once."
                 }
                 if let token = model.newToken { newToken(token) }
                 if model.devices.isEmpty {
@@ -197,9 +197,9 @@ enum SettingsView {
                 .type("text"), .id("new-token-secret"), .value(token.secret), Attribute("readonly", nil), .attr("spellcheck", "false"),
                 .autocomplete("off"), .aria("label", "API token for \(token.name)"), .class("token"))
             Node.p(.class("hint")) {
-                "Copy it now (select it, then copy) and have your script send it as "
-                Node.code { "Authorization: Bearer …" }
-                ". It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
+                "Copy it now (select it, then copy) and have your script send it in the "
+                Node.code { "Authorization: Bearer" }
+                " header. It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
             }
         }
     }
