@@ -183,8 +183,11 @@ package struct ProblemMiddleware: RouterMiddleware {
         }
     }
 
-    /// A browser's page request: not the API, and HTML accepted.
+    /// A browser's page request: not the API, and HTML preferred to JSON (not merely mentioned:
+    /// `application/json, text/html;q=0.1` is an API client's).
     static func wantsPage(_ request: Request) -> Bool {
-        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept] ?? "").contains("text/html")
+        let path = request.uri.path
+        return path != "/api" && !path.hasPrefix("/api/")
+            && AcceptHeader.prefersHTML(request.headers[values: .accept].joined(separator: ","))
     }
 }

@@ -63,6 +63,7 @@ package enum TendWeb {
         AuthController(web: web).addRoutes(signedIn: signedIn)
         TodayController(web: web).addRoutes(to: signedIn)
         HabitController(web: web).addRoutes(to: signedIn)
+        DayEntryController(web: web).addRoutes(to: signedIn)
         SettingsController(web: web).addRoutes(to: signedIn)
         RoutinesController(web: web).addRoutes(to: signedIn)
         DataController(web: web).addRoutes(to: signedIn)

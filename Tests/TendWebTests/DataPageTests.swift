@@ -292,7 +292,7 @@ struct DataPageTests {
             #expect(try await browser.post("/settings/devices", [("name", "Phone")]).status == .forbidden)
             let blank = try await browser.post("/settings/devices", [("_csrf", csrf), ("name", "  ")])
             #expect(blank.status == .unprocessableContent)
-            #expect(blank.text.contains("Give the device a name"))
+            #expect(blank.text.contains("Give the token a name"))
             let long = try await browser.post("/settings/devices", [("_csrf", csrf), ("name", String(repeating: "x", count: 101))])
             #expect(long.status == .unprocessableContent)
             #expect(try await store.tokens(owner: owner, kind: .api, now: Date()).isEmpty)

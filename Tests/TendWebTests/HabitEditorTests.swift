@@ -133,6 +133,39 @@ struct HabitEditorTests {
         }
     }
 
+    @Test("A name another habit has (regardless of case, archived ones too) is refused beside the field: 422, the form kept, nothing saved")
+    func duplicateName() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let pages = try await store.createHabit(owner: owner, Habit(name: "Pages", order: 0, createdOn: WebFixtures.day("2025-06-01")))
+            var old = try await store.createHabit(owner: owner, Habit(name: "Old", order: 1, createdOn: WebFixtures.day("2025-06-01")))
+            old = try await store.setArchived(owner: owner, habit: old.id, true)
+
+            let created = try await browser.post("/habits/new", Self.fields(csrf, name: "pages", target: "12"))
+            #expect(created.status == .unprocessableContent)
+            #expect(created.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(created.text.contains("id=\"name-error\""))
+            #expect(created.text.contains("You already have a habit named “Pages”"))
+            #expect(created.text.contains("value=\"pages\""))
+            #expect(created.text.contains("value=\"12\""))
+            #expect(created.text.contains("value=\"glasses\""))
+            let archived = try await browser.post("/habits/new", Self.fields(csrf, name: "OLD"))
+            #expect(archived.status == .unprocessableContent)
+            #expect(archived.text.contains("“Old” (archived)"))
+            #expect(try await store.habits(owner: owner, includeArchived: true).count == 2)
+
+            let renamed = try await browser.post("/habits/\(old.id)/edit", Self.fields(csrf, name: "PAGES"))
+            #expect(renamed.status == .unprocessableContent)
+            #expect(renamed.text.contains("value=\"PAGES\""))
+            #expect(try await store.habit(owner: owner, id: old.id).name == "Old")
+            // Its own name in another case is its own.
+            let recased = try await browser.post("/habits/\(pages.id)/edit", Self.fields(csrf, name: "pages"))
+            #expect(recased.status == .seeOther)
+            #expect(try await store.habit(owner: owner, id: pages.id).name == "pages")
+        }
+    }
+
     @Test("Edit by the form: 303 and changed; invalid: 422, unchanged; another user's habit: 404")
     func editForm() async throws {
         try await WebHarness { $0.openRegistration = true }.run { browser, store in

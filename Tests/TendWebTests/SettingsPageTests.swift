@@ -22,6 +22,18 @@ struct SettingsPageTests {
         #expect(!html.contains("style="))
     }
 
+    @Test("API tokens are described as they are: for scripts through the JSON API; no `tend login`, no syncing apps")
+    func tokensSayWhatExists() {
+        var page = SettingsPage(settings: UserSettings())
+        page.newToken = .init(id: "T1", name: "Backup script", secret: "SECRET")
+        let html = SettingsView.page(page, session: SessionInfo(username: "ana", csrfToken: "t")).render()
+        #expect(!html.contains("tend login"))
+        #expect(!html.contains("that sync"))
+        #expect(html.contains("No app syncs with Tend yet."))
+        #expect(html.contains("<code>Authorization: Bearer</code> header"))
+        #expect(html.contains("<code>/api/v1</code>"))
+    }
+
     @Test("Form: valid → 303 and changed; invalid zone → 422, message, nothing changed; no token → 403")
     func form() async throws {
         try await WebHarness().run { browser, store in
@@ -67,7 +79,7 @@ struct SettingsPageTests {
             let revoked = try await browser.post("/settings/devices/\(phone.id)/revoke", [("_csrf", csrf)])
             #expect(revoked.status == .seeOther)
             #expect(try await store.tokens(owner: owner, kind: .api, now: Date()).isEmpty)
-            #expect(try await browser.get("/settings").text.contains("No devices."))
+            #expect(try await browser.get("/settings").text.contains("No API tokens."))
         }
     }
 }

@@ -246,6 +246,27 @@ struct WebRouterTests {
         }
     }
 
+    @Test("Quick add with a name another habit has: 422, Today with the name kept and the message under the field, nothing added")
+    func quickAddDuplicate() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            #expect(try await browser.post("/habits", [("_csrf", csrf), ("name", "Pages"), ("return", "/")]).status == .seeOther)
+            let twice = try await browser.post("/habits", [("_csrf", csrf), ("name", "pages"), ("return", "/")])
+            #expect(twice.status == .unprocessableContent)
+            #expect(twice.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(twice.text.contains("<h1>Today"))
+            #expect(twice.text.contains("You already have a habit named “Pages”"))
+            #expect(twice.text.contains("id=\"new-habit-name-error\""))
+            #expect(twice.text.contains("value=\"pages\""))
+            #expect(twice.text.contains("<details class=\"add-habit\" id=\"add-habit\" open>"))
+            #expect(try await store.habits(owner: owner, includeArchived: true).map(\.name) == ["Pages"])
+            let blank = try await browser.post("/habits", [("_csrf", csrf), ("name", " "), ("return", "/")])
+            #expect(blank.status == .unprocessableContent)
+            #expect(blank.text.contains("id=\"new-habit-name-error\""))
+        }
+    }
+
     @Test("A browser asking for an unknown page gets an HTML 404; API clients keep their problem body")
     func unknownPage() async throws {
         try await WebHarness().run { browser, _ in
@@ -255,6 +276,40 @@ struct WebRouterTests {
             #expect(page.text.contains("There is no page at this address."))
             let api = try await browser.request(.get, "/api/v1/nothing", headers: [.accept: "text/html"])
             #expect(api.headers[.contentType] == "application/problem+json")
+        }
+    }
+
+    static let chrome = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8"
+
+    @Test(
+        "A mistyped address answers an HTML page when Accept prefers HTML, the problem JSON otherwise (and always under /api)",
+        arguments: [
+            ("/no-such-page", chrome, true),
+            ("/habits/x/y/z", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", true),  // Firefox
+            ("/no-such-page", "TEXT/HTML", true),
+            ("/no-such-page", "text/*", true),
+            ("/no-such-page", "text/html;q=0.9, application/json;q=0.5", true),
+            ("/no-such-page", "application/json, text/html;q=0.1", false),
+            ("/no-such-page", "application/problem+json, text/html;q=0.5", false),
+            ("/no-such-page", "text/html;q=0", false),
+            ("/no-such-page", "*/*", false),
+            ("/no-such-page", "", false),
+            ("/no-such-page", "application/json", false),
+            ("/api/v1/nothing", chrome, false),
+            ("/api", chrome, false),
+        ])
+    func notFoundByAccept(path: String, accept: String, html: Bool) async throws {
+        try await WebHarness().run { browser, _ in
+            let response = try await browser.request(.get, path, headers: accept.isEmpty ? [:] : [.accept: accept])
+            #expect(response.status == .notFound)
+            if html {
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains("There is no page at this address."))
+                #expect(response.text.contains("<title>Not Found · Tend</title>"))
+                #expect(response.text.contains("href=\"/\""))
+            } else {
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
         }
     }
 

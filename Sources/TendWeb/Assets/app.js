@@ -8,22 +8,37 @@
   let busy = null;
   let again = false;
 
+  // The ids of `element` and of the elements around it, nearest first: where focus goes back
+  // after a swap (the control itself, or what is left of its card when it is gone).
+  function idsAround(element) {
+    const ids = [];
+    for (let e = element; e && e !== document.body; e = e.parentElement) if (e.id && e.id !== "main") ids.push(e.id);
+    return ids;
+  }
+
   // Replaces <main> with the one of `html`, keeping open menus and focus where they were.
-  function swap(html, url) {
+  // Focus stays on the control that was used (WCAG 2.4.3): the focused element's id, else the
+  // `used` ids (the form's submitter or the link), else the nearest element around it that is
+  // still there; on a refused form (`invalid`), the field that was refused.
+  function swap(html, url, used, invalid) {
     const next = new DOMParser().parseFromString(html, "text/html");
     const main = document.getElementById("main");
     const fresh = next.getElementById("main");
     if (!main || !fresh) return false;
     const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id);
-    const focused = document.activeElement && document.activeElement.id;
+    const active = document.activeElement;
+    const elsewhere = active && active !== document.body && !main.contains(active);  // e.g. the navigation: left alone
+    const focused = elsewhere ? [] : active && main.contains(active) ? idsAround(active) : (used || []);
     main.replaceWith(fresh);
     for (const id of open) {
       const details = document.getElementById(id);
       if (details) details.open = true;
     }
-    if (focused) {
-      const element = document.getElementById(focused);
-      if (element) element.focus({ preventScroll: true });
+    const refused = invalid && fresh.querySelector('[aria-invalid="true"]');
+    const target = refused || focused.map((id) => document.getElementById(id)).find((e) => e);
+    if (target) {
+      if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
     }
     if (next.title) document.title = next.title;
     const token = next.querySelector('meta[name="csrf-token"]');
@@ -38,7 +53,7 @@
   let generation = 0;
   let loading = 0;
 
-  async function load(url, init, push, isRefresh) {
+  async function load(url, init, push, isRefresh, used) {
     const started = isRefresh ? generation : ++generation;
     if (!isRefresh) loading++;
     try {
@@ -51,16 +66,32 @@
       const html = await response.text();
       if (isRefresh && started !== generation) return;
       const shown = target.pathname + target.search;
+      const refused = response.status === 422;
       if (push) history.pushState(null, "", shown);
-      if (!swap(html, push ? null : shown)) window.location.assign(response.url);
+      // A refused form's page is the answer to a post: the address stays the page's own.
+      if (!swap(html, push || refused ? null : shown, used, refused)) window.location.assign(response.url);
     } finally {
       if (!isRefresh && --loading === 0 && again && !busy) { again = false; refresh(); }
     }
   }
 
-  // Re-renders the current page (after a live update), one fetch at a time.
+  // Whether the person is typing in a field of the page (a live refresh would replace it).
+  function editing() {
+    const field = document.activeElement;
+    return !!field && (field.tagName === "INPUT" || field.tagName === "TEXTAREA") && field.value !== field.defaultValue &&
+      !!document.getElementById("main") && document.getElementById("main").contains(field);
+  }
+
+  // Re-renders the current page (after a live update), one fetch at a time; not while the person
+  // is typing in one of its fields (it waits until they leave the field), nor over a refused
+  // form's answer (its message and what was typed would go: it waits for the next form or link).
   async function refresh() {
     if (busy || loading > 0) { again = true; return; }
+    if (editing()) {
+      document.activeElement.addEventListener("blur", () => setTimeout(refresh, 0), { once: true });
+      return;
+    }
+    if (document.querySelector('#main [aria-invalid="true"]')) { again = true; return; }
     busy = load(window.location.pathname + window.location.search, {}, false, true).catch(() => {});
     await busy;
     busy = null;
@@ -105,6 +136,7 @@
     dialog.showModal();
   }
 
+  const sending = new Map();
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-enhance")) return;
@@ -114,18 +146,27 @@
       return;
     }
     const body = new URLSearchParams(new FormData(form, event.submitter));
-    const buttons = form.querySelectorAll("button");
-    buttons.forEach((b) => (b.disabled = true));
-    load(form.action, { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } }, false)
-      .catch(() => form.submit())
-      .finally(() => buttons.forEach((b) => (b.disabled = false)));
+    // The buttons stay enabled (a disabled button loses focus to <body>): a press while the form
+    // is under way is sent after it, in order, so two quick taps count twice.
+    const used = idsAround(event.submitter || form);
+    form.setAttribute("aria-busy", "true");
+    const previous = sending.get(form.action) || Promise.resolve();
+    const sent = previous.then(() =>
+      load(form.action, { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } }, false, false, used)
+        .catch(() => form.submit()));
+    sending.set(form.action, sent);
+    sent.finally(() => {
+      form.removeAttribute("aria-busy");
+      if (sending.get(form.action) === sent) sending.delete(form.action);
+    });
   });
 
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element && event.target.closest("a[data-enhance]");
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    load(link.href, {}, link.getAttribute("data-enhance") === "navigate").catch(() => window.location.assign(link.href));
+    load(link.href, {}, link.getAttribute("data-enhance") === "navigate", false, idsAround(link))
+      .catch(() => window.location.assign(link.href));
   });
 
   window.addEventListener("popstate", () => refresh());

@@ -35,13 +35,22 @@ struct HabitController {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
-        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
-        let today = user.settings.today(now: web.now)
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
         let noteDay = request.query("note").flatMap { try? Day(iso: $0) }
-        let model = HabitPage(
-            tracked: TrackedHabit(habit: habit, entries: entries), today: today, month: month, noteDay: noteDay, calendar: user.settings.calendar)
-        return Page.html(HabitView.page(model, session: try web.session(context, user: user)))
+        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay)
+    }
+
+    /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
+    func page(
+        context: Context, user: User, habit: Habit, month: Day? = nil, noteDay: Day? = nil, status: HTTPResponse.Status = .ok,
+        _ modify: (inout HabitPage) -> Void = { _ in }
+    ) async throws -> Response {
+        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+        var model = HabitPage(
+            tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), month: month, noteDay: noteDay,
+            calendar: user.settings.calendar)
+        modify(&model)
+        return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
     }
 
     @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
@@ -56,11 +65,19 @@ struct HabitController {
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
         let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
-        switch form.habit(base: base, today: today) {
+        switch checked(form.habit(base: base, today: today), existing: existing) {
         case .success(let habit):
-            let created = try await web.store.createHabit(owner: user.id, habit)
-            await web.store.recordTip(.habitAdded, owner: user.id)
-            return Page.redirect("/habits/\(created.id)")
+            do {
+                let created = try await web.store.createHabit(owner: user.id, habit)
+                await web.store.recordTip(.habitAdded, owner: user.id)
+                return Page.redirect("/habits/\(created.id)")
+            } catch StoreError.conflict {
+                // Taken between the check and the write (another device).
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
@@ -79,16 +96,41 @@ struct HabitController {
         let user = try await web.user(context)
         let base = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let form = HabitForm(try await request.form())
-        switch form.habit(base: base, today: user.settings.today(now: web.now)) {
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        switch checked(form.habit(base: base, today: user.settings.today(now: web.now)), existing: existing) {
         case .success(let habit):
-            if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
-            return Page.redirect("/habits/\(habit.id)")
+            do {
+                if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
+                return Page.redirect("/habits/\(habit.id)")
+            } catch StoreError.conflict {
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
                 HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: errors), session: session),
                 status: .unprocessableContent)
         }
+    }
+
+    /// The form's habit, unless another habit of the user has its name (the store's rule: names
+    /// are unique regardless of case, archived habits included): then the message beside the name.
+    private func checked(_ result: Result<Habit, HabitForm.Errors>, existing: [Habit]) -> Result<Habit, HabitForm.Errors> {
+        guard case .success(let habit) = result, let message = QuickAddForm.nameTaken(habit.name, by: existing, except: habit.id) else {
+            return result
+        }
+        var errors = HabitForm.Errors()
+        errors["name"] = message
+        return .failure(errors)
+    }
+
+    private static var nameTaken: HabitForm.Errors {
+        var errors = HabitForm.Errors()
+        errors["name"] = "You already have a habit with this name. Choose another name."
+        return errors
     }
 
     /// `POST /habits/{id}/archive` `archived=true|false` (the store's `setArchived`, as
@@ -128,7 +170,9 @@ struct HabitController {
 
     /// `POST /habits/{id}/note` `day=YYYY-MM-DD&note=…`: sets the day's note (the store's
     /// `setNote`, as `tend note`); an empty note clears it. A day that is not a date or is after
-    /// today, or a note that is too long: 422, the habit page with the form as typed.
+    /// today, or a note that is too long: 422, the habit page with the form as typed. With a
+    /// `return` path (a Today card's menu) it answers as the card's other forms: 303 back to the
+    /// card, or 422 with Today, the note as typed in the card's open menu.
     @Sendable func saveNote(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
@@ -148,13 +192,21 @@ struct HabitController {
         } else {
             error = nil
         }
+        let returnPath = form["return"].map { Page.localPath($0, fallback: "/") }
         guard let day, error == nil else {
+            if returnPath != nil, let error {
+                return try await DayEntryController(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
+                    $0.note = text
+                    $0.noteError = error
+                }
+            }
             let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
             var model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, calendar: user.settings.calendar)
             model.noteForm = HabitPage.NoteForm(day: dayText, text: text, latest: today.iso, error: error)
             return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
         _ = try await web.store.setNote(owner: user.id, habit: habit.id, day: day, trimmed.isEmpty ? nil : trimmed)
+        if let returnPath { return Page.redirect(returnPath + "#habit-\(habit.id)") }
         return Page.redirect("/habits/\(habit.id)" + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
     }
 }

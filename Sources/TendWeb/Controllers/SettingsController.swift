@@ -52,8 +52,8 @@ struct SettingsController {
             model.deviceName = form["name"] ?? ""
             model.errors["deviceName"] =
                 name.isEmpty
-                ? "Give the device a name, e.g. “Phone” or “Laptop CLI”."
-                : "A device name is one line of at most \(AccountService.maximumTokenNameLength) characters."
+                ? "Give the token a name, e.g. “Backup script”."
+                : "A token's name is one line of at most \(AccountService.maximumTokenNameLength) characters."
             model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }

@@ -50,30 +50,77 @@ struct TodayController {
             modes: modesCookie ?? "", csrfToken: session.csrfToken)
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
         if let page = web.todayPages.page(for: key) { return Page.html(page, gzip: gzip) }
-        let tipState = try await web.store.tipState(owner: user.id)
-        let habits = try await web.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: TodayPage.window(day: day, today: today, calendar: calendar, tips: tipState))
-        let model = TodayPage(
-            input: .init(
-                habits: habits, routines: try await web.store.routines(owner: user.id),
-                tipState: tipState, settings: user.settings, now: now, day: day,
-                modes: CardModes(cookie: modesCookie), csrfToken: session.csrfToken))
+        let model = try await self.model(user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), session: session)
         let page = RenderedPage(Page.render(TodayView.page(model, session: session)))
         web.todayPages.store(page, for: key)
         return Page.html(page, gzip: gzip)
     }
 
+    /// The Today page's model for `day`, read from the store (the cache is the caller's business).
+    func model(user: User, day: Day, now: Date, modes: CardModes, session: SessionInfo) async throws -> TodayPage {
+        let today = user.settings.today(now: now)
+        let tipState = try await web.store.tipState(owner: user.id)
+        let habits = try await web.store.trackedHabits(
+            owner: user.id, includeArchived: false,
+            window: TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState))
+        return TodayPage(
+            input: .init(
+                habits: habits, routines: try await web.store.routines(owner: user.id),
+                tipState: tipState, settings: user.settings, now: now, day: day,
+                modes: modes, csrfToken: session.csrfToken))
+    }
+
+    /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused
+    /// form as typed, with its message), answered 422: nothing was saved.
+    func refused(
+        _ request: Request, context: Context, user: User, returnPath: String, _ refuse: (inout TodayPage) -> Void
+    ) async throws -> Response {
+        let now = web.now
+        let today = user.settings.today(now: now)
+        let date = URLComponents(string: returnPath)?.queryItems?.first { $0.name == "date" }?.value
+        let day = min(date.flatMap { try? Day(iso: $0) } ?? today, today)
+        let session = try web.session(context, user: user)
+        var model = try await model(
+            user: user, day: day, now: now, modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), session: session)
+        refuse(&model)
+        return Page.html(TodayView.page(model, session: session), status: .unprocessableContent)
+    }
+
     /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).
+    /// An empty, too long or already used name answers 422: Today with the name as typed and the
+    /// message under the field.
     @Sendable func quickAdd(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let form = try await request.form()
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
-        let habit = try await web.store.createHabit(
-            owner: user.id, Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today))
+        let habit = Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        var message = QuickAddForm.nameTaken(name, by: existing)
+        if message == nil {
+            do {
+                try habit.validate()
+            } catch {
+                message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+            }
+        }
+        if message == nil {
+            do {
+                _ = try await web.store.createHabit(owner: user.id, habit)
+            } catch StoreError.conflict {
+                // Taken between the check and the write (another device).
+                message = QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
+                    ?? "You already have a habit with this name. Choose another name."
+            }
+        }
+        let returnPath = Page.localPath(form["return"], fallback: "/")
+        if let message {
+            return try await refused(request, context: context, user: user, returnPath: returnPath) {
+                $0.quickAdd = QuickAddForm(name: form["name"] ?? "", error: message)
+            }
+        }
         await web.store.recordTip(.habitAdded, owner: user.id)
-        return Page.redirect(Page.localPath(form["return"], fallback: "/") + "#habit-\(habit.id)")
+        return Page.redirect(returnPath + "#habit-\(habit.id)")
     }
 
     @Sendable func tap(_ request: Request, context: Context) async throws -> Response {

@@ -55,6 +55,22 @@ struct HabitPage: Sendable, Hashable {
     var notes: [Note]
     /// The form that adds, changes or clears the note of a day.
     var noteForm: NoteForm
+    /// Today's check-in: the ring (the Today card's tap), −1 and a typed value.
+    var checkIn: CheckIn
+
+    /// Today's check-in control, as the Today card has it.
+    struct CheckIn: Sendable, Hashable {
+        var tapAction: String
+        var tapLabel: String
+        /// 0…1, the ring's fill.
+        var progress: Double
+        var status: DayStatus
+        var statusLabel: String
+        var valueText: String
+        /// Where the check-in forms come back to: this page.
+        var returnPath: String
+        var entry: DayEntryControls
+    }
 
     /// The note form as shown or as posted: the day (`YYYY-MM-DD`), the text, and why a post was
     /// refused.
@@ -132,6 +148,13 @@ struct HabitPage: Sendable, Hashable {
             guard let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else { return nil }
             return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note, editLink: "/habits/\(habit.id)?note=\(entry.day.iso)#note-form")
         }.prefix(Self.recentNotes).map { $0 }
+        let status = tracked.status(on: today, today: today, calendar: calendar)
+        let value = tracked.completionCount(on: today)
+        checkIn = CheckIn(
+            tapAction: "/habits/\(habit.id)/days/\(today.iso)/tap", tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
+            progress: status == .skipped ? 0 : tracked.completionProgress(on: today), status: status,
+            statusLabel: TodayPage.statusLabel(status, habit: habit), valueText: TodayPage.valueText(habit, value: value),
+            returnPath: "/habits/\(habit.id)", entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
         let noteDay = min(noteDay ?? today, today)
         noteForm = NoteForm(
             day: noteDay.iso, text: tracked.sortedEntries.first { $0.day == noteDay }?.note ?? "", latest: today.iso)

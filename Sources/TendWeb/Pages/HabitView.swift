@@ -8,6 +8,7 @@ enum HabitView {
         Layout.page(title: model.name, tab: .habits, session: session) {
             Node.article(.class("habit-page hc-\(model.color.rawValue)"), .aria("labelledby", "habit-title")) {
                 header(model)
+                checkIn(model, session: session)
                 Node.section(.class("panel"), .aria("label", "This week")) {
                     Node.h2 { "This week" }
                     Node.ol(.class("strip"), .aria("label", "The last 7 days")) {
@@ -51,6 +52,26 @@ enum HabitView {
                     Node.dd { "\(model.strengthPercent) %" }
                 }
             }
+        }
+    }
+
+    /// Today's check-in: the ring (a tap, as on the Today card), the status and value in words,
+    /// and the value field with −1. The section carries the Today card's id, so the forms' 303
+    /// (`#habit-ID`) lands on it.
+    static func checkIn(_ model: HabitPage, session: SessionInfo) -> Node {
+        let checkIn = model.checkIn
+        return Node.section(.class("panel checkin"), .id("habit-\(model.id)"), .aria("labelledby", "checkin-title")) {
+            Node.h2(.id("checkin-title")) { "Today" }
+            Node.div(.class("checkin-row is-\(checkIn.status.rawValue)")) {
+                DayEntryView.tap(
+                    action: checkIn.tapAction, id: model.id, label: checkIn.tapLabel, progress: checkIn.progress, emoji: model.emoji,
+                    csrfToken: session.csrfToken, returnPath: checkIn.returnPath)
+                Node.p(.class("card-value")) {
+                    Node.span(.class("status status-\(checkIn.status.rawValue)")) { checkIn.statusLabel }
+                    " · \(checkIn.valueText)"
+                }
+            }
+            DayEntryView.value(checkIn.entry, csrfToken: session.csrfToken, returnPath: checkIn.returnPath)
         }
     }
 

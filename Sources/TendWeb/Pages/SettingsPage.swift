@@ -37,7 +37,7 @@ struct SettingsPage: Sendable, Hashable {
         let format = Date.ISO8601FormatStyle().year().month().day()
         return tokens.sorted { $0.createdAt > $1.createdAt }.map { token in
             Device(
-                id: token.id.description, name: token.name.isEmpty ? "Unnamed device" : token.name,
+                id: token.id.description, name: token.name.isEmpty ? "Unnamed token" : token.name,
                 detail: "Added \(token.createdAt.formatted(format))"
                     + (token.lastUsedAt.map { ", last used \($0.formatted(format))" } ?? ", never used"),
                 revokeAction: "/settings/devices/\(token.id)/revoke")
@@ -149,11 +149,17 @@ enum SettingsView {
                 }
             }
             Node.section(.class("editor devices"), .aria("labelledby", "devices-title")) {
-                Node.h2(.id("devices-title")) { "Devices" }
-                Node.p(.class("hint")) { "API tokens of the apps and the CLI that sync with this account. Revoking one signs that device out." }
+                Node.h2(.id("devices-title")) { "API tokens" }
+                Node.p(.class("hint")) {
+                    "For your own scripts and tools: each request to Tend's JSON API (under "
+                    Node.code { "/api/v1" }
+                    ") sends one in its "
+                    Node.code { "Authorization: Bearer" }
+                    " header. No app syncs with Tend yet. Revoking a token stops it at once."
+                }
                 if let token = model.newToken { newToken(token) }
                 if model.devices.isEmpty {
-                    Node.p(.class("hint")) { "No devices." }
+                    Node.p(.class("hint")) { "No API tokens." }
                 } else {
                     Node.ul(.class("habit-list")) {
                         for device in model.devices {
@@ -191,9 +197,9 @@ enum SettingsView {
                 .type("text"), .id("new-token-secret"), .value(token.secret), Attribute("readonly", nil), .attr("spellcheck", "false"),
                 .autocomplete("off"), .aria("label", "API token for \(token.name)"), .class("token"))
             Node.p(.class("hint")) {
-                "Copy it now (select it, then copy) and paste it into the app or "
-                Node.code { "tend login" }
-                ". It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and add the device again."
+                "Copy it now (select it, then copy) and have your script send it in the "
+                Node.code { "Authorization: Bearer" }
+                " header. It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
             }
         }
     }
@@ -202,7 +208,7 @@ enum SettingsView {
         .form(.method("post"), .action("/settings/devices"), .class("habit-form add-device")) {
             Layout.csrfField(session)
             Node.div(.class("field")) {
-                Node.label(.for("deviceName")) { "Add a device" }
+                Node.label(.for("deviceName")) { "Add a token" }
                 Node.void("input", deviceNameAttributes(model))
                 error("deviceName", model)
             }
@@ -215,7 +221,7 @@ enum SettingsView {
     private static func deviceNameAttributes(_ model: SettingsPage) -> [Attribute] {
         var attributes: [Attribute] = [
             .type("text"), .id("deviceName"), .name("name"), .value(model.deviceName),
-            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Device name, e.g. Phone"), .autocomplete("off"), .required,
+            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Its name, e.g. Backup script"), .autocomplete("off"), .required,
         ]
         if model.errors["deviceName"] != nil { attributes += [.aria("invalid", "true"), .aria("describedby", "deviceName-error")] }
         return attributes

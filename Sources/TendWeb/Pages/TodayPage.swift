@@ -147,6 +147,8 @@ struct TodayPage: Sendable, Hashable {
         /// The month grid (monthly mode).
         var month: [Cell]
         var monthTitle: String
+        /// −1, a typed value and the day's note (the card's menu).
+        var entry: DayEntryControls
     }
 
     struct ModeLink: Sendable, Hashable {
@@ -175,6 +177,8 @@ struct TodayPage: Sendable, Hashable {
     /// Where forms on this page come back to.
     var returnPath: String
     var csrfToken: String
+    /// The quick-add form (as typed, with its message, when a post was refused).
+    var quickAdd = QuickAddForm()
 
     /// Days the heatmap shows (Void.'s 200, ending on the shown day).
     static let heatmapDays = 200
@@ -270,7 +274,8 @@ struct TodayPage: Sendable, Hashable {
             tapAction: "\(dayBase)/tap", resetAction: "\(dayBase)/reset", skipAction: "\(dayBase)/skip",
             isSkipped: item.status == .skipped, editLink: "\(base)/edit", deleteLink: "\(base)/delete",
             mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: "/cards/\(habit.id)/mode/\($0.rawValue)\(modeQuery)") },
-            week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)")
+            week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)",
+            entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day)))
     }
 
     static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day) -> Cell {

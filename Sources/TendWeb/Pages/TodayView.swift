@@ -192,34 +192,38 @@ enum TodayView {
             case .monthly: month(card)
             }
             Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
-                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode) }
+                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode, card: card.id) }
             }
         }
     }
 
-    static func modeLink(_ link: TodayPage.ModeLink, current: Bool) -> Node {
-        var attributes: [Attribute] = [.href(link.link), .data("enhance", "")]
+    static func modeLink(_ link: TodayPage.ModeLink, current: Bool, card: String) -> Node {
+        var attributes: [Attribute] = [.href(link.link), .data("enhance", ""), .id("mode-\(card)-\(link.mode.rawValue)")]
         if current { attributes.append(.aria("current", "true")) }
         return .element("a", attributes, [.text(link.mode.title)])
     }
 
+    /// The card's menu; open when it holds a refused value or note (the page answering that post).
     static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
-        .details(.class("menu"), .id("menu-\(card.id)")) {
-            Node.summary(.aria("label", "More for \(card.name)")) { "⋯" }
+        let attributes: [Attribute] = [.class("menu"), .id("menu-\(card.id)")] + (card.entry.hasError ? [.open] : [])
+        return .element("details", attributes, [
+            Node.summary(.id("more-\(card.id)"), .aria("label", "More for \(card.name)")) { "⋯" },
             Node.div(.class("menu-items")) {
+                DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
                 Node.a(.href(card.editLink)) { "Edit" }
                 Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
                     hidden(model)
-                    Node.button(.type("submit")) { "Reset this day" }
+                    Node.button(.type("submit"), .id("reset-\(card.id)")) { "Reset this day" }
                 }
                 Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
                     hidden(model)
                     Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
-                    Node.button(.type("submit")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
+                    Node.button(.type("submit"), .id("skip-\(card.id)")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
                 }
+                DayEntryView.note(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
                 Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
-            }
-        }
+            },
+        ])
     }
 
     static func cellClasses(_ cell: TodayPage.Cell) -> [String] {
@@ -261,21 +265,26 @@ enum TodayView {
 
     // MARK: Adding a habit
 
+    /// The quick add; a refused post comes back with the name as typed and the message under it.
     static func quickAdd(_ model: TodayPage, open: Bool) -> Node {
+        let typed = model.quickAdd
+        var input: [Attribute] = [
+            .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
+            .placeholder("Drink a glass of water"), .autocomplete("off"),
+        ]
+        if !typed.name.isEmpty { input.append(.value(typed.name)) }
+        if typed.error != nil { input += [.aria("invalid", "true"), .aria("describedby", "new-habit-name-error")] }
         let form = Node.form(.class("quick-add"), .method("post"), .action("/habits")) {
             hidden(model)
             Node.div(.class("field")) {
                 Node.label(.for("new-habit-name")) { "Name" }
-                Node.input(
-                    .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
-                    .placeholder("Drink a glass of water"), .autocomplete("off"))
+                Node.void("input", input)
+                if let error = typed.error { Node.p(.class("error"), .id("new-habit-name-error"), .role("alert")) { error } }
             }
             Node.button(.type("submit"), .class("primary")) { "Add habit" }
         }
         if open { return form }
-        return .details(.class("add-habit"), .id("add-habit")) {
-            Node.summary(.class("button")) { "Add a habit" }
-            form
-        }
+        let attributes: [Attribute] = [.class("add-habit"), .id("add-habit")] + (typed.error != nil ? [.open] : [])
+        return .element("details", attributes, [Node.summary(.class("button")) { "Add a habit" }, form])
     }
 }
