@@ -95,6 +95,17 @@ class HabitTests(unittest.TestCase):
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, ".year-grid rect")), 371)
         self.assertTrue(driver.find_elements(By.CSS_SELECTOR, ".strength-chart polyline"))
         driver.save_screenshot(os.path.join(SHOTS, "habit-phone.png"))
+        # On a phone the year grid keeps readable cells (at least 8 px) and opens at its latest
+        # weeks, scrolling sideways for the rest.
+        cell = driver.find_element(By.CSS_SELECTOR, ".year-grid rect").rect
+        self.assertGreaterEqual(cell["width"], 8, cell)
+        scroller = driver.find_element(By.CSS_SELECTOR, ".year-scroll")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", scroller)
+        geometry = driver.execute_script(
+            "const s = arguments[0], r = s.getBoundingClientRect(), last = s.querySelector('rect:last-of-type').getBoundingClientRect();"
+            "return [s.scrollWidth > s.clientWidth, last.right <= r.right + 1 && last.left >= r.left - 1];", scroller)
+        self.assertEqual(geometry, [True, True], "the grid scrolls, and today's week is in view")
+        driver.save_screenshot(os.path.join(SHOTS, "habit-year-phone.png"))
         previous = driver.find_element(By.CSS_SELECTOR, "a[aria-label='Previous month']")
         click(driver, previous)
         last_month = (datetime.date.today().replace(day=1) - datetime.timedelta(days=1)).strftime("%B %Y")

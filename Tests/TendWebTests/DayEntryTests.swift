@@ -127,6 +127,24 @@ struct DayEntryTests {
         }
     }
 
+    @Test("A day that has not come, or before 2000, is refused on every day form (422) and nothing changes")
+    func daysOutOfRange() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let (water, _, _) = try await Self.setUp(store, owner: owner)
+            let before = try await store.latestOperationSequence(owner: owner)
+            for day in ["2025-06-16", "2099-01-01", "1900-01-01"] {
+                for action in ["value", "decrement", "tap", "skip", "reset"] {
+                    let response = try await browser.post(
+                        "/habits/\(water.id)/days/\(day)/\(action)", [("_csrf", csrf), ("value", "3"), ("return", "/")])
+                    #expect(response.status == .unprocessableContent, "\(action) \(day)")
+                }
+            }
+            #expect(try await store.latestOperationSequence(owner: owner) == before)
+        }
+    }
+
     @Test("−1 takes one step back (a minute for time) and stops at 0: a wrong tap on a bad habit is undone")
     func decrement() async throws {
         try await WebHarness().run { browser, store in

@@ -31,7 +31,10 @@ struct HabitPageTests {
         #expect(page.bestStreak == 8)
         #expect(page.strengthPercent == Int((tracked.strength(on: Self.today) * 100).rounded()))
         #expect(page.stats.first { $0.label == "Days done" }?.value == "13")
-        #expect(page.stats.first { $0.label == "Last 7 days" }?.value == statistics.completionRate7.map { "\(Int(($0 * 100).rounded())) %" })
+        // en_US writes "83%", as `tend stats` does; de_DE would write "83 %".
+        #expect(page.stats.first { $0.label == "Last 7 days" }?.value == statistics.completionRate7.map { "\(Int(($0 * 100).rounded()))%" })
+        let german = HabitPage(tracked: tracked, today: Self.today, calendar: TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "de_DE")))
+        #expect(german.stats.first { $0.label == "Last 7 days" }?.value == statistics.completionRate7.map { "\(Int(($0 * 100).rounded()))\u{00A0}%" })
         #expect(page.subtitle == "Every day · Any time · Build")
     }
 

@@ -38,6 +38,6 @@ struct ShowCommand: AsyncParsableCommand {
         session.print("  last 7 days   " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " ")
             + "  (" + cells.map(\.letter).joined() + ")")
         let stats = tracked.statistics(asOf: day, calendar: session.calendar)
-        session.print("  strength      \(Format.percent(stats.score))   streak \(stats.currentStreak) (best \(stats.bestStreak))   30 days \(Format.percent(stats.completionRate30))")
+        session.print("  strength      \(Format.percent(stats.score, session.percent))   streak \(stats.currentStreak) (best \(stats.bestStreak))   30 days \(Format.percent(stats.completionRate30, session.percent))")
     }
 }

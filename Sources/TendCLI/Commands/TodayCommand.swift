@@ -33,7 +33,7 @@ struct TodayCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(TodayJSON(plan)) }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         let title = day == session.today ? "Today, \(day.iso)" : "\(day.iso)"
-        session.print(style.bold(title) + "  " + scoreText(plan.score, style: style))
+        session.print(style.bold(title) + "  " + scoreText(plan.score, style: style, percent: session.percent))
         if habits.isEmpty {
             session.print("No habits yet. Add one: tend add Read")
             await Tips.showOne(session, habits: habits)
@@ -72,9 +72,9 @@ struct TodayCommand: AsyncParsableCommand {
         await Tips.showOne(session, habits: habits)
     }
 
-    func scoreText(_ score: Double?, style: Style) -> String {
+    func scoreText(_ score: Double?, style: Style, percent: PercentText) -> String {
         guard let score else { return "nothing due" }
-        return "score \(style.ring(score)) \(Format.percent(score))"
+        return "score \(style.ring(score)) \(Format.percent(score, percent))"
     }
 }
 

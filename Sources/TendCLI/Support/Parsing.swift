@@ -121,9 +121,10 @@ enum Format {
     /// `1 day`, `3 days`.
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
-    static func percent(_ value: Double?) -> String {
+    /// A share in the locale's percent style ("50%" in en_US, "50 %" in de_DE), as the web writes it.
+    static func percent(_ value: Double?, _ style: PercentText) -> String {
         guard let value else { return "–" }
-        return "\(Int((value * 100).rounded()))%"
+        return style(value)
     }
 
     static func target(_ habit: Habit) -> String {

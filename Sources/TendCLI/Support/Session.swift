@@ -50,6 +50,8 @@ struct Session {
 
     var owner: User.ID { user.id }
     var calendar: TendCalendar { user.settings.calendar }
+    /// Percentages in the user's locale's style.
+    var percent: PercentText { PercentText(locale: user.settings.locale) }
     var now: Date { context.now() }
     /// Today in the configured zone with the configured day start (never the process's TZ).
     var today: Day { user.settings.today(now: now) }

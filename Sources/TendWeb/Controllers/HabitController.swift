@@ -185,6 +185,8 @@ struct HabitController {
         let day = try? Day(iso: dayText)
         if let day, day > today {
             error = "Notes are for today or earlier days."
+        } else if let day, day < RecordableDays.floor {
+            error = "Notes are for days from \(RecordableDays.floor.iso) on."
         } else if day == nil {
             error = "Choose a day (YYYY-MM-DD)."
         } else if trimmed.count > Entry.maximumNoteLength {

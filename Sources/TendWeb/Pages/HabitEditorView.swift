@@ -26,7 +26,8 @@ enum HabitEditorView {
                     radios("kind", "Kind", [("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)")], form.kind, errors)
                     radios(
                         "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")], form.type, errors)
-                    Node.div(.class("row")) {
+                    // Hidden by app.css while "Done or not" is chosen (a done-or-not habit has no target or unit).
+                    Node.div(.class("row measure")) {
                         field("target", "Target per day", errors, hint: "For a count: how many; for time: minutes. Not used for done-or-not.") {
                             input(
                                 attributes(

@@ -42,6 +42,8 @@ struct HabitPage: Sendable, Hashable {
     var bestStreak: Int
     /// 0…100.
     var strengthPercent: Int
+    /// Percentages in the user's locale's style.
+    var percent: PercentText
     var stats: [Stat]
     var week: [TodayPage.Cell]
     var month: [TodayPage.Cell]
@@ -101,7 +103,9 @@ struct HabitPage: Sendable, Hashable {
         currentStreak = statistics.currentStreak
         bestStreak = statistics.bestStreak
         strengthPercent = Int((statistics.score * 100).rounded())
-        func rate(_ value: Double?) -> String { value.map { "\(Int(($0 * 100).rounded())) %" } ?? "–" }
+        let percent = PercentText(locale: calendar.locale.identifier)
+        self.percent = percent
+        func rate(_ value: Double?) -> String { value.map { percent($0) } ?? "–" }
         stats = [
             Stat(label: "Last 7 days", value: rate(statistics.completionRate7)),
             Stat(label: "Last 30 days", value: rate(statistics.completionRate30)),

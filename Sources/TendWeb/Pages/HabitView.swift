@@ -49,7 +49,7 @@ enum HabitView {
                 }
                 Node.div {
                     Node.dt { "Strength" }
-                    Node.dd { "\(model.strengthPercent) %" }
+                    Node.dd { model.percent(whole: model.strengthPercent) }
                 }
             }
         }
@@ -107,6 +107,9 @@ enum HabitView {
         return Node.section(.class("panel"), .aria("labelledby", "year-title")) {
             Node.h2(.id("year-title")) { "Year" }
             Node.figure(.class("year-grid")) {
+                // On a phone the year does not fit at a readable cell size: it scrolls sideways,
+                // starting at the latest weeks (app.css), and takes keyboard focus to scroll.
+                Node.div(.class("year-scroll"), .attr("tabindex", "0"), .role("group"), .aria("label", "Year grid, scrolls sideways")) {
                 Node.svg(
                     .viewBox("0 0 \(columns * (size + gap)) \(7 * (size + gap))"), .role("img"), .aria("label", model.yearSummary),
                     .attr("preserveAspectRatio", "xMinYMin meet")
@@ -120,6 +123,7 @@ enum HabitView {
                         }
                     }
                 }
+                }
                 Node.figcaption(.class("hint")) { model.yearSummary }
             }
         }
@@ -132,10 +136,11 @@ enum HabitView {
         let points = model.strength.enumerated().map { index, point in
             "\(TodayView.format((Double(index) / Double(count) * width * 10).rounded() / 10)),\(TodayView.format(((1 - point.value) * height * 10).rounded() / 10))"
         }
-        let first = model.strength.first.map { TodayPage.shortDate($0.day) } ?? ""
-        let last = model.strength.last.map { TodayPage.shortDate($0.day) } ?? ""
+        // The axis spans a year: its ends say which ("16 Jun 2024 … 15 Jun 2025").
+        let first = model.strength.first.map { TodayPage.shortDate($0.day) + " \($0.day.year)" } ?? ""
+        let last = model.strength.last.map { TodayPage.shortDate($0.day) + " \($0.day.year)" } ?? ""
         let summary =
-            "Strength over the last year, week by week: from \(Int(((model.strength.first?.value ?? 0) * 100).rounded())) % on \(first) to \(model.strengthPercent) % on \(last)."
+            "Strength over the last year, week by week: from \(model.percent(model.strength.first?.value ?? 0)) on \(first) to \(model.percent(whole: model.strengthPercent)) on \(last)."
         return Node.section(.class("panel"), .aria("labelledby", "strength-title")) {
             Node.h2(.id("strength-title")) { "Strength" }
             Node.figure(.class("strength-chart")) {
@@ -153,7 +158,7 @@ enum HabitView {
                 }
                 Node.div(.class("legend"), .aria("hidden", "true")) {
                     Node.span { first }
-                    Node.span { "100 % at the top" }
+                    Node.span { "\(model.percent(whole: 100)) at the top" }
                     Node.span { last }
                 }
                 Node.figcaption(.class("visually-hidden")) { summary }

@@ -79,6 +79,8 @@ struct TodayPage: Sendable, Hashable {
     struct Score: Sendable, Hashable {
         /// 0…100, `nil` when nothing is due.
         var percent: Int?
+        /// `percent` in the user's locale's style ("25%", "25 %"), "–" when nothing is due.
+        var percentText: String
         var met: Int
         var due: Int
         var text: String
@@ -224,11 +226,12 @@ struct TodayPage: Sendable, Hashable {
         let due = items.filter { $0.status.isDue }
         let met = due.filter { $0.status == .met }.count
         let percent = plan.score.map { Int(($0 * 100).rounded()) }
+        let percentStyle = PercentText(locale: input.settings.locale)
         score = Score(
-            percent: percent, met: met, due: due.count,
+            percent: percent, percentText: percent.map { percentStyle(whole: $0) } ?? "–", met: met, due: due.count,
             text: due.isEmpty ? "Nothing is due\(day == today ? " today" : " this day")." : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
 
-        heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar)
+        heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle)
         hasNoHabits = active.isEmpty
 
         if Self.mayShowTips(input.tipState) {
@@ -351,7 +354,7 @@ struct TodayPage: Sendable, Hashable {
 
     // MARK: Heatmap
 
-    static func heatmap(_ habits: [TrackedHabit], day: Day, today: Day, calendar: TendCalendar) -> Heatmap {
+    static func heatmap(_ habits: [TrackedHabit], day: Day, today: Day, calendar: TendCalendar, percent: PercentText) -> Heatmap {
         let first = day.adding(days: 1 - heatmapDays)
         let scores = DayScore.heatmap(habits, endingOn: day, days: heatmapDays, today: today, calendar: calendar)
         let gridStart = calendar.startOfWeek(for: first)
@@ -359,12 +362,12 @@ struct TodayPage: Sendable, Hashable {
             let offset = gridStart.days(to: cellDay)
             return HeatmapCell(
                 day: cellDay, column: offset / 7, row: offset % 7, score: score, isFuture: cellDay > today, isShown: cellDay == day,
-                label: "\(longDate(cellDay)): " + (score.map { "\(Int(($0 * 100).rounded())) %" } ?? "nothing due"))
+                label: "\(longDate(cellDay)): " + (score.map { percent($0) } ?? "nothing due"))
         }
         let judged = scores.compactMap { $0 }
         let average = judged.isEmpty ? nil : judged.reduce(0, +) / Double(judged.count)
         let summary =
-            average.map { "Day scores of the \(heatmapDays) days to \(longDate(day)): \(Int(($0 * 100).rounded())) % on average over \(judged.count) days with habits due." }
+            average.map { "Day scores of the \(heatmapDays) days to \(longDate(day)): \(percent($0)) on average over \(judged.count) days with habits due." }
             ?? "Day scores of the \(heatmapDays) days to \(longDate(day)): no habit was due."
         return Heatmap(
             cells: cells, columns: (cells.last?.column ?? 0) + 1,

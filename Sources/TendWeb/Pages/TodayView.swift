@@ -52,7 +52,7 @@ enum TodayView {
         .section(.class("summary"), .aria("label", "Day score and heatmap")) {
             Node.div(.class("score")) {
                 ring(progress: Double(model.score.percent ?? 0) / 100, size: 88, width: 8)
-                Node.strong { model.score.percent.map { "\($0) %" } ?? "–" }
+                Node.strong { model.score.percentText }
             }
             Node.div(.class("score-text")) {
                 Node.h2 { "Day score" }

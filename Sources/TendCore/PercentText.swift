@@ -1,0 +1,28 @@
+import Foundation
+
+/// A share written as a whole percentage in the person's locale's style: "25%" in en_US,
+/// "25 %" in de_DE and fr_FR, "%25" in tr_TR. The CLI and the web write percentages the same way.
+public struct PercentText: Hashable, Sendable {
+    public let prefix: String
+    public let suffix: String
+
+    /// Reads the locale's percent pattern once (a formatter per number would be slow in a
+    /// 200-day heatmap).
+    public init(locale identifier: String) {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: identifier)
+        formatter.numberStyle = .percent
+        prefix = formatter.positivePrefix ?? ""
+        suffix = formatter.positiveSuffix ?? "%"
+    }
+
+    /// `fraction` (0…1) as "25%"; digits are always 0–9.
+    public func callAsFunction(_ fraction: Double) -> String {
+        prefix + String(Int((fraction * 100).rounded())) + suffix
+    }
+
+    /// A whole percentage already rounded (0…100).
+    public func callAsFunction(whole percent: Int) -> String {
+        prefix + String(percent) + suffix
+    }
+}
