@@ -262,6 +262,7 @@ public enum StoreContract {
             #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 10).value == 13)
             #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -2).value == 11)
             #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -20).value == 0)
+            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 6).value == 6)
             #expect(try await store.setValue(owner: alice.id, habit: water.id, day: day2, 12).value == 12)
             let skipped = try await store.skip(owner: alice.id, habit: water.id, day: day3)
             #expect(skipped == Entry(day: day3, value: 0, isSkipped: true))
@@ -474,7 +475,7 @@ public enum StoreContract {
             // History replay: the log alone rebuilds what the store holds
             let replayed = UserState.replaying(logged.map(\.operation.change))
             #expect(replayed == (try await store.exportState(owner: alice.id)))
-            #expect(replayed.habits[water.id]?.completionCount(on: day1) == 8)
+            #expect(replayed.habits[water.id]?.completionCount(on: day1) == 10)
         },
         StoreContractCase("Applied changes (an import) land together and are logged") { store in
             let alice = try await newUser(store)

@@ -55,7 +55,7 @@ struct LiveStreamProcessTests {
         return try #require(metric(name, in: text), "no \(name) in \(text)")
     }
 
-    @Test("After a check-in the watcher polls on its interval, not in a loop; a closed page is released within a second")
+    @Test("After a check-in the watcher polls on its interval, not in a loop; a closed page is released at once, not at the next heartbeat")
     func idleAfterChange() async throws {
         let directory = try TemporaryDirectory()
         let server = try ServeProcessTests.Server(
@@ -93,8 +93,10 @@ struct LiveStreamProcessTests {
             try await Task.sleep(for: .milliseconds(50))
             streams = try await Self.metric("tend_live_streams", on: server)
         }
+        // Within a second on a quiet machine; the bound allows a loaded test machine, and is still
+        // far below the 25 s heartbeat that used to be the first moment a closed page was noticed.
         #expect(streams == 0)
-        #expect(ContinuousClock.now - closedAt < .seconds(1))
+        #expect(ContinuousClock.now - closedAt < .seconds(5))
         #expect(try await Self.metric("tend_live_watchers", on: server) == 0)
         #expect(await server.terminate() == 0)
     }

@@ -25,10 +25,10 @@ struct RoutineAndMoreTests {
                 .decode(Routine.self)
             routine = try await api.request(.post, "/api/v1/routines/\(morningID)/habits", token: ana.token, json: #"{"habit":"\#(stretch)","at":0}"#)
                 .decode(Routine.self)
-            #expect(routine.habitIDs.map(\.rawValue.uuidString) == [stretch, read])
+            #expect(routine.habitIDs.map(\.description) == [stretch, read])
             // Moving a habit into another routine takes it out of the first.
             _ = try await api.request(.post, "/api/v1/routines/\(evening.id)/habits", token: ana.token, json: #"{"habit":"\#(read)"}"#)
-            #expect(try await api.request(.get, "/api/v1/routines/\(morningID)", token: ana.token).decode(Routine.self).habitIDs.map(\.rawValue.uuidString) == [stretch])
+            #expect(try await api.request(.get, "/api/v1/routines/\(morningID)", token: ana.token).decode(Routine.self).habitIDs.map(\.description) == [stretch])
 
             let reordered = try await api.request(.put, "/api/v1/routines/order", token: ana.token, json: #"{"ids":["\#(evening.id)","\#(morningID)"]}"#)
                 .decode([Routine].self)
