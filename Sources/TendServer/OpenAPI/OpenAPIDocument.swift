@@ -1369,7 +1369,7 @@ public enum OpenAPIDocument {
       },
       "delete": {
         "operationId": "resetDay",
-        "summary": "Reset a day (value 0, no skip; the note stays).",
+        "summary": "Reset a day (value 0, no skip; the note stays). A day after the user's today or before 2000-01-01 is 422.",
         "tags": [
           "days"
         ],
@@ -1424,6 +1424,9 @@ public enum OpenAPIDocument {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "422": {
+            "$ref": "#/components/responses/Invalid"
           },
           "500": {
             "$ref": "#/components/responses/Internal"
