@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -27,10 +28,7 @@ struct EventsController {
             output.finish()
         }
         let beat = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: Self.heartbeat)
-                output.yield(": keep-alive\n\n")
-            }
+            for await _ in AsyncTimerSequence(interval: Self.heartbeat, clock: .continuous) { output.yield(": keep-alive\n\n") }
         }
         return Response(
             status: .ok,
