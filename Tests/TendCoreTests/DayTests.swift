@@ -395,3 +395,33 @@ struct DayTests {
         }
     }
 }
+
+@Suite("Recordable days")
+struct RecordableDaysTests {
+    /// Every zone the system knows, at day starts 0, 4 and 23: where `certainly` answers, the
+    /// person's own judgement agrees.
+    @Test("The zone-free answer never contradicts the person's own today", arguments: [0, 4, 23])
+    func certainlyAgrees(dayStart: Int) throws {
+        let instants = [1_750_000_000.0, 1_711_846_800, 1_730_595_600, 1_735_689_599].map { Date(timeIntervalSince1970: $0) }
+        var decided = 0
+        for now in instants {
+            for zone in TimeZone.knownTimeZoneIdentifiers + ["Pacific/Kiritimati", "Etc/GMT+12"] {
+                let settings = UserSettings(timeZone: zone, dayStartHour: dayStart)
+                let today = settings.today(now: now)
+                for offset in -3...3 {
+                    let day = today.adding(days: offset)
+                    if let certain = RecordableDays.certainly(day, now: now) {
+                        decided += 1
+                        #expect(certain == (RecordableDays.refusal(for: day, today: today) == nil), "\(zone) \(day) \(now)")
+                    }
+                }
+            }
+        }
+        // Most of the days around today are decided without the zone (offsets −3, −2 and +2, +3 mostly).
+        #expect(decided > TimeZone.knownTimeZoneIdentifiers.count * instants.count * 3)
+        #expect(RecordableDays.certainly(try Day(iso: "1999-12-31"), now: instants[0]) == false)
+        #expect(RecordableDays.certainly(try Day(iso: "2025-06-01"), now: instants[0]) == true)
+        #expect(RecordableDays.certainly(try Day(iso: "2025-06-20"), now: instants[0]) == false)
+        #expect(RecordableDays.refusal(for: try Day(iso: "2000-01-01"), today: try Day(iso: "2025-06-15")) == nil)
+    }
+}
