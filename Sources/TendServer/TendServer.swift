@@ -40,7 +40,9 @@ public enum TendServer {
         let accounts = AccountService(configuration: configuration, store: store)
         let changes = ChangeNotifier()
         let authenticator = Authenticator(store: store, configuration: configuration)
-        let server = ServerDependencies(configuration: configuration, store: store, metrics: metrics, accounts: accounts)
+        let recentSettings = RecentSettings()
+        let server = ServerDependencies(
+            configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings)
         OperationsController(server: server).addRoutes(to: router)
 
         let open = router.group(RouterPath(APIPaths.base))
@@ -61,7 +63,7 @@ public enum TendServer {
             to: router,
             WebDependencies(
                 configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-                live: live))
+                live: live, recentSettings: recentSettings))
         return router
     }
 }
@@ -75,12 +77,18 @@ struct ServerDependencies: Sendable {
     let accounts: AccountService
     /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
     let todayAnswers = TodayAnswerCache.make()
+    /// Settings read in the last second, shared with the web pages (a check-in's day check).
+    let recentSettings: RecentSettings
 
-    init(configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService) {
+    init(
+        configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService,
+        recentSettings: RecentSettings = RecentSettings()
+    ) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics
         self.accounts = accounts
+        self.recentSettings = recentSettings
     }
 
     var passwords: Passwords { accounts.passwords }

@@ -17,6 +17,8 @@ package struct WebDependencies: Sendable {
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
     package let live: LiveUpdates
+    /// Settings read in the last second, shared with the JSON API (a check-in's day check).
+    package let recentSettings: RecentSettings
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
     /// The last Today page of each session, while the user's data is unchanged.
@@ -24,8 +26,10 @@ package struct WebDependencies: Sendable {
 
     package init(
         configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
-        authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil
+        authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
+        recentSettings: RecentSettings = RecentSettings()
     ) {
+        self.recentSettings = recentSettings
         self.configuration = configuration
         self.store = store
         self.accounts = accounts

@@ -276,4 +276,19 @@ struct ViewAPITests {
             #expect(stats.status == .ok && !stats.text.contains(read.uppercased()))
         }
     }
+
+    @Test("Whether a day has come follows the user's zone, and a zone changed through the API counts at once")
+    func dayFollowsZone() async throws {
+        try await ServerHarness().run { api in
+            let ana = try await api.signUp("ana")
+            let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
+            // The test clock is 2025-06-15 15:06 UTC: the 16th has not come in UTC…
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(.unprocessableContent)
+            // …but it has on Kiritimati (UTC+14, 05:06 on the 16th), as soon as the zone is saved.
+            #expect(try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Pacific/Kiritimati"}"#).status == .ok)
+            #expect(try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).status == .ok)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-17/tap", token: ana.token).expectProblem(.unprocessableContent)
+        }
+    }
 }
+

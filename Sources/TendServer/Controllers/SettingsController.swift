@@ -28,6 +28,7 @@ struct SettingsController {
         let settings = body.applied(to: user.settings)
         try HabitRules.validate(settings)
         let updated = try await server.store.updateSettings(owner: user.id, settings)
+        server.recentSettings.forget(user.id)
         return try Reply.json(SettingsJSON(updated.settings, today: updated.settings.today(now: server.now)))
     }
 }

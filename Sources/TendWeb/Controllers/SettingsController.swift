@@ -30,7 +30,10 @@ struct SettingsController {
         var model = SettingsPage(form: try await request.form())
         switch model.settings(base: user.settings) {
         case .success(let settings):
-            if settings != user.settings { _ = try await web.store.updateSettings(owner: user.id, settings) }
+            if settings != user.settings {
+                _ = try await web.store.updateSettings(owner: user.id, settings)
+                web.recentSettings.forget(user.id)
+            }
             return Page.redirect("/settings?saved=1")
         case .failure(let errors):
             model.errors = errors.messages
