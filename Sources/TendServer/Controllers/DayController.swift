@@ -72,8 +72,8 @@ struct DayController {
         return try Reply.entry(entry)
     }
 
-    /// `POST /habits/{id}/days/{day}/increment` `{"by": n}` (default 1, negative to decrement; a
-    /// good habit stops at its target).
+    /// `POST /habits/{id}/days/{day}/increment` `{"by": n}` (default 1, negative to decrement; the
+    /// amount is added as given, past the target too; only the tap stops at the target).
     @Sendable func increment(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")

@@ -1437,7 +1437,7 @@ public enum OpenAPIDocument {
     "/api/v1/habits/{id}/days/{day}/increment": {
       "post": {
         "operationId": "incrementDay",
-        "summary": "Add to a day's value (a good habit stops at its target).",
+        "summary": "Add to a day's value, as given (past the target too; never below 0; only the tap stops at the target).",
         "tags": [
           "days"
         ],
