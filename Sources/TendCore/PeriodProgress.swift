@@ -56,7 +56,7 @@ extension TrackedHabit {
             return nil
         }
         // Met as the statuses judge it: within the habit's history, not a rest day, the value meets the target.
-        let done = (max(first, startDay)...max(day, startDay)).count { $0 <= day && !isSkipped(on: $0) && isCompleted(on: $0) }
+        let done = day < startDay ? 0 : (max(first, startDay)...day).count { !isSkipped(on: $0) && isCompleted(on: $0) }
         return PeriodProgress(done: done, quota: quota, period: period, length: length)
     }
 }

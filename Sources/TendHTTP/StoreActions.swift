@@ -23,16 +23,10 @@ extension TendStore {
 extension TendStore {
     /// `day`, when the owner can record on it: not after their today (by their zone and day
     /// start), not before ``RecordableDays/floor``. Otherwise 422, and nothing is written.
-    package func recordableDay(_ day: Day, owner: User.ID, now: Date, settings: RecentSettings? = nil) async throws -> Day {
+    package func recordableDay(_ day: Day, owner: User.ID, now: Date, settings: RecentSettings) async throws -> Day {
         // A day well in the past is recordable in every zone: no need to read the settings.
         if RecordableDays.certainly(day, now: now) == true { return day }
-        let userSettings: UserSettings
-        if let settings {
-            userSettings = try await settings.settings(owner, store: self)
-        } else {
-            userSettings = try await user(id: owner).settings
-        }
-        let today = userSettings.today(now: now)
+        let today = try await settings.settings(owner, store: self).today(now: now)
         if let refusal = RecordableDays.refusal(for: day, today: today) { throw Problem.invalid(refusal) }
         return day
     }

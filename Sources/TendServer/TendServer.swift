@@ -96,6 +96,11 @@ struct ServerDependencies: Sendable {
 
     var now: Date { configuration.now() }
 
+    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
+    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
+        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
+    }
+
     /// The signed-in user's account data: their settings decide their today.
     func user(_ context: TendRequestContext) async throws -> User {
         try await store.user(id: context.requireIdentity().owner)

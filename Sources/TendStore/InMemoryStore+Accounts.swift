@@ -46,9 +46,8 @@ extension InMemoryStore: AccountStore {
     }
 
     public func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) throws -> Account {
-        _ = try user(id: owner)
         guard accounts.credentials[owner] == nil else { throw AccountRules.alreadyAccount }
-        let user = try rename(owner, to: username)
+        let user = try rename(owner, to: username)  // an unknown owner: not found
         return addCredential(
             user, role: accounts.credentials.isEmpty ? .owner : .member, passwordHash: passwordHash, now: now)
     }

@@ -40,6 +40,11 @@ package struct WebDependencies: Sendable {
 
     var now: Date { configuration.now() }
 
+    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
+    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
+        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
+    }
+
     /// The signed-in user of a page request (set by the auth middleware).
     func user(_ context: TendRequestContext) async throws -> User {
         try await store.user(id: context.requireIdentity().owner)

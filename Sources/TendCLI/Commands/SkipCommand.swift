@@ -22,20 +22,16 @@ struct SkipCommand: AsyncParsableCommand {
     @OptionGroup var target: TrackingTarget
     @Flag(help: "Remove the skip mark.") var undo = false
 
-    /// ``Tracking/perform(_:_:_:)``'s steps, with the schedule checked on the day: a skip mark
-    /// on a day the schedule leaves free would read "skipped" here and "not due" everywhere else.
+    /// The schedule is checked on the day: a skip mark on a day the schedule leaves free would
+    /// read "skipped" here and "not due" everywhere else.
     func run() async throws {
-        let session = try await Session.open(options)
-        let day = try session.day(target.date.date)
-        if let refusal = RecordableDays.refusal(for: day, today: session.today) { throw CLIError(refusal) }
-        let habit = try await session.habit(target.reference.habit)
-        if !undo, !habit.schedule.isScheduled(on: day) {
-            throw CLIError(
-                "\(habit.name) is not due on \(day.iso) (\(SkipCommand.scheduleText(habit.schedule, session.calendar))); nothing to skip")
+        try await Tracking.perform(options, target) { habit, day, session in
+            if !undo, !habit.schedule.isScheduled(on: day) {
+                throw CLIError(
+                    "\(habit.name) is not due on \(day.iso) (\(SkipCommand.scheduleText(habit.schedule, session.calendar))); nothing to skip")
+            }
+            return .skip(!undo)
         }
-        _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, .skip(!undo))
-        if !undo { await Tips.record(session, .daySkipped) }
-        try await Tracking.report(session, habit: habit.id, day: day)
     }
 
     /// `Mon, Wed, Fri` (in the week's order) for weekdays; the schedule's text otherwise.

@@ -33,10 +33,10 @@ struct TodayCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(TodayJSON(plan)) }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         let title = day == session.today ? "Today, \(day.iso)" : "\(day.iso)"
-        session.print(style.bold(title) + "  " + scoreText(plan.score, style: style, percent: session.percent))
+        session.print(style.bold(title) + "  " + scoreText(plan.score, style: style, locale: session.user.settings.locale))
         if habits.isEmpty {
             session.print("No habits yet. Add one: tend add Read")
-            await Tips.showOne(session, habits: habits)
+            await Tips.showOne(session, habits: habits, routines: routines)
             return
         }
         if plan.groups.isEmpty {
@@ -69,12 +69,12 @@ struct TodayCommand: AsyncParsableCommand {
                 session.print("  \(mark) \(habit.emoji.padded(to: 2)) \(name)  \(detail)".trimmingTrailingSpaces())
             }
         }
-        await Tips.showOne(session, habits: habits)
+        await Tips.showOne(session, habits: habits, routines: routines)
     }
 
-    func scoreText(_ score: Double?, style: Style, percent: PercentText) -> String {
+    func scoreText(_ score: Double?, style: Style, locale: String) -> String {
         guard let score else { return "nothing due" }
-        return "score \(style.ring(score)) \(Format.percent(score, percent))"
+        return "score \(style.ring(score)) \(Format.percent(score, PercentText(locale: locale)))"
     }
 }
 

@@ -14,11 +14,19 @@ enum Tracking {
         _ options: GlobalOptions, _ target: TrackingTarget,
         _ makeCommand: (Habit) throws -> EntryCommand
     ) async throws {
+        try await perform(options, target) { habit, _, _ in try makeCommand(habit) }
+    }
+
+    /// The same, for a command that depends on the day too (`skip` checks the schedule).
+    static func perform(
+        _ options: GlobalOptions, _ target: TrackingTarget,
+        _ makeCommand: (Habit, Day, Session) throws -> EntryCommand
+    ) async throws {
         let session = try await Session.open(options)
         let day = try session.day(target.date.date)
         if let refusal = RecordableDays.refusal(for: day, today: session.today) { throw CLIError(refusal) }
         let habit = try await session.habit(target.reference.habit)
-        let command = try makeCommand(habit)
+        let command = try makeCommand(habit, day, session)
         _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, command)
         if case .skip(true) = command { await Tips.record(session, .daySkipped) }
         try await report(session, habit: habit.id, day: day)

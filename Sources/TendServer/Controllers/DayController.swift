@@ -39,7 +39,7 @@ struct DayController {
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        let day = try await server.store.recordableDay(try context.day("day"), owner: owner, now: server.now, settings: server.recentSettings)
+        let day = try await server.recordableDay(context, owner: owner)
         let buffer = try await server.body(of: request, limit: server.configuration.maximumJSONBody)
         let body = try DayUpdate.valueOnly(Array(buffer.readableBytesView)) ?? server.decode(DayUpdate.self, from: buffer)
         guard body.value != nil || body.skip != nil || body.note != nil else {
@@ -77,7 +77,7 @@ struct DayController {
     @Sendable func increment(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        let day = try await server.store.recordableDay(try context.day("day"), owner: owner, now: server.now, settings: server.recentSettings)
+        let day = try await server.recordableDay(context, owner: owner)
         let buffer = try await server.body(of: request, limit: server.configuration.maximumJSONBody)
         let by: Int
         if buffer.readableBytes == 0 {
@@ -97,7 +97,7 @@ struct DayController {
     @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        let day = try await server.store.recordableDay(try context.day("day"), owner: owner, now: server.now, settings: server.recentSettings)
+        let day = try await server.recordableDay(context, owner: owner)
         return try Reply.entry(try await server.store.tap(owner: owner, habit: id, day: day))
     }
 
@@ -105,7 +105,7 @@ struct DayController {
     @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        let day = try await server.store.recordableDay(try context.day("day"), owner: owner, now: server.now, settings: server.recentSettings)
+        let day = try await server.recordableDay(context, owner: owner)
         return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .reset))
     }
 }

@@ -24,7 +24,7 @@ struct DayEntryController {
     @Sendable func setValue(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
-        let day = try await web.store.recordableDay(try context.day("day"), owner: user.id, now: web.now, settings: web.recentSettings)
+        let day = try await web.recordableDay(context, owner: user.id)
         let form = try await request.form()
         let typed = form["value"] ?? ""
         let message: String
@@ -50,7 +50,7 @@ struct DayEntryController {
     @Sendable func decrement(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
-        let day = try await web.store.recordableDay(try context.day("day"), owner: owner, now: web.now, settings: web.recentSettings)
+        let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
         _ = try await web.store.increment(owner: owner, habit: habit.id, day: day, by: -DayEntryControls.step(for: habit))
         return back(form, day: day, habit: habit.id)

@@ -206,7 +206,7 @@ struct TodayController {
     private func target(_ context: Context) async throws -> (User.ID, Habit.ID, Day) {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        return (owner, id, try await web.store.recordableDay(try context.day("day"), owner: owner, now: web.now, settings: web.recentSettings))
+        return (owner, id, try await web.recordableDay(context, owner: owner))
     }
 
     /// Back to the page the form was on, at the habit's card.

@@ -31,11 +31,11 @@ enum Tips {
     }
 
     /// Prints the first tip that applies, only on a terminal and without --quiet or --json.
-    /// `habits` may hold recent entries only: the rules look at the last weeks.
-    static func showOne(_ session: Session, habits: [TrackedHabit]) async {
+    /// `habits` may hold recent entries only: the rules look at the last weeks. `routines` are
+    /// the user's (the caller has read them already).
+    static func showOne(_ session: Session, habits: [TrackedHabit], routines: [Routine]) async {
         guard session.context.stdoutIsTerminal, !session.options.quiet, !session.options.json else { return }
         guard let state = try? await session.store.tipState(owner: session.owner),
-            let routines = try? await session.store.routines(owner: session.owner),
             case let context = TipContext(habits: habits, routines: routines, today: session.today, calendar: session.calendar),
             let tip = eligibleTips(in: context, state: state).first
         else { return }
