@@ -77,6 +77,10 @@ struct DayEntryTests {
         let page = HabitPage(tracked: tracked, today: WebFixtures.day("2025-06-15"), calendar: UserSettings().calendar)
         #expect(page.checkIn.tapAction == "/habits/\(TodayPageTests.water.id)/days/2025-06-15/tap")
         #expect(page.checkIn.valueText == "3 / 8 glasses")
+        // A quota habit reads its count in the period, as its Today card does.
+        let swim = WebFixtures.tracked(WebFixtures.habit(20, "Swim", schedule: .timesPerWeek(3)), ["2025-06-15": 1])
+        let swimPage = HabitPage(tracked: swim, today: WebFixtures.day("2025-06-15"), calendar: UserSettings().calendar)
+        #expect(swimPage.checkIn.valueText == "1 of 3 this week")
         #expect(page.checkIn.entry.value?.text == "3")
         let html = HabitView.page(page, session: SnapshotTests.session).render()
         #expect(html.contains("id=\"tap-\(TodayPageTests.water.id)\""))

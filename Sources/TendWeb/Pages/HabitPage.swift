@@ -157,7 +157,8 @@ struct HabitPage: Sendable, Hashable {
         checkIn = CheckIn(
             tapAction: "/habits/\(habit.id)/days/\(today.iso)/tap", tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
             progress: status == .skipped ? 0 : tracked.completionProgress(on: today), status: status,
-            statusLabel: TodayPage.statusLabel(status, habit: habit), valueText: TodayPage.valueText(habit, value: value),
+            statusLabel: TodayPage.statusLabel(status, habit: habit),
+            valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: today, calendar: calendar)),
             returnPath: "/habits/\(habit.id)", entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
         let noteDay = min(noteDay ?? today, today)
         noteForm = NoteForm(
