@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TendCore", targets: ["TendCore"]),
         .library(name: "TendStore", targets: ["TendStore"]),
+        .library(name: "TendFixtures", targets: ["TendFixtures"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
         .library(name: "TendAPI", targets: ["TendAPI"]),
         .library(name: "TendHTTP", targets: ["TendHTTP"]),
@@ -48,10 +49,21 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // Fixtures, generated datasets and the store contract suite shared by tests and benchmarks.
-        .target(name: "TendTestSupport", dependencies: ["TendCore", "TendStore"]),
+        // Named fixtures, the generated 50 habits × 10 years dataset and temporary directories: what
+        // tests and benchmarks share, without the test framework.
+        .target(name: "TendFixtures", dependencies: ["TendCore"]),
+        // For tests only (links Swift Testing): the store and account contract suites every store
+        // passes, throwaway PostgreSQL databases, child processes; re-exports TendFixtures.
+        .target(
+            name: "TendTestSupport",
+            dependencies: [
+                "TendCore", "TendStore", "TendFixtures",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
-        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendTestSupport"]),
+        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendFixtures"]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         // JSON wire types the server answers with and clients (the CLI) share.
@@ -67,7 +79,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -76,7 +87,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP",
+                "TendCore", "TendStore", "TendHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -112,7 +123,9 @@ let package = Package(
                 "TendCore", "TendStore", "TendAPI", "TendServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -152,18 +165,15 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "TendWebTests",
             dependencies: [
-                "TendWeb", "TendHTTP", "TendServer", "TendAPI", "TendCore", "TendStore", "TendTestSupport",
+                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -34,42 +34,6 @@ public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// Dense per-day data of one habit over a range of days: the working form of every
-/// computation over history (statuses, strength, streaks), built in one pass over the entries.
-struct Timeline {
-    let start: Day
-    let count: Int
-    var values: [Int]
-    var skipped: [Bool]
-
-    init(_ tracked: TrackedHabit, from start: Day, through end: Day) {
-        self.start = start
-        count = max(0, start.days(to: end) + 1)
-        values = [Int](repeating: 0, count: count)
-        skipped = [Bool](repeating: false, count: count)
-        guard count > 0 else { return }
-        if count * 4 < tracked.entries.count {
-            // A short range in a long history: look the days up.
-            for offset in 0..<count {
-                if let entry = tracked.entries[start.adding(days: offset)] {
-                    values[offset] = entry.value
-                    skipped[offset] = entry.isSkipped
-                }
-            }
-        } else {
-            for (day, entry) in tracked.entries {
-                let offset = start.days(to: day)
-                if offset >= 0, offset < count {
-                    values[offset] = entry.value
-                    skipped[offset] = entry.isSkipped
-                }
-            }
-        }
-    }
-
-    func index(of day: Day) -> Int { start.days(to: day) }
-}
-
 extension TrackedHabit {
     /// The habit's status on `day`, judged on `today` (days before `today` have passed).
     public func status(on day: Day, today: Day, calendar: TendCalendar) -> DayStatus {
@@ -244,75 +208,5 @@ extension TrackedHabit {
             }
         }
         return result
-    }
-}
-
-/// Walks the days of a fixed schedule one by one, answering "is this day scheduled?" with
-/// integer arithmetic (the same answers as ``Schedule/isScheduled(on:)``, without its per-day
-/// set lookups and date conversions): the hot loop of every history computation.
-struct FixedDays {
-    private enum Rule {
-        case always
-        case weekdays(mask: UInt8)
-        /// `mask` bit n: day n of the month; `largest`: the largest listed day, which makes the
-        /// last day of any shorter month scheduled.
-        case daysOfMonth(mask: UInt32, largest: Int)
-        case every(interval: Int, start: Int)
-    }
-
-    private let rule: Rule
-    private var ordinal: Int
-    private var weekday: Int  // 0 = Sunday
-    private var dayOfMonth: Int
-    private var monthLength: Int
-    private var year: Int
-    private var month: Int
-
-    init(_ schedule: Schedule, from day: Day) {
-        switch schedule {
-        case .weekdays(let days):
-            rule = .weekdays(mask: days.reduce(0) { $0 | UInt8(1 << ($1.rawValue - 1)) })
-        case .daysOfMonth(let days):
-            rule = .daysOfMonth(mask: days.reduce(0) { $0 | UInt32(1 << $1) }, largest: days.max() ?? 0)
-        case .everyNDays(let interval, let start):
-            rule = .every(interval: interval, start: start.ordinal)
-        case .daily, .timesPerWeek, .timesPerMonth, .timesInDays:
-            rule = .always
-        }
-        ordinal = day.ordinal
-        weekday = day.weekday.rawValue - 1
-        (year, month, dayOfMonth) = day.components
-        monthLength = Day.daysInMonth(year: year, month: month)
-    }
-
-    /// Whether the current day is scheduled; then moves to the next day.
-    @inline(__always)
-    mutating func next() -> Bool {
-        let scheduled: Bool
-        switch rule {
-        case .always:
-            scheduled = true
-        case .weekdays(let mask):
-            scheduled = mask & UInt8(1 << weekday) != 0
-        case .daysOfMonth(let mask, let largest):
-            scheduled = mask & UInt32(1 << dayOfMonth) != 0 || (dayOfMonth == monthLength && largest > monthLength)
-        case .every(let interval, let start):
-            scheduled = ordinal >= start && (ordinal - start) % interval == 0
-        }
-        ordinal += 1
-        weekday = weekday == 6 ? 0 : weekday + 1
-        if dayOfMonth == monthLength {
-            dayOfMonth = 1
-            if month == 12 {
-                month = 1
-                year += 1
-            } else {
-                month += 1
-            }
-            monthLength = Day.daysInMonth(year: year, month: month)
-        } else {
-            dayOfMonth += 1
-        }
-        return scheduled
     }
 }

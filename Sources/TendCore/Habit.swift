@@ -191,99 +191,6 @@ extension Habit: Codable {
     }
 }
 
-/// Build a habit or break one (Habit Rabbit's kinds).
-public enum HabitKind: String, Codable, CaseIterable, Hashable, Sendable {
-    /// Reach the target each due day.
-    case good
-    /// Stay at or under the target each day.
-    case bad
-}
-
-/// How a habit is measured (Void.'s types).
-public enum HabitType: String, Codable, CaseIterable, Hashable, Sendable {
-    /// Done or not (value 0 or 1).
-    case checkmark
-    /// A number of things (glasses, pages).
-    case count
-    /// Time spent, in seconds.
-    case duration
-}
-
-/// The part of the day a habit belongs to (Void.'s routine time, plus `anytime`).
-public enum RoutineTime: String, Codable, CaseIterable, Hashable, Sendable {
-    case morning, day, evening, anytime
-
-    /// Void.'s mapping of the hour: 05:00–10:59 morning, 11:00–17:59 day, 18:00–04:59 evening.
-    public init(hour: Int) {
-        switch hour {
-        case 5...10: self = .morning
-        case 11...17: self = .day
-        default: self = .evening
-        }
-    }
-
-    /// The routine time at instant `now` in `calendar`'s zone.
-    public static func current(at now: Date, in calendar: TendCalendar) -> RoutineTime {
-        RoutineTime(hour: calendar.timeOfDay(for: now).hour)
-    }
-
-    /// The order in which Today shows groups: the current routine time first, the later parts
-    /// of the day after it, `anytime` last.
-    public static func displayOrder(startingWith current: RoutineTime) -> [RoutineTime] {
-        let cycle: [RoutineTime] = [.morning, .day, .evening]
-        guard let index = cycle.firstIndex(of: current) else { return cycle + [.anytime] }
-        return (0..<3).map { cycle[(index + $0) % 3] } + [.anytime]
-    }
-
-    /// Void.'s filter: the habits of `time`; `anytime` habits belong to every part of the day.
-    public func includes(_ habit: Habit) -> Bool {
-        habit.routineTime == self || habit.routineTime == .anytime
-    }
-}
-
-/// Geko's fixed color palette; each color has a light and a dark variant for the web.
-public enum HabitColor: String, Codable, CaseIterable, Hashable, Sendable {
-    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
-
-    /// `#RRGGBB` for light backgrounds.
-    public var lightHex: String {
-        switch self {
-        case .red: "#D93025"
-        case .orange: "#E8710A"
-        case .yellow: "#B08800"
-        case .green: "#1E8E3E"
-        case .mint: "#00897B"
-        case .teal: "#00796B"
-        case .cyan: "#0277BD"
-        case .blue: "#1A73E8"
-        case .indigo: "#3949AB"
-        case .purple: "#8E24AA"
-        case .pink: "#D81B60"
-        case .brown: "#795548"
-        case .gray: "#5F6368"
-        }
-    }
-
-    /// `#RRGGBB` for dark backgrounds.
-    public var darkHex: String {
-        switch self {
-        case .red: "#F28B82"
-        case .orange: "#FCAD70"
-        case .yellow: "#FDD663"
-        case .green: "#81C995"
-        case .mint: "#6FDBC8"
-        case .teal: "#4DB6AC"
-        case .cyan: "#78D9EC"
-        case .blue: "#8AB4F8"
-        case .indigo: "#9FA8DA"
-        case .purple: "#D7AEFB"
-        case .pink: "#FF8BCB"
-        case .brown: "#BCAAA4"
-        case .gray: "#BDC1C6"
-        }
-    }
-}
-
 /// What is wrong with a habit, reminder or schedule, in words a person can act on.
 public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyName
@@ -314,6 +221,16 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
+        }
+    }
+}
+
+extension Habit {
+    /// Whether a day's value meets the habit: at least the target to build, at most it to quit.
+    public func isMet(by value: Int) -> Bool {
+        switch kind {
+        case .good: value >= target
+        case .bad: value <= target
         }
     }
 }

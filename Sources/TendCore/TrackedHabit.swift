@@ -1,45 +1,5 @@
 import Foundation
 
-/// What was recorded for one habit on one day.
-public struct Entry: Codable, Hashable, Sendable {
-    public var day: Day
-    /// 0/1 for a checkmark, a count, or seconds for a duration. Never negative.
-    public var value: Int
-    /// A planned rest day: neither completes nor breaks a streak.
-    public var isSkipped: Bool
-    public var note: String?
-
-    public init(day: Day, value: Int = 0, isSkipped: Bool = false, note: String? = nil) {
-        self.day = day
-        self.value = value
-        self.isSkipped = isSkipped
-        self.note = note
-    }
-
-    /// An entry that carries nothing (no value, no skip, no note) need not be stored.
-    public var isEmpty: Bool { value == 0 && !isSkipped && (note ?? "").isEmpty }
-
-    public static let maximumNoteLength = 10_000
-
-    private enum CodingKeys: String, CodingKey {
-        case day, value, isSkipped, note
-    }
-
-    /// `value` and `isSkipped` may be absent (0 and false), so entries written by older or
-    /// simpler clients still load.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        day = try c.decode(Day.self, forKey: .day)
-        value = try c.decodeIfPresent(Int.self, forKey: .value) ?? 0
-        isSkipped = try c.decodeIfPresent(Bool.self, forKey: .isSkipped) ?? false
-        note = try c.decodeIfPresent(String.self, forKey: .note)
-        guard value >= 0 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .value, in: c, debugDescription: "a value cannot be negative (\(value))")
-        }
-    }
-}
-
 /// A habit together with its entries: the seeds' completion operations live here.
 ///
 /// All operations take the civil ``Day`` they act on; none reads a clock.
@@ -187,15 +147,5 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     /// Undo's `log(for:calendar:)`.
     public func log(for date: Date, calendar: Calendar) -> Entry {
         log(for: TendCalendar(calendar).day(for: date))
-    }
-}
-
-extension Habit {
-    /// Whether a day's value meets the habit: at least the target to build, at most it to quit.
-    public func isMet(by value: Int) -> Bool {
-        switch kind {
-        case .good: value >= target
-        case .bad: value <= target
-        }
     }
 }

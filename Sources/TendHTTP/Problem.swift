@@ -81,6 +81,8 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
         case let error as ImportError:
             if case .tooLarge = error { return Problem(.contentTooLarge, code: "too-large", detail: error.description) }
             return .invalid(error.description)
+        case let error as RuleViolation:
+            return .invalid(error.description)
         case let error as HabitValidationError:
             return .invalid(error.description)
         case let error as SettingsError:

@@ -1,94 +1,6 @@
 import Foundation
 import TendCore
 
-/// What an account may do on a server: the first account is the server's owner (it invites
-/// others); everyone else is a member. Both own only their own data.
-public enum AccountRole: String, Hashable, Sendable, Codable {
-    case owner
-    case member
-}
-
-/// A user who can sign in: the user, their role and their password hash (bcrypt, made by the
-/// server; the store never sees a password).
-public struct Account: Hashable, Sendable {
-    public var user: User
-    public var role: AccountRole
-    public var passwordHash: String
-    public var createdAt: Date
-
-    public init(user: User, role: AccountRole, passwordHash: String, createdAt: Date) {
-        self.user = user
-        self.role = role
-        self.passwordHash = passwordHash
-        self.createdAt = createdAt
-    }
-}
-
-/// Who may create an account when one already exists (the first account is always allowed and
-/// becomes the owner).
-public enum RegistrationPolicy: Hashable, Sendable {
-    /// Only with an invite: the SHA-256 hash (hex) of the invite code, consumed by the sign-up.
-    case invite(codeHash: String?)
-    /// Anyone (`tend serve --open-registration`).
-    case open
-}
-
-/// A bearer credential: a browser session (cookie) or a device's API token. The store keeps only
-/// the SHA-256 hash (hex) of the secret.
-public struct AuthToken: Identifiable, Hashable, Sendable, Codable {
-    public typealias ID = TypedID<AuthToken>
-
-    public enum Kind: String, Hashable, Sendable, Codable {
-        case session
-        case api
-    }
-
-    public var id: ID
-    public var owner: User.ID
-    public var kind: Kind
-    /// The device's name for an API token; a short description of the browser for a session.
-    public var name: String
-    public var createdAt: Date
-    /// Updated at most every few minutes (``AccountRules/lastUsedResolution``), so checking a
-    /// token is a read.
-    public var lastUsedAt: Date?
-    /// `nil`: until revoked.
-    public var expiresAt: Date?
-
-    public init(
-        id: ID = ID(), owner: User.ID, kind: Kind, name: String, createdAt: Date, lastUsedAt: Date? = nil,
-        expiresAt: Date? = nil
-    ) {
-        self.id = id
-        self.owner = owner
-        self.kind = kind
-        self.name = name
-        self.createdAt = createdAt
-        self.lastUsedAt = lastUsedAt
-        self.expiresAt = expiresAt
-    }
-}
-
-/// An invitation to create an account, made by the owner. The store keeps only the code's hash.
-public struct Invite: Identifiable, Hashable, Sendable, Codable {
-    public typealias ID = TypedID<Invite>
-
-    public var id: ID
-    public var createdBy: User.ID
-    public var createdAt: Date
-    public var expiresAt: Date
-    /// Set when a sign-up consumed it; an invite works once.
-    public var usedBy: User.ID?
-
-    public init(id: ID = ID(), createdBy: User.ID, createdAt: Date, expiresAt: Date, usedBy: User.ID? = nil) {
-        self.id = id
-        self.createdBy = createdBy
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.usedBy = usedBy
-    }
-}
-
 /// Accounts, sessions, API tokens and invites: what a server needs besides the user's data.
 /// Implemented by every store; scoped by owner like ``TendStore`` (another user's token or
 /// invite id is not found).
@@ -137,10 +49,4 @@ extension AccountStore {
     public func tokens(owner: User.ID, kind: AuthToken.Kind) async throws -> [AuthToken] {
         try await tokens(owner: owner, kind: kind, now: Date())
     }
-}
-
-/// Constants the account stores share.
-public enum AccountRules {
-    /// `lastUsedAt` is written when it is older than this, so authentication is usually a read.
-    public static let lastUsedResolution: TimeInterval = 300
 }

@@ -33,7 +33,7 @@ extension InMemoryStore: AccountStore {
         username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
     ) throws -> Account {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         let role: AccountRole = accounts.credentials.isEmpty ? .owner : .member
         var invite: Invite?
         if role == .member, let hash = try AccountRules.inviteHash(requiredBy: policy) {

@@ -25,7 +25,7 @@ public actor InMemoryStore: TendStore {
 
     public func createUser(username: String, settings: UserSettings) throws -> User {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         guard user(named: username) == nil else { throw AccountRules.usernameTaken(username) }
         let user = User(username: username, settings: settings)
         users[user.id] = user
@@ -58,7 +58,7 @@ public actor InMemoryStore: TendStore {
     }
 
     public func updateSettings(owner: User.ID, _ settings: UserSettings) throws -> User {
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         _ = try state(owner)
         commit(owner, [.settingsChanged(settings: settings)])
         users[owner]?.settings = settings
@@ -127,7 +127,7 @@ public actor InMemoryStore: TendStore {
 
     public func createHabit(owner: User.ID, _ habit: Habit) throws -> Habit {
         let state = try state(owner)
-        try HabitRules.validate(habit)
+        try StoreError.enforcing { try HabitRules.validate(habit) }
         guard state.habits[habit.id] == nil else { throw StoreError.conflict("a habit with this id already exists") }
         try checkNameFree(habit, in: state)
         commit(owner, [.habitCreated(habit: habit)])
@@ -139,7 +139,7 @@ public actor InMemoryStore: TendStore {
         let old = try tracked(owner, habit.id).habit
         var new = habit
         new.createdOn = old.createdOn
-        try HabitRules.validate(new)
+        try StoreError.enforcing { try HabitRules.validate(new) }
         try checkNameFree(new, in: state)
         let patch = HabitPatch(from: old, to: new)
         if !patch.isEmpty { commit(owner, [.habitUpdated(id: habit.id, patch: patch)]) }
@@ -163,7 +163,7 @@ public actor InMemoryStore: TendStore {
         _ = try tracked(owner, habit)
         var changes: [Change] = []
         for command in commands {
-            guard let change = try command.change(for: state.habits[habit]!, on: day) else { continue }
+            guard let change = try StoreError.enforcing({ try command.change(for: state.habits[habit]!, on: day) }) else { continue }
             state.apply(change)
             changes.append(change)
         }
@@ -173,7 +173,7 @@ public actor InMemoryStore: TendStore {
 
     public func createRoutine(owner: User.ID, _ routine: Routine) throws -> Routine {
         let state = try state(owner)
-        try HabitRules.validate(routine)
+        try StoreError.enforcing { try HabitRules.validate(routine) }
         guard state.routines[routine.id] == nil else { throw StoreError.conflict("a routine with this id already exists") }
         guard routine.habitIDs.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
         commit(owner, [.routineCreated(routine: routine)])
@@ -182,7 +182,7 @@ public actor InMemoryStore: TendStore {
 
     public func updateRoutine(owner: User.ID, _ routine: Routine) throws -> Routine {
         let state = try state(owner)
-        try HabitRules.validate(routine)
+        try StoreError.enforcing { try HabitRules.validate(routine) }
         guard state.routines[routine.id] != nil else { throw StoreError.notFound("routine") }
         guard routine.habitIDs.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
         commit(owner, [.routineUpdated(routine: routine)])
@@ -228,7 +228,7 @@ public actor InMemoryStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) throws {
-        try HabitRules.validate(changes)
+        try StoreError.enforcing { try HabitRules.validate(changes) }
         // Apply to a copy first: a batch that breaks a rule midway (a name taken) changes nothing.
         var trial = try state(owner)
         for change in changes {
@@ -258,7 +258,7 @@ public actor InMemoryStore: TendStore {
     private func checkNameFree(_ habit: Habit, in state: UserState) throws {
         let key = HabitRules.nameKey(habit.name)
         if state.habits.values.contains(where: { $0.id != habit.id && HabitRules.nameKey($0.habit.name) == key }) {
-            throw HabitRules.nameTaken(habit.name)
+            throw StoreError.habitNameTaken(habit.name)
         }
     }
 

@@ -9,6 +9,7 @@ import TendAPI
 import TendCore
 import TendServer
 import TendStore
+import TendTestSupport
 import Testing
 
 /// A clock tests move by hand.

@@ -3,6 +3,7 @@ import Synchronization
 import TendCore
 import TendHTTP
 import TendStore
+import TendTestSupport
 import Testing
 
 @testable import TendWeb

@@ -27,8 +27,8 @@ struct AddCommand: AsyncParsableCommand {
         let existing = try await session.store.habits(owner: session.owner, includeArchived: true)
         let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
         let habit = try await session.store.createHabit(owner: session.owner, try attributes.applied(to: draft, today: today))
-        await Tips.record(session, .habitAdded)
-        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
+        await session.store.recordTip(.habitAdded, owner: session.owner)
+        if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print("Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")

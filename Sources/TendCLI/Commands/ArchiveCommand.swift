@@ -20,7 +20,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         if habit.isArchived != true {
             habit = try await session.store.setArchived(owner: session.owner, habit: habit.id, true)
         }
-        await Tips.record(session, .habitManaged)
+        await session.store.recordTip(.habitManaged, owner: session.owner)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print("Archived \(habit.name).")

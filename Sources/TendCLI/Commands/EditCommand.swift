@@ -27,8 +27,8 @@ struct EditCommand: AsyncParsableCommand {
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
         if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }
-        await Tips.record(session, .habitManaged)
-        if attributes.addsReminders { await Tips.record(session, .reminderAdded) }
+        await session.store.recordTip(.habitManaged, owner: session.owner)
+        if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")

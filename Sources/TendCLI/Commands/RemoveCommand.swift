@@ -40,7 +40,7 @@ struct RemoveCommand: AsyncParsableCommand {
             }
         }
         try await session.store.deleteHabit(owner: session.owner, id: habit.id)
-        await Tips.record(session, .habitManaged)
+        await session.store.recordTip(.habitManaged, owner: session.owner)
         if options.json { return try session.printJSON(["removed": habit.id.description]) }
         if options.quiet { return }
         session.print("Removed \(habit.name) (\(days) recorded day\(days == 1 ? "" : "s")).")

@@ -15,6 +15,7 @@ struct CLIError: Error, CustomStringConvertible {
         switch error {
         case let error as CLIError: error.message
         case let error as StoreError: error.description
+        case let error as RuleViolation: error.description
         case let error as HabitValidationError: error.description
         case let error as DayError: error.description
         case let error as SettingsError: error.description

@@ -2,12 +2,6 @@ import ArgumentParser
 import TendCore
 import TendStore
 
-/// What every tracking command shares: the habit, the day, the write and its report.
-struct TrackingTarget: ParsableArguments {
-    @OptionGroup var reference: HabitArgument
-    @OptionGroup var date: DateOption
-}
-
 enum Tracking {
     /// Performs `command` on the habit and day named, then prints the day as it now stands.
     static func perform(
@@ -28,7 +22,7 @@ enum Tracking {
         let habit = try await session.habit(target.reference.habit)
         let command = try makeCommand(habit, day, session)
         _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, command)
-        if case .skip(true) = command { await Tips.record(session, .daySkipped) }
+        if case .skip(true) = command { await session.store.recordTip(.daySkipped, owner: session.owner) }
         try await report(session, habit: habit.id, day: day)
     }
 

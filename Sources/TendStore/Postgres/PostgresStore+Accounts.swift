@@ -23,7 +23,7 @@ extension PostgresStore: AccountStore {
         username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
     ) async throws -> Account {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         let user = User(username: username, settings: settings)
         // A name taken meanwhile by `createUser` (which does not take the lock) fails the unique
         // index: a conflict too.

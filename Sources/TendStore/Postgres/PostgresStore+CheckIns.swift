@@ -126,7 +126,7 @@ extension PostgresStore {
                 var made: [Change] = []
                 for command in checkIn.commands {
                     let tracked = TrackedHabit(habit: habit, entries: after.isEmpty ? [] : [after])
-                    guard let change = try command.change(for: tracked, on: checkIn.day) else { continue }
+                    guard let change = try StoreError.enforcing({ try command.change(for: tracked, on: checkIn.day) }) else { continue }
                     after = after.applying(change)
                     made.append(change)
                 }

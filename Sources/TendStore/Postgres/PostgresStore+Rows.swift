@@ -156,7 +156,7 @@ extension PostgresStore {
             SELECT 1 FROM habits
             WHERE user_id = \(owner.rawValue) AND name_key = \(HabitRules.nameKey(habit.name)) AND id <> \(habit.id.rawValue)
             """, on: c)
-        guard rows.isEmpty else { throw HabitRules.nameTaken(habit.name) }
+        guard rows.isEmpty else { throw StoreError.habitNameTaken(habit.name) }
     }
 
     // MARK: Decoding

@@ -98,7 +98,7 @@ public final class PostgresStore: TendStore {
 
     public func createUser(username: String, settings: UserSettings) async throws -> User {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         let user = User(username: username, settings: settings)
         do {
             try await write { c in try await self.insert(user, on: c) }
@@ -137,7 +137,7 @@ public final class PostgresStore: TendStore {
     }
 
     public func updateSettings(owner: User.ID, _ settings: UserSettings) async throws -> User {
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         return try await write { c in
             try await self.lockOwner(owner, on: c)
             try await self.commit([.settingsChanged(settings: settings)], owner: owner, on: c)
@@ -272,7 +272,7 @@ public final class PostgresStore: TendStore {
     public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
         try await write(nameOf: habit) { c in
             try await self.lockOwner(owner, on: c)
-            try HabitRules.validate(habit)
+            try StoreError.enforcing { try HabitRules.validate(habit) }
             let existing = try await self.rows(
                 "SELECT 1 FROM habits WHERE user_id = \(owner.rawValue) AND id = \(habit.id.rawValue)", on: c)
             guard existing.isEmpty else { throw StoreError.conflict("a habit with this id already exists") }
@@ -288,7 +288,7 @@ public final class PostgresStore: TendStore {
             let old = try await self.fetchHabitForUpdate(owner, habit.id, day: nil, on: c).habit
             var new = habit
             new.createdOn = old.createdOn
-            try HabitRules.validate(new)
+            try StoreError.enforcing { try HabitRules.validate(new) }
             try await self.checkNameFree(new, owner: owner, on: c)
             let patch = HabitPatch(from: old, to: new)
             if !patch.isEmpty { try await self.commit([.habitUpdated(id: habit.id, patch: patch)], owner: owner, on: c) }
@@ -327,7 +327,7 @@ public final class PostgresStore: TendStore {
     public func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
         try await write { c in
             try await self.lockOwner(owner, on: c)
-            try HabitRules.validate(routine)
+            try StoreError.enforcing { try HabitRules.validate(routine) }
             guard try await self.routineExists(owner, routine.id, on: c) == false else {
                 throw StoreError.conflict("a routine with this id already exists")
             }
@@ -340,7 +340,7 @@ public final class PostgresStore: TendStore {
     public func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
         try await write { c in
             try await self.lockOwner(owner, on: c)
-            try HabitRules.validate(routine)
+            try StoreError.enforcing { try HabitRules.validate(routine) }
             guard try await self.routineExists(owner, routine.id, on: c) else { throw StoreError.notFound("routine") }
             try await self.requireHabits(owner, routine.habitIDs, on: c)
             try await self.commit([.routineUpdated(routine: routine)], owner: owner, on: c)
@@ -401,7 +401,7 @@ public final class PostgresStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
-        try HabitRules.validate(changes)
+        try StoreError.enforcing { try HabitRules.validate(changes) }
         try await write { c in
             try await self.lockOwner(owner, on: c)
             try await self.commit(changes, owner: owner, on: c)
@@ -422,7 +422,7 @@ public final class PostgresStore: TendStore {
         } catch {
             let mapped = Self.storeError(error)
             if let habit, case StoreError.conflict = mapped, Self.isNameConflict(error) {
-                throw HabitRules.nameTaken(habit.name)
+                throw StoreError.habitNameTaken(habit.name)
             }
             throw mapped
         }

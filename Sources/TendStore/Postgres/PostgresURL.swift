@@ -76,7 +76,7 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
+    package func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         if let socketDirectory {
             configuration = PostgresClient.Configuration(

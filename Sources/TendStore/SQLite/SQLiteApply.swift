@@ -113,7 +113,7 @@ enum SQLiteApply {
                     habit.order, habit.createdOn.ordinal,
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw HabitRules.nameTaken(habit.name)
+            throw StoreError.habitNameTaken(habit.name)
         }
     }
 

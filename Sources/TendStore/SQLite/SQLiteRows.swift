@@ -78,7 +78,7 @@ enum SQLiteRows {
         let taken = try Bool.fetchOne(
             db, sql: "SELECT 1 FROM habits WHERE user_id = ? AND name_key = ? AND id <> ?",
             arguments: [owner.description, HabitRules.nameKey(habit.name), habit.id.description])
-        if taken != nil { throw HabitRules.nameTaken(habit.name) }
+        if taken != nil { throw StoreError.habitNameTaken(habit.name) }
     }
 
     static func checkHabitsExist(_ db: Database, owner: User.ID, _ ids: [Habit.ID]) throws {

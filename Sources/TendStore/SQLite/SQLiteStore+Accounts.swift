@@ -10,7 +10,7 @@ extension SQLiteStore: AccountStore {
         username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
     ) async throws -> Account {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         let user = User(username: username, settings: settings)
         return try await write { db in
             let role = try SQLiteAccountRows.nextRole(db)

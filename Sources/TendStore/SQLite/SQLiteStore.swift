@@ -202,7 +202,7 @@ public final class SQLiteStore: TendStore {
 
     public func createUser(username: String, settings: UserSettings) async throws -> User {
         try User.validate(username: username)
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         let user = User(username: username, settings: settings)
         try await write { db in try SQLiteStore.insert(user, db: db) }
         return user
@@ -242,7 +242,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func updateSettings(owner: User.ID, _ settings: UserSettings) async throws -> User {
-        try HabitRules.validate(settings)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
         try await write(owner) { db, log in
             try log(.settingsChanged(settings: settings))
         }
@@ -330,7 +330,7 @@ public final class SQLiteStore: TendStore {
     // MARK: Writing
 
     public func createHabit(owner: User.ID, _ habit: Habit) async throws -> Habit {
-        try HabitRules.validate(habit)
+        try StoreError.enforcing { try HabitRules.validate(habit) }
         try await write(owner) { db, log in
             if try SQLiteRows.habitExists(db, owner: owner, id: habit.id) {
                 throw StoreError.conflict("a habit with this id already exists")
@@ -346,7 +346,7 @@ public final class SQLiteStore: TendStore {
             let old = try SQLiteRows.habit(db, owner: owner, id: habit.id)
             var new = habit
             new.createdOn = old.createdOn
-            try HabitRules.validate(new)
+            try StoreError.enforcing { try HabitRules.validate(new) }
             try SQLiteRows.checkNameFree(db, owner: owner, habit: new)
             let patch = HabitPatch(from: old, to: new)
             if !patch.isEmpty { try log(.habitUpdated(id: habit.id, patch: patch)) }
@@ -385,7 +385,7 @@ public final class SQLiteStore: TendStore {
             var after = before
             var changes: [Change] = []
             for command in commands {
-                guard let change = try command.change(for: TrackedHabit(habit: stored, entries: [after]), on: day) else {
+                guard let change = try StoreError.enforcing({ try command.change(for: TrackedHabit(habit: stored, entries: [after]), on: day) }) else {
                     continue
                 }
                 after = after.applying(change)
@@ -401,7 +401,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
-        try HabitRules.validate(routine)
+        try StoreError.enforcing { try HabitRules.validate(routine) }
         return try await write(owner) { db, log in
             let routines = try SQLiteRows.routines(db, owner: owner)
             guard !routines.contains(where: { $0.id == routine.id }) else {
@@ -414,7 +414,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
-        try HabitRules.validate(routine)
+        try StoreError.enforcing { try HabitRules.validate(routine) }
         return try await write(owner) { db, log in
             guard try SQLiteRows.routines(db, owner: owner).contains(where: { $0.id == routine.id }) else {
                 throw StoreError.notFound("routine")
@@ -469,7 +469,7 @@ public final class SQLiteStore: TendStore {
     }
 
     public func applyChanges(owner: User.ID, _ changes: [Change]) async throws {
-        try HabitRules.validate(changes)
+        try StoreError.enforcing { try HabitRules.validate(changes) }
         try await write(owner) { _, log in
             for change in changes { try log(change) }
         }

@@ -21,7 +21,7 @@ struct RoutineCreateCommand: AsyncParsableCommand {
         }
         let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
         let routine = try await session.store.createRoutine(owner: session.owner, try attributes.applied(to: draft))
-        await Tips.record(session, .routineCreated)
+        await session.store.recordTip(.routineCreated, owner: session.owner)
         if options.json { return try session.printJSON(RoutineJSON(routine, habits: [])) }
         if options.quiet { return }
         session.print("Created routine \(routine.name) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)).")

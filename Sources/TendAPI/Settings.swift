@@ -1,0 +1,54 @@
+import Foundation
+import TendCore
+
+/// `PUT /api/v1/settings`: the fields given change (`firstWeekday` 0 goes back to the locale's).
+public struct SettingsUpdate: Codable, Hashable, Sendable {
+    public var timeZone: String?
+    public var dayStartHour: Int?
+    public var firstWeekday: Int?
+    public var locale: String?
+
+    public init(timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil) {
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
+        self.firstWeekday = firstWeekday
+        self.locale = locale
+    }
+
+    public func applied(to settings: UserSettings) -> UserSettings {
+        var settings = settings
+        if let timeZone { settings.timeZone = timeZone }
+        if let dayStartHour { settings.dayStartHour = dayStartHour }
+        if let firstWeekday { settings.firstWeekday = firstWeekday == 0 ? nil : firstWeekday }
+        if let locale { settings.locale = locale }
+        return settings
+    }
+}
+
+/// `GET /api/v1/settings`: the settings and the user's today by them.
+public struct SettingsJSON: Codable, Hashable, Sendable {
+    public var timeZone: String
+    public var dayStartHour: Int
+    public var firstWeekday: Int?
+    public var locale: String
+    public var today: Day
+
+    public init(_ settings: UserSettings, today: Day) {
+        timeZone = settings.timeZone
+        dayStartHour = settings.dayStartHour
+        firstWeekday = settings.firstWeekday
+        locale = settings.locale
+        self.today = today
+    }
+
+    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, today }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(dayStartHour, forKey: .dayStartHour)
+        try c.encode(firstWeekday, forKey: .firstWeekday)
+        try c.encode(locale, forKey: .locale)
+        try c.encode(today, forKey: .today)
+    }
+}

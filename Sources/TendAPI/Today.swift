@@ -1,0 +1,105 @@
+import Foundation
+import TendCore
+
+/// `GET /api/v1/today`: the same keys as `tend today --json` (docs/cli.md).
+public struct TodayJSON: Codable, Hashable, Sendable {
+    public struct Item: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var emoji: String
+        public var status: String
+        public var value: Int
+        public var target: Int
+        public var unit: String
+        public var type: String
+        public var kind: String
+        public var progress: Double
+        /// A quota habit's count in its period ("1 of 3 this week"); absent for fixed schedules.
+        public var period: PeriodProgress?
+    }
+
+    /// A routine's name and start, for the group of its habits.
+    public struct RoutineRef: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var start: String
+    }
+
+    public struct Group: Codable, Hashable, Sendable {
+        public var routineTime: String
+        /// Set for the group of a routine's habits (routines come first, in start-time order).
+        public var routine: RoutineRef?
+        public var habits: [Item]
+    }
+
+    public var day: String
+    public var current: String
+    public var score: Double?
+    public var groups: [Group]
+
+    public init(_ plan: TodayPlan) {
+        day = plan.day.iso
+        current = plan.current.rawValue
+        score = plan.score
+        groups = plan.groups.map { group in
+            Group(
+                routineTime: group.routineTime.rawValue,
+                routine: group.routine.map { RoutineRef(id: $0.id.description, name: $0.name, start: $0.start.description) },
+                habits: group.items.map { item in
+                    Item(
+                        id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji,
+                        status: item.status.rawValue, value: item.value, target: item.habit.target, unit: item.habit.unit,
+                        type: item.habit.type.rawValue, kind: item.habit.kind.rawValue, progress: item.progress,
+                        period: item.period)
+                })
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case day, current, score, groups }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(day, forKey: .day)
+        try c.encode(current, forKey: .current)
+        try c.encode(score, forKey: .score)
+        try c.encode(groups, forKey: .groups)
+    }
+}
+
+/// A day score (`null` when nothing was due), as `tend heatmap --json` prints it.
+public struct DayScoreJSON: Codable, Hashable, Sendable {
+    public var day: String
+    public var score: Double?
+
+    public init(day: Day, score: Double?) {
+        self.day = day.iso
+        self.score = score
+    }
+
+    private enum CodingKeys: String, CodingKey { case day, score }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(day, forKey: .day)
+        try c.encode(score, forKey: .score)
+    }
+}
+
+/// A tip, as `tend tips list --json` prints it, with its kind.
+public struct TipJSON: Codable, Hashable, Sendable {
+    public var id: String
+    public var kind: String
+    public var title: String
+    public var message: String
+    public var applies: Bool
+    public var retired: Bool
+
+    public init(_ tip: Tip, applies: Bool, retired: Bool) {
+        id = tip.id.rawValue
+        kind = tip.kind.rawValue
+        title = tip.title
+        message = tip.message
+        self.applies = applies
+        self.retired = retired
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TendCore
+import TendStore
+
+/// How values read in text.
+enum Format {
+    /// `1h30m`, `25m`, `45s`, `0m`.
+    static func duration(_ seconds: Int) -> String {
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
+        let rest = seconds % 60
+        var text = ""
+        if hours > 0 { text += "\(hours)h" }
+        if minutes > 0 { text += "\(minutes)m" }
+        if rest > 0 { text += "\(rest)s" }
+        return text.isEmpty ? "0m" : text
+    }
+
+    /// A value in the habit's terms: `3 glasses`, `25m`, `done`.
+    static func value(_ value: Int, of habit: Habit) -> String {
+        switch habit.type {
+        case .checkmark: habit.kind == .good ? (value > 0 ? "done" : "not done") : (value == 0 ? "none" : "\(value)×")
+        case .count: habit.unit.isEmpty ? "\(value)" : "\(value) \(habit.unit)"
+        case .duration: duration(value)
+        }
+    }
+
+    /// `3/8 glasses`, `12m/20m`, `1/1`; a bad habit reads `≤`.
+    static func progress(_ value: Int, of habit: Habit) -> String {
+        let limit = habit.kind == .bad ? "≤" : ""
+        switch habit.type {
+        case .checkmark: return "\(value)/\(limit)\(habit.target)"
+        case .count: return "\(value)/\(limit)\(habit.target)" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
+        case .duration: return "\(duration(value))/\(limit)\(duration(habit.target))"
+        }
+    }
+
+    /// Text on one line: each line break (`\n`, `\r\n`, `\r`, U+2028, U+2029) shows as `⏎`
+    /// (`\n` in ASCII output) and other control characters as `\u{1B}`, so a note never
+    /// breaks a line of output or sends escape sequences to the terminal.
+    static func oneLine(_ text: String, unicode: Bool) -> String {
+        var result = ""
+        for character in text {
+            if character.isNewline {
+                result += unicode ? "⏎" : "\\n"
+            } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                scalar.properties.generalCategory == .control
+            {
+                result += character == "\t" ? " " : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `1 day`, `3 days`.
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    /// A share in the locale's percent style ("50%" in en_US, "50 %" in de_DE), as the web writes it.
+    static func percent(_ value: Double?, _ style: PercentText) -> String {
+        guard let value else { return "–" }
+        return style(value)
+    }
+
+    static func target(_ habit: Habit) -> String {
+        let prefix = habit.kind == .bad ? "at most " : ""
+        switch habit.type {
+        case .checkmark: return habit.kind == .good ? "once" : "never"
+        case .count: return prefix + "\(habit.target)" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
+        case .duration: return prefix + duration(habit.target)
+        }
+    }
+}

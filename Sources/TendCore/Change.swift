@@ -1,0 +1,29 @@
+import Foundation
+
+/// One change to a user's data: what the op log records, what sync exchanges, and what
+/// "history replay" folds into a ``UserState``.
+///
+/// Entry changes are recorded as what they did: an increment as the amount actually added
+/// (after a good habit's cap), a check or an explicit value as the value set.
+public enum Change: Codable, Hashable, Sendable {
+    case habitCreated(habit: Habit)
+    case habitUpdated(id: Habit.ID, patch: HabitPatch)
+    case habitDeleted(id: Habit.ID)
+    case habitsReordered(ids: [Habit.ID])
+    case entrySet(habit: Habit.ID, day: Day, value: Int)
+    case entryIncremented(habit: Habit.ID, day: Day, by: Int)
+    case entrySkipped(habit: Habit.ID, day: Day, skipped: Bool)
+    case entryReset(habit: Habit.ID, day: Day)
+    case entryNoteSet(habit: Habit.ID, day: Day, note: String?)
+    /// Entries brought in by an import, each replacing the day's entry.
+    case entriesImported(habit: Habit.ID, entries: [Entry])
+    case routineCreated(routine: Routine)
+    case routineUpdated(routine: Routine)
+    case routineDeleted(id: Routine.ID)
+    case routinesReordered(ids: [Routine.ID])
+    /// Moves a habit into a routine at a position (or out of every routine when `routine` is nil).
+    case routineHabitMoved(habit: Habit.ID, routine: Routine.ID?, index: Int?)
+    case settingsChanged(settings: UserSettings)
+    case tipDismissed(tip: Tip.ID)
+    case tipEventRecorded(event: TipEvent)
+}

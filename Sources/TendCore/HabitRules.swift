@@ -1,0 +1,69 @@
+import Foundation
+
+/// The rules every store checks before it writes: habits, routines and settings valid, entries
+/// within range, names unique by a case-insensitive key.
+public enum HabitRules {
+    /// The case-insensitive key under which a habit's name must be unique for its owner.
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    public static func validate(_ habit: Habit) throws(RuleViolation) {
+        do {
+            try habit.validate()
+        } catch {
+            throw RuleViolation(error.description)
+        }
+    }
+
+    public static func validate(_ routine: Routine) throws(RuleViolation) {
+        do {
+            try routine.validate()
+        } catch {
+            throw RuleViolation(error.description)
+        }
+    }
+
+    public static func validate(_ settings: UserSettings) throws(RuleViolation) {
+        do {
+            try settings.validate()
+        } catch {
+            throw RuleViolation(error.description)
+        }
+    }
+
+    /// Checks prepared changes (an import) before any is applied: habits valid, entries within
+    /// range. Every store runs this first in `applyChanges`, so a bad batch changes nothing.
+    public static func validate(_ changes: [Change]) throws(RuleViolation) {
+        for change in changes {
+            switch change {
+            case .habitCreated(let habit):
+                try validate(habit)
+            case .habitUpdated(_, let patch):
+                if let name = patch.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    throw RuleViolation("a habit needs a name")
+                }
+            case .entriesImported(_, let entries):
+                for entry in entries { try validate(entry) }
+            case .entrySet(_, let day, let value):
+                try validate(Entry(day: day, value: value))
+            case .entryNoteSet(_, let day, let note):
+                try validate(Entry(day: day, note: note))
+            case .settingsChanged(let settings):
+                try validate(settings)
+            default:
+                break
+            }
+        }
+    }
+
+    public static func validate(_ entry: Entry) throws(RuleViolation) {
+        guard entry.value >= 0 else { throw RuleViolation("a value cannot be negative (\(entry.value) on \(entry.day))") }
+        guard entry.value <= EntryCommand.maximumValue else {
+            throw RuleViolation("a value is at most \(EntryCommand.maximumValue) (\(entry.day))")
+        }
+        if let note = entry.note, note.count > Entry.maximumNoteLength {
+            throw RuleViolation("a note is at most \(Entry.maximumNoteLength) characters (\(entry.day))")
+        }
+    }
+}

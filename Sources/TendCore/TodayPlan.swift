@@ -1,0 +1,68 @@
+import Foundation
+
+/// Today's list: the habits to show on a day, grouped by routine time with the current routine
+/// time first (Void.'s mapping).
+public struct TodayPlan: Hashable, Sendable {
+    public struct Item: Hashable, Sendable {
+        public var habit: Habit
+        public var status: DayStatus
+        public var value: Int
+        public var progress: Double
+        /// An "N per week/month" or "X in Y days" habit's count in its period ("1 of 3 this week").
+        public var period: PeriodProgress?
+    }
+
+    public struct Group: Hashable, Sendable {
+        /// The routine time of the habits outside routines; a routine's group has its habits'
+        /// routine time when they share one, else `.anytime`.
+        public var routineTime: RoutineTime
+        /// The routine whose habits these are (Youtine), or `nil` for habits in no routine.
+        public var routine: Routine?
+        public var items: [Item]
+    }
+
+    public var day: Day
+    public var current: RoutineTime
+    /// Non-empty groups in display order.
+    public var groups: [Group]
+    /// Void.'s day score for the day (`nil` when nothing is due).
+    public var score: Double?
+
+    /// Due, met, missed and skipped habits of `day` (not archived, not satisfied). When the
+    /// person has routines, the habits of each routine come first, a group per routine in start
+    /// time order, in the routine's own order; the rest follow by routine time (now first), each
+    /// group in the user's manual order.
+    public init(
+        habits: [TrackedHabit], day: Day, today: Day, current: RoutineTime, calendar: TendCalendar, routines: [Routine] = []
+    ) {
+        self.day = day
+        self.current = current
+        var shown: [Habit.ID: Item] = [:]
+        for tracked in habits where !tracked.habit.isArchived {
+            let status = tracked.status(on: day, today: today, calendar: calendar)
+            guard status.isDue || status == .skipped else { continue }
+            shown[tracked.id] = Item(
+                habit: tracked.habit, status: status, value: tracked.completionCount(on: day),
+                progress: tracked.completionProgress(on: day), period: tracked.periodProgress(on: day, calendar: calendar))
+        }
+        var groups: [Group] = []
+        var inRoutine: Set<Habit.ID> = []
+        for routine in routines.sorted(by: { ($0.start, $0.order, $0.name) < ($1.start, $1.order, $1.name) }) {
+            let items = routine.habitIDs.compactMap { id in inRoutine.insert(id).inserted ? shown[id] : nil }
+            guard !items.isEmpty else { continue }
+            let times = Set(items.map(\.habit.routineTime))
+            groups.append(Group(routineTime: times.count == 1 ? times.first! : .anytime, routine: routine, items: items))
+        }
+        var byTime: [RoutineTime: [Item]] = [:]
+        for item in shown.values where !inRoutine.contains(item.habit.id) {
+            byTime[item.habit.routineTime, default: []].append(item)
+        }
+        for time in RoutineTime.displayOrder(startingWith: current) {
+            guard let items = byTime[time], !items.isEmpty else { continue }
+            let sorted = items.sorted { ($0.habit.order, $0.habit.name, $0.habit.id) < ($1.habit.order, $1.habit.name, $1.habit.id) }
+            groups.append(Group(routineTime: time, routine: nil, items: sorted))
+        }
+        self.groups = groups
+        score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar)
+    }
+}

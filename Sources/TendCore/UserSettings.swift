@@ -1,0 +1,57 @@
+import Foundation
+
+/// A user's settings: their zone, when their day starts, their week.
+public struct UserSettings: Codable, Hashable, Sendable {
+    /// An IANA zone identifier (`Europe/Berlin`).
+    public var timeZone: String
+    /// 0–23: before this hour, it is still yesterday.
+    public var dayStartHour: Int
+    /// 1 (Sunday) … 7 (Saturday); `nil` follows the locale.
+    public var firstWeekday: Int?
+    /// A locale identifier (`de_DE`) for weekday names and the default first weekday.
+    public var locale: String
+
+    public init(timeZone: String = "UTC", dayStartHour: Int = 0, firstWeekday: Int? = nil, locale: String = "en_US") {
+        self.timeZone = timeZone
+        self.dayStartHour = dayStartHour
+        self.firstWeekday = firstWeekday
+        self.locale = locale
+    }
+
+    public func validate() throws(SettingsError) {
+        guard TimeZone(identifier: timeZone) != nil else { throw .unknownTimeZone(timeZone) }
+        guard (0...23).contains(dayStartHour) else { throw .dayStartHour(dayStartHour) }
+        if let firstWeekday, !(1...7).contains(firstWeekday) { throw .firstWeekday(firstWeekday) }
+        guard !locale.isEmpty, locale.count <= 40,
+            locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=") })
+        else { throw .locale(locale) }
+    }
+
+    /// The user's calendar (an unknown zone falls back to UTC; settings are validated on the way in).
+    public var calendar: TendCalendar {
+        TendCalendar(
+            timeZone: TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")!,
+            locale: Locale(identifier: locale), firstWeekday: firstWeekday)
+    }
+
+    /// The user's "today" at `now`.
+    public func today(now: Date) -> Day {
+        calendar.today(now: now, dayStartHour: dayStartHour)
+    }
+}
+
+public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownTimeZone(String)
+    case dayStartHour(Int)
+    case firstWeekday(Int)
+    case locale(String)
+
+    public var description: String {
+        switch self {
+        case .unknownTimeZone(let zone): "unknown time zone '\(zone)' (use an IANA name such as Europe/Berlin)"
+        case .dayStartHour(let hour): "day start must be an hour from 0 to 23, not \(hour)"
+        case .firstWeekday(let day): "first weekday must be 1 (Sunday) to 7 (Saturday), not \(day)"
+        case .locale(let locale): "'\(locale)' is not a locale identifier (such as en_US)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import TendCore
+
+/// What an account may do on a server: the first account is the server's owner (it invites
+/// others); everyone else is a member. Both own only their own data.
+public enum AccountRole: String, Hashable, Sendable, Codable {
+    case owner
+    case member
+}
+
+/// A user who can sign in: the user, their role and their password hash (bcrypt, made by the
+/// server; the store never sees a password).
+public struct Account: Hashable, Sendable {
+    public var user: User
+    public var role: AccountRole
+    public var passwordHash: String
+    public var createdAt: Date
+
+    public init(user: User, role: AccountRole, passwordHash: String, createdAt: Date) {
+        self.user = user
+        self.role = role
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
