@@ -43,19 +43,19 @@ public enum TendServer {
         let recentSettings = RecentSettings()
         let server = ServerDependencies(
             configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings)
-        OperationsController(server: server).addRoutes(to: router)
+        OperationsAPI(server: server).addRoutes(to: router)
 
         let open = router.group(RouterPath(APIPaths.base))
         let signedIn = router.group(RouterPath(APIPaths.base))
             .add(middleware: AuthMiddleware(authenticator: authenticator, changes: changes))
-        AccountController(server: server).addRoutes(open: open, signedIn: signedIn)
-        HabitController(server: server).addRoutes(to: signedIn)
-        DayController(server: server).addRoutes(to: signedIn)
-        ViewController(server: server).addRoutes(to: signedIn)
-        RoutineController(server: server).addRoutes(to: signedIn)
-        ReminderController(server: server).addRoutes(to: signedIn)
-        SettingsController(server: server).addRoutes(to: signedIn)
-        DataController(server: server).addRoutes(to: signedIn)
+        AccountsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
+        HabitsAPI(server: server).addRoutes(to: signedIn)
+        DaysAPI(server: server).addRoutes(to: signedIn)
+        ViewsAPI(server: server).addRoutes(to: signedIn)
+        RoutinesAPI(server: server).addRoutes(to: signedIn)
+        RemindersAPI(server: server).addRoutes(to: signedIn)
+        SettingsAPI(server: server).addRoutes(to: signedIn)
+        DataAPI(server: server).addRoutes(to: signedIn)
 
         let live = LiveUpdates(store: store, changes: changes)
         metrics.observe(live)
@@ -68,7 +68,7 @@ public enum TendServer {
     }
 }
 
-/// What every controller works with.
+/// What every route collection of the JSON API (`…API`) works with.
 struct ServerDependencies: Sendable {
     let configuration: ServerConfiguration
     let store: any TendStore & AccountStore

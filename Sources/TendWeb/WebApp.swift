@@ -7,7 +7,7 @@ import TendCore
 import TendHTTP
 import TendStore
 
-/// What every web controller works with. Built once by `TendServer.makeRouter`, which shares the
+/// What every web route collection (`…Pages`) works with. Built once by `TendServer.makeRouter`, which shares the
 /// account service (one sign-in rate limit), the authenticator and the change notifier with the
 /// JSON API.
 package struct WebDependencies: Sendable {
@@ -63,20 +63,20 @@ package enum TendWeb {
     /// Adds every web route to `router`. Pages that need a signed-in user redirect to `/login`
     /// when there is none; errors answer HTML pages, not problem bodies.
     package static func addRoutes(to router: Router<TendRequestContext>, _ web: WebDependencies) {
-        AssetController().addRoutes(to: router)
+        AssetFiles().addRoutes(to: router)
         let open = router.group().add(middleware: WebErrorMiddleware())
-        AuthController(web: web).addRoutes(open: open)
+        AuthPages(web: web).addRoutes(open: open)
         let signedIn = router.group()
             .add(middleware: WebErrorMiddleware())
             .add(middleware: AuthMiddleware(authenticator: web.authenticator, changes: web.changes))
-        AuthController(web: web).addRoutes(signedIn: signedIn)
-        TodayController(web: web).addRoutes(to: signedIn)
-        HabitController(web: web).addRoutes(to: signedIn)
-        DayEntryController(web: web).addRoutes(to: signedIn)
-        SettingsController(web: web).addRoutes(to: signedIn)
-        RoutinesController(web: web).addRoutes(to: signedIn)
-        DataController(web: web).addRoutes(to: signedIn)
-        EventsController(web: web).addRoutes(to: signedIn)
+        AuthPages(web: web).addRoutes(signedIn: signedIn)
+        TodayPages(web: web).addRoutes(to: signedIn)
+        HabitPages(web: web).addRoutes(to: signedIn)
+        DayEntryPages(web: web).addRoutes(to: signedIn)
+        SettingsPages(web: web).addRoutes(to: signedIn)
+        RoutinePages(web: web).addRoutes(to: signedIn)
+        DataPages(web: web).addRoutes(to: signedIn)
+        EventsStream(web: web).addRoutes(to: signedIn)
     }
 }
 

@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// A habit's reminders (kept in the habit), and the next times they fire in the user's zone.
-struct ReminderController {
+struct RemindersAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

@@ -6,7 +6,7 @@ import TendHTTP
 import TendStore
 
 /// `/healthz`, `/metrics` and the OpenAPI document.
-struct OperationsController {
+struct OperationsAPI {
     let server: ServerDependencies
 
     func addRoutes(to router: Router<TendRequestContext>) {

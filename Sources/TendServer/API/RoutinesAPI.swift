@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// Routines (Youtine): ordered groups of habits. Routines are TendCore's JSON.
-struct RoutineController {
+struct RoutinesAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

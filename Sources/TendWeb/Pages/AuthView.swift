@@ -1,44 +1,6 @@
 import Foundation
 
-/// The sign-in page: what it shows.
-struct LoginPage: Sendable, Hashable {
-    var username = ""
-    /// Why the last attempt failed, in words.
-    var error: String?
-    /// Where to go once signed in (a path on this site).
-    var next = "/"
-    /// The pre-session form token (`_csrf`).
-    var formToken: String
-    /// Just signed out: app.js tells the service worker to forget the kept Today page.
-    var signedOut = false
-    /// Whether the sign-up link leads anywhere without an invite.
-    var signUpOpen = false
-
-    var nextField: String? { next == "/" ? nil : next }
-}
-
-/// The sign-up page: what it shows.
-struct SignupPage: Sendable, Hashable {
-    var username = ""
-    var timeZone = ""
-    var invite = ""
-    var error: String?
-    var formToken: String
-    /// Nobody has an account yet: this one becomes the server's owner.
-    var isFirstAccount: Bool
-    /// The habits the `tend` command line keeps on this database, which the first account takes over.
-    var localHabits = 0
-    /// Anyone may sign up (`--open-registration`), or this is the first account.
-    var isOpen: Bool
-    /// The zones offered (IANA names); app.js preselects the browser's when none is chosen.
-    var zones: [String]
-
-    /// A form is shown when signing up can work: open, or with an invite code in hand.
-    var showsForm: Bool { isOpen || !invite.isEmpty }
-
-    static let zoneList: [String] = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]).sorted()
-}
-
+/// The sign-in and sign-up pages' HTML.
 enum AuthView {
     static func login(_ page: LoginPage) -> Node {
         Layout.page(title: "Log in", tab: nil, session: nil, bodyAttributes: page.signedOut ? [.data("signed-out", "")] : []) {

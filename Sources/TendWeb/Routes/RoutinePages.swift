@@ -10,7 +10,7 @@ import TendStore
 /// a routine keeps its habits and their history; adding a habit that is in another routine
 /// moves it. Saving and deleting ask first: a post without `confirm=yes` changes nothing and
 /// answers the confirmation page.
-struct RoutinesController {
+struct RoutinePages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

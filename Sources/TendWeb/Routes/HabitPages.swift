@@ -8,7 +8,7 @@ import TendStore
 /// The habit editor (`/habits/new`, `/habits/{id}/edit`): a plain form; a valid post saves and
 /// answers 303 to the habit's page, an invalid one answers 422 with the form as typed and the
 /// messages beside the fields, having changed nothing.
-struct HabitController {
+struct HabitPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 
@@ -155,7 +155,7 @@ struct HabitController {
     @Sendable func move(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
-        let step = try RoutinesController.step(try await request.form())
+        let step = try RoutinePages.step(try await request.form())
         let habits = try await web.store.habits(owner: owner, includeArchived: true).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound("habit not found") }
         let section = habits.filter { $0.isArchived == habit.isArchived }.map(\.id)
@@ -197,7 +197,7 @@ struct HabitController {
         let returnPath = form["return"].map { Page.localPath($0, fallback: "/") }
         guard let day, error == nil else {
             if returnPath != nil, let error {
-                return try await DayEntryController(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
+                return try await DayEntryPages(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
                     $0.note = text
                     $0.noteError = error
                 }

@@ -11,7 +11,7 @@ import TendStore
 /// Before there is a session, the forms are protected from cross-site posting (login CSRF) by
 /// a double-submit token: GET sets a random `tend_form` cookie (HttpOnly, SameSite=Strict) and
 /// the form carries its HMAC in `_csrf`, as a session's CSRF token is derived from the session.
-struct AuthController {
+struct AuthPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

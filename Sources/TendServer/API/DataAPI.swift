@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// Import (the formats `tend import` reads, recognised by content) and export.
-struct DataController {
+struct DataAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// Accounts, API tokens, browser sessions and invites.
-struct AccountController {
+struct AccountsAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

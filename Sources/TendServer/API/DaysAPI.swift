@@ -9,7 +9,7 @@ import TendStore
 /// One habit's days: entries by range, and the intention-named changes to a day. A change answers
 /// the day's entry (TendCore's JSON: `day`, `value`, `isSkipped`, `note`) and costs the same
 /// whatever the length of the habit's history.
-struct DayController {
+struct DaysAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

@@ -9,7 +9,7 @@ import TendStore
 /// `/settings/data`: import (upload → dry-run preview → confirm), exports and the backup. The
 /// formats, their recognition by content and the merge are `TendImporter`'s, exactly as
 /// `tend import` and `POST /api/v1/import` use them.
-struct DataController {
+struct DataPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// The user's settings: zone, day start, first weekday, locale.
-struct SettingsController {
+struct SettingsAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// Habits: list, create, read, change, delete, order, archive. Habits are TendCore's JSON.
-struct HabitController {
+struct HabitsAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

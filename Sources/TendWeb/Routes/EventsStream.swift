@@ -9,7 +9,7 @@ import TendHTTP
 /// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
 /// any tab, device, server instance or the API) sends `event: change` with the op-log position
 /// as its id; a comment every 25 seconds keeps proxies from closing the idle connection.
-struct EventsController {
+struct EventsStream {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

@@ -8,7 +8,7 @@ import TendStore
 /// The Today page and the forms on it. Each form posts, changes one thing through the store
 /// (the same operations as the JSON API) and redirects back (303) to the page it came from;
 /// app.js does the same with fetch and swaps the page in place.
-struct TodayController {
+struct TodayPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

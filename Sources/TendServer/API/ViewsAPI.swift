@@ -8,7 +8,7 @@ import TendStore
 
 /// Read-only views computed by TendCore: today, the heatmap, statistics, grids, tips. "Today"
 /// is the user's, from their zone and day start, never the server's.
-struct ViewController {
+struct ViewsAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 

@@ -7,7 +7,7 @@ import TendStore
 
 /// `/settings`: a form posting time zone, day start and first weekday (with `_csrf`); 303 back
 /// with "Saved." on success, 422 with the messages and the values as chosen otherwise.
-struct SettingsController {
+struct SettingsPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 

@@ -10,7 +10,7 @@ import TendStore
 /// API and `tend set`/`tend increment`). Like the other day forms they post with the CSRF token
 /// and a `return` path and answer 303 back to it; a value that cannot be a day's answers 422 with
 /// the page it came from, the value as typed and the message beside the field, nothing changed.
-struct DayEntryController {
+struct DayEntryPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
 
@@ -69,7 +69,7 @@ struct DayEntryController {
         let returnPath = Page.localPath(form["return"], fallback: "/")
         if !returnPath.hasPrefix("/habits/") {
             var found = false
-            let response = try await TodayController(web: web).refused(request, context: context, user: user, returnPath: returnPath) { page in
+            let response = try await TodayPages(web: web).refused(request, context: context, user: user, returnPath: returnPath) { page in
                 for group in page.groups.indices {
                     for card in page.groups[group].cards.indices where page.groups[group].cards[card].id == habit.id.description {
                         refuse(&page.groups[group].cards[card].entry)
@@ -79,7 +79,7 @@ struct DayEntryController {
             }
             if found { return response }
         }
-        return try await HabitController(web: web).page(context: context, user: user, habit: habit, status: .unprocessableContent) { model in
+        return try await HabitPages(web: web).page(context: context, user: user, habit: habit, status: .unprocessableContent) { model in
             refuse(&model.checkIn.entry)
         }
     }
