@@ -7,7 +7,7 @@ import TendCore
 import TendHTTP
 import TendStore
 
-/// What every web route collection (`…Pages`) works with. Built once by `TendServer.makeRouter`, which shares the
+/// What every web route collection (`…Pages`) works with. Built once by `buildRouter` (TendServer), which shares the
 /// account service (one sign-in rate limit), the authenticator and the change notifier with the
 /// JSON API.
 package struct WebDependencies: Sendable {
@@ -68,7 +68,8 @@ package enum TendWeb {
         AuthPages(web: web).addRoutes(open: open)
         let signedIn = router.group()
             .add(middleware: WebErrorMiddleware())
-            .add(middleware: AuthMiddleware(authenticator: web.authenticator, changes: web.changes))
+            .add(middleware: AuthMiddleware(authenticator: web.authenticator))
+            .add(middleware: ChangeNotificationMiddleware(changes: web.changes))
         AuthPages(web: web).addRoutes(signedIn: signedIn)
         TodayPages(web: web).addRoutes(to: signedIn)
         HabitPages(web: web).addRoutes(to: signedIn)

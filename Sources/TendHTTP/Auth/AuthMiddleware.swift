@@ -154,27 +154,22 @@ package struct Authenticator: Sendable {
     }
 }
 
-/// Authenticates every request of the routes inside it (see ``Authenticator``) and, after a
-/// state-changing request succeeded, wakes the user's live-update streams on this instance.
+/// Authenticates every request of the routes inside it (see ``Authenticator``): the identity
+/// is the context's from here on. ``ChangeNotificationMiddleware`` goes right after it.
 package struct AuthMiddleware: RouterMiddleware {
     package typealias Context = TendRequestContext
 
     package let authenticator: Authenticator
-    package let changes: ChangeNotifier
 
-    package init(authenticator: Authenticator, changes: ChangeNotifier) {
+    package init(authenticator: Authenticator) {
         self.authenticator = authenticator
-        self.changes = changes
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         var context = context
-        let identity = try await authenticator.authenticate(&request)
-        context.identity = identity
-        let response = try await next(request, context)
-        if request.isStateChanging, response.status.code < 400 { changes.changed(identity.owner) }
-        return response
+        context.identity = try await authenticator.authenticate(&request)
+        return try await next(request, context)
     }
 }
 
