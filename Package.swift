@@ -104,13 +104,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            resources: [.embedInCode("OpenAPI/openapi.json")]
         ),
         // The `tend` command tree, one file per subcommand.
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendServer",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
