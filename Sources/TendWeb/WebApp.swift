@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -176,8 +177,8 @@ struct WebErrorMiddleware: RouterMiddleware {
                     status: .internalServerError)
             }
             if problem.status == .unauthorized {
-                let back = request.method == .get ? request.pathAndQuery : "/"
-                return Page.redirect(back == "/" ? "/login" : "/login?next=" + Self.percentEncoded(back))
+                let back = request.method == .get ? request.pathAndQuery : WebPaths.today()
+                return Page.redirect(back == WebPaths.today() ? WebPaths.login() : WebPaths.login() + "?next=" + Self.percentEncoded(back))
             }
             return Page.html(
                 ErrorView.page(status: problem.status, message: Self.message(problem)), status: problem.status, headers: problem.headers)

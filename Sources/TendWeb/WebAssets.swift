@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TendAPI
 import TendHTTP
 
 /// A file of `Sources/TendWeb/Assets`, embedded in the binary (SwiftPM's `embedInCode`), so an
@@ -22,7 +23,7 @@ struct WebAsset: Sendable {
     }
 
     /// The asset's URL, which changes with its content (so it may be cached for a year).
-    var url: String { "/assets/\(name)?v=\(hash)" }
+    var url: String { WebPaths.asset(name) + "?v=\(hash)" }
 }
 
 /// Every asset, by file name. A test checks that this lists each file of the Assets folder.
@@ -45,7 +46,7 @@ enum WebAssets {
     static var script: WebAsset { named("app.js") }
 
     /// What the service worker caches at install: the assets pages link to.
-    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + ["/manifest.webmanifest"]
+    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + [WebPaths.manifest()]
 
     /// One version for all assets: changes whenever any of them does (it renames the service
     /// worker's cache, so an update replaces every cached asset).

@@ -15,9 +15,9 @@ struct HabitsAPI {
         group.get("habits", use: list)
         group.post("habits", use: create)
         group.put("habits/order", use: reorder)
-        group.get("habits/:id", use: show)
-        group.patch("habits/:id", use: update)
-        group.delete("habits/:id", use: delete)
+        group.get(APIPaths.habit.route(under: APIPaths.base), use: show)
+        group.patch(APIPaths.habit.route(under: APIPaths.base), use: update)
+        group.delete(APIPaths.habit.route(under: APIPaths.base), use: delete)
         group.post("habits/:id/archive", use: archive)
         group.post("habits/:id/unarchive", use: unarchive)
     }
@@ -41,7 +41,7 @@ struct HabitsAPI {
         let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today))
         await server.recordTip(.habitAdded, owner: user.id)
         if !habit.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: user.id) }
-        return try Reply.json(habit, status: .created, headers: [.location: "\(APIPaths.base)/habits/\(habit.id)"])
+        return try Reply.json(habit, status: .created, headers: [.location: APIPaths.habit(habit.id)])
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {

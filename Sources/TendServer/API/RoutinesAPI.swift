@@ -15,9 +15,9 @@ struct RoutinesAPI {
         group.get("routines", use: list)
         group.post("routines", use: create)
         group.put("routines/order", use: reorder)
-        group.get("routines/:id", use: show)
-        group.patch("routines/:id", use: update)
-        group.delete("routines/:id", use: delete)
+        group.get(APIPaths.routine.route(under: APIPaths.base), use: show)
+        group.patch(APIPaths.routine.route(under: APIPaths.base), use: update)
+        group.delete(APIPaths.routine.route(under: APIPaths.base), use: delete)
         group.post("routines/:id/habits", use: addHabit)
         group.delete("routines/:id/habits/:habit", use: removeHabit)
     }
@@ -36,7 +36,7 @@ struct RoutinesAPI {
         let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
         let routine = try await server.store.createRoutine(owner: owner, fields.applied(to: draft))
         await server.recordTip(.routineCreated, owner: owner)
-        return try Reply.json(routine, status: .created, headers: [.location: "\(APIPaths.base)/routines/\(routine.id)"])
+        return try Reply.json(routine, status: .created, headers: [.location: APIPaths.routine(routine.id)])
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {

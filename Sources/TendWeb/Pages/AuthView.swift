@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 
 /// The sign-in and sign-up pages' HTML.
 enum AuthView {
@@ -8,7 +9,7 @@ enum AuthView {
                 Node.h1(.id("login-title")) { "Log in to Tend" }
                 if page.signedOut { Node.p(.class("lead"), .role("status")) { "You have logged out." } }
                 if let error = page.error { Node.p(.class("notice error"), .role("alert"), .id("login-error")) { error } }
-                Node.form(.method("post"), .action("/login")) {
+                Node.form(.method("post"), .action(WebPaths.login())) {
                     Node.input(.type("hidden"), .name("_csrf"), .value(page.formToken))
                     if let next = page.nextField { Node.input(.type("hidden"), .name("next"), .value(next)) }
                     field(
@@ -27,7 +28,7 @@ enum AuthView {
                 Node.p(.class("hint")) {
                     if page.signUpOpen {
                         "New here? "
-                        Node.a(.href("/signup")) { "Create an account" }
+                        Node.a(.href(WebPaths.signup())) { "Create an account" }
                     } else {
                         "To get an account, ask the server's owner for an invite link."
                     }
@@ -53,7 +54,7 @@ enum AuthView {
                 }
                 if let error = page.error { Node.p(.class("notice error"), .role("alert")) { error } }
                 if page.showsForm {
-                    Node.form(.method("post"), .action("/signup")) {
+                    Node.form(.method("post"), .action(WebPaths.signup())) {
                         Node.input(.type("hidden"), .name("_csrf"), .value(page.formToken))
                         if !page.invite.isEmpty { Node.input(.type("hidden"), .name("invite"), .value(page.invite)) }
                         field(
@@ -78,7 +79,7 @@ enum AuthView {
                 }
                 Node.p(.class("hint")) {
                     "Already have an account? "
-                    Node.a(.href("/login")) { "Log in" }
+                    Node.a(.href(WebPaths.login())) { "Log in" }
                 }
             }
         }

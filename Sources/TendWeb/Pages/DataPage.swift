@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -54,16 +55,16 @@ struct DataPage: Sendable, Hashable {
         exports = [
             Download(
                 title: "Tend JSON", detail: "Everything, without loss: habits, entries and notes, reminders, routines, settings.",
-                href: "/settings/data/export?format=json"),
+                href: WebPaths.dataExport() + "?format=json"),
             Download(
-                title: "CSV", detail: "Habits and entries in one file, for spreadsheets.", href: "/settings/data/export?format=csv"),
+                title: "CSV", detail: "Habits and entries in one file, for spreadsheets.", href: WebPaths.dataExport() + "?format=csv"),
             Download(
                 title: "Loop Habit Tracker CSV (ZIP)", detail: "For Loop Habit Tracker and tools that read its export.",
-                href: "/settings/data/export?format=loop-csv"),
+                href: WebPaths.dataExport() + "?format=loop-csv"),
         ]
         backup = Download(
             title: "Download a backup", detail: "tend-backup-\(today.iso).json",
-            href: "/settings/data/backup")
+            href: WebPaths.dataBackup())
     }
 
     /// The preview of `report` (a dry run) of the file `filename`, staged as `uploadID`.
@@ -114,7 +115,7 @@ enum DataView {
     static func page(_ model: DataPage, session: SessionInfo) -> Node {
         // Nothing on it changes with live updates, and its POST answers cannot be reloaded.
         Layout.page(title: "Your data", tab: .settings, session: session, bodyAttributes: [.data("live", "off")]) {
-            Node.p(.class("breadcrumb")) { Node.a(.href("/settings")) { "‹ Settings" } }
+            Node.p(.class("breadcrumb")) { Node.a(.href(WebPaths.settings())) { "‹ Settings" } }
             Node.section(.class("editor data"), .aria("labelledby", "import-title")) {
                 Node.h1(.id("import-title")) { "Your data" }
                 if let done = model.done { Node.p(.class("notice saved"), .role("status")) { done.sentence } }
@@ -158,7 +159,7 @@ enum DataView {
 
     private static func importForm(_ model: DataPage, session: SessionInfo) -> Node {
         .form(
-            .method("post"), .action("/settings/data/import"), .attr("enctype", "multipart/form-data"), .class("habit-form"),
+            .method("post"), .action(WebPaths.dataImport()), .attr("enctype", "multipart/form-data"), .class("habit-form"),
             .aria("labelledby", "import-file-label")
         ) {
             Layout.csrfField(session)
@@ -193,12 +194,12 @@ enum DataView {
                 Node.p(.class("notice saved"), .role("status")) { "Everything in this file is already in your account: importing it changes nothing." }
             }
             Node.div(.class("actions")) {
-                Node.form(.method("post"), .action("/settings/data/import/confirm")) {
+                Node.form(.method("post"), .action(WebPaths.dataImportConfirm())) {
                     Layout.csrfField(session)
                     Node.input(.type("hidden"), .name("upload"), .value(preview.uploadID))
                     Node.button(.type("submit"), .class("primary")) { "Import" }
                 }
-                Node.a(.class("button"), .href("/settings/data")) { "Cancel" }
+                Node.a(.class("button"), .href(WebPaths.data())) { "Cancel" }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// `/habits`: every habit in the user's order, archived ones in their own section, each linking
@@ -28,8 +29,8 @@ struct HabitsListPage: Sendable, Hashable {
             habits.enumerated().map { index, habit in
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: "/habits/\(habit.id)",
-                    editLink: "/habits/\(habit.id)/edit", isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
+                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: WebPaths.habit(habit.id),
+                    editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
             }
         }
         active = items(sorted.filter { !$0.isArchived })
@@ -42,7 +43,7 @@ enum HabitsListView {
         Layout.page(title: "Habits", tab: .habits, session: session) {
             Node.div(.class("list-head")) {
                 Node.h1 { "Habits" }
-                Node.a(.class("button primary"), .href("/habits/new")) { "New habit" }
+                Node.a(.class("button primary"), .href(WebPaths.newHabit())) { "New habit" }
             }
             if model.active.isEmpty && model.archived.isEmpty {
                 Node.p(.class("hint")) { "No habits yet. Create your first one." }
@@ -68,12 +69,12 @@ enum HabitsListView {
                     Node.a(.class("button"), .href(item.editLink), .aria("label", "Edit \(item.name)")) { "Edit" }
                     Node.div(.class("row-actions")) {
                         RoutinesView.moveButtons(
-                            action: "/habits/\(item.id)/move", what: item.name, isFirst: item.isFirst, isLast: item.isLast, session: session)
-                        Node.form(.method("post"), .action("/habits/\(item.id)/archive"), .class("inline"), .data("enhance", "")) {
+                            action: WebPaths.moveHabit(item.id), what: item.name, isFirst: item.isFirst, isLast: item.isLast, session: session)
+                        Node.form(.method("post"), .action(WebPaths.archiveHabit(item.id)), .class("inline"), .data("enhance", "")) {
                             Layout.csrfField(session)
                             Node.input(.type("hidden"), .name("archived"), .value(item.isArchived ? "false" : "true"))
                             Node.button(
-                                .type("submit"), .id(RoutinesView.buttonID("/habits/\(item.id)", "archive")),
+                                .type("submit"), .id(RoutinesView.buttonID(WebPaths.habit(item.id), "archive")),
                                 .aria("label", "\(item.isArchived ? "Unarchive" : "Archive") \(item.name)")
                             ) {
                                 item.isArchived ? "Unarchive" : "Archive"

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import TendAPI
 
 /// The signed-in user as the layout shows them, with the session's CSRF token for forms.
 struct SessionInfo: Sendable, Hashable {
@@ -22,10 +23,10 @@ enum Tab: String, CaseIterable, Sendable {
 
     var path: String {
         switch self {
-        case .today: "/"
-        case .habits: "/habits"
-        case .routines: "/routines"
-        case .settings: "/settings"
+        case .today: WebPaths.today()
+        case .habits: WebPaths.habits()
+        case .routines: WebPaths.routines()
+        case .settings: WebPaths.settings()
         }
     }
 
@@ -51,7 +52,7 @@ enum Layout {
         title: String, tab: Tab?, session: SessionInfo?, bodyAttributes: [Attribute] = [], @HTMLBuilder main: () -> [Node]
     ) -> Node {
         var attributes = bodyAttributes
-        if session != nil { attributes.append(.data("events", "/events")) }
+        if session != nil { attributes.append(.data("events", WebPaths.events())) }
         return .html(.lang("en")) {
             Node.head {
                 Node.meta(.attr("charset", "utf-8"))
@@ -60,7 +61,7 @@ enum Layout {
                 Node.meta(.name("color-scheme"), .content("light dark"))
                 Node.meta(.name("theme-color"), .content(themeLight), .attr("media", "(prefers-color-scheme: light)"))
                 Node.meta(.name("theme-color"), .content(themeDark), .attr("media", "(prefers-color-scheme: dark)"))
-                Node.link(.rel("manifest"), .href("/manifest.webmanifest"))
+                Node.link(.rel("manifest"), .href(WebPaths.manifest()))
                 Node.link(.rel("icon"), .href(WebAssets.named("icon.svg").url), .type("image/svg+xml"))
                 Node.link(.rel("apple-touch-icon"), .href(WebAssets.named("icon-192.png").url))
                 Node.link(.rel("stylesheet"), .href(WebAssets.css.url))
@@ -78,7 +79,7 @@ enum Layout {
 
     static func header(tab: Tab?, session: SessionInfo?) -> Node {
         .header(.class("top")) {
-            Node.a(.class("brand"), .href("/")) {
+            Node.a(.class("brand"), .href(WebPaths.today())) {
                 Node.img(.src(WebAssets.named("icon.svg").url), .alt(""), .attr("width", "28"), .attr("height", "28"))
                 "Tend"
             }
@@ -91,7 +92,7 @@ enum Layout {
                     }
                 }
                 Node.div(.class("spacer"))
-                Node.form(.class("account"), .method("post"), .action("/logout")) {
+                Node.form(.class("account"), .method("post"), .action(WebPaths.logout())) {
                     csrfField(session)
                     Node.button(.type("submit"), .class("link"), .title("Signed in as \(session.username)")) { "Log out" }
                 }
@@ -128,7 +129,7 @@ enum ErrorView {
                 Node.h1 { "\(status.code) \(status.reasonPhrase)" }
                 Node.p { message }
                 Node.p {
-                    Node.a(.class("button primary"), .href("/")) { "Go to Today" }
+                    Node.a(.class("button primary"), .href(WebPaths.today())) { "Go to Today" }
                 }
             }
         }

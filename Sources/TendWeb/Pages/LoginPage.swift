@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 
 /// The sign-in page: what it shows.
 struct LoginPage: Sendable, Hashable {
@@ -6,7 +7,7 @@ struct LoginPage: Sendable, Hashable {
     /// Why the last attempt failed, in words.
     var error: String?
     /// Where to go once signed in (a path on this site).
-    var next = "/"
+    var next = WebPaths.today()
     /// The pre-session form token (`_csrf`).
     var formToken: String
     /// Just signed out: app.js tells the service worker to forget the kept Today page.
@@ -14,5 +15,5 @@ struct LoginPage: Sendable, Hashable {
     /// Whether the sign-up link leads anywhere without an invite.
     var signUpOpen = false
 
-    var nextField: String? { next == "/" ? nil : next }
+    var nextField: String? { next == WebPaths.today() ? nil : next }
 }

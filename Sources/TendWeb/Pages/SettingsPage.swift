@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -40,7 +41,7 @@ struct SettingsPage: Sendable, Hashable {
                 id: token.id.description, name: token.name.isEmpty ? "Unnamed token" : token.name,
                 detail: "Added \(token.createdAt.formatted(format))"
                     + (token.lastUsedAt.map { ", last used \($0.formatted(format))" } ?? ", never used"),
-                revokeAction: "/settings/devices/\(token.id)/revoke")
+                revokeAction: WebPaths.revokeDevice(token.id))
         }
     }
 
@@ -106,7 +107,7 @@ enum SettingsView {
                 if !model.errors.isEmpty {
                     Node.p(.class("notice"), .role("alert")) { "Some fields need a change; see below. Nothing was saved." }
                 }
-                Node.form(.method("post"), .action("/settings"), .class("habit-form")) {
+                Node.form(.method("post"), .action(WebPaths.settings()), .class("habit-form")) {
                     Layout.csrfField(session)
                     Node.div(.class("field")) {
                         Node.label(.for("timeZone")) { "Time zone" }
@@ -181,7 +182,7 @@ enum SettingsView {
             Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {
                 Node.h2(.id("data-title")) { "Your data" }
                 Node.p(.class("hint")) { "Import from Tend or Loop Habit Tracker, export to a file, download a backup." }
-                Node.p { Node.a(.class("button"), .href("/settings/data")) { "Import, export and backup" } }
+                Node.p { Node.a(.class("button"), .href(WebPaths.data())) { "Import, export and backup" } }
             }
         }
     }
@@ -205,7 +206,7 @@ enum SettingsView {
     }
 
     private static func addDeviceForm(_ model: SettingsPage, session: SessionInfo) -> Node {
-        .form(.method("post"), .action("/settings/devices"), .class("habit-form add-device")) {
+        .form(.method("post"), .action(WebPaths.devices()), .class("habit-form add-device")) {
             Layout.csrfField(session)
             Node.div(.class("field")) {
                 Node.label(.for("deviceName")) { "Add a token" }

@@ -2,17 +2,18 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TendAPI
 import TendHTTP
 
 /// Serves the assets: `/assets/{name}`, the service worker at `/sw.js` (root scope), the
 /// manifest at `/manifest.webmanifest` and an icon at `/favicon.ico`.
 struct AssetFiles {
     func addRoutes(to router: Router<TendRequestContext>) {
-        router.get("assets/:name", use: asset)
-        router.head("assets/:name", use: asset)
-        router.get("sw.js", use: serviceWorker)
-        router.get("manifest.webmanifest") { request, _ in Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false) }
-        router.get("favicon.ico") { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
+        router.get(WebPaths.asset.route(), use: asset)
+        router.head(WebPaths.asset.route(), use: asset)
+        router.get(WebPaths.serviceWorker.route(), use: serviceWorker)
+        router.get(WebPaths.manifest.route()) { request, _ in Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false) }
+        router.get(WebPaths.favicon.route()) { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
     }
 
     @Sendable func asset(_ request: Request, context: TendRequestContext) async throws -> Response {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -16,30 +17,30 @@ struct AuthPages {
     typealias Context = TendRequestContext
 
     func addRoutes(open: RouterGroup<Context>) {
-        open.get("login", use: loginPage)
-        open.post("login", use: logIn)
-        open.get("signup", use: signupPage)
-        open.post("signup", use: signUp)
+        open.get(WebPaths.login.route(), use: loginPage)
+        open.post(WebPaths.login.route(), use: logIn)
+        open.get(WebPaths.signup.route(), use: signupPage)
+        open.post(WebPaths.signup.route(), use: signUp)
     }
 
     func addRoutes(signedIn: RouterGroup<Context>) {
-        signedIn.post("logout", use: logOut)
+        signedIn.post(WebPaths.logout.route(), use: logOut)
     }
 
     // MARK: Log in
 
     @Sendable func loginPage(_ request: Request, context: Context) async throws -> Response {
-        if try await signedInUser(request) != nil { return Page.redirect(Page.localPath(request.query("next"), fallback: "/")) }
+        if try await signedInUser(request) != nil { return Page.redirect(Page.localPath(request.query("next"), fallback: WebPaths.today())) }
         let token = FormToken.existingOrNew(request)
         let page = LoginPage(
-            next: Page.localPath(request.query("next"), fallback: "/"), formToken: token.field,
+            next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,
             signedOut: request.query("signed-out") != nil, signUpOpen: try await web.accounts.signUpIsOpen())
         return Page.html(AuthView.login(page), headers: token.headers(secure: web.accounts.client.isSecure(request)))
     }
 
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
         let form = try await request.form()
-        let next = Page.localPath(form["next"], fallback: "/")
+        let next = Page.localPath(form["next"], fallback: WebPaths.today())
         var page = LoginPage(username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen())
         guard FormToken.verify(request, form) else {
             return try await loginAgain(page, request, status: .forbidden, error: "The form had expired. Please log in again.")
@@ -73,7 +74,7 @@ struct AuthPages {
     // MARK: Sign up
 
     @Sendable func signupPage(_ request: Request, context: Context) async throws -> Response {
-        if try await signedInUser(request) != nil { return Page.redirect("/") }
+        if try await signedInUser(request) != nil { return Page.redirect(WebPaths.today()) }
         let token = FormToken.existingOrNew(request)
         let page = try await signupModel(invite: request.query("invite") ?? "", formToken: token.field)
         return Page.html(AuthView.signup(page), headers: token.headers(secure: web.accounts.client.isSecure(request)))
@@ -92,7 +93,7 @@ struct AuthPages {
                 username: page.username, password: form["password"] ?? "", invite: page.invite.isEmpty ? nil : page.invite,
                 timeZone: page.timeZone, request: request, context: context)
             let session = try await web.accounts.startSession(for: account, request: request)
-            var response = Page.redirect("/")
+            var response = Page.redirect(WebPaths.today())
             response.setCookie(session.cookie)
             response.setCookie(FormToken.cleared(secure: web.accounts.client.isSecure(request)))
             return response
@@ -132,7 +133,7 @@ struct AuthPages {
 
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
         let cleared = try await web.accounts.endSession(try context.requireIdentity(), request: request)
-        var response = Page.redirect("/login?signed-out=1")
+        var response = Page.redirect(WebPaths.login() + "?signed-out=1")
         response.setCookie(cleared)
         return response
     }

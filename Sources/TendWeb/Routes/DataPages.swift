@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -14,11 +15,11 @@ struct DataPages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("settings/data", use: show)
-        group.post("settings/data/import", use: preview)
-        group.post("settings/data/import/confirm", use: confirm)
-        group.get("settings/data/export", use: export)
-        group.get("settings/data/backup", use: backup)
+        group.get(WebPaths.data.route(), use: show)
+        group.post(WebPaths.dataImport.route(), use: preview)
+        group.post(WebPaths.dataImportConfirm.route(), use: confirm)
+        group.get(WebPaths.dataExport.route(), use: export)
+        group.get(WebPaths.dataBackup.route(), use: backup)
     }
 
     private func model(_ user: User) -> DataPage {
@@ -85,7 +86,7 @@ struct DataPages {
             return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
         if !report.habitsAdded.isEmpty { await web.store.recordTip(.habitAdded, owner: user.id) }
-        return Page.redirect("/settings/data?imported=1&habits=\(report.habitsAdded.count)&entries=\(report.entriesAdded)")
+        return Page.redirect(WebPaths.data() + "?imported=1&habits=\(report.habitsAdded.count)&entries=\(report.entriesAdded)")
     }
 
     /// `GET /settings/data/export?format=json|csv|loop-csv`: the signed-in user's data as an attachment.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -15,8 +16,8 @@ struct DayEntryPages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.post("habits/:id/days/:day/value", use: setValue)
-        group.post("habits/:id/days/:day/decrement", use: decrement)
+        group.post(WebPaths.value.route(), use: setValue)
+        group.post(WebPaths.decrement.route(), use: decrement)
     }
 
     /// `POST /habits/{id}/days/{day}/value` `value=…`: records the amount as typed (a count, or a
@@ -58,7 +59,7 @@ struct DayEntryPages {
 
     /// Back to the page the form was on, at the habit's card.
     private func back(_ form: FormData, day: Day, habit: Habit.ID) -> Response {
-        Page.redirect(Page.localPath(form["return"], fallback: "/?date=\(day.iso)") + "#habit-\(habit)")
+        Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today() + "?date=\(day.iso)") + "#habit-\(habit)")
     }
 
     /// The page a refused day form came from (its `return`: the habit page, or Today of the day
@@ -66,8 +67,8 @@ struct DayEntryPages {
     func refused(
         _ request: Request, context: Context, user: User, habit: Habit, form: FormData, _ refuse: (inout DayEntryControls) -> Void
     ) async throws -> Response {
-        let returnPath = Page.localPath(form["return"], fallback: "/")
-        if !returnPath.hasPrefix("/habits/") {
+        let returnPath = Page.localPath(form["return"], fallback: WebPaths.today())
+        if !returnPath.hasPrefix(WebPaths.habits() + "/") {
             var found = false
             let response = try await TodayPages(web: web).refused(request, context: context, user: user, returnPath: returnPath) { page in
                 for group in page.groups.indices {

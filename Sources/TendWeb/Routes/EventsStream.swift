@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
+import TendAPI
 import TendHTTP
 
 /// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
@@ -16,7 +17,7 @@ struct EventsStream {
     static let heartbeat: Duration = .seconds(25)
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("events", use: events)
+        group.get(WebPaths.events.route(), use: events)
     }
 
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {

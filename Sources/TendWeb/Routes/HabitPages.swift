@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -13,15 +14,15 @@ struct HabitPages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("habits", use: list)
-        group.get("habits/:id", use: show)
-        group.get("habits/new", use: newForm)
-        group.post("habits/new", use: create)
-        group.get("habits/:id/edit", use: editForm)
-        group.post("habits/:id/edit", use: update)
-        group.post("habits/:id/archive", use: archive)
-        group.post("habits/:id/move", use: move)
-        group.post("habits/:id/note", use: saveNote)
+        group.get(WebPaths.habits.route(), use: list)
+        group.get(WebPaths.habit.route(), use: show)
+        group.get(WebPaths.newHabit.route(), use: newForm)
+        group.post(WebPaths.newHabit.route(), use: create)
+        group.get(WebPaths.editHabit.route(), use: editForm)
+        group.post(WebPaths.editHabit.route(), use: update)
+        group.post(WebPaths.archiveHabit.route(), use: archive)
+        group.post(WebPaths.moveHabit.route(), use: move)
+        group.post(WebPaths.habitNote.route(), use: saveNote)
     }
 
     /// `GET /habits`: every habit, archived ones apart.
@@ -70,7 +71,7 @@ struct HabitPages {
             do {
                 let created = try await web.store.createHabit(owner: user.id, habit)
                 await web.store.recordTip(.habitAdded, owner: user.id)
-                return Page.redirect("/habits/\(created.id)")
+                return Page.redirect(WebPaths.habit(created.id))
             } catch StoreError.conflict {
                 // Taken between the check and the write (another device).
                 let session = try web.session(context, user: user)
@@ -101,7 +102,7 @@ struct HabitPages {
         case .success(let habit):
             do {
                 if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
-                return Page.redirect("/habits/\(habit.id)")
+                return Page.redirect(WebPaths.habit(habit.id))
             } catch StoreError.conflict {
                 let session = try web.session(context, user: user)
                 return Page.html(
@@ -147,7 +148,7 @@ struct HabitPages {
         }
         let habit = try await web.store.habit(owner: owner, id: id)
         if habit.isArchived != archived { _ = try await web.store.setArchived(owner: owner, habit: id, archived) }
-        return Page.redirect(Page.localPath(form["return"], fallback: "/habits") + "#habit-\(id)")
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.habits()) + "#habit-\(id)")
     }
 
     /// `POST /habits/{id}/move` `direction=up|down`: one place up or down its section of
@@ -165,7 +166,7 @@ struct HabitPages {
             ids.swapAt(ids.firstIndex(of: id)!, ids.firstIndex(of: section[index + step])!)
             try await web.store.reorderHabits(owner: owner, ids)
         }
-        return Page.redirect("/habits#habit-\(id)")
+        return Page.redirect(WebPaths.habits() + "#habit-\(id)")
     }
 
     /// `POST /habits/{id}/note` `day=YYYY-MM-DD&note=…`: sets the day's note (the store's
@@ -194,7 +195,7 @@ struct HabitPages {
         } else {
             error = nil
         }
-        let returnPath = form["return"].map { Page.localPath($0, fallback: "/") }
+        let returnPath = form["return"].map { Page.localPath($0, fallback: WebPaths.today()) }
         guard let day, error == nil else {
             if returnPath != nil, let error {
                 return try await DayEntryPages(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
@@ -209,6 +210,6 @@ struct HabitPages {
         }
         _ = try await web.store.setNote(owner: user.id, habit: habit.id, day: day, trimmed.isEmpty ? nil : trimmed)
         if let returnPath { return Page.redirect(returnPath + "#habit-\(habit.id)") }
-        return Page.redirect("/habits/\(habit.id)" + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
+        return Page.redirect(WebPaths.habit(habit.id) + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
     }
 }

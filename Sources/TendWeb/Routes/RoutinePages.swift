@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -15,17 +16,17 @@ struct RoutinePages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("routines", use: list)
-        group.get("routines/new", use: newForm)
-        group.post("routines/new", use: create)
-        group.get("routines/:id/edit", use: editForm)
-        group.post("routines/:id/edit", use: update)
-        group.get("routines/:id/delete", use: confirmDelete)
-        group.post("routines/:id/delete", use: delete)
-        group.post("routines/:id/move", use: move)
-        group.post("routines/:id/habits", use: addHabit)
-        group.post("routines/:id/habits/:habit/move", use: moveHabit)
-        group.post("routines/:id/habits/:habit/remove", use: removeHabit)
+        group.get(WebPaths.routines.route(), use: list)
+        group.get(WebPaths.newRoutine.route(), use: newForm)
+        group.post(WebPaths.newRoutine.route(), use: create)
+        group.get(WebPaths.editRoutine.route(), use: editForm)
+        group.post(WebPaths.editRoutine.route(), use: update)
+        group.get(WebPaths.deleteRoutine.route(), use: confirmDelete)
+        group.post(WebPaths.deleteRoutine.route(), use: delete)
+        group.post(WebPaths.moveRoutine.route(), use: move)
+        group.post(WebPaths.routineHabits.route(), use: addHabit)
+        group.post(WebPaths.moveRoutineHabit.route(), use: moveHabit)
+        group.post(WebPaths.removeRoutineHabit.route(), use: removeHabit)
     }
 
     /// `GET /routines`.
@@ -84,7 +85,7 @@ struct RoutinePages {
             return Page.html(RoutinesView.confirm(.delete(routine, habits: habits), session: try web.session(context, user: user)))
         }
         try await web.store.deleteRoutine(owner: user.id, id: routine.id)
-        return Page.redirect("/routines")
+        return Page.redirect(WebPaths.routines())
     }
 
     /// `POST /routines/{id}/move` `direction=up|down`: one place up or down the list.
@@ -99,7 +100,7 @@ struct RoutinePages {
             ids.swapAt(index, target)
             try await web.store.reorderRoutines(owner: owner, ids)
         }
-        return Page.redirect("/routines#routine-\(id)")
+        return Page.redirect(WebPaths.routines() + "#routine-\(id)")
     }
 
     /// `POST /routines/{id}/habits` `habit=ID`: the habit goes to the end of this routine (out of
@@ -118,7 +119,7 @@ struct RoutinePages {
         if !routine.habitIDs.contains(habit.id) {
             try await web.store.moveHabit(owner: user.id, habit: habit.id, toRoutine: routine.id, at: nil)
         }
-        return Page.redirect("/routines#routine-\(routine.id)")
+        return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
     }
 
     /// `POST /routines/{id}/habits/{habit}/move` `direction=up|down`: one place within the routine.
@@ -131,7 +132,7 @@ struct RoutinePages {
         if routine.habitIDs.indices.contains(target) {
             try await web.store.moveHabit(owner: owner, habit: habit, toRoutine: routine.id, at: target)
         }
-        return Page.redirect("/routines#routine-\(routine.id)")
+        return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
     }
 
     /// `POST /routines/{id}/habits/{habit}/remove`: out of the routine; the habit stays.
@@ -141,7 +142,7 @@ struct RoutinePages {
         let habit: Habit.ID = try context.pathID("habit", "habit")
         guard routine.habitIDs.contains(habit) else { throw Problem.notFound("that habit is not in the routine") }
         try await web.store.moveHabit(owner: owner, habit: habit, toRoutine: nil, at: nil)
-        return Page.redirect("/routines#routine-\(routine.id)")
+        return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
     }
 
     // MARK: Helpers
@@ -150,23 +151,23 @@ struct RoutinePages {
         _ form: RoutineForm, fields: FormData, old: Routine?, draft: Routine, others: [Routine], user: User, context: Context
     ) async throws -> Response {
         let session = try web.session(context, user: user)
-        let action = old.map { "/routines/\($0.id)/edit" } ?? "/routines/new"
+        let action = old.map { WebPaths.editRoutine($0.id) } ?? WebPaths.newRoutine()
         switch form.routine(base: draft, others: others) {
         case .failure(let errors):
             return Page.html(
                 RoutinesView.editor(RoutineEditorPage(routineID: old?.id, form: form, errors: errors.messages), session: session),
                 status: .unprocessableContent)
         case .success(let routine):
-            if let old, old == routine { return Page.redirect("/routines#routine-\(old.id)") }
+            if let old, old == routine { return Page.redirect(WebPaths.routines() + "#routine-\(old.id)") }
             switch fields["confirm"] {
             case "yes":
                 if old == nil {
                     let created = try await web.store.createRoutine(owner: user.id, routine)
                     await web.store.recordTip(.routineCreated, owner: user.id)
-                    return Page.redirect("/routines#routine-\(created.id)")
+                    return Page.redirect(WebPaths.routines() + "#routine-\(created.id)")
                 }
                 _ = try await web.store.updateRoutine(owner: user.id, routine)
-                return Page.redirect("/routines#routine-\(routine.id)")
+                return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
             case "edit":
                 return Page.html(RoutinesView.editor(RoutineEditorPage(routineID: old?.id, form: form), session: session))
             default:

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -12,10 +13,10 @@ struct SettingsPages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("settings", use: show)
-        group.post("settings", use: save)
-        group.post("settings/devices", use: addDevice)
-        group.post("settings/devices/:id/revoke", use: revoke)
+        group.get(WebPaths.settings.route(), use: show)
+        group.post(WebPaths.settings.route(), use: save)
+        group.post(WebPaths.devices.route(), use: addDevice)
+        group.post(WebPaths.revokeDevice.route(), use: revoke)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -34,7 +35,7 @@ struct SettingsPages {
                 _ = try await web.store.updateSettings(owner: user.id, settings)
                 web.recentSettings.forget(user.id)
             }
-            return Page.redirect("/settings?saved=1")
+            return Page.redirect(WebPaths.settings() + "?saved=1")
         case .failure(let errors):
             model.errors = errors.messages
             model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
@@ -77,6 +78,6 @@ struct SettingsPages {
             throw Problem.notFound("device not found")
         }
         try await web.store.revokeToken(owner: owner, id: id)
-        return Page.redirect("/settings#devices-title")
+        return Page.redirect(WebPaths.settings() + "#devices-title")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -13,15 +14,15 @@ struct TodayPages {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("/", use: today)
-        group.post("habits", use: quickAdd)
-        group.post("habits/:id/days/:day/tap", use: tap)
-        group.post("habits/:id/days/:day/reset", use: reset)
-        group.post("habits/:id/days/:day/skip", use: skip)
-        group.get("habits/:id/delete", use: confirmDelete)
-        group.post("habits/:id/delete", use: delete)
-        group.get("cards/:id/mode/:mode", use: setMode)
-        group.post("tips/:tip/dismiss", use: dismissTip)
+        group.get(WebPaths.today.route(), use: today)
+        group.post(WebPaths.habits.route(), use: quickAdd)
+        group.post(WebPaths.tap.route(), use: tap)
+        group.post(WebPaths.reset.route(), use: reset)
+        group.post(WebPaths.skip.route(), use: skip)
+        group.get(WebPaths.deleteHabit.route(), use: confirmDelete)
+        group.post(WebPaths.deleteHabit.route(), use: delete)
+        group.get(WebPaths.cardMode.route(), use: setMode)
+        group.post(WebPaths.dismissTip.route(), use: dismissTip)
     }
 
     /// `GET /?date=`: the day's habits (today by the user's zone and day start).
@@ -41,7 +42,7 @@ struct TodayPages {
         let calendar = user.settings.calendar
         let today = user.settings.today(now: now)
         let day = try request.queryDay("date", today: today)
-        guard day <= today else { return Page.redirect("/") }
+        guard day <= today else { return Page.redirect(WebPaths.today()) }
         let session = try web.session(context, user: user)
         let modesCookie = request.cookies[CardModes.cookieName]?.value
         let key = TodayPageCache.Key(
@@ -113,7 +114,7 @@ struct TodayPages {
                     ?? "You already have a habit with this name. Choose another name."
             }
         }
-        let returnPath = Page.localPath(form["return"], fallback: "/")
+        let returnPath = Page.localPath(form["return"], fallback: WebPaths.today())
         if let message {
             return try await refused(request, context: context, user: user, returnPath: returnPath) {
                 $0.quickAdd = QuickAddForm(name: form["name"] ?? "", error: message)
@@ -158,7 +159,7 @@ struct TodayPages {
         return Page.html(
             ConfirmView.deleteHabit(
                 habit, recordedDays: entries.count { $0.value > 0 || $0.isSkipped }, session: session,
-                cancel: Page.localPath(request.query("return"), fallback: "/")))
+                cancel: Page.localPath(request.query("return"), fallback: WebPaths.today())))
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
@@ -167,7 +168,7 @@ struct TodayPages {
         let form = try await request.form()
         try await web.store.deleteHabit(owner: owner, id: id)
         await web.store.recordTip(.habitManaged, owner: owner)
-        return Page.redirect(Page.localPath(form["return"], fallback: "/"))
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
     }
 
     /// `GET /cards/{id}/mode/{daily|weekly|monthly}?date=`: the card's mode, kept in this
@@ -182,7 +183,7 @@ struct TodayPages {
         var modes = CardModes(cookie: request.cookies[CardModes.cookieName]?.value)
         modes[id] = mode
         let date = request.query("date").flatMap { try? Day(iso: $0) }
-        var response = Page.redirect((date.map { "/?date=\($0.iso)" } ?? "/") + "#habit-\(id)")
+        var response = Page.redirect((date.map { WebPaths.today() + "?date=\($0.iso)" } ?? WebPaths.today()) + "#habit-\(id)")
         response.setCookie(
             Cookie(
                 name: CardModes.cookieName, value: modes.cookieValue, maxAge: 365 * 86_400, path: "/",
@@ -197,7 +198,7 @@ struct TodayPages {
         }
         let form = try await request.form()
         try await web.store.dismissTip(owner: owner, id)
-        return Page.redirect(Page.localPath(form["return"], fallback: "/"))
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
     }
 
     // MARK: Helpers
@@ -211,6 +212,6 @@ struct TodayPages {
 
     /// Back to the page the form was on, at the habit's card.
     private func back(_ form: FormData, day: Day, habit: Habit.ID) -> Response {
-        Page.redirect(Page.localPath(form["return"], fallback: "/?date=\(day.iso)") + "#habit-\(habit)")
+        Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today() + "?date=\(day.iso)") + "#habit-\(habit)")
     }
 }
