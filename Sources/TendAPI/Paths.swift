@@ -1,8 +1,13 @@
-/// The API's base path: one definition for the server and its clients.
+/// The API's paths: one definition for the server and its clients. The server registers the
+/// patterns of the paths it also links to (a new habit's `Location`), so the two cannot differ.
 public enum APIPaths {
     public static let base = "/api/v1"
     public static let health = "/healthz"
     public static let metrics = "/metrics"
     /// The OpenAPI 3.1 document of the API (no authentication).
     public static let openAPI = "/api/v1/openapi.json"
+    /// A habit, `{id}` its `Habit.ID` (`GET`, `PATCH`, `DELETE`; a new habit's `Location`).
+    public static let habit = PathPattern("/api/v1/habits/{id}")
+    /// A routine, `{id}` its `Routine.ID` (`GET`, `PATCH`, `DELETE`; a new routine's `Location`).
+    public static let routine = PathPattern("/api/v1/routines/{id}")
 }

@@ -3,27 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TendAPI
 import TendHTTP
-
-/// A file of `Sources/TendWeb/Assets`, embedded in the binary (SwiftPM's `embedInCode`), so an
-/// installed static `tend` needs no files beside it.
-struct WebAsset: Sendable {
-    let name: String
-    let contentType: String
-    let body: ByteBuffer
-    /// The first 12 hex digits of the content's SHA-256: in the URL (`?v=`) and the ETag.
-    let hash: String
-
-    init(_ name: String, _ contentType: String, _ bytes: [UInt8]) {
-        self.name = name
-        self.contentType = contentType
-        body = ByteBuffer(bytes: bytes)
-        hash = String(SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined().prefix(12))
-    }
-
-    /// The asset's URL, which changes with its content (so it may be cached for a year).
-    var url: String { "/assets/\(name)?v=\(hash)" }
-}
 
 /// Every asset, by file name. A test checks that this lists each file of the Assets folder.
 enum WebAssets {
@@ -45,7 +26,7 @@ enum WebAssets {
     static var script: WebAsset { named("app.js") }
 
     /// What the service worker caches at install: the assets pages link to.
-    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + ["/manifest.webmanifest"]
+    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + [WebPaths.manifest()]
 
     /// One version for all assets: changes whenever any of them does (it renames the service
     /// worker's cache, so an update replaces every cached asset).
@@ -61,47 +42,4 @@ enum WebAssets {
         return ByteBuffer(string: template.replacingOccurrences(of: "__TEND_VERSION__", with: version)
             .replacingOccurrences(of: "__TEND_ASSETS__", with: list))
     }()
-}
-
-/// Serves the assets: `/assets/{name}`, the service worker at `/sw.js` (root scope), the
-/// manifest at `/manifest.webmanifest` and an icon at `/favicon.ico`.
-struct AssetController {
-    func addRoutes(to router: Router<TendRequestContext>) {
-        router.get("assets/:name", use: asset)
-        router.head("assets/:name", use: asset)
-        router.get("sw.js", use: serviceWorker)
-        router.get("manifest.webmanifest") { request, _ in Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false) }
-        router.get("favicon.ico") { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
-    }
-
-    @Sendable func asset(_ request: Request, context: TendRequestContext) async throws -> Response {
-        guard let name = context.parameters.get("name"), let asset = WebAssets.all[name], name != "sw.js" else {
-            throw Problem.notFound("no such asset")
-        }
-        return Self.response(asset, request, immutable: request.query("v") == asset.hash)
-    }
-
-    @Sendable func serviceWorker(_ request: Request, context: TendRequestContext) async throws -> Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
-                .contentLength: String(WebAssets.serviceWorker.readableBytes),
-            ],
-            body: .init(byteBuffer: WebAssets.serviceWorker))
-    }
-
-    /// The asset, or 304 when the client has it; versioned URLs may be kept for a year.
-    static func response(_ asset: WebAsset, _ request: Request, immutable: Bool) -> Response {
-        let etag = "\"\(asset.hash)\""
-        var headers: HTTPFields = [
-            .contentType: asset.contentType, .eTag: etag,
-            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        ]
-        if request.headers[.ifNoneMatch] == etag {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentLength] = String(asset.body.readableBytes)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: request.method == .head ? ByteBuffer() : asset.body))
-    }
 }

@@ -78,7 +78,7 @@ struct ServerHarness: Sendable {
         logger.logLevel = .warning
         let configuration = configuration
         return try await kind.withStore(clock: clock) { store in
-            let app = TendServer.makeApplication(configuration, store: store, logger: logger)
+            let app = buildApplication(configuration, store: store, logger: logger)
             return try await app.test(.router) { client in
                 try await body(APIClient(client: client))
             }

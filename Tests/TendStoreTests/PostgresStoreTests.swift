@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import TendCore
 import TendTestSupport
 import Testing
@@ -40,6 +41,45 @@ struct PostgresStoreTests {
                 ["SELECT version FROM schema_migrations ORDER BY version"], on: location
             ).map { try $0.decode(Int.self) }
             #expect(versions == PostgresMigrations.all.map(\.version))
+        }
+    }
+
+    @Test("A server's store: migrated on connecting, its client runs as a service, and graceful shutdown closes it")
+    func clientRunsAsService() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            // Given a store whose client runs on its own (the CLI's, the tests') and a server's
+            let own = try await PostgresStore.connect(location: location, device: "cli", maximumConnections: 1)
+            #expect(own.services.isEmpty)
+            await own.close()
+            let store = try await PostgresStore.connect(location: location, device: "server", client: .service, maximumConnections: 2)
+            #expect(store.services.count == 1)
+
+            // When its services run in a ServiceGroup, it serves; then the group is shut down gracefully
+            let group = ServiceGroup(configuration: .init(services: store.services, logger: Logger(label: "tend.test")))
+            let alice = try await withThrowingTaskGroup(of: User?.self) { tasks in
+                tasks.addTask {
+                    try await group.run()
+                    return nil
+                }
+                let alice = try await store.createUser(username: "alice", settings: UserSettings())
+                #expect(try await store.user(id: alice.id) == alice)
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return alice
+            }
+
+            // Then the client has stopped (the group returned): the store no longer reaches the database
+            let answer = try await withThrowingTaskGroup(of: Bool?.self) { tasks in
+                tasks.addTask { (try? await store.user(id: alice.id)) != nil }
+                tasks.addTask {
+                    try await Task.sleep(for: .seconds(20))
+                    return nil
+                }
+                let first = try await tasks.next()!
+                tasks.cancelAll()
+                return first
+            }
+            #expect(answer == false)
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Logging
+import ServiceLifecycle
 import Testing
 @testable import TendStore
 import TendCore
@@ -314,27 +316,78 @@ struct SQLiteFileTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("tend.sqlite")
         let store = try SQLiteStore(path: path, device: "test")
-        #expect(try await store.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") } == 0)
         let checkpointer = try #require(store.checkpointer)
-        let alice = try await store.createUser(username: "alice", settings: UserSettings())
-        let habit = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: day))
+        try await withRunningServices(of: store) {
+            #expect(try await store.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") } == 0)
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let habit = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: day))
 
-        // 3,000 check-ins one after the other, each its own commit of at least two pages (the
-        // entry's and the op log's): at least 6,000 frames of 4 KiB, 24 MiB of log if it never
-        // started over.
-        let writes = 3_000
-        for index in 0..<writes {
-            _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: index % 400), index % 7 + 1)
+            // 3,000 check-ins one after the other, each its own commit of at least two pages (the
+            // entry's and the op log's): at least 6,000 frames of 4 KiB, 24 MiB of log if it never
+            // started over.
+            let writes = 3_000
+            for index in 0..<writes {
+                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: index % 400), index % 7 + 1)
+            }
+            let log = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+            #expect(checkpointer.restarts >= 1)
+            #expect(log < 12 << 20, "the log grew to \(log) bytes")
+            let entries = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 399))
+            #expect(entries.count == 400)
+            #expect(entries.allSatisfy { entry in
+                let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
+                return entry.value == last % 7 + 1
+            })
         }
-        let log = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
-        #expect(checkpointer.restarts >= 1)
-        #expect(log < 12 << 20, "the log grew to \(log) bytes")
-        let entries = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 399))
-        #expect(entries.count == 400)
-        #expect(entries.allSatisfy { entry in
-            let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
-            return entry.value == last % 7 + 1
-        })
+    }
+
+    @Test("A server's store has its checkpointer as a service; graceful shutdown stops it after a last round and gives the checkpoints back to the writer")
+    func checkpointerStopsOnGracefulShutdown() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        // Given a pool store (a server's) and a single-connection one (the CLI's)
+        #expect(try SQLiteStore(path: directory.path("cli.sqlite"), device: "cli", connections: .single).services.isEmpty)
+        let store = try SQLiteStore(path: path, device: "test")
+        let checkpointer = try #require(store.checkpointer)
+        #expect(store.services.count == 1)
+        func automaticCheckpoints() async throws -> Int? {
+            try await store.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA wal_autocheckpoint") }
+        }
+        #expect(try await automaticCheckpoints() == 1000)
+
+        // When its services run, it writes, and the group is shut down gracefully
+        try await withRunningServices(of: store) {
+            #expect(checkpointer.isRunning)
+            #expect(try await automaticCheckpoints() == 0)
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            _ = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: day))
+        }
+
+        // Then the checkpointer has stopped and the writer checkpoints by itself again
+        #expect(!checkpointer.isRunning)
+        #expect(try await automaticCheckpoints() == 1000)
+    }
+
+    /// Runs the store's services in a `ServiceGroup` around `body` (from when the checkpointer has
+    /// taken over), then shuts the group down gracefully and waits until every service returned.
+    func withRunningServices(of store: SQLiteStore, _ body: () async throws -> Void) async throws {
+        let group = ServiceGroup(configuration: .init(services: store.services, logger: Logger(label: "tend.test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            let start = ContinuousClock.now
+            while store.checkpointer?.isRunning != true {
+                guard ContinuousClock.now - start < .seconds(10) else { throw CancellationError() }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            do {
+                try await body()
+            } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
     }
 
     @Test("A reopened store's clock continues after its last operation, even if the wall clock went back")

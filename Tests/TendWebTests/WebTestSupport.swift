@@ -37,7 +37,7 @@ struct WebHarness: Sendable {
         let clock = clock
         var configuration = ServerConfiguration(bcryptCost: 4, now: { clock.now })
         configure(&configuration)
-        let app = TendServer.makeApplication(configuration, store: store, logger: logger)
+        let app = buildApplication(configuration, store: store, logger: logger)
         return try await app.test(.router) { client in
             try await body(Browser(client: client), store)
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 /// `tend import FILE`.
@@ -36,42 +38,5 @@ struct ImportCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(ImportReportJSON(report)) }
         if options.quiet { return }
         session.print(report.description)
-    }
-}
-
-/// An import report as `--json` shows it.
-struct ImportReportJSON: Encodable {
-    var format: String
-    var dryRun: Bool
-    var habitsAdded: [String]
-    var habitsMerged: [String]
-    var entriesAdded: Int
-    var entriesUnchanged: Int
-    var entriesKept: Int
-    var entriesSkipped: Int
-    var routinesAdded: [String]
-    var routinesMerged: [String]
-    var settingsApplied: Bool
-    var adjustments: [String]
-    var skipped: [String]
-    var kept: [String]
-    var changeCount: Int
-
-    init(_ report: ImportReport) {
-        format = report.format.rawValue
-        dryRun = report.dryRun
-        habitsAdded = report.habitsAdded
-        habitsMerged = report.habitsMerged
-        entriesAdded = report.entriesAdded
-        entriesUnchanged = report.entriesUnchanged
-        entriesKept = report.entriesKept
-        entriesSkipped = report.entriesSkipped
-        routinesAdded = report.routinesAdded
-        routinesMerged = report.routinesMerged
-        settingsApplied = report.settingsApplied
-        adjustments = report.adjustments
-        skipped = report.skipped
-        kept = report.kept
-        changeCount = report.changeCount
     }
 }

@@ -63,21 +63,17 @@ struct ServeCommand: AsyncParsableCommand {
 
         let location = database ?? environment["TEND_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
-        let (store, close) = try await openStore(location, logger: logger)
+        let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
-        let app = TendServer.makeApplication(configuration, store: store, logger: logger) { channel in
+        let app = buildApplication(configuration, store: store, services: services, logger: logger) { channel in
             let port = channel.localAddress?.port ?? configuration.port
             context.output.writeOut("tend serve: listening on http://\(configuration.host):\(port) (database: \(shown))\n")
         }
-        let services = ServiceGroup(
+        // On SIGTERM or SIGINT the server stops accepting, answers the requests in flight, then the
+        // store's services stop (the PostgreSQL connections close, the SQLite log is checkpointed).
+        let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        do {
-            try await services.run()
-        } catch {
-            await close()
-            throw error
-        }
-        await close()
+        try await group.run()
         context.output.writeOut("tend serve: stopped\n")
     }
 
@@ -106,26 +102,23 @@ struct ServeCommand: AsyncParsableCommand {
             bcryptCost: UInt8(cost))
     }
 
-    /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL.
-    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore, @Sendable () async -> Void) {
+    /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL;
+    /// with the store's background services for the application to run.
+    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore, [any Service]) {
         let device = "server-" + ProcessInfo.processInfo.hostName
-        let store: any TendStore & AccountStore
-        var close: @Sendable () async -> Void = {}
         do {
             if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-                let postgres = try await PostgresStore.connect(url: location, device: device, logger: logger)
-                store = postgres
-                close = { await postgres.close() }
-            } else {
-                let directory = (location as NSString).deletingLastPathComponent
-                if !directory.isEmpty {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                }
-                store = try SQLiteStore(path: location, device: device)
+                let postgres = try await PostgresStore.connect(url: location, device: device, client: .service, logger: logger)
+                return (postgres, postgres.services)
             }
+            let directory = (location as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            let sqlite = try SQLiteStore(path: location, device: device)
+            return (sqlite, sqlite.services)
         } catch let error as StoreError {
             throw CLIError("cannot open the database: \(error.description)")
         }
-        return (store, close)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 import TendCore
 
@@ -9,7 +10,8 @@ import TendCore
 /// Behaves exactly as ``InMemoryStore``. Every write is one transaction that starts by locking the
 /// owner's row, so one owner's writes (from any instance) run one after another and their op-log
 /// positions follow commit order — a sync cursor never skips an operation that commits late.
-/// Create it with ``connect(url:device:maximumConnections:timeout:logger:now:)`` and ``close()`` it when done.
+/// Create it with ``connect(url:device:client:maximumConnections:timeout:logger:now:)``; ``close()`` it when done, or, for
+/// a server, run its ``services`` in the server's `ServiceGroup`.
 public final class PostgresStore: TendStore {
     /// The database, with its password hidden in `description`.
     public let location: PostgresLocation
@@ -17,7 +19,8 @@ public final class PostgresStore: TendStore {
     public let device: String
     let client: PostgresClient
     let logger: Logger
-    private let runTask: Task<Void, Never>
+    /// The task running `client` when the store runs it itself (``ClientLifetime/ownTask``).
+    private let runTask: Task<Void, Never>?
     let clock: Mutex<HybridClock>
     let now: @Sendable () -> Date
     /// Tokens proven in the last second (see ``TokenCache``); another instance's revocation reaches this one within it.
@@ -28,7 +31,7 @@ public final class PostgresStore: TendStore {
     let checkIns = Mutex<[User.ID: [PostgresCheckIn]]>([:])
 
     private init(
-        location: PostgresLocation, device: String, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger,
+        location: PostgresLocation, device: String, client: PostgresClient, runTask: Task<Void, Never>?, logger: Logger,
         now: @escaping @Sendable () -> Date
     ) {
         self.location = location
@@ -40,6 +43,15 @@ public final class PostgresStore: TendStore {
         self.now = now
     }
 
+    /// Who runs the store's PostgreSQL client (its connection pool).
+    public enum ClientLifetime: Sendable {
+        /// The store, in a task of its own, from `connect` until ``close()``: the CLI, tests, benchmarks.
+        case ownTask
+        /// The caller, by running ``services`` in its `ServiceGroup`, whose graceful shutdown closes the
+        /// connections once the server has stopped (`tend serve`).
+        case service
+    }
+
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`, optionally
     /// `?host=/socket/dir` or `?sslmode=…`), migrating it to this version's schema.
     ///
@@ -48,44 +60,64 @@ public final class PostgresStore: TendStore {
     ///
     /// Throws ``PostgresUnavailable`` when the server cannot be reached within `timeout`.
     public static func connect(
-        url: String, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
-        logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
+        url: String, device: String, client lifetime: ClientLifetime = .ownTask, maximumConnections: Int = 10,
+        timeout: Duration = .seconds(15), logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PostgresStore {
         try await connect(
-            location: PostgresLocation(url: url), device: device, maximumConnections: maximumConnections,
+            location: PostgresLocation(url: url), device: device, client: lifetime, maximumConnections: maximumConnections,
             timeout: timeout, logger: logger, now: now)
     }
 
-    /// Connects to `location`, migrating it; see ``connect(url:device:maximumConnections:timeout:logger:now:)``.
+    /// Connects to `location`, migrating it; see ``connect(url:device:client:maximumConnections:timeout:logger:now:)``.
     public static func connect(
-        location: PostgresLocation, device: String, maximumConnections: Int = 10, timeout: Duration = .seconds(15),
-        logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
+        location: PostgresLocation, device: String, client lifetime: ClientLifetime = .ownTask, maximumConnections: Int = 10,
+        timeout: Duration = .seconds(15), logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PostgresStore {
         let client = PostgresClient(
             configuration: location.clientConfiguration(maximumConnections: maximumConnections), backgroundLogger: logger)
-        let runTask = Task { await client.run() }
-        let store = PostgresStore(
-            location: location, device: device, client: client, runTask: runTask, logger: logger, now: now)
-        do {
-            // The pool retries an unreachable server for a long time: give up after `timeout`.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await PostgresMigrations.migrate(client, logger: logger) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    throw PostgresUnavailable(location: location, timeout: timeout)
-                }
-                try await group.next()
-                group.cancelAll()
+        switch lifetime {
+        case .ownTask:
+            let store = PostgresStore(
+                location: location, device: device, client: client, runTask: Task { await client.run() }, logger: logger, now: now)
+            do {
+                try await migrate(client, location: location, timeout: timeout, logger: logger)
+            } catch {
+                await store.close()
+                throw error
             }
-        } catch {
-            await store.close()
-            throw error
+            return store
+        case .service:
+            // A client runs only once, and this one must wait for the caller's ServiceGroup: migrate
+            // (and fail now, before a server starts) through a short-lived client of one connection.
+            let migrating = try await connect(
+                location: location, device: device, client: .ownTask, maximumConnections: 1, timeout: timeout, logger: logger, now: now)
+            await migrating.close()
+            return PostgresStore(location: location, device: device, client: client, runTask: nil, logger: logger, now: now)
         }
-        return store
     }
 
-    /// Closes every connection; the store cannot be used afterwards.
+    /// Migrates through `client`; the pool retries an unreachable server for a long time, so this
+    /// gives up after `timeout`.
+    private static func migrate(_ client: PostgresClient, location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await PostgresMigrations.migrate(client, logger: logger) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw PostgresUnavailable(location: location, timeout: timeout)
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The background work the caller runs in its `ServiceGroup`: the client of a store connected
+    /// with ``ClientLifetime/service``; none for ``ClientLifetime/ownTask``, whose client runs until ``close()``.
+    public var services: [any Service] { runTask == nil ? [client] : [] }
+
+    /// Closes every connection of a store that runs its own client; the store cannot be used
+    /// afterwards. (A ``ClientLifetime/service`` store's connections close with its ServiceGroup.)
     public func close() async {
+        guard let runTask else { return }
         runTask.cancel()
         await runTask.value
     }

@@ -14,8 +14,8 @@ public final class SQLiteStore: TendStore {
     /// Every write of the store goes through it: concurrent writes share one transaction and one
     /// fsync (see ``SQLiteGroupCommit``).
     let commits: SQLiteGroupCommit
-    /// Keeps the write-ahead log short beside the writer (a pool only; a single connection
-    /// checkpoints as SQLite does by default).
+    /// Keeps the write-ahead log short beside the writer while it runs (one of ``services``; a pool
+    /// only; otherwise, and until it runs, the writer checkpoints as SQLite does by default).
     let checkpointer: SQLiteCheckpointer?
     /// A connection of its own for the lookups every request makes (its API token), used on the
     /// calling thread; `nil` for a single connection or an in-memory database (see ``lookUp(_:)``).
@@ -74,8 +74,8 @@ public final class SQLiteStore: TendStore {
         if !upToDate { try SQLiteStore.migrator.migrate(writer) }
         self.writer = writer
         if connections == .pool {
-            // A server's writes must not stop for a checkpoint: it runs beside them.
-            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            // A server's writes must not stop for a checkpoint: run as one of `services`, this
+            // does them beside the writer.
             checkpointer = try SQLiteCheckpointer(path: path, writer: writer, configuration: SQLiteStore.configuration)
         } else {
             checkpointer = nil

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// Confirmation pages: they say what will happen before anything is removed (Youtine's
@@ -14,9 +15,9 @@ enum ConfirmView {
                         : "Its history of \(recordedDays) recorded day\(recordedDays == 1 ? "" : "s") will be deleted with it, on every device. This cannot be undone. (To stop tracking it but keep its history, archive it instead.)"
                 }
                 Node.div(.class("actions")) {
-                    Node.form(.method("post"), .action("/habits/\(habit.id)/delete")) {
+                    Node.form(.method("post"), .action(WebPaths.deleteHabit(habit.id))) {
                         Layout.csrfField(session)
-                        Node.input(.type("hidden"), .name("return"), .value("/"))
+                        Node.input(.type("hidden"), .name("return"), .value(WebPaths.today()))
                         Node.button(.type("submit"), .class("danger")) { "Delete habit" }
                     }
                     Node.a(.class("button"), .href(cancel)) { "Cancel" }

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
@@ -54,16 +55,16 @@ struct DataPage: Sendable, Hashable {
         exports = [
             Download(
                 title: "Tend JSON", detail: "Everything, without loss: habits, entries and notes, reminders, routines, settings.",
-                href: "/settings/data/export?format=json"),
+                href: WebPaths.dataExport() + "?format=json"),
             Download(
-                title: "CSV", detail: "Habits and entries in one file, for spreadsheets.", href: "/settings/data/export?format=csv"),
+                title: "CSV", detail: "Habits and entries in one file, for spreadsheets.", href: WebPaths.dataExport() + "?format=csv"),
             Download(
                 title: "Loop Habit Tracker CSV (ZIP)", detail: "For Loop Habit Tracker and tools that read its export.",
-                href: "/settings/data/export?format=loop-csv"),
+                href: WebPaths.dataExport() + "?format=loop-csv"),
         ]
         backup = Download(
             title: "Download a backup", detail: "tend-backup-\(today.iso).json",
-            href: "/settings/data/backup")
+            href: WebPaths.dataBackup())
     }
 
     /// The preview of `report` (a dry run) of the file `filename`, staged as `uploadID`.
@@ -107,110 +108,5 @@ struct DataPage: Sendable, Hashable {
 
     static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
         "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \(n == 1 ? one : many ?? one + "s")"
-    }
-}
-
-enum DataView {
-    static func page(_ model: DataPage, session: SessionInfo) -> Node {
-        // Nothing on it changes with live updates, and its POST answers cannot be reloaded.
-        Layout.page(title: "Your data", tab: .settings, session: session, bodyAttributes: [.data("live", "off")]) {
-            Node.p(.class("breadcrumb")) { Node.a(.href("/settings")) { "‹ Settings" } }
-            Node.section(.class("editor data"), .aria("labelledby", "import-title")) {
-                Node.h1(.id("import-title")) { "Your data" }
-                if let done = model.done { Node.p(.class("notice saved"), .role("status")) { done.sentence } }
-                if let error = model.error {
-                    Node.p(.class("notice"), .role("alert"), .id("import-error")) { error + " Nothing was changed." }
-                }
-                if let preview = model.preview {
-                    previewSection(preview, session: session)
-                } else {
-                    importForm(model, session: session)
-                }
-            }
-            Node.section(.class("editor data"), .aria("labelledby", "export-title")) {
-                Node.h2(.id("export-title")) { "Export" }
-                Node.p(.class("hint")) { "Your habits and entries as a file. Only your own data is in it." }
-                Node.ul(.class("downloads")) {
-                    for download in model.exports {
-                        Node.li {
-                            Node.a(.class("button"), .href(download.href), .attr("download", "")) { download.title }
-                            Node.span(.class("hint")) { download.detail }
-                        }
-                    }
-                }
-            }
-            Node.section(.class("editor data"), .aria("labelledby", "backup-title")) {
-                Node.h2(.id("backup-title")) { "Backup" }
-                Node.p(.class("hint")) {
-                    "A complete Tend JSON file of your account, named by today's date. To restore it, import it here into a new, "
-                        + "empty account: its settings come back too. (The server's database file holds everyone's data, so it is "
-                        + "not offered here; whoever runs the server backs it up with "
-                    Node.code { "tend backup" }
-                    ".)"
-                }
-                Node.p(.class("backup-row")) {
-                    Node.a(.class("button primary"), .href(model.backup.href), .attr("download", "")) { model.backup.title }
-                    Node.span(.class("hint")) { model.backup.detail }
-                }
-            }
-        }
-    }
-
-    private static func importForm(_ model: DataPage, session: SessionInfo) -> Node {
-        .form(
-            .method("post"), .action("/settings/data/import"), .attr("enctype", "multipart/form-data"), .class("habit-form"),
-            .aria("labelledby", "import-file-label")
-        ) {
-            Layout.csrfField(session)
-            Node.h2 { "Import" }
-            Node.div(.class("field")) {
-                Node.label(.for("import-file"), .id("import-file-label")) { "File to import" }
-                Node.input(
-                    .type("file"), .id("import-file"), .name("file"), .required,
-                    .aria("describedby", "import-file-hint" + (model.error == nil ? "" : " import-error")))
-                Node.p(.class("hint"), .id("import-file-hint")) {
-                    "A Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or its CSV export (.zip), at most \(model.sizeLimit). "
-                        + "Tend recognises the kind by its content. First you see what it would add; nothing changes until you confirm."
-                }
-            }
-            Node.div(.class("actions")) {
-                Node.button(.type("submit"), .class("primary")) { "Preview import" }
-            }
-        }
-    }
-
-    private static func previewSection(_ preview: DataPage.Preview, session: SessionInfo) -> Node {
-        .div(.class("import-preview"), .aria("labelledby", "preview-title")) {
-            Node.h2(.id("preview-title")) { "Import “\(preview.filename)”?" }
-            Node.p { "A \(preview.format). Importing it would add:" }
-            Node.ul(.class("report")) {
-                for line in preview.summary { Node.li { line } }
-            }
-            group("Already there", preview.conflicts, open: true)
-            group("Adjusted to fit Tend", preview.adjustments)
-            group("Not imported", preview.skipped)
-            if preview.changesNothing {
-                Node.p(.class("notice saved"), .role("status")) { "Everything in this file is already in your account: importing it changes nothing." }
-            }
-            Node.div(.class("actions")) {
-                Node.form(.method("post"), .action("/settings/data/import/confirm")) {
-                    Layout.csrfField(session)
-                    Node.input(.type("hidden"), .name("upload"), .value(preview.uploadID))
-                    Node.button(.type("submit"), .class("primary")) { "Import" }
-                }
-                Node.a(.class("button"), .href("/settings/data")) { "Cancel" }
-            }
-        }
-    }
-
-    private static func group(_ title: String, _ lines: [String], open: Bool = false) -> Node? {
-        guard !lines.isEmpty else { return nil }
-        return .element("details", [.class("report-group")] + (open ? [.open] : []), [
-            .summary { "\(title) (\(lines.count))" },
-            .ul(.class("report")) {
-                for line in lines.prefix(200) { Node.li { line } }
-                if lines.count > 200 { Node.li { "… and \(lines.count - 200) more." } }
-            },
-        ])
     }
 }

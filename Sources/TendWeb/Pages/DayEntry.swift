@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// A value a person typed for a day: a count ("12") or a duration ("45", "45m", "1h30", "1:30",
@@ -143,20 +144,19 @@ struct DayEntryControls: Sendable, Hashable {
     init(habit: Habit, day: Day, value: Int, note: String?) {
         id = habit.id.description
         self.day = day
-        let dayBase = "/habits/\(habit.id)/days/\(day.iso)"
-        noteAction = "/habits/\(habit.id)/note"
+        noteAction = WebPaths.habitNote(habit.id)
         self.note = note ?? ""
         switch habit.type {
         case .checkmark:
             self.value = nil
         case .count:
             self.value = ValueField(
-                action: "\(dayBase)/value", decrementAction: "\(dayBase)/decrement", decrementLabel: "Take one away (−1)",
+                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day), decrementLabel: "Take one away (−1)",
                 label: "How many" + (habit.unit.isEmpty ? "" : " \(habit.unit)"), hint: "A whole number, e.g. 12.",
                 text: value == 0 ? "" : String(value), inputMode: "numeric")
         case .duration:
             self.value = ValueField(
-                action: "\(dayBase)/value", decrementAction: "\(dayBase)/decrement", decrementLabel: "Take a minute away (−1 min)",
+                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day), decrementLabel: "Take a minute away (−1 min)",
                 label: "How long", hint: "Minutes or hours: 45, 45m, 1h30 or 1:30.",
                 text: value == 0 ? "" : TypedValue.durationText(value), inputMode: "text")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendHTTP
 
@@ -249,7 +250,7 @@ struct HabitEditorPage: Sendable, Hashable {
 
     var isNew: Bool { habitID == nil }
     var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }
-    var action: String { habitID.map { "/habits/\($0)/edit" } ?? "/habits/new" }
-    var cancelLink: String { habitID.map { "/habits/\($0)" } ?? "/habits" }
-    var deleteLink: String? { habitID.map { "/habits/\($0)/delete?return=/habits/\($0)/edit" } }
+    var action: String { habitID.map { WebPaths.editHabit($0) } ?? WebPaths.newHabit() }
+    var cancelLink: String { habitID.map { WebPaths.habit($0) } ?? WebPaths.habits() }
+    var deleteLink: String? { habitID.map { WebPaths.deleteHabit($0) + "?return=" + WebPaths.editHabit($0) } }
 }

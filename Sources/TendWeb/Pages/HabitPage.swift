@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// The habit page (`/habits/{id}`): Geko's week strip, month grid and 53-week year grid, the
@@ -96,7 +97,7 @@ struct HabitPage: Sendable, Hashable {
         emoji = habit.emoji
         color = habit.color
         isArchived = habit.isArchived
-        editLink = "/habits/\(habit.id)/edit"
+        editLink = WebPaths.editHabit(habit.id)
         subtitle = [Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit)].joined(separator: " · ")
 
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
@@ -122,7 +123,7 @@ struct HabitPage: Sendable, Hashable {
             TodayPage.cell(tracked, $0, shown: today)
         }
         monthTitle = "\(TodayPage.monthNames[shownMonth.month - 1]) \(shownMonth.year)"
-        let base = "/habits/\(habit.id)"
+        let base = WebPaths.habit(habit.id)
         previousMonthLink = "\(base)?month=\(Self.monthKey(shownMonth.adding(days: -1)))#month"
         let next = shownMonth.lastOfMonth.adding(days: 1)
         nextMonthLink = next <= today ? "\(base)?month=\(Self.monthKey(next))#month" : nil
@@ -150,16 +151,16 @@ struct HabitPage: Sendable, Hashable {
 
         notes = tracked.sortedEntries.reversed().compactMap { entry -> Note? in
             guard let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else { return nil }
-            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note, editLink: "/habits/\(habit.id)?note=\(entry.day.iso)#note-form")
+            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note, editLink: WebPaths.habit(habit.id) + "?note=\(entry.day.iso)#note-form")
         }.prefix(Self.recentNotes).map { $0 }
         let status = tracked.status(on: today, today: today, calendar: calendar)
         let value = tracked.completionCount(on: today)
         checkIn = CheckIn(
-            tapAction: "/habits/\(habit.id)/days/\(today.iso)/tap", tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
+            tapAction: WebPaths.tap(habit.id, today), tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
             progress: status == .skipped ? 0 : tracked.completionProgress(on: today), status: status,
             statusLabel: TodayPage.statusLabel(status, habit: habit),
             valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: today, calendar: calendar)),
-            returnPath: "/habits/\(habit.id)", entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
+            returnPath: WebPaths.habit(habit.id), entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
         let noteDay = min(noteDay ?? today, today)
         noteForm = NoteForm(
             day: noteDay.iso, text: tracked.sortedEntries.first { $0.day == noteDay }?.note ?? "", latest: today.iso)

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// Renders the habit page. The year grid and the strength chart are SVG with presentation
@@ -199,7 +200,7 @@ enum HabitView {
                     }
                 }
             }
-            Node.form(.method("post"), .action("/habits/\(model.id)/note"), .class("note-form"), .id("note-form"), .data("enhance", "")) {
+            Node.form(.method("post"), .action(WebPaths.habitNote(model.id)), .class("note-form"), .id("note-form"), .data("enhance", "")) {
                 Layout.csrfField(session)
                 Node.h3 { "Note for a day" }
                 if let error = form.error {

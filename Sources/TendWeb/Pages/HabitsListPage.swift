@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// `/habits`: every habit in the user's order, archived ones in their own section, each linking
@@ -28,60 +29,11 @@ struct HabitsListPage: Sendable, Hashable {
             habits.enumerated().map { index, habit in
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: "/habits/\(habit.id)",
-                    editLink: "/habits/\(habit.id)/edit", isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
+                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: WebPaths.habit(habit.id),
+                    editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
             }
         }
         active = items(sorted.filter { !$0.isArchived })
         archived = items(sorted.filter(\.isArchived))
-    }
-}
-
-enum HabitsListView {
-    static func page(_ model: HabitsListPage, session: SessionInfo) -> Node {
-        Layout.page(title: "Habits", tab: .habits, session: session) {
-            Node.div(.class("list-head")) {
-                Node.h1 { "Habits" }
-                Node.a(.class("button primary"), .href("/habits/new")) { "New habit" }
-            }
-            if model.active.isEmpty && model.archived.isEmpty {
-                Node.p(.class("hint")) { "No habits yet. Create your first one." }
-            }
-            list(model.active, label: "Your habits", session: session)
-            if !model.archived.isEmpty {
-                Node.h2(.class("archived-title"), .id("archived")) { "Archived" }
-                Node.p(.class("hint archived-hint")) { "Not shown on Today and not counted in the day's score; their history is kept." }
-                list(model.archived, label: "Archived habits", session: session)
-            }
-        }
-    }
-
-    static func list(_ items: [HabitsListPage.Item], label: String, session: SessionInfo) -> Node {
-        Node.ul(.class("habit-list"), .aria("label", label)) {
-            for item in items {
-                Node.li(.class("habit-row hc-\(item.color.rawValue)"), .id("habit-\(item.id)")) {
-                    Node.span(.class("row-emoji"), .aria("hidden", "true")) { item.emoji }
-                    Node.a(.class("row-main"), .href(item.link)) {
-                        Node.strong { item.name }
-                        Node.span(.class("hint")) { item.subtitle }
-                    }
-                    Node.a(.class("button"), .href(item.editLink), .aria("label", "Edit \(item.name)")) { "Edit" }
-                    Node.div(.class("row-actions")) {
-                        RoutinesView.moveButtons(
-                            action: "/habits/\(item.id)/move", what: item.name, isFirst: item.isFirst, isLast: item.isLast, session: session)
-                        Node.form(.method("post"), .action("/habits/\(item.id)/archive"), .class("inline"), .data("enhance", "")) {
-                            Layout.csrfField(session)
-                            Node.input(.type("hidden"), .name("archived"), .value(item.isArchived ? "false" : "true"))
-                            Node.button(
-                                .type("submit"), .id(RoutinesView.buttonID("/habits/\(item.id)", "archive")),
-                                .aria("label", "\(item.isArchived ? "Unarchive" : "Archive") \(item.name)")
-                            ) {
-                                item.isArchived ? "Unarchive" : "Archive"
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 }

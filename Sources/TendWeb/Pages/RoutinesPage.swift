@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendHTTP
 
@@ -65,9 +66,9 @@ struct RoutinesPage: Sendable, Hashable {
                 habits: members.enumerated().map { index, habit in
                     HabitItem(
                         id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, isArchived: habit.isArchived,
-                        link: "/habits/\(habit.id)", isFirst: index == 0, isLast: index == members.count - 1)
+                        link: WebPaths.habit(habit.id), isFirst: index == 0, isLast: index == members.count - 1)
                 },
-                isFirst: position == 0, isLast: position == ordered.count - 1, editLink: "/routines/\(routine.id)/edit",
+                isFirst: position == 0, isLast: position == ordered.count - 1, editLink: WebPaths.editRoutine(routine.id),
                 addOptions: active.filter { !routine.habitIDs.contains($0.id) }.map { habit in
                     let now = home[habit.id].map { " (now in \($0.name))" } ?? ""
                     return Option(id: habit.id.description, label: "\(habit.emoji) \(habit.name)\(now)")
@@ -191,7 +192,7 @@ struct RoutineEditorPage: Sendable, Hashable {
 
     var isNew: Bool { routineID == nil }
     var title: String { isNew ? "New routine" : "Edit routine" }
-    var action: String { routineID.map { "/routines/\($0)/edit" } ?? "/routines/new" }
+    var action: String { routineID.map { WebPaths.editRoutine($0) } ?? WebPaths.newRoutine() }
 }
 
 /// A confirmation before a routine is saved or deleted: what will happen, and the form that
@@ -222,7 +223,7 @@ struct RoutineConfirmPage: Sendable, Hashable {
             : "Its \(count) habit\(count == 1 ? "" : "s") (\(impact.detachedHabitNames.map { "“\($0)”" }.joined(separator: ", "))) "
                 + "stay\(count == 1 ? "s" : ""), with all \(count == 1 ? "its" : "their") history, no longer in a routine."
         return RoutineConfirmPage(
-            title: "Delete “\(routine.name)”?", message: message, action: "/routines/\(routine.id)/delete", confirmLabel: "Delete routine",
+            title: "Delete “\(routine.name)”?", message: message, action: WebPaths.deleteRoutine(routine.id), confirmLabel: "Delete routine",
             isDanger: true, fields: [], canEdit: false)
     }
 

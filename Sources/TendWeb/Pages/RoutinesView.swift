@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// Renders `/routines`, the routine editor and the routine confirmations. Every action is a
@@ -9,12 +10,12 @@ enum RoutinesView {
         Layout.page(title: "Routines", tab: .routines, session: session) {
             Node.div(.class("list-head")) {
                 Node.h1 { "Routines" }
-                Node.a(.class("button primary"), .href("/routines/new")) { "New routine" }
+                Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { "New routine" }
             }
             if model.routines.isEmpty {
                 Node.div(.class("empty")) {
                     Node.p { "No routines yet. A routine is a group of habits you do one after another, such as a morning routine." }
-                    Node.a(.class("button primary"), .href("/routines/new")) { "Create your first routine" }
+                    Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { "Create your first routine" }
                 }
             } else if model.habitsOutside > 0 {
                 Node.p(.class("hint routines-hint")) {
@@ -40,11 +41,11 @@ enum RoutinesView {
                 }
                 Node.div(.class("routine-actions")) {
                     moveButtons(
-                        action: "/routines/\(routine.id)/move", what: routine.name, isFirst: routine.isFirst, isLast: routine.isLast,
+                        action: WebPaths.moveRoutine(routine.id), what: routine.name, isFirst: routine.isFirst, isLast: routine.isLast,
                         session: session)
                     Node.a(.class("button"), .href(routine.editLink), .aria("label", "Edit \(routine.name)")) { "Edit" }
                     Node.form(
-                        .method("post"), .action("/routines/\(routine.id)/delete"), .class("inline"), .data("confirm", "delete"),
+                        .method("post"), .action(WebPaths.deleteRoutine(routine.id)), .class("inline"), .data("confirm", "delete"),
                         .data("enhance", "")
                     ) {
                         Layout.csrfField(session)
@@ -65,10 +66,10 @@ enum RoutinesView {
                             }
                             Node.div(.class("row-actions")) {
                                 moveButtons(
-                                    action: "/routines/\(routine.id)/habits/\(habit.id)/move", what: habit.name, isFirst: habit.isFirst,
+                                    action: WebPaths.moveRoutineHabit(routine.id, habit.id), what: habit.name, isFirst: habit.isFirst,
                                     isLast: habit.isLast, session: session)
                                 Node.form(
-                                    .method("post"), .action("/routines/\(routine.id)/habits/\(habit.id)/remove"), .class("inline"),
+                                    .method("post"), .action(WebPaths.removeRoutineHabit(routine.id, habit.id)), .class("inline"),
                                     .data("enhance", "")
                                 ) {
                                     Layout.csrfField(session)
@@ -114,7 +115,7 @@ enum RoutinesView {
 
     static func addForm(_ routine: RoutinesPage.Item, session: SessionInfo) -> Node {
         let selectID = "add-\(routine.id)"
-        return Node.form(.method("post"), .action("/routines/\(routine.id)/habits"), .class("add-habit"), .data("enhance", "")) {
+        return Node.form(.method("post"), .action(WebPaths.routineHabits(routine.id)), .class("add-habit"), .data("enhance", "")) {
             Layout.csrfField(session)
             Node.label(.for(selectID), .class("sub-label")) { "Add a habit to \(routine.name)" }
             Node.div(.class("add-row")) {
@@ -200,7 +201,7 @@ enum RoutinesView {
                     }
                     Node.div(.class("actions")) {
                         Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create routine…" : "Save changes…" }
-                        Node.a(.class("button"), .href("/routines")) { "Cancel" }
+                        Node.a(.class("button"), .href(WebPaths.routines())) { "Cancel" }
                     }
                 }
             }
@@ -234,7 +235,7 @@ enum RoutinesView {
                     if model.canEdit {
                         Node.button(.type("submit"), .name("confirm"), .value("edit")) { "Change something" }
                     }
-                    Node.a(.class("button"), .href("/routines")) { "Cancel" }
+                    Node.a(.class("button"), .href(WebPaths.routines())) { "Cancel" }
                 }
             }
         }

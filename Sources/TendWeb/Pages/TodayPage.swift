@@ -1,53 +1,7 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
-
-/// How a Today card shows its habit (Habit Rabbit's card modes): the day, the 7 days ending on
-/// it, or its month. Chosen per card and remembered by the browser (cookie `tend_modes`).
-enum CardMode: String, CaseIterable, Sendable {
-    case daily, weekly, monthly
-
-    var title: String {
-        switch self {
-        case .daily: "Day"
-        case .weekly: "Week"
-        case .monthly: "Month"
-        }
-    }
-
-    var code: String { String(rawValue.prefix(1)) }
-}
-
-/// The card modes a browser chose, as its `tend_modes` cookie keeps them
-/// (`habit-uuid:w|habit-uuid:m`; daily is the default and not stored).
-struct CardModes: Sendable, Hashable {
-    static let cookieName = "tend_modes"
-    static let maximumCount = 60
-
-    private(set) var modes: [Habit.ID: CardMode] = [:]
-
-    init(_ modes: [Habit.ID: CardMode] = [:]) { self.modes = modes }
-
-    init(cookie: String?) {
-        for item in (cookie ?? "").split(separator: "|").prefix(Self.maximumCount) {
-            let parts = item.split(separator: ":")
-            guard parts.count == 2, let uuid = UUID(uuidString: String(parts[0])),
-                let mode = CardMode.allCases.first(where: { $0.code == parts[1] })
-            else { continue }
-            modes[Habit.ID(rawValue: uuid)] = mode
-        }
-    }
-
-    subscript(id: Habit.ID) -> CardMode {
-        get { modes[id] ?? .daily }
-        set { modes[id] = newValue == .daily ? nil : newValue }
-    }
-
-    var cookieValue: String {
-        modes.sorted { $0.key.description < $1.key.description }.prefix(Self.maximumCount)
-            .map { "\($0.key.description.lowercased()):\($0.value.code)" }.joined(separator: "|")
-    }
-}
 
 /// Everything the Today page shows for one day, as display values and links: built from the
 /// store's data by ``init(input:)``, rendered by ``TodayView``.
@@ -209,14 +163,14 @@ struct TodayPage: Sendable, Hashable {
         self.day = day
         self.today = today
         csrfToken = input.csrfToken
-        let link = { (shown: Day) in shown == today ? "/" : "/?date=\(shown.iso)" }
+        let link = { (shown: Day) in shown == today ? WebPaths.today() : WebPaths.today() + "?date=\(shown.iso)" }
         returnPath = link(day)
 
         navigation = Navigation(
             title: Self.relativeTitle(day, today: today), subtitle: Self.longDate(day),
             previous: link(day.previous), previousLabel: "Previous day, \(Self.longDate(day.previous))",
             next: day < today ? link(day.next) : nil, nextLabel: "Next day, \(Self.longDate(day.next))",
-            today: day == today ? nil : "/")
+            today: day == today ? nil : WebPaths.today())
 
         let active = input.habits.filter { !$0.habit.isArchived }
         let plan = TodayPlan(
@@ -265,8 +219,6 @@ struct TodayPage: Sendable, Hashable {
         _ item: TodayPlan.Item, tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar, mode: CardMode, returnPath: String
     ) -> Card {
         let habit = item.habit
-        let base = "/habits/\(habit.id)"
-        let dayBase = "\(base)/days/\(day.iso)"
         let modeQuery = day == today ? "" : "?date=\(day.iso)"
         let week = mode == .weekly ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
         let month = mode == .monthly ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
@@ -274,9 +226,9 @@ struct TodayPage: Sendable, Hashable {
             id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, status: item.status,
             statusLabel: statusLabel(item.status, habit: habit), valueText: cardValueText(habit, value: item.value, period: item.period),
             progress: item.status == .skipped ? 0 : item.progress, tapLabel: tapLabel(habit, value: item.value, status: item.status),
-            tapAction: "\(dayBase)/tap", resetAction: "\(dayBase)/reset", skipAction: "\(dayBase)/skip",
-            isSkipped: item.status == .skipped, editLink: "\(base)/edit", deleteLink: "\(base)/delete",
-            mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: "/cards/\(habit.id)/mode/\($0.rawValue)\(modeQuery)") },
+            tapAction: WebPaths.tap(habit.id, day), resetAction: WebPaths.reset(habit.id, day), skipAction: WebPaths.skip(habit.id, day),
+            isSkipped: item.status == .skipped, editLink: WebPaths.editHabit(habit.id), deleteLink: WebPaths.deleteHabit(habit.id),
+            mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: WebPaths.cardMode(habit.id, $0) + modeQuery) },
             week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)",
             entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day)))
     }

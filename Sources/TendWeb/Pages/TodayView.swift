@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 
 /// Renders a ``TodayPage``: nothing here decides anything, it only lays the model out.
@@ -137,7 +138,7 @@ enum TodayView {
                 Node.article(.class("tip"), .id("tip-\(tip.id)")) {
                     Node.h2 { tip.title }
                     Node.p { tip.message }
-                    Node.form(.method("post"), .action("/tips/\(tip.id)/dismiss"), .data("enhance", "")) {
+                    Node.form(.method("post"), .action(WebPaths.dismissTip(tip.id)), .data("enhance", "")) {
                         Node.input(.type("hidden"), .name("_csrf"), .value(model.csrfToken))
                         Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
                         Node.button(.type("submit"), .class("link"), .aria("label", "Dismiss the tip “\(tip.title)”")) { "Dismiss" }
@@ -180,7 +181,7 @@ enum TodayView {
                     Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
                 }
             }
-            Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href("/habits/\(card.id)")) { card.name } }
+            Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href(WebPaths.habit(card.id))) { card.name } }
             Node.p(.class("card-value")) {
                 Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
                 " · \(card.valueText)"
@@ -274,7 +275,7 @@ enum TodayView {
         ]
         if !typed.name.isEmpty { input.append(.value(typed.name)) }
         if typed.error != nil { input += [.aria("invalid", "true"), .aria("describedby", "new-habit-name-error")] }
-        let form = Node.form(.class("quick-add"), .method("post"), .action("/habits")) {
+        let form = Node.form(.class("quick-add"), .method("post"), .action(WebPaths.habits())) {
             hidden(model)
             Node.div(.class("field")) {
                 Node.label(.for("new-habit-name")) { "Name" }

@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+
+/// Who the client is and how it connects, read honestly: proxy headers count only with
+/// `--trust-proxy`.
+package struct ClientInfo: Sendable {
+    package let configuration: ServerConfiguration
+
+    package init(configuration: ServerConfiguration) { self.configuration = configuration }
+
+    /// The client's IP address: the last `X-Forwarded-For` entry (the one the trusted proxy added)
+    /// with `--trust-proxy`, else the connection's peer; `nil` when unknown (router tests).
+    package func address(_ request: Request, context: TendRequestContext) -> String? {
+        if configuration.trustProxy, let forwarded = request.headers[.xForwardedFor],
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
+        {
+            return last
+        }
+        return context.remoteAddress?.ipAddress
+    }
+
+    /// Whether the client connects from this machine.
+    package func isLoopback(_ request: Request, context: TendRequestContext) -> Bool {
+        guard let address = address(request, context: context) else { return false }
+        return address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
+    }
+
+    /// Whether the client reached Tend over TLS: the request's scheme, or a trusted proxy's
+    /// `X-Forwarded-Proto: https`.
+    package func isSecure(_ request: Request) -> Bool {
+        if request.head.scheme == "https" { return true }
+        if configuration.trustProxy, let proto = request.headers[.xForwardedProto] {
+            return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+        }
+        return false
+    }
+}

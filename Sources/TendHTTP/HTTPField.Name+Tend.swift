@@ -1,0 +1,7 @@
+import HTTPTypes
+
+extension HTTPField.Name {
+    package static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
+    package static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    package static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+}

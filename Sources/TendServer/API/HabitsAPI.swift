@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// Habits: list, create, read, change, delete, order, archive. Habits are TendCore's JSON.
+struct HabitsAPI {
+    let server: ServerDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("habits", use: list)
+        group.post("habits", use: create)
+        group.put("habits/order", use: reorder)
+        group.get(APIPaths.habit.route(under: APIPaths.base), use: show)
+        group.patch(APIPaths.habit.route(under: APIPaths.base), use: update)
+        group.delete(APIPaths.habit.route(under: APIPaths.base), use: delete)
+        group.post("habits/:id/archive", use: archive)
+        group.post("habits/:id/unarchive", use: unarchive)
+    }
+
+    /// `GET /habits[?archived=true]`: in the user's order; archived ones only when asked.
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let habits = try await server.store.habits(owner: owner, includeArchived: try request.queryBool("archived"))
+        return try Reply.json(habits)
+    }
+
+    /// `POST /habits`: `{"name"}` alone makes a daily good checkmark; any attribute may be given.
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let user = try await server.user(context)
+        let fields = try await server.decode(HabitFields.self, from: request)
+        guard let name = fields.name else { throw Problem.invalid("a habit needs a name") }
+        let today = user.settings.today(now: server.now)
+        let existing = try await server.store.habits(owner: user.id, includeArchived: true)
+        let draft = Habit(
+            name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: fields.createdOn ?? today)
+        let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today))
+        await server.recordTip(.habitAdded, owner: user.id)
+        if !habit.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: user.id) }
+        return try Reply.json(habit, status: .created, headers: [.location: APIPaths.habit(habit.id)])
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        return try Reply.json(try await server.store.habit(owner: owner, id: context.pathID("id", "habit")))
+    }
+
+    /// `PATCH /habits/{id}`: the fields given change (changing kind or type without a target
+    /// resets the target to the default, as `tend edit` does).
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let user = try await server.user(context)
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let fields = try await server.decode(HabitFields.self, from: request)
+        let habit = try await server.store.habit(owner: user.id, id: id)
+        let changed = try fields.applied(to: habit, today: user.settings.today(now: server.now))
+        let updated = try await server.store.updateHabit(owner: user.id, changed)
+        await server.recordTip(.habitManaged, owner: user.id)
+        if updated.reminders.count > habit.reminders.count { await server.recordTip(.reminderAdded, owner: user.id) }
+        return try Reply.json(updated)
+    }
+
+    /// `DELETE /habits/{id}`: the habit with all its entries.
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        try await server.store.deleteHabit(owner: owner, id: context.pathID("id", "habit"))
+        await server.recordTip(.habitManaged, owner: owner)
+        return Reply.noContent()
+    }
+
+    /// `PUT /habits/order` `{"ids": […]}`: those habits first, in that order; answers the list.
+    @Sendable func reorder(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let body = try await server.decode(ReorderRequest<Habit.ID>.self, from: request)
+        try await server.store.reorderHabits(owner: owner, body.ids)
+        return try Reply.json(try await server.store.habits(owner: owner, includeArchived: true))
+    }
+
+    @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
+        try await setArchived(true, context: context)
+    }
+
+    @Sendable func unarchive(_ request: Request, context: Context) async throws -> Response {
+        try await setArchived(false, context: context)
+    }
+
+    private func setArchived(_ archived: Bool, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let habit = try await server.store.setArchived(owner: owner, habit: context.pathID("id", "habit"), archived)
+        await server.recordTip(.habitManaged, owner: owner)
+        return try Reply.json(habit)
+    }
+}

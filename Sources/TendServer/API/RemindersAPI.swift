@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// A habit's reminders (kept in the habit), and the next times they fire in the user's zone.
+struct RemindersAPI {
+    let server: ServerDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("reminders", use: upcoming)
+        group.get("habits/:id/reminders", use: list)
+        group.post("habits/:id/reminders", use: create)
+        group.put("habits/:id/reminders", use: replace)
+        group.delete("habits/:id/reminders/:reminder", use: delete)
+    }
+
+    /// `GET /reminders?count=3`: each enabled reminder of each active habit with its next firing
+    /// instants (a 02:30 reminder on a spring-forward day fires at 03:00).
+    @Sendable func upcoming(_ request: Request, context: Context) async throws -> Response {
+        let user = try await server.user(context)
+        let count = try request.queryInt("count", default: 3, range: 1...50)
+        let now = server.now
+        let calendar = user.settings.calendar
+        let habits = try await server.store.habits(owner: user.id, includeArchived: false)
+        let upcoming = habits.flatMap { habit in
+            habit.reminders.filter(\.isEnabled).map { reminder in
+                UpcomingReminderJSON(habit: habit, reminder: reminder, next: reminder.nextFireDates(after: now, count: count, calendar: calendar))
+            }
+        }
+        return try Reply.json(upcoming)
+    }
+
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        return try Reply.json(try await server.store.habit(owner: owner, id: context.pathID("id", "habit")).reminders)
+    }
+
+    /// `POST /habits/{id}/reminders` `{"time": "07:30", "weekdays": ["mon"], "message": "…"}`.
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let input = try await server.decode(ReminderInput.self, from: request)
+        var habit = try await server.store.habit(owner: owner, id: id)
+        var reminder = input.reminder
+        if habit.reminders.contains(where: { $0.id == reminder.id }) { reminder.id = Reminder.ID() }
+        habit.reminders.append(reminder)
+        _ = try await server.store.updateHabit(owner: owner, habit)
+        await server.recordTip(.reminderAdded, owner: owner)
+        return try Reply.json(reminder, status: .created)
+    }
+
+    /// `PUT /habits/{id}/reminders` `[…]`: replaces them all.
+    @Sendable func replace(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let inputs = try await server.decode([ReminderInput].self, from: request)
+        var habit = try await server.store.habit(owner: owner, id: id)
+        habit.reminders = inputs.map(\.reminder)
+        guard Set(habit.reminders.map(\.id)).count == habit.reminders.count else {
+            throw Problem.invalid("two reminders have the same id")
+        }
+        let updated = try await server.store.updateHabit(owner: owner, habit)
+        if !updated.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: owner) }
+        return try Reply.json(updated.reminders)
+    }
+
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let reminderID: Reminder.ID = try context.pathID("reminder", "reminder")
+        var habit = try await server.store.habit(owner: owner, id: id)
+        guard habit.reminders.contains(where: { $0.id == reminderID }) else { throw Problem.notFound("reminder not found") }
+        habit.reminders.removeAll { $0.id == reminderID }
+        _ = try await server.store.updateHabit(owner: owner, habit)
+        return Reply.noContent()
+    }
+}

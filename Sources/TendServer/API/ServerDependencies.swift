@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// What every route collection of the JSON API (`…API`) works with.
+struct ServerDependencies: Sendable {
+    let configuration: ServerConfiguration
+    let store: any TendStore & AccountStore
+    let metrics: ServerMetrics
+    /// Signing up, in and out, shared with the web pages (one rate limit for both).
+    let accounts: AccountService
+    /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
+    let todayAnswers = TodayAnswerCache.make()
+    /// Settings read in the last second, shared with the web pages (a check-in's day check).
+    let recentSettings: RecentSettings
+
+    init(
+        configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService,
+        recentSettings: RecentSettings = RecentSettings()
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+        self.accounts = accounts
+        self.recentSettings = recentSettings
+    }
+
+    var passwords: Passwords { accounts.passwords }
+    var client: ClientInfo { accounts.client }
+
+    var now: Date { configuration.now() }
+
+    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
+    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
+        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
+    }
+
+    /// The signed-in user's account data: their settings decide their today.
+    func user(_ context: TendRequestContext) async throws -> User {
+        try await store.user(id: context.requireIdentity().owner)
+    }
+
+    /// Reads a JSON body of at most the JSON limit.
+    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        try decode(type, from: try await body(of: request, limit: configuration.maximumJSONBody))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        guard buffer.readableBytes > 0 else { throw Problem.badRequest("the body must be a JSON value") }
+        return try APIJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+    }
+
+    /// The request body, refused with 413 beyond `limit` bytes (by its Content-Length before
+    /// reading any of it, or while reading).
+    func body(of request: Request, limit: Int) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw Problem.tooLarge(limit)
+        }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw Problem.tooLarge(limit)
+        }
+    }
+
+    /// Records an action that retires tips (see `TendStore.recordTip`).
+    func recordTip(_ event: TipEvent, owner: User.ID) async {
+        await store.recordTip(event, owner: owner)
+    }
+}

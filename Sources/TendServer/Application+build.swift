@@ -1,0 +1,62 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+@_exported import TendHTTP
+import TendStore
+import TendWeb
+
+/// `tend serve`'s application: the JSON API under `/api/v1` with `/healthz` and `/metrics`, and
+/// the web app at `/`, on one router; and `services`, the store's background work (its
+/// PostgreSQL client, its SQLite checkpointer), which run before the server starts and stop after
+/// it has answered its last request (graceful shutdown goes in reverse order).
+///
+/// The one seam for production and tests: `tend serve` passes the store it opened and that
+/// store's `services`; tests pass an in-memory store and run `app.test(.router)`.
+public func buildApplication(
+    _ configuration: ServerConfiguration,
+    store: any TendStore & AccountStore,
+    services: [any Service] = [],
+    logger: Logger,
+    metrics: ServerMetrics = ServerMetrics(),
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(configuration, store: store, metrics: metrics),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tend"),
+        services: services,
+        onServerRunning: onServerRunning,
+        logger: logger)
+}
+
+/// Every route and middleware of ``buildApplication(_:store:services:logger:metrics:onServerRunning:)``.
+public func buildRouter(
+    _ configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics = ServerMetrics()
+) -> Router<TendRequestContext> {
+    let router = Router(context: TendRequestContext.self)
+    // Outermost first: every answer, an error's too, is logged and carries the security headers.
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
+
+    // Shared by the API and the web pages: one sign-in rate limit, one set of credentials, one
+    // live-update wake-up, one settings cache.
+    let accounts = AccountService(configuration: configuration, store: store)
+    let authenticator = Authenticator(store: store, configuration: configuration)
+    let changes = ChangeNotifier()
+    let recentSettings = RecentSettings()
+
+    JSONAPI.addRoutes(
+        to: router,
+        ServerDependencies(configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings),
+        authenticator: authenticator, changes: changes)
+
+    let live = LiveUpdates(store: store, changes: changes)
+    metrics.observe(live)
+    TendWeb.addRoutes(
+        to: router,
+        WebDependencies(
+            configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
+            live: live, recentSettings: recentSettings))
+    return router
+}

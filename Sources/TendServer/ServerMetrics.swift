@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Prometheus
+import Synchronization
+import TendHTTP
+import TendWeb
+
+/// The server's Prometheus metrics, in a registry of its own (so several applications, as tests
+/// make them, never share counters).
+public final class ServerMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+
+    /// The live-update hub whose streams and polls `/metrics` reports (set by `buildRouter`).
+    private let live = Mutex<(hub: LiveUpdates?, reportedPolls: Int)>((nil, 0))
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+    }
+
+    /// Reports `live`'s open streams (`tend_live_streams`), watched users (`tend_live_watchers`)
+    /// and op-log polls (`tend_live_polls_total`) with every exposition.
+    package func observe(_ hub: LiveUpdates) {
+        live.withLock { $0 = (hub, hub.polls) }
+    }
+
+    private func recordLive() {
+        live.withLock { live in
+            guard let hub = live.hub else { return }
+            registry.makeGauge(name: "tend_live_streams", help: "Open live-update streams (web pages) on this instance")
+                .set(Int64(hub.openStreams))
+            registry.makeGauge(name: "tend_live_watchers", help: "Users whose op log this instance watches for open pages")
+                .set(Int64(hub.watchedUsers))
+            let polls = hub.polls
+            registry.makeCounter(name: "tend_live_polls_total", help: "Op-log reads by live-update watchers")
+                .increment(by: Int64(max(0, polls - live.reportedPolls)))
+            live.reportedPolls = max(live.reportedPolls, polls)
+        }
+    }
+
+    /// The method as a metrics label: a client's made-up methods all count as `OTHER`, so they
+    /// cannot grow the registry without bound (routes are already bounded: their patterns, or
+    /// `NotFound`).
+    static func label(for method: HTTPRequest.Method) -> String {
+        [.get, .head, .post, .put, .patch, .delete, .options].contains(method) ? method.rawValue : "OTHER"
+    }
+
+    static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    func record(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "tend", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
+            labels: [("method", method), ("route", route), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "tend", metricName: "http_request_duration", unitName: "seconds",
+                helpText: "Time to answer an HTTP request"),
+            labels: [("method", method), ("route", route)],
+            buckets: Self.buckets
+        ).record(duration)
+    }
+
+    /// The Prometheus text exposition.
+    public func exposition() -> String {
+        recordLive()
+        return registry.emitToString()
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TendAPI
+
+/// The sign-in and sign-up pages' HTML.
+enum AuthView {
+    static func login(_ page: LoginPage) -> Node {
+        Layout.page(title: "Log in", tab: nil, session: nil, bodyAttributes: page.signedOut ? [.data("signed-out", "")] : []) {
+            Node.section(.class("auth"), .aria("labelledby", "login-title")) {
+                Node.h1(.id("login-title")) { "Log in to Tend" }
+                if page.signedOut { Node.p(.class("lead"), .role("status")) { "You have logged out." } }
+                if let error = page.error { Node.p(.class("notice error"), .role("alert"), .id("login-error")) { error } }
+                Node.form(.method("post"), .action(WebPaths.login())) {
+                    Node.input(.type("hidden"), .name("_csrf"), .value(page.formToken))
+                    if let next = page.nextField { Node.input(.type("hidden"), .name("next"), .value(next)) }
+                    field(
+                        id: "username", label: "Username",
+                        input: .input(
+                            .id("username"), .name("username"), .type("text"), .value(page.username), .autocomplete("username"),
+                            .attr("autocapitalize", "none"), .attr("spellcheck", "false"), .required, .maxlength(64)))
+                    field(
+                        id: "password", label: "Password",
+                        input: .input(
+                            .id("password"), .name("password"), .type("password"), .autocomplete("current-password"), .required))
+                    Node.div(.class("actions")) {
+                        Node.button(.type("submit"), .class("primary")) { "Log in" }
+                    }
+                }
+                Node.p(.class("hint")) {
+                    if page.signUpOpen {
+                        "New here? "
+                        Node.a(.href(WebPaths.signup())) { "Create an account" }
+                    } else {
+                        "To get an account, ask the server's owner for an invite link."
+                    }
+                }
+            }
+        }
+    }
+
+    static func signup(_ page: SignupPage) -> Node {
+        Layout.page(title: "Sign up", tab: nil, session: nil) {
+            Node.section(.class("auth"), .aria("labelledby", "signup-title")) {
+                Node.h1(.id("signup-title")) { "Create your account" }
+                if page.isFirstAccount {
+                    Node.p(.class("lead")) { "You are the first here: your account will own this server and can invite others." }
+                    if page.localHabits > 0 {
+                        Node.p(.class("notice"), .id("takes-over")) {
+                            "This database already holds the tend command line's data (\(page.localHabits) habit\(page.localHabits == 1 ? "" : "s")). "
+                                + "Your account takes it over, whatever username you choose, and tend on this machine keeps working on it."
+                        }
+                    }
+                } else if !page.showsForm {
+                    Node.p(.class("lead")) { "This server is invite-only. Ask its owner for an invite link." }
+                }
+                if let error = page.error { Node.p(.class("notice error"), .role("alert")) { error } }
+                if page.showsForm {
+                    Node.form(.method("post"), .action(WebPaths.signup())) {
+                        Node.input(.type("hidden"), .name("_csrf"), .value(page.formToken))
+                        if !page.invite.isEmpty { Node.input(.type("hidden"), .name("invite"), .value(page.invite)) }
+                        field(
+                            id: "username", label: "Username", hint: "Letters, digits, '.', '_' or '-'; up to 64.",
+                            input: .input(
+                                .id("username"), .name("username"), .type("text"), .value(page.username), .autocomplete("username"),
+                                .attr("autocapitalize", "none"), .attr("spellcheck", "false"), .required, .maxlength(64),
+                                .attr("pattern", "[A-Za-z0-9._\\-]{1,64}"), .aria("describedby", "username-hint")))
+                        field(
+                            id: "password", label: "Password", hint: "At least 8 characters.",
+                            input: .input(
+                                .id("password"), .name("password"), .type("password"), .autocomplete("new-password"), .required,
+                                .minlength(8), .aria("describedby", "password-hint")))
+                        field(
+                            id: "timeZone", label: "Time zone",
+                            hint: "Your days begin and end in this zone. Your browser's zone is offered when it is known.",
+                            input: zoneSelect(page))
+                        Node.div(.class("actions")) {
+                            Node.button(.type("submit"), .class("primary")) { "Create account" }
+                        }
+                    }
+                }
+                Node.p(.class("hint")) {
+                    "Already have an account? "
+                    Node.a(.href(WebPaths.login())) { "Log in" }
+                }
+            }
+        }
+    }
+
+    static func zoneSelect(_ page: SignupPage) -> Node {
+        .select(.id("timeZone"), .name("timeZone"), .data("browser-zone", ""), .aria("describedby", "timeZone-hint")) {
+            Node.option(.value("")) { "Choose a time zone (UTC if none)" }
+            for zone in page.zones {
+                if zone == page.timeZone {
+                    Node.option(.value(zone), .attr("selected", "")) { zone }
+                } else {
+                    Node.option(.value(zone)) { zone }
+                }
+            }
+        }
+    }
+
+    static func field(id: String, label: String, hint: String? = nil, input: Node) -> Node {
+        .div(.class("field")) {
+            Node.label(.for(id)) { label }
+            input
+            if let hint { Node.p(.class("hint"), .id(id + "-hint")) { hint } }
+        }
+    }
+}

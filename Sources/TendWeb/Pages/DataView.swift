@@ -1,0 +1,110 @@
+import Foundation
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+enum DataView {
+    static func page(_ model: DataPage, session: SessionInfo) -> Node {
+        // Nothing on it changes with live updates, and its POST answers cannot be reloaded.
+        Layout.page(title: "Your data", tab: .settings, session: session, bodyAttributes: [.data("live", "off")]) {
+            Node.p(.class("breadcrumb")) { Node.a(.href(WebPaths.settings())) { "‹ Settings" } }
+            Node.section(.class("editor data"), .aria("labelledby", "import-title")) {
+                Node.h1(.id("import-title")) { "Your data" }
+                if let done = model.done { Node.p(.class("notice saved"), .role("status")) { done.sentence } }
+                if let error = model.error {
+                    Node.p(.class("notice"), .role("alert"), .id("import-error")) { error + " Nothing was changed." }
+                }
+                if let preview = model.preview {
+                    previewSection(preview, session: session)
+                } else {
+                    importForm(model, session: session)
+                }
+            }
+            Node.section(.class("editor data"), .aria("labelledby", "export-title")) {
+                Node.h2(.id("export-title")) { "Export" }
+                Node.p(.class("hint")) { "Your habits and entries as a file. Only your own data is in it." }
+                Node.ul(.class("downloads")) {
+                    for download in model.exports {
+                        Node.li {
+                            Node.a(.class("button"), .href(download.href), .attr("download", "")) { download.title }
+                            Node.span(.class("hint")) { download.detail }
+                        }
+                    }
+                }
+            }
+            Node.section(.class("editor data"), .aria("labelledby", "backup-title")) {
+                Node.h2(.id("backup-title")) { "Backup" }
+                Node.p(.class("hint")) {
+                    "A complete Tend JSON file of your account, named by today's date. To restore it, import it here into a new, "
+                        + "empty account: its settings come back too. (The server's database file holds everyone's data, so it is "
+                        + "not offered here; whoever runs the server backs it up with "
+                    Node.code { "tend backup" }
+                    ".)"
+                }
+                Node.p(.class("backup-row")) {
+                    Node.a(.class("button primary"), .href(model.backup.href), .attr("download", "")) { model.backup.title }
+                    Node.span(.class("hint")) { model.backup.detail }
+                }
+            }
+        }
+    }
+
+    private static func importForm(_ model: DataPage, session: SessionInfo) -> Node {
+        .form(
+            .method("post"), .action(WebPaths.dataImport()), .attr("enctype", "multipart/form-data"), .class("habit-form"),
+            .aria("labelledby", "import-file-label")
+        ) {
+            Layout.csrfField(session)
+            Node.h2 { "Import" }
+            Node.div(.class("field")) {
+                Node.label(.for("import-file"), .id("import-file-label")) { "File to import" }
+                Node.input(
+                    .type("file"), .id("import-file"), .name("file"), .required,
+                    .aria("describedby", "import-file-hint" + (model.error == nil ? "" : " import-error")))
+                Node.p(.class("hint"), .id("import-file-hint")) {
+                    "A Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or its CSV export (.zip), at most \(model.sizeLimit). "
+                        + "Tend recognises the kind by its content. First you see what it would add; nothing changes until you confirm."
+                }
+            }
+            Node.div(.class("actions")) {
+                Node.button(.type("submit"), .class("primary")) { "Preview import" }
+            }
+        }
+    }
+
+    private static func previewSection(_ preview: DataPage.Preview, session: SessionInfo) -> Node {
+        .div(.class("import-preview"), .aria("labelledby", "preview-title")) {
+            Node.h2(.id("preview-title")) { "Import “\(preview.filename)”?" }
+            Node.p { "A \(preview.format). Importing it would add:" }
+            Node.ul(.class("report")) {
+                for line in preview.summary { Node.li { line } }
+            }
+            group("Already there", preview.conflicts, open: true)
+            group("Adjusted to fit Tend", preview.adjustments)
+            group("Not imported", preview.skipped)
+            if preview.changesNothing {
+                Node.p(.class("notice saved"), .role("status")) { "Everything in this file is already in your account: importing it changes nothing." }
+            }
+            Node.div(.class("actions")) {
+                Node.form(.method("post"), .action(WebPaths.dataImportConfirm())) {
+                    Layout.csrfField(session)
+                    Node.input(.type("hidden"), .name("upload"), .value(preview.uploadID))
+                    Node.button(.type("submit"), .class("primary")) { "Import" }
+                }
+                Node.a(.class("button"), .href(WebPaths.data())) { "Cancel" }
+            }
+        }
+    }
+
+    private static func group(_ title: String, _ lines: [String], open: Bool = false) -> Node? {
+        guard !lines.isEmpty else { return nil }
+        return .element("details", [.class("report-group")] + (open ? [.open] : []), [
+            .summary { "\(title) (\(lines.count))" },
+            .ul(.class("report")) {
+                for line in lines.prefix(200) { Node.li { line } }
+                if lines.count > 200 { Node.li { "… and \(lines.count - 200) more." } }
+            },
+        ])
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import TendAPI
+
+/// The sign-in page: what it shows.
+struct LoginPage: Sendable, Hashable {
+    var username = ""
+    /// Why the last attempt failed, in words.
+    var error: String?
+    /// Where to go once signed in (a path on this site).
+    var next = WebPaths.today()
+    /// The pre-session form token (`_csrf`).
+    var formToken: String
+    /// Just signed out: app.js tells the service worker to forget the kept Today page.
+    var signedOut = false
+    /// Whether the sign-up link leads anywhere without an invite.
+    var signUpOpen = false
+
+    var nextField: String? { next == WebPaths.today() ? nil : next }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TendAPI
+import TendHTTP
+
+/// Serves the assets: `/assets/{name}`, the service worker at `/sw.js` (root scope), the
+/// manifest at `/manifest.webmanifest` and an icon at `/favicon.ico`.
+struct AssetFiles {
+    func addRoutes(to router: Router<TendRequestContext>) {
+        router.get(WebPaths.asset.route(), use: asset)
+        router.head(WebPaths.asset.route(), use: asset)
+        router.get(WebPaths.serviceWorker.route(), use: serviceWorker)
+        router.get(WebPaths.manifest.route()) { request, _ in Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false) }
+        router.get(WebPaths.favicon.route()) { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
+    }
+
+    @Sendable func asset(_ request: Request, context: TendRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("name"), let asset = WebAssets.all[name], name != "sw.js" else {
+            throw Problem.notFound("no such asset")
+        }
+        return Self.response(asset, request, immutable: request.query("v") == asset.hash)
+    }
+
+    @Sendable func serviceWorker(_ request: Request, context: TendRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
+                .contentLength: String(WebAssets.serviceWorker.readableBytes),
+            ],
+            body: .init(byteBuffer: WebAssets.serviceWorker))
+    }
+
+    /// The asset, or 304 when the client has it; versioned URLs may be kept for a year.
+    static func response(_ asset: WebAsset, _ request: Request, immutable: Bool) -> Response {
+        let etag = "\"\(asset.hash)\""
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .eTag: etag,
+            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        ]
+        if request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(asset.body.readableBytes)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: request.method == .head ? ByteBuffer() : asset.body))
+    }
+}

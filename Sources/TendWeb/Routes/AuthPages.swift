@@ -1,0 +1,191 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// Sign-up, sign-in and sign-out forms. They use the same account logic as the JSON API
+/// (``AccountService``) and work without JavaScript: POST, then 303 to the next page.
+///
+/// Before there is a session, the forms are protected from cross-site posting (login CSRF) by
+/// a double-submit token: GET sets a random `tend_form` cookie (HttpOnly, SameSite=Strict) and
+/// the form carries its HMAC in `_csrf`, as a session's CSRF token is derived from the session.
+struct AuthPages {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(open: RouterGroup<Context>) {
+        open.get(WebPaths.login.route(), use: loginPage)
+        open.post(WebPaths.login.route(), use: logIn)
+        open.get(WebPaths.signup.route(), use: signupPage)
+        open.post(WebPaths.signup.route(), use: signUp)
+    }
+
+    func addRoutes(signedIn: RouterGroup<Context>) {
+        signedIn.post(WebPaths.logout.route(), use: logOut)
+    }
+
+    // MARK: Log in
+
+    @Sendable func loginPage(_ request: Request, context: Context) async throws -> Response {
+        if try await signedInUser(request) != nil { return Page.redirect(Page.localPath(request.query("next"), fallback: WebPaths.today())) }
+        let token = FormToken.existingOrNew(request)
+        let page = LoginPage(
+            next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,
+            signedOut: request.query("signed-out") != nil, signUpOpen: try await web.accounts.signUpIsOpen())
+        return Page.html(AuthView.login(page), headers: token.headers(secure: web.accounts.client.isSecure(request)))
+    }
+
+    @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
+        let form = try await request.form()
+        let next = Page.localPath(form["next"], fallback: WebPaths.today())
+        var page = LoginPage(username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen())
+        guard FormToken.verify(request, form) else {
+            return try await loginAgain(page, request, status: .forbidden, error: "The form had expired. Please log in again.")
+        }
+        do {
+            let account = try await web.accounts.verifiedAccount(
+                username: page.username, password: form["password"] ?? "", request: request, context: context)
+            let session = try await web.accounts.startSession(for: account, request: request)
+            var response = Page.redirect(next)
+            response.setCookie(session.cookie)
+            response.setCookie(FormToken.cleared(secure: web.accounts.client.isSecure(request)))
+            return response
+        } catch let problem as Problem where [.unauthorized, .tooManyRequests].contains(problem.status) {
+            page.error = problem.status == .unauthorized ? "The username or password is not right." : sentence(problem.detail)
+            return try await loginAgain(page, request, status: problem.status, headers: problem.status == .tooManyRequests ? problem.headers : [:])
+        }
+    }
+
+    private func loginAgain(
+        _ page: LoginPage, _ request: Request, status: HTTPResponse.Status, error: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> Response {
+        var page = page
+        if let error { page.error = error }
+        let token = FormToken.existingOrNew(request)
+        page.formToken = token.field
+        var all = token.headers(secure: web.accounts.client.isSecure(request))
+        all.append(contentsOf: headers)
+        return Page.html(AuthView.login(page), status: status, headers: all)
+    }
+
+    // MARK: Sign up
+
+    @Sendable func signupPage(_ request: Request, context: Context) async throws -> Response {
+        if try await signedInUser(request) != nil { return Page.redirect(WebPaths.today()) }
+        let token = FormToken.existingOrNew(request)
+        let page = try await signupModel(invite: request.query("invite") ?? "", formToken: token.field)
+        return Page.html(AuthView.signup(page), headers: token.headers(secure: web.accounts.client.isSecure(request)))
+    }
+
+    @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
+        let form = try await request.form()
+        var page = try await signupModel(invite: form["invite"] ?? "", formToken: "")
+        page.username = form["username"] ?? ""
+        page.timeZone = form["timeZone"] ?? ""
+        guard FormToken.verify(request, form) else {
+            return signupAgain(page, request, status: .forbidden, error: "The form had expired. Please try again.")
+        }
+        do {
+            let account = try await web.accounts.signUp(
+                username: page.username, password: form["password"] ?? "", invite: page.invite.isEmpty ? nil : page.invite,
+                timeZone: page.timeZone, request: request, context: context)
+            let session = try await web.accounts.startSession(for: account, request: request)
+            var response = Page.redirect(WebPaths.today())
+            response.setCookie(session.cookie)
+            response.setCookie(FormToken.cleared(secure: web.accounts.client.isSecure(request)))
+            return response
+        } catch {
+            guard let problem = Problem.from(error), problem.status.kind == .clientError else { throw error }
+            let message: String
+            switch problem.status {
+            case .forbidden where !page.invite.isEmpty: message = "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
+            case .forbidden: message = "This server is invite-only. Ask its owner for an invite link."
+            case .conflict: message = "That username is taken. Please choose another."
+            default: message = sentence(problem.detail)
+            }
+            return signupAgain(page, request, status: problem.status, error: message)
+        }
+    }
+
+    private func signupModel(invite: String, formToken: String) async throws -> SignupPage {
+        let first = try await web.store.accountCount() == 0
+        var localHabits = 0
+        if first, let local = try await web.store.user(named: User.localUsername) {
+            localHabits = try await web.store.habits(owner: local.id, includeArchived: true).count
+        }
+        return SignupPage(
+            invite: invite, formToken: formToken, isFirstAccount: first, localHabits: localHabits,
+            isOpen: first || web.configuration.openRegistration, zones: SignupPage.zoneList)
+    }
+
+    private func signupAgain(_ page: SignupPage, _ request: Request, status: HTTPResponse.Status, error: String) -> Response {
+        var page = page
+        page.error = error
+        let token = FormToken.existingOrNew(request)
+        page.formToken = token.field
+        return Page.html(AuthView.signup(page), status: status, headers: token.headers(secure: web.accounts.client.isSecure(request)))
+    }
+
+    // MARK: Log out
+
+    @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
+        let cleared = try await web.accounts.endSession(try context.requireIdentity(), request: request)
+        var response = Page.redirect(WebPaths.login() + "?signed-out=1")
+        response.setCookie(cleared)
+        return response
+    }
+
+    // MARK: Helpers
+
+    /// The user of a valid session cookie, if the request has one (sign-in pages skip ahead).
+    private func signedInUser(_ request: Request) async throws -> User.ID? {
+        guard let secret = SessionCookie.secret(in: request),
+            let token = try await web.store.authenticate(tokenHash: Secrets.hash(secret), now: web.now), token.kind == .session
+        else { return nil }
+        return token.owner
+    }
+
+    private func sentence(_ text: String) -> String {
+        let capitalized = text.prefix(1).uppercased() + text.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
+}
+
+/// The double-submit token of the sign-in and sign-up forms (before any session exists).
+enum FormToken {
+    static let cookieName = "tend_form"
+
+    struct Issued {
+        /// The cookie's secret, and whether it must be set (it was not in the request).
+        var secret: String
+        var isNew: Bool
+        /// What the form's `_csrf` field carries.
+        var field: String { Secrets.csrfToken(forSession: secret) }
+
+        func headers(secure: Bool) -> HTTPFields {
+            guard isNew else { return [:] }
+            let cookie = Cookie(
+                name: FormToken.cookieName, value: secret, maxAge: 86_400, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+            return [.setCookie: cookie.description]
+        }
+    }
+
+    static func existingOrNew(_ request: Request) -> Issued {
+        if let secret = request.cookies[cookieName]?.value, secret.count >= 32 {
+            return Issued(secret: secret, isNew: false)
+        }
+        return Issued(secret: Secrets.generate(), isNew: true)
+    }
+
+    static func verify(_ request: Request, _ form: FormData) -> Bool {
+        guard let secret = request.cookies[cookieName]?.value, secret.count >= 32, let given = form["_csrf"] else { return false }
+        return Secrets.constantTimeEqual(given, Secrets.csrfToken(forSession: secret))
+    }
+
+    static func cleared(secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    }
+}

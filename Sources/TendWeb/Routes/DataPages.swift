@@ -1,0 +1,172 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// `/settings/data`: import (upload → dry-run preview → confirm), exports and the backup. The
+/// formats, their recognition by content and the merge are `TendImporter`'s, exactly as
+/// `tend import` and `POST /api/v1/import` use them.
+struct DataPages {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(WebPaths.data.route(), use: show)
+        group.post(WebPaths.dataImport.route(), use: preview)
+        group.post(WebPaths.dataImportConfirm.route(), use: confirm)
+        group.get(WebPaths.dataExport.route(), use: export)
+        group.get(WebPaths.dataBackup.route(), use: backup)
+    }
+
+    private func model(_ user: User) -> DataPage {
+        DataPage(sizeLimit: web.configuration.maximumImportBody, today: user.settings.today(now: web.now))
+    }
+
+    /// `GET /settings/data[?imported=1&habits=N&entries=M]`.
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        var page = model(user)
+        if request.query("imported") == "1" {
+            page.done = .init(
+                habits: max(0, Int(request.query("habits") ?? "") ?? 0), entries: max(0, Int(request.query("entries") ?? "") ?? 0))
+        }
+        return Page.html(DataView.page(page, session: try web.session(context, user: user)))
+    }
+
+    /// `POST /settings/data/import` (multipart: `_csrf`, `file`): a dry run of the file against
+    /// the user's data, shown with a form that confirms it; the file waits in `ImportStaging`.
+    /// A file Tend cannot read answers 422 with the reason; nothing is changed either way.
+    @Sendable func preview(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let session = try web.session(context, user: user)
+        var page = model(user)
+        let upload: MultipartForm.Part
+        do {
+            upload = try await fileUpload(request)
+        } catch let refusal as Refusal {
+            page.error = refusal.message
+            return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
+        }
+        let filename = upload.filename.flatMap { $0.isEmpty ? nil : $0 }
+        let report: ImportReport
+        do {
+            report = try await TendImporter(now: web.configuration.now).importData(
+                upload.body, filename: filename, into: web.store, owner: user.id, dryRun: true)
+        } catch let error as ImportError {
+            page.error = Self.sentence(error.description)
+            return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
+        }
+        let id = await web.imports.stage(upload.body, filename: filename, owner: user.id, now: web.now)
+        page.preview = DataPage.preview(report, filename: filename, uploadID: id)
+        return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
+    }
+
+    /// `POST /settings/data/import/confirm` `upload=ID`: imports the previewed file in one
+    /// transaction (planned again against the data as it is now), then 303 to the page with
+    /// what was added.
+    @Sendable func confirm(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        guard let upload = await web.imports.take(form["upload"] ?? "", owner: user.id, now: web.now) else {
+            var page = model(user)
+            page.error = "This preview has expired (or the file was replaced by a later one). Choose the file again."
+            return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+        let report: ImportReport
+        do {
+            report = try await TendImporter(now: web.configuration.now).importData(
+                upload.data, filename: upload.filename, into: web.store, owner: user.id)
+        } catch let error as ImportError {
+            var page = model(user)
+            page.error = Self.sentence(error.description)
+            return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+        if !report.habitsAdded.isEmpty { await web.store.recordTip(.habitAdded, owner: user.id) }
+        return Page.redirect(WebPaths.data() + "?imported=1&habits=\(report.habitsAdded.count)&entries=\(report.entriesAdded)")
+    }
+
+    /// `GET /settings/data/export?format=json|csv|loop-csv`: the signed-in user's data as an attachment.
+    @Sendable func export(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let importer = TendImporter(now: web.configuration.now)
+        switch request.query("format") ?? "json" {
+        case "json":
+            return Self.attachment(
+                try await importer.exportJSON(store: web.store, owner: owner), type: "application/json; charset=utf-8",
+                filename: "tend-export.json")
+        case "csv":
+            return Self.attachment(
+                try await importer.exportCSV(store: web.store, owner: owner), type: "text/csv; charset=utf-8", filename: "tend-export.csv")
+        case "loop-csv":
+            return Self.attachment(
+                try await importer.exportLoopCSVZip(store: web.store, owner: owner), type: "application/zip",
+                filename: "tend-loop-export.zip")
+        default:
+            throw Problem.badRequest("there is no export in that format; choose Tend JSON, CSV or Loop CSV")
+        }
+    }
+
+    /// `GET /settings/data/backup`: the complete Tend JSON export, named by the user's today.
+    /// (A copy of the server's database would hold every account; per user, the lossless JSON
+    /// export is the backup, and importing it into an empty account restores it.)
+    @Sendable func backup(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let data = try await TendImporter(now: web.configuration.now).exportJSON(store: web.store, owner: user.id)
+        return Self.attachment(
+            data, type: "application/json; charset=utf-8", filename: "tend-backup-\(user.settings.today(now: web.now).iso).json")
+    }
+
+    // MARK: Helpers
+
+    private struct Refusal: Error {
+        var message: String
+    }
+
+    /// The `file` part of a multipart form (its `_csrf` was checked by the auth middleware).
+    private func fileUpload(_ request: Request) async throws -> MultipartForm.Part {
+        guard let type = request.headers[.contentType], let boundary = MultipartForm.boundary(contentType: type) else {
+            throw Refusal(message: "The form did not send a file (it must be sent as multipart/form-data).")
+        }
+        let limit = web.configuration.maximumImportBody
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw Problem.tooLarge(limit) }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw Problem.tooLarge(limit)
+        }
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(Data(body.readableBytesView), boundary: boundary)
+        } catch {
+            throw Refusal(message: "The upload could not be read (a damaged form). Choose the file again.")
+        }
+        // A form sent without choosing a file has an empty part with an empty file name.
+        guard let file = form["file"], !(file.filename ?? "").isEmpty || !file.body.isEmpty else {
+            throw Refusal(message: "Choose a file to import.")
+        }
+        guard !file.body.isEmpty else { throw Refusal(message: "“\(file.filename ?? "The file")” is empty.") }
+        return file
+    }
+
+    private static func attachment(_ data: Data, type: String, filename: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentLength: String(data.count), .cacheControl: "private, no-store",
+                .contentDisposition: "attachment; filename=\"\(filename)\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// An import error's description as a sentence ("This file is not…").
+    static func sentence(_ text: String) -> String {
+        let sentence = text.prefix(1).uppercased() + text.dropFirst()
+        return sentence.hasSuffix(".") ? sentence : sentence + "."
+    }
+}

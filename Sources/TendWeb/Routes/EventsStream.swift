@@ -1,0 +1,66 @@
+import AsyncAlgorithms
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import TendAPI
+import TendHTTP
+
+/// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
+/// any tab, device, server instance or the API) sends `event: change` with the op-log position
+/// as its id; a comment every 25 seconds keeps proxies from closing the idle connection.
+struct EventsStream {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    static let heartbeat: Duration = .seconds(25)
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(WebPaths.events.route(), use: events)
+    }
+
+    @Sendable func events(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let changes = try await web.live.subscribe(owner)
+        let (messages, output) = AsyncStream.makeStream(of: String.self)
+        let forward = Task {
+            for await sequence in changes { output.yield("event: change\nid: \(sequence)\ndata: \(sequence)\n\n") }
+            output.finish()
+        }
+        let beat = Task {
+            for await _ in AsyncTimerSequence(interval: Self.heartbeat, clock: .continuous) { output.yield(": keep-alive\n\n") }
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: ResponseBody { writer in
+                defer {
+                    forward.cancel()
+                    beat.cancel()
+                }
+                try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+                // A server that is stopping ends the stream (the browser reconnects elsewhere).
+                try await withGracefulShutdownHandler {
+                    guard context.remoteAddress != nil else {
+                        // Router tests have no connection to watch (nor a streamed request body).
+                        for await message in messages { try await writer.write(ByteBuffer(string: message)) }
+                        return
+                    }
+                    // A page that closes is noticed when its connection's inbound side ends, not
+                    // at the next write (a heartbeat up to 25 s later): its watcher stops at once.
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        for await message in messages { try await writer.write(ByteBuffer(string: message)) }
+                    } onInboundClosed: {
+                        output.finish()
+                    }
+                } onGracefulShutdown: {
+                    output.finish()
+                }
+                try await writer.finish(nil)
+            })
+    }
+}

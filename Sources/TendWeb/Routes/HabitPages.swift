@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// The habit editor (`/habits/new`, `/habits/{id}/edit`): a plain form; a valid post saves and
+/// answers 303 to the habit's page, an invalid one answers 422 with the form as typed and the
+/// messages beside the fields, having changed nothing.
+struct HabitPages {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(WebPaths.habits.route(), use: list)
+        group.get(WebPaths.habit.route(), use: show)
+        group.get(WebPaths.newHabit.route(), use: newForm)
+        group.post(WebPaths.newHabit.route(), use: create)
+        group.get(WebPaths.editHabit.route(), use: editForm)
+        group.post(WebPaths.editHabit.route(), use: update)
+        group.post(WebPaths.archiveHabit.route(), use: archive)
+        group.post(WebPaths.moveHabit.route(), use: move)
+        group.post(WebPaths.habitNote.route(), use: saveNote)
+    }
+
+    /// `GET /habits`: every habit, archived ones apart.
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habits = try await web.store.habits(owner: user.id, includeArchived: true)
+        return Page.html(HabitsListView.page(HabitsListPage(habits: habits), session: try web.session(context, user: user)))
+    }
+
+    /// `GET /habits/{id}?month=YYYY-MM`: the habit page, with its whole history.
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
+        let noteDay = request.query("note").flatMap { try? Day(iso: $0) }
+        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay)
+    }
+
+    /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
+    func page(
+        context: Context, user: User, habit: Habit, month: Day? = nil, noteDay: Day? = nil, status: HTTPResponse.Status = .ok,
+        _ modify: (inout HabitPage) -> Void = { _ in }
+    ) async throws -> Response {
+        let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+        var model = HabitPage(
+            tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), month: month, noteDay: noteDay,
+            calendar: user.settings.calendar)
+        modify(&model)
+        return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
+    }
+
+    @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let session = try web.session(context, user: user)
+        return Page.html(HabitEditorView.page(HabitEditorPage(habitID: nil, form: HabitForm()), session: session))
+    }
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = HabitForm(try await request.form())
+        let today = user.settings.today(now: web.now)
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        switch checked(form.habit(base: base, today: today), existing: existing) {
+        case .success(let habit):
+            do {
+                let created = try await web.store.createHabit(owner: user.id, habit)
+                await web.store.recordTip(.habitAdded, owner: user.id)
+                return Page.redirect(WebPaths.habit(created.id))
+            } catch StoreError.conflict {
+                // Taken between the check and the write (another device).
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
+        case .failure(let errors):
+            let session = try web.session(context, user: user)
+            return Page.html(
+                HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: errors), session: session), status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func editForm(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let session = try web.session(context, user: user)
+        return Page.html(HabitEditorView.page(HabitEditorPage(habitID: habit.id, form: HabitForm(habit)), session: session))
+    }
+
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let base = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let form = HabitForm(try await request.form())
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        switch checked(form.habit(base: base, today: user.settings.today(now: web.now)), existing: existing) {
+        case .success(let habit):
+            do {
+                if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
+                return Page.redirect(WebPaths.habit(habit.id))
+            } catch StoreError.conflict {
+                let session = try web.session(context, user: user)
+                return Page.html(
+                    HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: Self.nameTaken), session: session),
+                    status: .unprocessableContent)
+            }
+        case .failure(let errors):
+            let session = try web.session(context, user: user)
+            return Page.html(
+                HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: errors), session: session),
+                status: .unprocessableContent)
+        }
+    }
+
+    /// The form's habit, unless another habit of the user has its name (the store's rule: names
+    /// are unique regardless of case, archived habits included): then the message beside the name.
+    private func checked(_ result: Result<Habit, HabitForm.Errors>, existing: [Habit]) -> Result<Habit, HabitForm.Errors> {
+        guard case .success(let habit) = result, let message = QuickAddForm.nameTaken(habit.name, by: existing, except: habit.id) else {
+            return result
+        }
+        var errors = HabitForm.Errors()
+        errors["name"] = message
+        return .failure(errors)
+    }
+
+    private static var nameTaken: HabitForm.Errors {
+        var errors = HabitForm.Errors()
+        errors["name"] = "You already have a habit with this name. Choose another name."
+        return errors
+    }
+
+    /// `POST /habits/{id}/archive` `archived=true|false` (the store's `setArchived`, as
+    /// `tend archive`): off Today and the score, history kept; back to `/habits`.
+    @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let form = try await request.form()
+        let archived: Bool
+        switch form["archived"] {
+        case "true", nil: archived = true
+        case "false": archived = false
+        default: throw Problem.invalid("archived is true or false")
+        }
+        let habit = try await web.store.habit(owner: owner, id: id)
+        if habit.isArchived != archived { _ = try await web.store.setArchived(owner: owner, habit: id, archived) }
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.habits()) + "#habit-\(id)")
+    }
+
+    /// `POST /habits/{id}/move` `direction=up|down`: one place up or down its section of
+    /// `/habits` (active or archived), through the store's `reorderHabits`.
+    @Sendable func move(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let step = try RoutinePages.step(try await request.form())
+        let habits = try await web.store.habits(owner: owner, includeArchived: true).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound("habit not found") }
+        let section = habits.filter { $0.isArchived == habit.isArchived }.map(\.id)
+        let index = section.firstIndex(of: id)!
+        if section.indices.contains(index + step) {
+            var ids = habits.map(\.id)
+            ids.swapAt(ids.firstIndex(of: id)!, ids.firstIndex(of: section[index + step])!)
+            try await web.store.reorderHabits(owner: owner, ids)
+        }
+        return Page.redirect(WebPaths.habits() + "#habit-\(id)")
+    }
+
+    /// `POST /habits/{id}/note` `day=YYYY-MM-DD&note=…`: sets the day's note (the store's
+    /// `setNote`, as `tend note`); an empty note clears it. A day that is not a date or is after
+    /// today, or a note that is too long: 422, the habit page with the form as typed. With a
+    /// `return` path (a Today card's menu) it answers as the card's other forms: 303 back to the
+    /// card, or 422 with Today, the note as typed in the card's open menu.
+    @Sendable func saveNote(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let form = try await request.form()
+        let today = user.settings.today(now: web.now)
+        let dayText = (form["day"] ?? "").trimmingCharacters(in: .whitespaces)
+        let text = form["note"] ?? ""
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let error: String?
+        let day = try? Day(iso: dayText)
+        if let day, day > today {
+            error = "Notes are for today or earlier days."
+        } else if let day, day < RecordableDays.floor {
+            error = "Notes are for days from \(RecordableDays.floor.iso) on."
+        } else if day == nil {
+            error = "Choose a day (YYYY-MM-DD)."
+        } else if trimmed.count > Entry.maximumNoteLength {
+            error = "A note is at most \(Entry.maximumNoteLength) characters."
+        } else {
+            error = nil
+        }
+        let returnPath = form["return"].map { Page.localPath($0, fallback: WebPaths.today()) }
+        guard let day, error == nil else {
+            if returnPath != nil, let error {
+                return try await DayEntryPages(web: web).refused(request, context: context, user: user, habit: habit, form: form) {
+                    $0.note = text
+                    $0.noteError = error
+                }
+            }
+            let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
+            var model = HabitPage(tracked: TrackedHabit(habit: habit, entries: entries), today: today, calendar: user.settings.calendar)
+            model.noteForm = HabitPage.NoteForm(day: dayText, text: text, latest: today.iso, error: error)
+            return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+        _ = try await web.store.setNote(owner: user.id, habit: habit.id, day: day, trimmed.isEmpty ? nil : trimmed)
+        if let returnPath { return Page.redirect(returnPath + "#habit-\(habit.id)") }
+        return Page.redirect(WebPaths.habit(habit.id) + (day == today ? "" : "?note=\(day.iso)") + "#notes-title")
+    }
+}

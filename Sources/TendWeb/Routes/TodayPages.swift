@@ -1,0 +1,217 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// The Today page and the forms on it. Each form posts, changes one thing through the store
+/// (the same operations as the JSON API) and redirects back (303) to the page it came from;
+/// app.js does the same with fetch and swaps the page in place.
+struct TodayPages {
+    let web: WebDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(WebPaths.today.route(), use: today)
+        group.post(WebPaths.habits.route(), use: quickAdd)
+        group.post(WebPaths.tap.route(), use: tap)
+        group.post(WebPaths.reset.route(), use: reset)
+        group.post(WebPaths.skip.route(), use: skip)
+        group.get(WebPaths.deleteHabit.route(), use: confirmDelete)
+        group.post(WebPaths.deleteHabit.route(), use: delete)
+        group.get(WebPaths.cardMode.route(), use: setMode)
+        group.post(WebPaths.dismissTip.route(), use: dismissTip)
+    }
+
+    /// `GET /?date=`: the day's habits (today by the user's zone and day start).
+    @Sendable func today(_ request: Request, context: Context) async throws -> Response {
+        // The data's version first, then the data (see TodayPageCache); the user record (its
+        // settings) is data too.
+        let owner = try context.requireIdentity().owner
+        let sequence = try await web.store.latestOperationSequence(owner: owner)
+        let user: User
+        if let kept = web.todayPages.user(owner, at: sequence) {
+            user = kept
+        } else {
+            user = try await web.user(context)
+            web.todayPages.keep(user, at: sequence)
+        }
+        let now = web.now
+        let calendar = user.settings.calendar
+        let today = user.settings.today(now: now)
+        let day = try request.queryDay("date", today: today)
+        guard day <= today else { return Page.redirect(WebPaths.today()) }
+        let session = try web.session(context, user: user)
+        let modesCookie = request.cookies[CardModes.cookieName]?.value
+        let key = TodayPageCache.Key(
+            owner: user.id, sequence: sequence, settings: user.settings,
+            username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
+            modes: modesCookie ?? "", csrfToken: session.csrfToken)
+        let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
+        if let page = web.todayPages.page(for: key) { return Page.html(page, gzip: gzip) }
+        let model = try await self.model(user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), session: session)
+        let page = RenderedPage(Page.render(TodayView.page(model, session: session)))
+        web.todayPages.store(page, for: key)
+        return Page.html(page, gzip: gzip)
+    }
+
+    /// The Today page's model for `day`, read from the store (the cache is the caller's business).
+    func model(user: User, day: Day, now: Date, modes: CardModes, session: SessionInfo) async throws -> TodayPage {
+        let today = user.settings.today(now: now)
+        let tipState = try await web.store.tipState(owner: user.id)
+        let habits = try await web.store.trackedHabits(
+            owner: user.id, includeArchived: false,
+            window: TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState))
+        return TodayPage(
+            input: .init(
+                habits: habits, routines: try await web.store.routines(owner: user.id),
+                tipState: tipState, settings: user.settings, now: now, day: day,
+                modes: modes, csrfToken: session.csrfToken))
+    }
+
+    /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused
+    /// form as typed, with its message), answered 422: nothing was saved.
+    func refused(
+        _ request: Request, context: Context, user: User, returnPath: String, _ refuse: (inout TodayPage) -> Void
+    ) async throws -> Response {
+        let now = web.now
+        let today = user.settings.today(now: now)
+        let date = URLComponents(string: returnPath)?.queryItems?.first { $0.name == "date" }?.value
+        let day = min(date.flatMap { try? Day(iso: $0) } ?? today, today)
+        let session = try web.session(context, user: user)
+        var model = try await model(
+            user: user, day: day, now: now, modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), session: session)
+        refuse(&model)
+        return Page.html(TodayView.page(model, session: session), status: .unprocessableContent)
+    }
+
+    /// `POST /habits` `name=…`: a daily good checkmark habit (the habit editor offers the rest).
+    /// An empty, too long or already used name answers 422: Today with the name as typed and the
+    /// message under the field.
+    @Sendable func quickAdd(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let today = user.settings.today(now: web.now)
+        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        let habit = Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        var message = QuickAddForm.nameTaken(name, by: existing)
+        if message == nil {
+            do {
+                try habit.validate()
+            } catch {
+                message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+            }
+        }
+        if message == nil {
+            do {
+                _ = try await web.store.createHabit(owner: user.id, habit)
+            } catch StoreError.conflict {
+                // Taken between the check and the write (another device).
+                message = QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
+                    ?? "You already have a habit with this name. Choose another name."
+            }
+        }
+        let returnPath = Page.localPath(form["return"], fallback: WebPaths.today())
+        if let message {
+            return try await refused(request, context: context, user: user, returnPath: returnPath) {
+                $0.quickAdd = QuickAddForm(name: form["name"] ?? "", error: message)
+            }
+        }
+        await web.store.recordTip(.habitAdded, owner: user.id)
+        return Page.redirect(returnPath + "#habit-\(habit.id)")
+    }
+
+    @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try await target(context)
+        let form = try await request.form()
+        _ = try await web.store.tap(owner: owner, habit: id, day: day)
+        return back(form, day: day, habit: id)
+    }
+
+    @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try await target(context)
+        let form = try await request.form()
+        _ = try await web.store.perform(owner: owner, habit: id, day: day, .reset)
+        await web.store.recordTip(.habitManaged, owner: owner)
+        return back(form, day: day, habit: id)
+    }
+
+    /// `skip=true|false`: marks or unmarks a planned rest day.
+    @Sendable func skip(_ request: Request, context: Context) async throws -> Response {
+        let (owner, id, day) = try await target(context)
+        let form = try await request.form()
+        let skipped = form["skip"] != "false"
+        _ = try await web.store.perform(owner: owner, habit: id, day: day, .skip(skipped))
+        if skipped { await web.store.recordTip(.daySkipped, owner: owner) }
+        return back(form, day: day, habit: id)
+    }
+
+    /// `GET /habits/{id}/delete`: says what deleting removes, and asks.
+    @Sendable func confirmDelete(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let habit = try await web.store.habit(owner: user.id, id: id)
+        let entries = try await web.store.entries(owner: user.id, habit: id, from: .minimum, through: .maximum)
+        let session = try web.session(context, user: user)
+        return Page.html(
+            ConfirmView.deleteHabit(
+                habit, recordedDays: entries.count { $0.value > 0 || $0.isSkipped }, session: session,
+                cancel: Page.localPath(request.query("return"), fallback: WebPaths.today())))
+    }
+
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        let form = try await request.form()
+        try await web.store.deleteHabit(owner: owner, id: id)
+        await web.store.recordTip(.habitManaged, owner: owner)
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
+    }
+
+    /// `GET /cards/{id}/mode/{daily|weekly|monthly}?date=`: the card's mode, kept in this
+    /// browser's `tend_modes` cookie (a view choice, like Habit Rabbit's, not data).
+    @Sendable func setMode(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        guard let mode = context.parameters.get("mode").flatMap(CardMode.init(rawValue:)) else {
+            throw Problem.notFound("no such card mode")
+        }
+        _ = try await web.store.habit(owner: owner, id: id)
+        var modes = CardModes(cookie: request.cookies[CardModes.cookieName]?.value)
+        modes[id] = mode
+        let date = request.query("date").flatMap { try? Day(iso: $0) }
+        var response = Page.redirect((date.map { WebPaths.today() + "?date=\($0.iso)" } ?? WebPaths.today()) + "#habit-\(id)")
+        response.setCookie(
+            Cookie(
+                name: CardModes.cookieName, value: modes.cookieValue, maxAge: 365 * 86_400, path: "/",
+                secure: web.accounts.client.isSecure(request), httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    @Sendable func dismissTip(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        guard let id = context.parameters.get("tip").flatMap(Tip.ID.init(rawValue:)) else {
+            throw Problem.notFound("tip not found")
+        }
+        let form = try await request.form()
+        try await web.store.dismissTip(owner: owner, id)
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
+    }
+
+    // MARK: Helpers
+
+    /// The form's owner, habit and day (a day they can record on, or 422).
+    private func target(_ context: Context) async throws -> (User.ID, Habit.ID, Day) {
+        let owner = try context.requireIdentity().owner
+        let id: Habit.ID = try context.pathID("id", "habit")
+        return (owner, id, try await web.recordableDay(context, owner: owner))
+    }
+
+    /// Back to the page the form was on, at the habit's card.
+    private func back(_ form: FormData, day: Day, habit: Habit.ID) -> Response {
+        Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today() + "?date=\(day.iso)") + "#habit-\(habit)")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// The browser app: pages at `/`, assets at `/assets/…`, `/sw.js`, `/manifest.webmanifest` and
+/// live updates at `/events` (docs/web.md).
+package enum TendWeb {
+    /// Adds every web route to `router`. Pages that need a signed-in user redirect to `/login`
+    /// when there is none; errors answer HTML pages, not problem bodies.
+    package static func addRoutes(to router: Router<TendRequestContext>, _ web: WebDependencies) {
+        AssetFiles().addRoutes(to: router)
+        let open = router.group().add(middleware: WebErrorMiddleware())
+        AuthPages(web: web).addRoutes(open: open)
+        let signedIn = router.group()
+            .add(middleware: WebErrorMiddleware())
+            .add(middleware: AuthMiddleware(authenticator: web.authenticator))
+            .add(middleware: ChangeNotificationMiddleware(changes: web.changes))
+        AuthPages(web: web).addRoutes(signedIn: signedIn)
+        TodayPages(web: web).addRoutes(to: signedIn)
+        HabitPages(web: web).addRoutes(to: signedIn)
+        DayEntryPages(web: web).addRoutes(to: signedIn)
+        SettingsPages(web: web).addRoutes(to: signedIn)
+        RoutinePages(web: web).addRoutes(to: signedIn)
+        DataPages(web: web).addRoutes(to: signedIn)
+        EventsStream(web: web).addRoutes(to: signedIn)
+    }
+}
+
+extension TendWeb {
+    /// The HTML page of a problem, for a browser that asked for an unknown page.
+    package static func errorPage(_ problem: Problem) -> Response {
+        Page.html(ErrorView.page(status: problem.status, message: WebErrorMiddleware.message(problem)), status: problem.status)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// What every web route collection (`…Pages`) works with. Built once by `buildRouter` (TendServer), which shares the
+/// account service (one sign-in rate limit), the authenticator and the change notifier with the
+/// JSON API.
+package struct WebDependencies: Sendable {
+    package let configuration: ServerConfiguration
+    package let store: any TendStore & AccountStore
+    package let accounts: AccountService
+    package let authenticator: Authenticator
+    package let changes: ChangeNotifier
+    package let live: LiveUpdates
+    /// Settings read in the last second, shared with the JSON API (a check-in's day check).
+    package let recentSettings: RecentSettings
+    /// Files between an import's preview and its confirmation.
+    package let imports = ImportStaging()
+    /// The last Today page of each session, while the user's data is unchanged.
+    let todayPages = TodayPageCache()
+
+    package init(
+        configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
+        authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
+        recentSettings: RecentSettings = RecentSettings()
+    ) {
+        self.recentSettings = recentSettings
+        self.configuration = configuration
+        self.store = store
+        self.accounts = accounts
+        self.authenticator = authenticator
+        self.changes = changes
+        self.live = live ?? LiveUpdates(store: store, changes: changes)
+    }
+
+    var now: Date { configuration.now() }
+
+    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
+    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
+        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
+    }
+
+    /// The signed-in user of a page request (set by the auth middleware).
+    func user(_ context: TendRequestContext) async throws -> User {
+        try await store.user(id: context.requireIdentity().owner)
+    }
+
+    /// What the layout needs about the signed-in user.
+    func session(_ context: TendRequestContext, user: User) throws -> SessionInfo {
+        let identity = try context.requireIdentity()
+        return SessionInfo(username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "")
+    }
+}

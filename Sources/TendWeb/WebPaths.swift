@@ -1,0 +1,65 @@
+import TendAPI
+
+/// Every path of the web app, defined once: the route collections register these patterns
+/// (`WebPaths.habit.route()`) and the page models and redirects fill them in
+/// (`WebPaths.habit(habit.id)`), so a renamed route cannot leave a dead link. `{id}` is a
+/// `Habit.ID`, `Routine.ID` or `AuthToken.ID` (or a model's id text), `{day}` a `Day`, `{mode}` a
+/// `CardMode`, `{tip}` a `Tip.ID`. Queries (`?date=`) and fragments (`#habit-…`) are added where a
+/// link is made.
+enum WebPaths {
+    // Signing in and out (AuthPages).
+    static let login = PathPattern("/login")
+    static let signup = PathPattern("/signup")
+    static let logout = PathPattern("/logout")
+
+    // Today (TodayPages) and the day forms on its cards and the habit page (DayEntryPages).
+    static let today = PathPattern("/")
+    static let tap = PathPattern("/habits/{id}/days/{day}/tap")
+    static let reset = PathPattern("/habits/{id}/days/{day}/reset")
+    static let skip = PathPattern("/habits/{id}/days/{day}/skip")
+    static let value = PathPattern("/habits/{id}/days/{day}/value")
+    static let decrement = PathPattern("/habits/{id}/days/{day}/decrement")
+    static let cardMode = PathPattern("/cards/{id}/mode/{mode}")
+    static let dismissTip = PathPattern("/tips/{tip}/dismiss")
+
+    // Habits (HabitPages; a quick add posts to `habits`, a delete is confirmed on TodayPages).
+    static let habits = PathPattern("/habits")
+    static let newHabit = PathPattern("/habits/new")
+    static let habit = PathPattern("/habits/{id}")
+    static let editHabit = PathPattern("/habits/{id}/edit")
+    static let archiveHabit = PathPattern("/habits/{id}/archive")
+    static let moveHabit = PathPattern("/habits/{id}/move")
+    static let habitNote = PathPattern("/habits/{id}/note")
+    static let deleteHabit = PathPattern("/habits/{id}/delete")
+
+    // Routines (RoutinePages).
+    static let routines = PathPattern("/routines")
+    static let newRoutine = PathPattern("/routines/new")
+    static let editRoutine = PathPattern("/routines/{id}/edit")
+    static let deleteRoutine = PathPattern("/routines/{id}/delete")
+    static let moveRoutine = PathPattern("/routines/{id}/move")
+    static let routineHabits = PathPattern("/routines/{id}/habits")
+    static let moveRoutineHabit = PathPattern("/routines/{id}/habits/{habit}/move")
+    static let removeRoutineHabit = PathPattern("/routines/{id}/habits/{habit}/remove")
+
+    // Settings (SettingsPages) and your data (DataPages).
+    static let settings = PathPattern("/settings")
+    static let devices = PathPattern("/settings/devices")
+    static let revokeDevice = PathPattern("/settings/devices/{id}/revoke")
+    static let data = PathPattern("/settings/data")
+    static let dataImport = PathPattern("/settings/data/import")
+    static let dataImportConfirm = PathPattern("/settings/data/import/confirm")
+    static let dataExport = PathPattern("/settings/data/export")
+    static let dataBackup = PathPattern("/settings/data/backup")
+
+    // Live updates (EventsStream) and files (AssetFiles).
+    static let events = PathPattern("/events")
+    static let asset = PathPattern("/assets/{name}")
+    static let serviceWorker = PathPattern("/sw.js")
+    static let manifest = PathPattern("/manifest.webmanifest")
+    static let favicon = PathPattern("/favicon.ico")
+}
+
+extension CardMode: PathParameter {
+    var pathSegment: String { rawValue }
+}
