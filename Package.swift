@@ -28,7 +28,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -67,7 +66,7 @@ let package = Package(
         .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendFixtures"]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
-        // JSON wire types the server answers with and clients (the CLI) share.
+        // JSON wire types the server answers with and clients (the CLI) share; path patterns.
         .target(name: "TendAPI", dependencies: ["TendCore"]),
         // What the JSON API and the web pages share: the request context, configuration, problems,
         // authentication (sessions, CSRF, passwords, rate limit), accounts and change notification.
@@ -80,6 +79,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendHTTP",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,25 +100,22 @@ let package = Package(
             ],
             resources: [.embedInCode("Assets")]
         ),
-        // `tend serve`'s HTTP application: accounts, auth, the JSON API, metrics (Hummingbird 2).
+        // `tend serve`'s application (Hummingbird 2): the JSON API's routes and OpenAPI document,
+        // metrics, and `buildApplication`, the one place that assembles API, web app and services.
         .target(
             name: "TendServer",
             dependencies: [
                 "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.embedInCode("OpenAPI/openapi.json")]
         ),
-        // The `tend` command tree, one file per subcommand.
+        // The `tend` command tree (ArgumentParser), one file per subcommand.
         .target(
             name: "TendCLI",
             dependencies: [
