@@ -9,7 +9,9 @@ public struct RoutineFields: Codable, Hashable, Sendable {
     public var color: HabitColor?
     public var habitIDs: [Habit.ID]?
 
-    public init(name: String? = nil, start: TimeOfDay? = nil, weekdays: Set<Weekday>? = nil, color: HabitColor? = nil, habitIDs: [Habit.ID]? = nil) {
+    public init(
+        name: String? = nil, start: TimeOfDay? = nil, weekdays: Set<Weekday>? = nil, color: HabitColor? = nil, habitIDs: [Habit.ID]? = nil
+    ) {
         self.name = name
         self.start = start
         self.weekdays = weekdays

@@ -70,12 +70,15 @@ enum StoreBenchmarks {
             _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 1000 + index), index + 1)
         }
         let commitTime = seconds(clock.now - start)
-        print(String(format: "single check-in commits: %d in %.2f s = %.0f commits/s (%.3f ms each)",
-                     commits, commitTime, Double(commits) / commitTime, commitTime * 1000 / Double(commits)))
+        print(
+            String(
+                format: "single check-in commits: %d in %.2f s = %.0f commits/s (%.3f ms each)",
+                commits, commitTime, Double(commits) / commitTime, commitTime * 1000 / Double(commits)))
 
         // 1b. Concurrent check-ins, as a server's requests make them: 64 writers at once, each
         // making its check-ins one after another (the store groups them into shared commits).
-        let writers = 64, perWriter = 100
+        let writers = 64
+        let perWriter = 100
         let concurrentStart = clock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
@@ -89,8 +92,10 @@ enum StoreBenchmarks {
             try await group.waitForAll()
         }
         let concurrentTime = seconds(clock.now - concurrentStart)
-        print(String(format: "concurrent check-ins (%d writers × %d): %.2f s = %.0f check-ins/s",
-                     writers, perWriter, concurrentTime, Double(writers * perWriter) / concurrentTime))
+        print(
+            String(
+                format: "concurrent check-ins (%d writers × %d): %.2f s = %.0f check-ins/s",
+                writers, perWriter, concurrentTime, Double(writers * perWriter) / concurrentTime))
 
         // 2. Loading a 50 habits × 10 years user (dashboard: all habits with all entries).
         let today = Fixtures.day("2026-11-22")
@@ -111,8 +116,10 @@ enum StoreBenchmarks {
             precondition(loaded.count == 50 && loaded.reduce(0, { $0 + $1.entries.count }) == entryCount)
         }
         samples.sort()
-        print(String(format: "load 50 habits × 10 years (%d entries): min %.1f ms, median %.1f ms",
-                     entryCount, samples[0] * 1000, samples[samples.count / 2] * 1000))
+        print(
+            String(
+                format: "load 50 habits × 10 years (%d entries): min %.1f ms, median %.1f ms",
+                entryCount, samples[0] * 1000, samples[samples.count / 2] * 1000))
 
         // 3. Importing one million entries (100 habits × 10,000 days), as an import applies them:
         // one transaction, habits created, entries in chunks of 10,000 per logged change.
@@ -127,8 +134,10 @@ enum StoreBenchmarks {
         let importStart = clock.now
         try await store.applyChanges(owner: importer.id, importChanges)
         let importTime = seconds(clock.now - importStart)
-        print(String(format: "apply 1,000,000 imported entries (one transaction): %.2f s = %.0f entries/s",
-                     importTime, 1_000_000 / importTime))
+        print(
+            String(
+                format: "apply 1,000,000 imported entries (one transaction): %.2f s = %.0f entries/s",
+                importTime, 1_000_000 / importTime))
 
         // 4. The whole import of a Tend JSON file with one million entries: read, check, plan
         // against the user's data, apply. (The file is exported from the user above.)
@@ -138,7 +147,9 @@ enum StoreBenchmarks {
         let fileStart = clock.now
         let report = try await importerTool.importData(file, filename: "export.json", into: store, owner: receiver.id, dryRun: false)
         let fileTime = seconds(clock.now - fileStart)
-        print(String(format: "import a %.0f MB Tend JSON file of 1,000,000 entries: %.2f s = %.0f entries/s (%d added)",
-                     Double(file.count) / 1e6, fileTime, 1_000_000 / fileTime, report.entriesAdded))
+        print(
+            String(
+                format: "import a %.0f MB Tend JSON file of 1,000,000 entries: %.2f s = %.0f entries/s (%d added)",
+                Double(file.count) / 1e6, fileTime, 1_000_000 / fileTime, report.entriesAdded))
     }
 }

@@ -62,7 +62,8 @@ func measure(_ name: String, perItem items: Int? = nil, _ body: () -> Int) {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
     let median = ms(samples[samples.count / 2])
-    var line = name.padding(toLength: 44, withPad: " ", startingAt: 0)
+    var line =
+        name.padding(toLength: 44, withPad: " ", startingAt: 0)
         + String(format: " min %8.3f ms   median %8.3f ms", ms(samples[0]), median)
     if let items {
         line += String(format: "   %6.1f ns per habit-day", median * 1e6 / Double(items))

@@ -104,7 +104,8 @@ extension TrackedHabit {
         var over = [Bool](repeating: false, count: count)
         for index in firstIndex..<count {
             let value = timeline.values[index]
-            met[index] = !timeline.skipped[index] && habit.isMet(by: value)
+            met[index] =
+                !timeline.skipped[index] && habit.isMet(by: value)
                 && (index <= todayIndex || (habit.kind == .good))
             over[index] = habit.kind == .bad && !timeline.skipped[index] && value > habit.target && index <= todayIndex
         }
@@ -138,7 +139,8 @@ extension TrackedHabit {
                 // Prorate a period the habit joined part-way through.
                 let available = periodLength - max(0, periodFirst.days(to: first))
                 // "31 per month" asks for every day of February, not for the impossible.
-                let quota = available < periodLength
+                let quota =
+                    available < periodLength
                     ? min(times, (times * available + periodLength - 1) / periodLength) : min(times, periodLength)
                 // What has been met by today, and what could still be.
                 let countedEnd = min(lastIndex, todayIndex, count - 1)

@@ -71,7 +71,8 @@ extension UUID {
     /// through here.
     public init?(text: some StringProtocol) {
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = text.utf8.withContiguousStorageIfAvailable { UUID.parse($0, into: &bytes) }
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable { UUID.parse($0, into: &bytes) }
             ?? UUID.parse(Array(text.utf8), into: &bytes)
         guard parsed else { return nil }
         self.init(uuid: bytes)

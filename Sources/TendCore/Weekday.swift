@@ -2,7 +2,8 @@ import Foundation
 
 /// A day of the week, numbered as `Calendar` numbers them (Sunday = 1 … Saturday = 7).
 public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
-    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+    case sunday = 1
+    case monday, tuesday, wednesday, thursday, friday, saturday
 
     /// Stable three-letter English code used in JSON, CSV and the CLI (`mon`, `tue` …).
     public var code: String {

@@ -47,7 +47,8 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     public static func conflict(_ detail: String) -> Problem { Problem(.conflict, code: "conflict", detail: detail) }
     public static func invalid(_ detail: String) -> Problem { Problem(.unprocessableContent, code: "invalid", detail: detail) }
     public static func tooLarge(_ limit: Int) -> Problem {
-        Problem(.contentTooLarge, code: "too-large", detail: "the request body is larger than \(bytes(limit)), more than this route accepts")
+        Problem(
+            .contentTooLarge, code: "too-large", detail: "the request body is larger than \(bytes(limit)), more than this route accepts")
     }
     public static func tooManyRequests(retryAfter seconds: Int) -> Problem {
         Problem(

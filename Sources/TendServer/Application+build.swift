@@ -48,7 +48,8 @@ public func buildRouter(
 
     JSONAPI.addRoutes(
         to: router,
-        ServerDependencies(configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings),
+        ServerDependencies(
+            configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings),
         authenticator: authenticator, changes: changes)
 
     let live = LiveUpdates(store: store, changes: changes)

@@ -9,7 +9,8 @@ enum OpLogJSON {
         switch change {
         case .entrySet(let habit, let day, let value): entry("entrySet", habit, day, after: ("value", String(value)))
         case .entryIncremented(let habit, let day, let by): entry("entryIncremented", habit, day, before: ("by", String(by)))
-        case .entrySkipped(let habit, let day, let skipped): entry("entrySkipped", habit, day, after: ("skipped", skipped ? "true" : "false"))
+        case .entrySkipped(let habit, let day, let skipped):
+            entry("entrySkipped", habit, day, after: ("skipped", skipped ? "true" : "false"))
         case .entryReset(let habit, let day): entry("entryReset", habit, day)
         default: try StoredJSON.text(change)
         }

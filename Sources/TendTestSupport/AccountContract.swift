@@ -234,13 +234,15 @@ public enum AccountContract {
             #expect(try await store.authenticate(tokenHash: "h-api", now: t0 + 600)?.id == api.id)
             #expect(try await store.authenticate(tokenHash: "h-unknown", now: t0 + 600) == nil)
             // And the lists are by kind, newest first
-            #expect(try await store.tokens(owner: alice.user.id, kind: .session, now: t0 + 600).map(\.id)
-                == [new.id, short.id, old.id])
+            #expect(
+                try await store.tokens(owner: alice.user.id, kind: .session, now: t0 + 600).map(\.id)
+                    == [new.id, short.id, old.id])
             #expect(try await store.tokens(owner: alice.user.id, kind: .api, now: t0 + 600).map(\.id) == [api.id])
             // When the hour is over, the short session no longer authenticates nor is listed
             #expect(try await store.authenticate(tokenHash: "h-short", now: t0 + hour) == nil)
-            #expect(try await store.tokens(owner: alice.user.id, kind: .session, now: t0 + hour).map(\.id)
-                == [new.id, old.id])
+            #expect(
+                try await store.tokens(owner: alice.user.id, kind: .session, now: t0 + hour).map(\.id)
+                    == [new.id, old.id])
             #expect(try await store.authenticate(tokenHash: "h-old", now: t0 + 365 * day)?.id == old.id)
             // And a token's hash and id are its own
             await expectStoreError("same hash", isConflict) {

@@ -66,9 +66,10 @@ public struct ChildProcess: @unchecked Sendable {
     public func exit() async -> Int32 {
         let process = process
         let box = ChildProcess(process)
-        return (try? await offCooperativePool {
-            box.process.waitUntilExit()
-            return box.process.terminationStatus
-        }) ?? -1
+        return
+            (try? await offCooperativePool {
+                box.process.waitUntilExit()
+                return box.process.terminationStatus
+            }) ?? -1
     }
 }

@@ -97,8 +97,11 @@ public enum StoreContract {
             for (index, request) in requests.enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(
-                            try await store.perform(owner: alice.id, habit: request.habit, day: request.day, request.commands)))
+                        return (
+                            index,
+                            .success(
+                                try await store.perform(owner: alice.id, habit: request.habit, day: request.day, request.commands))
+                        )
                     } catch {
                         return (index, .failure(error))
                     }
@@ -229,8 +232,9 @@ public enum StoreContract {
                 let loaded = try await store.trackedHabits(
                     owner: alice.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
                 #expect(loaded.map(\.habit) == full.map(\.habit))
-                #expect(TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
-                    == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar))
+                #expect(
+                    TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
+                        == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar))
                 let byName = Dictionary(uniqueKeysWithValues: loaded.map { ($0.habit.name, $0.sortedEntries.map(\.day)) })
                 // The longest period among the habits (the 100-day window, plus a week) back from
                 // the day; everything for a habit created within that span.
@@ -272,12 +276,15 @@ public enum StoreContract {
             let reset = try await store.reset(owner: alice.id, habit: water.id, day: day1)
             #expect(reset == Entry(day: day1, value: 0, note: "felt good"))
             let entries = try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day3)
-            #expect(entries == [
-                Entry(day: day1, note: "felt good"), Entry(day: day2, value: 12), Entry(day: day3, isSkipped: true),
-            ])
+            #expect(
+                entries == [
+                    Entry(day: day1, note: "felt good"), Entry(day: day2, value: 12), Entry(day: day3, isSkipped: true),
+                ])
             #expect(try await store.entries(owner: alice.id, habit: run.id, from: day1, through: day3).isEmpty)
         },
-        StoreContractCase("A tap toggles a checkmark and counts up; ten taps at once all count, and two at once on a checkmark end where two taps in a row do") { store in
+        StoreContractCase(
+            "A tap toggles a checkmark and counts up; ten taps at once all count, and two at once on a checkmark end where two taps in a row do"
+        ) { store in
             let alice = try await newUser(store)
             let water = try await store.createHabit(owner: alice.id, water())
             let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
@@ -313,9 +320,10 @@ public enum StoreContract {
             await expectStoreError("unknown habit", isNotFound) {
                 _ = try await store.check(owner: alice.id, habit: Habit.ID(), day: day1)
             }
-            #expect(try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1) == [
-                Entry(day: day1, value: 4)
-            ])
+            #expect(
+                try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1) == [
+                    Entry(day: day1, value: 4)
+                ])
         },
         StoreContractCase("Another user's ids are not found, and nothing of theirs changes") { store in
             let alice = try await newUser(store)
@@ -360,9 +368,10 @@ public enum StoreContract {
             _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day1, 3)
             _ = try await store.setValue(owner: bob.id, habit: habit.id, day: day1, 5)
             try await store.deleteHabit(owner: bob.id, id: habit.id)
-            #expect(try await store.entries(owner: alice.id, habit: habit.id, from: day1, through: day1) == [
-                Entry(day: day1, value: 3)
-            ])
+            #expect(
+                try await store.entries(owner: alice.id, habit: habit.id, from: day1, through: day1) == [
+                    Entry(day: day1, value: 3)
+                ])
             #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
         },
         StoreContractCase("Deleting a habit removes its entries and routine membership, and only its own") { store in
@@ -400,7 +409,8 @@ public enum StoreContract {
             let b = try await store.createHabit(owner: alice.id, Habit(name: "B", createdOn: day1))
             let morning = try await store.createRoutine(
                 owner: alice.id,
-                Routine(name: "Morning", start: try TimeOfDay(hour: 7), weekdays: [.monday, .friday], color: .orange, habitIDs: [a.id, b.id]))
+                Routine(
+                    name: "Morning", start: try TimeOfDay(hour: 7), weekdays: [.monday, .friday], color: .orange, habitIDs: [a.id, b.id]))
             let evening = try await store.createRoutine(
                 owner: alice.id, Routine(name: "Evening", start: try TimeOfDay(hour: 21)))
             #expect(try await store.routines(owner: alice.id).map(\.name) == ["Morning", "Evening"])
@@ -471,7 +481,9 @@ public enum StoreContract {
             #expect(try await store.latestOperationSequence(owner: alice.id) == logged.last!.sequence)
             let bob = try await newUser(store, "bob")
             #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
-            await expectStoreError("an unknown user's log position", isNotFound) { _ = try await store.latestOperationSequence(owner: User.ID()) }
+            await expectStoreError("an unknown user's log position", isNotFound) {
+                _ = try await store.latestOperationSequence(owner: User.ID())
+            }
             // History replay: the log alone rebuilds what the store holds
             let replayed = UserState.replaying(logged.map(\.operation.change))
             #expect(replayed == (try await store.exportState(owner: alice.id)))
@@ -482,9 +494,11 @@ public enum StoreContract {
             let habit = Habit(name: "Imported", type: .count, target: 3, createdOn: day1)
             let entries = (0..<40).map { Entry(day: day1.adding(days: $0), value: $0 % 4, isSkipped: false) }
                 .filter { $0.value > 0 }
-            try await store.applyChanges(owner: alice.id, [
-                .habitCreated(habit: habit), .entriesImported(habit: habit.id, entries: entries),
-            ])
+            try await store.applyChanges(
+                owner: alice.id,
+                [
+                    .habitCreated(habit: habit), .entriesImported(habit: habit.id, entries: entries),
+                ])
             let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
             #expect(tracked == [TrackedHabit(habit: habit, entries: entries)])
             #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 2)
@@ -496,17 +510,21 @@ public enum StoreContract {
             let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
             let fresh = Habit(name: "Fresh", createdOn: day1)
             await expectStoreError("negative value", isInvalid) {
-                try await store.applyChanges(owner: alice.id, [
-                    .habitCreated(habit: fresh),
-                    .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2), Entry(day: day2, value: -1)]),
-                ])
+                try await store.applyChanges(
+                    owner: alice.id,
+                    [
+                        .habitCreated(habit: fresh),
+                        .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2), Entry(day: day2, value: -1)]),
+                    ])
             }
             await expectStoreError("name taken", isConflict) {
-                try await store.applyChanges(owner: alice.id, [
-                    .habitCreated(habit: fresh),
-                    .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2)]),
-                    .habitCreated(habit: Habit(name: "drink WATER", createdOn: day1)),
-                ])
+                try await store.applyChanges(
+                    owner: alice.id,
+                    [
+                        .habitCreated(habit: fresh),
+                        .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2)]),
+                        .habitCreated(habit: Habit(name: "drink WATER", createdOn: day1)),
+                    ])
             }
             await expectStoreError("invalid habit", isInvalid) {
                 try await store.applyChanges(owner: alice.id, [.habitCreated(habit: Habit(name: "", createdOn: day1))])

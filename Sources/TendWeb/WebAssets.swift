@@ -39,7 +39,8 @@ enum WebAssets {
     static let serviceWorker: ByteBuffer = {
         let template = String(buffer: named("sw.js").body)
         let list = "[" + precached.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        return ByteBuffer(string: template.replacingOccurrences(of: "__TEND_VERSION__", with: version)
-            .replacingOccurrences(of: "__TEND_ASSETS__", with: list))
+        return ByteBuffer(
+            string: template.replacingOccurrences(of: "__TEND_VERSION__", with: version)
+                .replacingOccurrences(of: "__TEND_ASSETS__", with: list))
     }()
 }

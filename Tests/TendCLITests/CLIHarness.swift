@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import TendCLI
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
 
 /// Output captured from one in-process run.
 final class CapturedOutput: OutputSink, @unchecked Sendable {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TendCLI
-import TendTestSupport
 import TendCore
+import TendTestSupport
+import Testing
 
 @Suite("Config")
 struct ConfigCommandTests {
@@ -21,9 +21,11 @@ struct ConfigCommandTests {
         #expect(text.out.contains("timezone       America/New_York"))
     }
 
-    @Test("a bad value is one line on stderr, exit 1, nothing changed", arguments: [
-        ["timezone", "Mars/Olympus"], ["day-start", "24"], ["day-start", "noon"], ["first-weekday", "8"], ["first-weekday", "someday"],
-    ])
+    @Test(
+        "a bad value is one line on stderr, exit 1, nothing changed",
+        arguments: [
+            ["timezone", "Mars/Olympus"], ["day-start", "24"], ["day-start", "noon"], ["first-weekday", "8"], ["first-weekday", "someday"],
+        ])
     func badValue(_ arguments: [String]) async throws {
         let tend = try await CLIHarness(timeZone: "Europe/Berlin")
         let before = try #require(try await tend.json(["config"]) as? [String: Any])
@@ -43,9 +45,11 @@ struct ConfigCommandTests {
         #expect(await tend.run(["config", "get", "colour"]).status == 64)
     }
 
-    @Test("an unknown locale is refused in one line and changes nothing; de-DE is read as de_DE", arguments: [
-        "xx_YY", "de_YY", "klingon", "en_US_XX_1",
-    ])
+    @Test(
+        "an unknown locale is refused in one line and changes nothing; de-DE is read as de_DE",
+        arguments: [
+            "xx_YY", "de_YY", "klingon", "en_US_XX_1",
+        ])
     func unknownLocale(_ locale: String) async throws {
         let tend = try await CLIHarness()
         let before = try await tend.operationCount()
@@ -56,9 +60,11 @@ struct ConfigCommandTests {
         #expect(await tend.run(["config", "get", "locale"]).out == "en_US\n")
     }
 
-    @Test("a known locale is stored in the de_DE form", arguments: [
-        ("de_DE", "de_DE"), ("de-DE", "de_DE"), ("fr", "fr"), ("pt-br", "pt_BR"), ("de_US", "de_US"), ("zh-Hant-TW", "zh_Hant_TW"),
-    ])
+    @Test(
+        "a known locale is stored in the de_DE form",
+        arguments: [
+            ("de_DE", "de_DE"), ("de-DE", "de_DE"), ("fr", "fr"), ("pt-br", "pt_BR"), ("de_US", "de_US"), ("zh-Hant-TW", "zh_Hant_TW"),
+        ])
     func knownLocale(_ typed: String, _ stored: String) async throws {
         let tend = try await CLIHarness()
         let result = await tend.run(["config", "set", "locale", typed])
@@ -66,10 +72,12 @@ struct ConfigCommandTests {
         #expect(await tend.run(["config", "get", "locale"]).out == "\(stored)\n")
     }
 
-    @Test("a time zone typed nearly right is refused with the name to use", arguments: [
-        ("europe/berlin", "Europe/Berlin"), ("EUROPE/BERLIN", "Europe/Berlin"), ("Europe/Berln", "Europe/Berlin"),
-        ("America/New_Yrok", "America/New_York"), ("new york", "America/New_York"), ("Berlin", "Europe/Berlin"),
-    ])
+    @Test(
+        "a time zone typed nearly right is refused with the name to use",
+        arguments: [
+            ("europe/berlin", "Europe/Berlin"), ("EUROPE/BERLIN", "Europe/Berlin"), ("Europe/Berln", "Europe/Berlin"),
+            ("America/New_Yrok", "America/New_York"), ("new york", "America/New_York"), ("Berlin", "Europe/Berlin"),
+        ])
     func timeZoneSuggestion(_ typed: String, _ meant: String) async throws {
         let tend = try await CLIHarness(timeZone: "Asia/Tokyo")
         let before = try await tend.operationCount()
@@ -113,11 +121,14 @@ struct ConfigCommandTests {
 
 @Suite("Help and usage")
 struct HelpTests {
-    @Test("every command's --help has an example", arguments: [
-        "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
-        "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
-        "config", "config get", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips", "tips dismiss", "import", "export", "backup", "restore",
-    ])
+    @Test(
+        "every command's --help has an example",
+        arguments: [
+            "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
+            "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
+            "config", "config get", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips",
+            "tips dismiss", "import", "export", "backup", "restore",
+        ])
     func helpHasExample(_ command: String) async throws {
         let tend = try await CLIHarness()
         let result = await tend.run(command.split(separator: " ").map(String.init) + ["--help"])

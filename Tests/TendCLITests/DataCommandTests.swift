@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCLI
 import TendTestSupport
+import Testing
 
 @Suite("Data: export, import, backup, restore")
 struct DataCommandTests {

@@ -1,15 +1,18 @@
 import Foundation
-import Testing
-@testable import TendCLI
 import TendTestSupport
+import Testing
+
+@testable import TendCLI
 
 @Suite("Terminal display width")
 struct DisplayWidthTests {
-    @Test("columns a terminal gives text", arguments: [
-        ("Read", 4), ("🔥", 2), ("✅", 2), ("日本語", 6), ("ｗ", 2), ("한글", 4),
-        ("e\u{301}", 1), ("Cafe\u{301}", 4), ("❤️", 2), ("❤", 1), ("👩‍💻", 2), ("👨‍👩‍👧", 2), ("🇩🇪", 2),
-        ("1️⃣", 2), ("👍🏽", 2), ("\u{FE0F}", 0), ("", 0), ("a\u{200D}b", 2),
-    ])
+    @Test(
+        "columns a terminal gives text",
+        arguments: [
+            ("Read", 4), ("🔥", 2), ("✅", 2), ("日本語", 6), ("ｗ", 2), ("한글", 4),
+            ("e\u{301}", 1), ("Cafe\u{301}", 4), ("❤️", 2), ("❤", 1), ("👩‍💻", 2), ("👨‍👩‍👧", 2), ("🇩🇪", 2),
+            ("1️⃣", 2), ("👍🏽", 2), ("\u{FE0F}", 0), ("", 0), ("a\u{200D}b", 2),
+        ])
     func width(_ text: String, _ columns: Int) {
         #expect(text.displayWidth == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCLI
 import TendTestSupport
+import Testing
 
 @Suite("Habits: add, edit, list, show, archive, reorder, remove")
 struct HabitCommandTests {
@@ -99,7 +99,9 @@ struct HabitCommandTests {
         _ = await tend.run(["add", "Read"])
         _ = await tend.run(["add", "Water"])
         let before = try await tend.operationCount()
-        for command in [["check", "Raed"], ["edit", "Raed", "--emoji", "📚"], ["remove", "Raed", "--yes"], ["history", "Raed"], ["stats", "Raed"]] {
+        for command in [
+            ["check", "Raed"], ["edit", "Raed", "--emoji", "📚"], ["remove", "Raed", "--yes"], ["history", "Raed"], ["stats", "Raed"],
+        ] {
             let result = await tend.run(command)
             #expect(result.status == 1)
             #expect(result.err == "tend: no habit named 'Raed'; did you mean 'Read'?\n")

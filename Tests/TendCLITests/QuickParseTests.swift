@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import TendCLI
 
 /// `tend today` is read without ArgumentParser (for start-up time); these lines must mean the
@@ -34,14 +35,16 @@ struct QuickParseTests {
         #expect(Self.fields(quick) == Self.fields(parsed))
     }
 
-    @Test("Anything else is left to ArgumentParser (help, errors, other commands, repeats, odd values)", arguments: [
-        ["today", "--help"], ["-h"], ["help"], ["today", "--date"], ["today", "--database"],
-        ["today", "extra"], ["today", "--date", "--json"], ["today", "--json", "--json"],
-        ["today", "--date", "a", "--date", "b"], ["today", "--database=a", "--database", "b"],
-        ["week"], ["check", "Read"], ["today", "--version"], ["--version"], ["today", "-d", "x"],
-        ["today", "--generate-completion-script", "bash"], ["today", "--"], ["today", "--days", "3"],
-        ["today", "--database="], ["today", "--date="],
-    ])
+    @Test(
+        "Anything else is left to ArgumentParser (help, errors, other commands, repeats, odd values)",
+        arguments: [
+            ["today", "--help"], ["-h"], ["help"], ["today", "--date"], ["today", "--database"],
+            ["today", "extra"], ["today", "--date", "--json"], ["today", "--json", "--json"],
+            ["today", "--date", "a", "--date", "b"], ["today", "--database=a", "--database", "b"],
+            ["week"], ["check", "Read"], ["today", "--version"], ["--version"], ["today", "-d", "x"],
+            ["today", "--generate-completion-script", "bash"], ["today", "--"], ["today", "--days", "3"],
+            ["today", "--database="], ["today", "--date="],
+        ])
     func otherLines(line: [String]) {
         #expect(TodayCommand.quickParse(line) == nil)
     }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-import Testing
-@testable import TendCLI
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendCLI
 
 @Suite("Views read recent history only, with the same results")
 struct RecentHistoryTests {
@@ -43,8 +44,9 @@ struct RecentHistoryTests {
                 #expect(a == b, "today on \(day)")
                 let from = day.adding(days: -199)
                 let window = try await session.recentTrackedHabits(from: from, through: day)
-                #expect(DayScore.heatmap(window, endingOn: day, today: today, calendar: calendar)
-                    == DayScore.heatmap(full, endingOn: day, today: today, calendar: calendar), "heatmap to \(day)")
+                #expect(
+                    DayScore.heatmap(window, endingOn: day, today: today, calendar: calendar)
+                        == DayScore.heatmap(full, endingOn: day, today: today, calendar: calendar), "heatmap to \(day)")
             }
         }
     }

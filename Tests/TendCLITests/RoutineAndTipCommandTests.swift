@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCLI
 import TendTestSupport
+import Testing
 
 @Suite("Routines and tips")
 struct RoutineAndTipCommandTests {
@@ -113,4 +113,3 @@ struct RoutineAndTipCommandTests {
         #expect(await tend.run(["tips", "dismiss", "manageHabit"]).status == 0)
     }
 }
-

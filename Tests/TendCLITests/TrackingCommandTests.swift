@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import TendCLI
-import TendTestSupport
 import TendCore
+import TendTestSupport
+import Testing
+
+@testable import TendCLI
 
 @Suite("Tracking: check, uncheck, increment, decrement, set, log, skip, reset, note")
 struct TrackingCommandTests {
@@ -94,9 +95,11 @@ struct TrackingCommandTests {
         #expect(unskip["skipped"] as? Bool == false)
     }
 
-    @Test("a day that does not exist is one line on stderr, exit 1, nothing changed", arguments: [
-        "2025-02-30", "2025-13-01", "tomorrowish", "06.01.2025",
-    ])
+    @Test(
+        "a day that does not exist is one line on stderr, exit 1, nothing changed",
+        arguments: [
+            "2025-02-30", "2025-13-01", "tomorrowish", "06.01.2025",
+        ])
     func badDate(_ date: String) async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Read"])
@@ -129,9 +132,11 @@ struct TrackingCommandTests {
 
 @Suite("Parsing durations")
 struct DurationParsingTests {
-    @Test("durations as people type them", arguments: [
-        ("25m", 1500), ("1h30m", 5400), ("90s", 90), ("1h", 3600), ("10", 600), ("1:30", 5400), ("2h 5m", 7500),
-    ])
+    @Test(
+        "durations as people type them",
+        arguments: [
+            ("25m", 1500), ("1h30m", 5400), ("90s", 90), ("1h", 3600), ("10", 600), ("1:30", 5400), ("2h 5m", 7500),
+        ])
     func valid(_ text: String, _ seconds: Int) async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Focus", "--type", "duration", "--target", "5h"])
@@ -167,7 +172,10 @@ struct CommandLineShapeTests {
         ] {
             let result = await tend.run(arguments)
             #expect(result.status == 1)
-            #expect(result.err == "tend: '\(arguments.first { $0.hasPrefix("-") && $0.dropFirst().allSatisfy(\.isNumber) }!)' is not a valid value (a whole number, 0 or more)\n")
+            #expect(
+                result.err
+                    == "tend: '\(arguments.first { $0.hasPrefix("-") && $0.dropFirst().allSatisfy(\.isNumber) }!)' is not a valid value (a whole number, 0 or more)\n"
+            )
         }
         #expect(try await tend.value("Water", on: "2025-01-06") == 5)
     }
@@ -185,15 +193,23 @@ struct CommandLineShapeTests {
         #expect(TendCommand.normalized(["add", "F", "--target=-5", "-2"]) == ["add", "F", "--target=-5", "--", "-2"])
     }
 
-    @Test("a negative target, duration or value is refused in one line, exit 1, nothing changed", arguments: [
-        (["add", "Foo", "--type", "count", "--target", "-5"], "'-5' is not a valid target (a whole number, 0 or more)"),
-        (["edit", "Water", "--target", "-3"], "'-3' is not a valid target (a whole number, 0 or more)"),
-        (["add", "Bar", "--type", "duration", "--target", "-10m"], "'-10m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
-        (["log", "Meditate", "-5m"], "'-5m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
-        (["log", "Meditate", "-1h30m", "--date", "2025-01-06"], "'-1h30m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
-        (["set", "Meditate", "--quiet", "-5"], "'-5' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
-        (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a whole number, 0 or more)"),
-    ])
+    @Test(
+        "a negative target, duration or value is refused in one line, exit 1, nothing changed",
+        arguments: [
+            (["add", "Foo", "--type", "count", "--target", "-5"], "'-5' is not a valid target (a whole number, 0 or more)"),
+            (["edit", "Water", "--target", "-3"], "'-3' is not a valid target (a whole number, 0 or more)"),
+            (
+                ["add", "Bar", "--type", "duration", "--target", "-10m"],
+                "'-10m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"
+            ),
+            (["log", "Meditate", "-5m"], "'-5m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+            (
+                ["log", "Meditate", "-1h30m", "--date", "2025-01-06"],
+                "'-1h30m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"
+            ),
+            (["set", "Meditate", "--quiet", "-5"], "'-5' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+            (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a whole number, 0 or more)"),
+        ])
     func negativeValues(_ arguments: [String], _ message: String) async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Water", "--type", "count", "--target", "8"])
@@ -241,9 +257,11 @@ struct CommandLineShapeTests {
         #expect(try await tend.value("Walk", on: "2025-01-07") == 22 * 60)
     }
 
-    @Test("days after today and before 2000-01-01 are refused on every tracking command, nothing changed", arguments: [
-        ["check", "Read"], ["set", "Read", "1"], ["skip", "Read"], ["note", "Read", "hi"], ["increment", "Read"], ["reset", "Read"],
-    ])
+    @Test(
+        "days after today and before 2000-01-01 are refused on every tracking command, nothing changed",
+        arguments: [
+            ["check", "Read"], ["set", "Read", "1"], ["skip", "Read"], ["note", "Read", "hi"], ["increment", "Read"], ["reset", "Read"],
+        ])
     func daysOutOfRange(_ command: [String]) async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Read"])
@@ -252,7 +270,9 @@ struct CommandLineShapeTests {
             let result = await tend.run(command + ["--date", date])
             #expect(result.status == 1, "\(command) \(date)")
             #expect(result.errLines.count == 1)
-            #expect(result.err.contains(date == "tomorrow" ? "has not come yet" : date.hasPrefix("2099") ? "has not come yet" : "before 2000-01-01"))
+            #expect(
+                result.err.contains(
+                    date == "tomorrow" ? "has not come yet" : date.hasPrefix("2099") ? "has not come yet" : "before 2000-01-01"))
         }
         #expect(try await tend.operationCount() == before)
         #expect(await tend.run(["check", "Read", "--date", "2000-01-01"]).status == 0)
@@ -303,4 +323,3 @@ struct CommandLineShapeTests {
         #expect((try #require(try await tend.json(["show", "Read"]) as? [String: Any]))["emoji"] as? String == "🚫")
     }
 }
-

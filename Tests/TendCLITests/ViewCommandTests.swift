@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCLI
 import TendTestSupport
+import Testing
 
 @Suite("Views: today, week, month, year, heatmap, history, stats")
 struct ViewCommandTests {
@@ -126,7 +126,10 @@ struct ViewCommandTests {
         #expect(json["completionRate30"] as? Double == 1)
         let score = try #require(json["score"] as? Double)
         #expect(score > 0 && score < 1)
-        for key in ["habit", "name", "asOf", "completionRate7", "completionRate365", "totalDaysMet", "totalCheckIns", "totalValue", "skippedDays", "weekdays"] {
+        for key in [
+            "habit", "name", "asOf", "completionRate7", "completionRate365", "totalDaysMet", "totalCheckIns", "totalValue", "skippedDays",
+            "weekdays",
+        ] {
             #expect(json.keys.contains(key), "missing \(key)")
         }
         let all = try #require(try await tend.json(["stats", "--as-of", "2025-01-08"]) as? [[String: Any]])

@@ -53,9 +53,10 @@ struct CalendarSeedHelperTests {
     func apiaWeekKeepsSevenDays() {
         let apia = Fixtures.calendar("Pacific/Apia", locale: "en_US")
         let week = apia.generateFullWeeksCovering(from: Fixtures.day("2011-12-29"), to: Fixtures.day("2011-12-29"))
-        #expect(week.map(\.iso) == [
-            "2011-12-25", "2011-12-26", "2011-12-27", "2011-12-28", "2011-12-29", "2011-12-30", "2011-12-31",
-        ])
+        #expect(
+            week.map(\.iso) == [
+                "2011-12-25", "2011-12-26", "2011-12-27", "2011-12-28", "2011-12-29", "2011-12-30", "2011-12-31",
+            ])
         #expect(apia.endOfWeek(for: Fixtures.day("2011-12-29")) == Fixtures.day("2011-12-31"))
     }
 
@@ -86,8 +87,9 @@ struct CalendarSeedHelperTests {
             // may then start or end it a day off, as locales with a Saturday or Sunday start did.)
             let civilWeek = calendar.startOfWeek(for: day)...calendar.endOfWeek(for: day)
             for other in civilWeek {
-                guard let otherNoon = foundation.date(
-                    from: DateComponents(year: other.year, month: other.month, day: other.dayOfMonth, hour: 12)),
+                guard
+                    let otherNoon = foundation.date(
+                        from: DateComponents(year: other.year, month: other.month, day: other.dayOfMonth, hour: 12)),
                     try CalendarTestKit.foundationDay(of: otherNoon, in: foundation) == other
                 else { return }
             }

@@ -50,7 +50,8 @@ struct CompletionTests {
         #expect(habit.isCompleted(on: day) == completed)
     }
 
-    @Test("A bad habit's day is met while the value stays at or under its limit", arguments: [(0, true), (2, true), (3, false), (10, false)])
+    @Test(
+        "A bad habit's day is met while the value stays at or under its limit", arguments: [(0, true), (2, true), (3, false), (10, false)])
     func badHabitIsMetUnderTheLimit(value: Int, met: Bool) {
         // Given "at most 2 coffees"
         var habit = tracked(kind: .bad, type: .count, target: 2)

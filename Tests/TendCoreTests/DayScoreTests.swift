@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Void.'s day score: met due habits ÷ due habits, `nil` when nothing is due.
 @Suite("Day score and heatmap")

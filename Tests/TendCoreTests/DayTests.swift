@@ -237,8 +237,9 @@ struct DayTests {
         #expect(thursdays.map(\.iso) == ["2024-02-01", "2024-02-08", "2024-02-15", "2024-02-22", "2024-02-29"])
         #expect(thursdays.allSatisfy { $0.weekday == .thursday })
         // And a half-open range stops before its end
-        #expect(Array(Fixtures.day("2025-12-30")..<Fixtures.day("2026-01-02")).map(\.iso)
-            == ["2025-12-30", "2025-12-31", "2026-01-01"])
+        #expect(
+            Array(Fixtures.day("2025-12-30")..<Fixtures.day("2026-01-02")).map(\.iso)
+                == ["2025-12-30", "2025-12-31", "2026-01-01"])
         #expect(Fixtures.day("2025-03-01").distance(to: Fixtures.day("2025-03-09")) == 8)
     }
 

@@ -1,7 +1,8 @@
 import PropertyBased
-import Testing
-@testable import TendCore
 import TendTestSupport
+import Testing
+
+@testable import TendCore
 
 /// The fast day walker used by every history computation must agree with the schedule's own
 /// definition of its days.

@@ -252,8 +252,10 @@ struct HabitModelTests {
 
     @Test(
         "The hour maps onto Void.'s parts of the day",
-        arguments: [(5, RoutineTime.morning), (10, .morning), (11, .day), (17, .day), (18, .evening), (23, .evening),
-                    (0, .evening), (4, .evening)])
+        arguments: [
+            (5, RoutineTime.morning), (10, .morning), (11, .day), (17, .day), (18, .evening), (23, .evening),
+            (0, .evening), (4, .evening),
+        ])
     func routineTimeOfHour(hour: Int, expected: RoutineTime) {
         #expect(RoutineTime(hour: hour) == expected)
     }

@@ -169,8 +169,10 @@ struct HabitWireFormatTests {
 
     @Test(
         "Text that is not an ISO day is rejected",
-        arguments: [#"["2025-02-30"]"#, #"["2025-2-14"]"#, #"["14.02.2025"]"#, #"["2025-13-01"]"#, #"[""]"#,
-                    #"["2025-02-14T00:00:00Z"]"#, #"[20250214]"#])
+        arguments: [
+            #"["2025-02-30"]"#, #"["2025-2-14"]"#, #"["14.02.2025"]"#, #"["2025-13-01"]"#, #"[""]"#,
+            #"["2025-02-14T00:00:00Z"]"#, #"[20250214]"#,
+        ])
     func badDays(json: String) {
         #expect(throws: DecodingError.self) { try ModelJSON.decode([Day].self, json) }
     }
@@ -183,14 +185,16 @@ struct HabitWireFormatTests {
         #expect(try ModelJSON.decode([TimeOfDay].self, #"["7:30"]"#) == [time])
     }
 
-    @Test("Text that is not a time of day is rejected", arguments: [#"["24:00"]"#, #"["07:60"]"#, #"["7.30"]"#, #"["07:5"]"#, #"["0730"]"#])
+    @Test(
+        "Text that is not a time of day is rejected", arguments: [#"["24:00"]"#, #"["07:60"]"#, #"["7.30"]"#, #"["07:5"]"#, #"["0730"]"#])
     func badTimes(json: String) {
         #expect(throws: DecodingError.self) { try ModelJSON.decode([TimeOfDay].self, json) }
     }
 
     @Test(
         "Habits of every kind, type and schedule survive a JSON round trip",
-        arguments: HabitKind.allCases, [
+        arguments: HabitKind.allCases,
+        [
             Schedule.daily, .weekdays([.sunday, .wednesday]), .daysOfMonth([1, 31]),
             .everyNDays(interval: 3, start: Fixtures.day("2025-01-06")), .timesPerWeek(3), .timesPerMonth(2),
             .timesInDays(times: 3, days: 7),

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Percentages in the locale's style")
 struct PercentTextTests {
-    @Test("Each locale writes a share as NumberFormatter's percent style does (en_US without loading it)", arguments: [
-        "en_US", "en_GB", "de_DE", "fr_FR", "tr_TR", "ar_SA", "ja_JP",
-    ])
+    @Test(
+        "Each locale writes a share as NumberFormatter's percent style does (en_US without loading it)",
+        arguments: [
+            "en_US", "en_GB", "de_DE", "fr_FR", "tr_TR", "ar_SA", "ja_JP",
+        ])
     func matchesNumberFormatter(_ locale: String) {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: locale)

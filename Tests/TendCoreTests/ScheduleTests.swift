@@ -46,9 +46,11 @@ struct ScheduleTests {
 
     @Test(
         "Text that asks for an impossible or unknown schedule is rejected",
-        arguments: ["0/week", "8/week", "every 0 days", "8 in 7 days", "days 0", "days 32", "fortnightly", "", "   ",
-                    "days", "days x", "every 3 days from 2025-02-30", "every 3 days from", "0/month", "32/month",
-                    "mon,funday", "3 in 7 weeks"])
+        arguments: [
+            "0/week", "8/week", "every 0 days", "8 in 7 days", "days 0", "days 32", "fortnightly", "", "   ",
+            "days", "days x", "every 3 days from 2025-02-30", "every 3 days from", "0/month", "32/month",
+            "mon,funday", "3 in 7 weeks",
+        ])
     func rejectedText(text: String) {
         #expect {
             _ = try Schedule(parsing: text, startingOn: Self.start)

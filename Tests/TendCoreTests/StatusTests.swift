@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Day statuses: which days are due, met, missed, pending, satisfied or skipped.
 /// January 2025 starts on a Wednesday; Jan 6 and Jan 13 are Mondays, Jan 5 and Jan 12 Sundays.
@@ -19,19 +19,21 @@ struct StatusTests {
         // When statuses Mon Dec 30 … Fri Jan 10 are judged on Wed Jan 8
         let statuses = ScoringSupport.statuses(tracked, "2024-12-30", "2025-01-10", today: "2025-01-08")
         // Then days before the start are not due, Mon Jan 6 is missed, today and Fri Jan 10 pending
-        #expect(statuses == [
-            .notDue, .notDue,  // Dec 30, 31: before the habit
-            .met, .notDue, .met, .notDue, .notDue,  // Wed 1 … Sun 5
-            .missed, .notDue, .pending, .notDue, .pending,  // Mon 6 … Fri 10
-        ])
+        #expect(
+            statuses == [
+                .notDue, .notDue,  // Dec 30, 31: before the habit
+                .met, .notDue, .met, .notDue, .notDue,  // Wed 1 … Sun 5
+                .missed, .notDue, .pending, .notDue, .pending,  // Mon 6 … Fri 10
+            ])
     }
 
-    @Test("Days of the month beyond a month's length fall on its last day",
-          arguments: [
+    @Test(
+        "Days of the month beyond a month's length fall on its last day",
+        arguments: [
             (31, "2025-01-01", "2025-06-30", ["2025-01-31", "2025-02-28", "2025-03-31", "2025-04-30", "2025-05-31", "2025-06-30"]),
             (30, "2024-01-01", "2024-04-30", ["2024-01-30", "2024-02-29", "2024-03-30", "2024-04-30"]),
             (29, "2025-01-01", "2025-03-31", ["2025-01-29", "2025-02-28", "2025-03-29"]),
-          ])
+        ])
     func daysOfMonth(dayOfMonth: Int, from: String, through: String, due: [String]) {
         // Given a habit due on one day of the month, never checked
         let habit = Fixtures.habit(schedule: .daysOfMonth([dayOfMonth]), createdOn: from)
@@ -63,9 +65,10 @@ struct StatusTests {
         // When Jan 1 … Jan 11 are judged on Jan 11
         let statuses = ScoringSupport.statuses(tracked, "2025-01-01", "2025-01-11", today: "2025-01-11")
         // Then Jan 2, 5, 8, 11 are due; Jan 11 is today and still pending
-        #expect(statuses == [
-            .notDue, .missed, .notDue, .notDue, .met, .notDue, .notDue, .missed, .notDue, .notDue, .pending,
-        ])
+        #expect(
+            statuses == [
+                .notDue, .missed, .notDue, .notDue, .met, .notDue, .notDue, .missed, .notDue, .notDue, .pending,
+            ])
     }
 
     @Test("Days before the history begins are not due; a backfilled entry moves the beginning")
@@ -73,12 +76,14 @@ struct StatusTests {
         // Given a daily habit created Jan 10
         let plain = TrackedHabit(habit: Fixtures.habit(createdOn: "2025-01-10"))
         // When Jan 5 … 12 are judged on Jan 12
-        #expect(ScoringSupport.statuses(plain, "2025-01-05", "2025-01-12", today: "2025-01-12")
-            == [.notDue, .notDue, .notDue, .notDue, .notDue, .missed, .missed, .pending])
+        #expect(
+            ScoringSupport.statuses(plain, "2025-01-05", "2025-01-12", today: "2025-01-12")
+                == [.notDue, .notDue, .notDue, .notDue, .notDue, .missed, .missed, .pending])
         // And with a check backfilled on Jan 7, the history begins on Jan 7
         let backfilled = Fixtures.tracked(plain.habit, checked: ["2025-01-07"])
-        #expect(ScoringSupport.statuses(backfilled, "2025-01-05", "2025-01-12", today: "2025-01-12")
-            == [.notDue, .notDue, .met, .missed, .missed, .missed, .missed, .pending])
+        #expect(
+            ScoringSupport.statuses(backfilled, "2025-01-05", "2025-01-12", today: "2025-01-12")
+                == [.notDue, .notDue, .met, .missed, .missed, .missed, .missed, .pending])
     }
 
     @Test("A skipped due day is skipped, not missed; a checked future day is already met")
@@ -101,8 +106,9 @@ struct StatusTests {
         #expect(statuses == [.met, .met, .missed, .met, .pending])
     }
 
-    @Test("A bad habit over its limit today is missed at once, whatever its schedule (the rest of the day cannot undo it)",
-          arguments: [Schedule.daily, .weekdays([.saturday]), .timesPerWeek(3), .timesPerMonth(10), .timesInDays(times: 2, days: 7)])
+    @Test(
+        "A bad habit over its limit today is missed at once, whatever its schedule (the rest of the day cannot undo it)",
+        arguments: [Schedule.daily, .weekdays([.saturday]), .timesPerWeek(3), .timesPerMonth(10), .timesInDays(times: 2, days: 7)])
     func badHabitOverLimitToday(_ schedule: Schedule) {
         // Given a bad count habit, limit 2, with 3 today (Sat Jan 4) and 1 the day before
         let count = ScoringSupport.tracked(
@@ -110,7 +116,8 @@ struct StatusTests {
             values: ["2025-01-03": 1, "2025-01-04": 3])
         // Then today is missed, not pending, and the day score counts it as a failure
         #expect(count.status(on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == .missed)
-        #expect(DayScore.calculateTodayScore([count], on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == 0)
+        #expect(
+            DayScore.calculateTodayScore([count], on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == 0)
         // And a slip of a bad checkmark habit (limit 0) likewise
         let slip = ScoringSupport.tracked(Fixtures.habit(kind: .bad, target: 0, schedule: schedule), values: ["2025-01-04": 1])
         #expect(slip.status(on: Fixtures.day("2025-01-04"), today: Fixtures.day("2025-01-04"), calendar: utc) == .missed)
@@ -165,15 +172,18 @@ struct StatusTests {
         let tracked = Fixtures.tracked(habit, checked: ["2025-01-06"])
         let calendar = Fixtures.calendar(locale: "de_DE")
         // When judged on Fri Jan 10, three days (Fri, Sat, Sun) are left for two more checks
-        #expect(ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-10", calendar: calendar)
-            == [.met, .pending, .pending, .pending, .pending, .pending, .pending])
+        #expect(
+            ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-10", calendar: calendar)
+                == [.met, .pending, .pending, .pending, .pending, .pending, .pending])
         // When judged on Sat Jan 11 with a check on Fri Jan 10, one more on Sat or Sun still makes it
         let oneShort = Fixtures.tracked(habit, checked: ["2025-01-06", "2025-01-10"])
-        #expect(ScoringSupport.statuses(oneShort, "2025-01-06", "2025-01-12", today: "2025-01-11", calendar: calendar)
-            == [.met, .pending, .pending, .pending, .met, .pending, .pending])
+        #expect(
+            ScoringSupport.statuses(oneShort, "2025-01-06", "2025-01-12", today: "2025-01-11", calendar: calendar)
+                == [.met, .pending, .pending, .pending, .met, .pending, .pending])
         // When judged on Sun Jan 12, one day is left for two checks: the week has failed
-        #expect(ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-12", calendar: calendar)
-            == [.met, .missed, .missed, .missed, .missed, .missed, .missed])
+        #expect(
+            ScoringSupport.statuses(tracked, "2025-01-06", "2025-01-12", today: "2025-01-12", calendar: calendar)
+                == [.met, .missed, .missed, .missed, .missed, .missed, .missed])
     }
 
     @Test("Three per month is due until met, then satisfied; a month that ended short is missed")
@@ -197,14 +207,15 @@ struct StatusTests {
         #expect(february == expectedFebruary)
     }
 
-    @Test("A first week joined part-way asks for a prorated count, rounded up",
-          arguments: [
+    @Test(
+        "A first week joined part-way asks for a prorated count, rounded up",
+        arguments: [
             // de_DE: Thu Jan 9 … Sun Jan 12 is 4 of 7 days → ⌈3·4/7⌉ = 2 checks; met by Sat 11
             ("de_DE", [DayStatus.met, .pending, .met, .satisfied, .pending]),
             // en_US: Thu Jan 9 … Sat Jan 11 is 3 of 7 days → ⌈3·3/7⌉ = 2 checks, met on Sat 11;
             // Sun 12 opens a full week (3 checks) that can still be met
             ("en_US", [.met, .pending, .met, .pending, .pending]),
-          ])
+        ])
     func proratedFirstWeek(locale: String, expected: [DayStatus]) {
         // Given 3 per week created Thu Jan 9, checked Jan 9 and Sat Jan 11; today Mon Jan 13
         let habit = Fixtures.habit(schedule: .timesPerWeek(3), createdOn: "2025-01-09")
@@ -257,9 +268,10 @@ struct StatusTests {
         // Jan 2: window reaches before the history → pending; Jan 4 (1, 3) and Jan 5 (1, 3): satisfied;
         // Jan 6–8, 10, 11: at most one check in the window → missed;
         // Jan 12 (today): one check in Jan 8–11, one more today would make two → pending
-        #expect(statuses == [
-            .met, .pending, .met, .satisfied, .satisfied, .missed, .missed, .missed, .met, .missed, .missed, .pending,
-        ])
+        #expect(
+            statuses == [
+                .met, .pending, .met, .satisfied, .satisfied, .missed, .missed, .missed, .met, .missed, .missed, .pending,
+            ])
     }
 
     @Test("Three in five days: today is missed once even a check today cannot reach the count")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Statuses depend only on civil days and the locale's first weekday, never on the zone's clocks.
 @Suite("Statuses in odd zones and locales")
@@ -19,8 +19,9 @@ struct StatusZoneTests {
         ScoringSupport.statuses(tracked, "2025-01-05", "2025-01-12", today: "2025-01-08", calendar: calendar)
     }
 
-    @Test("Monday-first locales give the same weekly statuses in every zone",
-          arguments: Fixtures.zoneIdentifiers, ["de_DE", "fr_FR"])
+    @Test(
+        "Monday-first locales give the same weekly statuses in every zone",
+        arguments: Fixtures.zoneIdentifiers, ["de_DE", "fr_FR"])
     func mondayFirstEverywhere(zone: String, locale: String) {
         let calendar = Fixtures.calendar(zone, locale: locale)
         #expect(calendar.firstWeekday == 2)
@@ -44,8 +45,9 @@ struct StatusZoneTests {
         #expect(Self.statuses(apia) == Self.sundayFirst)
     }
 
-    @Test("Every zone agrees with UTC in the same locale, for every schedule",
-          arguments: Fixtures.zoneIdentifiers, Fixtures.localeIdentifiers)
+    @Test(
+        "Every zone agrees with UTC in the same locale, for every schedule",
+        arguments: Fixtures.zoneIdentifiers, Fixtures.localeIdentifiers)
     func zoneIndependence(zone: String, locale: String) {
         // Given one habit per schedule, with checks spread over a DST change (Berlin: Mar 30, 2025;
         // Lord Howe: Apr 6, 2025) and a month end
@@ -54,8 +56,10 @@ struct StatusZoneTests {
             .daily, .weekdays([.sunday, .saturday]), .daysOfMonth([31]), .everyNDays(interval: 2, start: start),
             .timesPerWeek(3), .timesPerMonth(5), .timesInDays(times: 2, days: 4),
         ]
-        let checked = ["2025-03-02", "2025-03-05", "2025-03-09", "2025-03-29", "2025-03-30", "2025-03-31",
-                       "2025-04-01", "2025-04-05", "2025-04-06", "2025-04-07"]
+        let checked = [
+            "2025-03-02", "2025-03-05", "2025-03-09", "2025-03-29", "2025-03-30", "2025-03-31",
+            "2025-04-01", "2025-04-05", "2025-04-06", "2025-04-07",
+        ]
         let local = Fixtures.calendar(zone, locale: locale)
         let reference = Fixtures.calendar("UTC", locale: locale)
         for schedule in schedules {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Current and best streaks: met, skipped and satisfied days lengthen a run, a missed day ends it,
 /// non-due days and today while it is still open do neither.
@@ -57,8 +57,10 @@ struct StreakTests {
         let habit = Fixtures.habit(schedule: .weekdays([.monday, .wednesday, .friday]))
         let tracked = Fixtures.tracked(
             habit,
-            checked: ["2025-01-01", "2025-01-03", "2025-01-06", "2025-01-08", "2025-01-10", "2025-01-13",
-                      "2025-01-15", "2025-01-17"])
+            checked: [
+                "2025-01-01", "2025-01-03", "2025-01-06", "2025-01-08", "2025-01-10", "2025-01-13",
+                "2025-01-15", "2025-01-17",
+            ])
         // When read on Sun Jan 19 (not due)
         let streaks = tracked.streaks(asOf: Fixtures.day("2025-01-19"), calendar: utc)
         // Then the streak is the 8 due days

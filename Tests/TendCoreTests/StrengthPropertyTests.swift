@@ -1,8 +1,8 @@
 import Foundation
 import PropertyBased
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Invariants that must hold for any history: scores stay in 0…1 and streaks stay consistent.
 @Suite("Strength and streak properties")

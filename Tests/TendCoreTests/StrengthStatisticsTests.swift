@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// `statistics(asOf:calendar:)` gathers score, streaks, completion rates and totals in one pass;
 /// each must agree with the dedicated computation and with hand counts.
@@ -92,8 +92,9 @@ struct StrengthStatisticsTests {
         for tracked in habits {
             let stats = tracked.statistics(asOf: end, calendar: calendar)
             #expect(abs(stats.score - tracked.strength(on: end)) < 1e-12, "\(tracked.habit.name)")
-            #expect(Streaks(current: stats.currentStreak, best: stats.bestStreak)
-                == tracked.streaks(asOf: end, calendar: calendar), "\(tracked.habit.name)")
+            #expect(
+                Streaks(current: stats.currentStreak, best: stats.bestStreak)
+                    == tracked.streaks(asOf: end, calendar: calendar), "\(tracked.habit.name)")
             let statuses = tracked.statuses(from: tracked.startDay, through: end, today: end, calendar: calendar)
             #expect(stats.totalDaysMet == statuses.count { $0 == .met }, "\(tracked.habit.name)")
         }

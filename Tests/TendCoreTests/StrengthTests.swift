@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// Habit strength must be exactly Loop Habit Tracker's score. Every expected value here is
 /// derived by hand: a closed form, or an independent re-implementation of Loop's recurrence
@@ -91,8 +91,10 @@ struct StrengthTests {
         let habit = Fixtures.habit(schedule: .timesPerWeek(3))
         let tracked = Fixtures.tracked(
             habit,
-            checked: ["2025-01-01", "2025-01-03", "2025-01-05", "2025-01-08", "2025-01-10", "2025-01-15",
-                      "2025-01-16", "2025-01-17", "2025-01-25"])
+            checked: [
+                "2025-01-01", "2025-01-03", "2025-01-05", "2025-01-08", "2025-01-10", "2025-01-15",
+                "2025-01-16", "2025-01-17", "2025-01-25",
+            ])
         // When the scores are read on Jan 10, 17 and 31
         // Then they match the hand computation: f = 3/7 < 1 so num/den become 6/14,
         // m = 0.5^(√(3/7)/13), c_t = min(1, checks in [t−13, t] / 6). The c sequence starts
@@ -116,8 +118,9 @@ struct StrengthTests {
     @Test("Satisfied days do not count as check-ins")
     func satisfiedDaysDoNotCount() {
         // Given a 1-per-week habit checked Monday Jan 6 (the rest of that week is satisfied)
-        let tracked = Fixtures.tracked(Fixtures.habit(schedule: .timesPerWeek(1), createdOn: "2025-01-06"),
-                                       checked: ["2025-01-06"])
+        let tracked = Fixtures.tracked(
+            Fixtures.habit(schedule: .timesPerWeek(1), createdOn: "2025-01-06"),
+            checked: ["2025-01-06"])
         // When Sunday Jan 12 is scored
         let score = tracked.strength(on: Fixtures.day("2025-01-12"))
         // Then only the one real check counts: f = 1/7 → 2/14, c = 1/2 on all 7 days, so
@@ -137,8 +140,10 @@ struct StrengthTests {
         // When the series is read
         let series = tracked.strengthSeries(from: Fixtures.day("2025-01-01"), through: Fixtures.day("2025-01-06"))
         // Then c = 1, 0.5, 1, 0, 1, 0.25 folded from 0 (python3):
-        let expected = [0.05192248566082858, 0.07518778397404391, 0.12320633299961072, 0.11680915394111516,
-                        0.16266661798138266, 0.167201184256956]
+        let expected = [
+            0.05192248566082858, 0.07518778397404391, 0.12320633299961072, 0.11680915394111516,
+            0.16266661798138266, 0.167201184256956,
+        ]
         #expect(series.count == expected.count)
         for (actual, wanted) in zip(series, expected) { #expect(abs(actual - wanted) < tolerance) }
         // and the first step is (1 − m) exactly

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TendCore
+import Testing
 
 @Suite("Ids as text")
 struct TypedIDTests {
@@ -26,7 +26,10 @@ struct TypedIDTests {
     func parsingMatchesFoundation() throws {
         for _ in 0..<2_000 {
             let uuid = UUID()
-            for text in [uuid.uuidString, uuid.uuidString.lowercased(), String(uuid.uuidString.enumerated().map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element })] {
+            for text in [
+                uuid.uuidString, uuid.uuidString.lowercased(),
+                String(uuid.uuidString.enumerated().map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element }),
+            ] {
                 #expect(UUID(text: text) == uuid)
                 #expect(UUID(text: text[...]) == uuid)
             }

@@ -94,8 +94,9 @@ struct ViewGridTests {
         return rows
     }
 
-    @Test("Month grids cover whole weeks from the week of the 1st, 35 cells or 42 when six rows are needed",
-          arguments: viewCalendarArguments)
+    @Test(
+        "Month grids cover whole weeks from the week of the 1st, 35 cells or 42 when six rows are needed",
+        arguments: viewCalendarArguments)
     func monthGridRules(locale: String, zone: String) {
         let calendar = Fixtures.calendar(zone, locale: locale)
         let habit = Self.history()
@@ -172,8 +173,9 @@ struct ViewGridTests {
 
     // MARK: Year grid
 
-    @Test("The year grid has 53 weeks of 7 days in the locale's order, ending with the day's week",
-          arguments: viewCalendarArguments)
+    @Test(
+        "The year grid has 53 weeks of 7 days in the locale's order, ending with the day's week",
+        arguments: viewCalendarArguments)
     func yearGrid(locale: String, zone: String) {
         let calendar = Fixtures.calendar(zone, locale: locale)
         for end in [Self.today, Fixtures.day("2024-12-31"), Fixtures.day("2025-01-01")] {
@@ -306,7 +308,9 @@ struct ViewTodayPlanTests {
         #expect(plan.score == 0)
     }
 
-    @Test("With routines, their habits come first, a group per routine in start-time order and the routine's own order; the rest by routine time")
+    @Test(
+        "With routines, their habits come first, a group per routine in start-time order and the routine's own order; the rest by routine time"
+    )
     func routinesFirst() throws {
         let habits = Self.habits()
         func id(_ name: String) -> Habit.ID { habits.first { $0.habit.name == name }!.id }
@@ -325,8 +329,8 @@ struct ViewTodayPlanTests {
         #expect(plan.groups.flatMap(\.items).count == 7)
         // And a routine with nothing due is not shown; with no routines, nothing changes
         let idle = Routine(name: "Idle", start: try TimeOfDay(hour: 5, minute: 0), habitIDs: [id("Yoga")])
-        #expect(TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar, routines: [idle]).groups
-            == TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar).groups)
+        #expect(
+            TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar, routines: [idle]).groups
+                == TodayPlan(habits: habits, day: Self.day, today: Self.day, current: .day, calendar: Self.calendar).groups)
     }
 }
-

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TendCore
 import TendTestSupport
+import Testing
 
 /// What older and newer clients send must keep loading, and the same value must always encode
 /// the same way.
@@ -39,7 +39,11 @@ struct WireCompatibilityTests {
         for _ in 0..<10 { #expect(try ModelJSON.encode(reminder) == expected) }
         #expect(try ModelJSON.decode(Reminder.self, expected) == reminder)
         // Data written before ids were lower case reads the same.
-        #expect(try ModelJSON.decode(Reminder.self, expected.replacingOccurrences(of: "0b3f1a52-6d2e-4c1f-9b7a-1d2c3e4f5a6b", with: "0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B")) == reminder)
+        #expect(
+            try ModelJSON.decode(
+                Reminder.self,
+                expected.replacingOccurrences(of: "0b3f1a52-6d2e-4c1f-9b7a-1d2c3e4f5a6b", with: "0B3F1A52-6D2E-4C1F-9B7A-1D2C3E4F5A6B"))
+                == reminder)
 
         let routineID = Routine.ID(rawValue: UUID(uuidString: "9C1D2E3F-4A5B-4C6D-8E7F-0A1B2C3D4E5F")!)
         let routine = Routine(

@@ -18,7 +18,8 @@ struct AccountTests {
 
             let refused = try await api.request(.post, "/api/v1/users", json: #"{"username":"bo","password":"\#(APIClient.password)"}"#)
             try refused.expectProblem(.forbidden)
-            let stillOne = try await api.request(.post, "/api/v1/tokens", json: #"{"username":"bo","password":"\#(APIClient.password)","name":"x"}"#)
+            let stillOne = try await api.request(
+                .post, "/api/v1/tokens", json: #"{"username":"bo","password":"\#(APIClient.password)","name":"x"}"#)
             try stillOne.expectProblem(.unauthorized)
         }
     }
@@ -105,7 +106,9 @@ struct AccountTests {
             let almost = String(repeating: "x", count: 1024)
             try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(almost)","name":"x"}"#)
                 .expectProblem(.unauthorized)
-            #expect(try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(long)","name":"x"}"#).status == .created)
+            #expect(
+                try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(long)","name":"x"}"#).status
+                    == .created)
         }
     }
 
@@ -164,16 +167,22 @@ struct AccountTests {
     func changePassword() async throws {
         try await ServerHarness().run { api in
             let ana = try await api.signUp("ana")
-            try await api.request(.put, "/api/v1/account/password", token: ana.token, json: #"{"current":"wrong one!","new":"a new password"}"#)
-                .expectProblem(.forbidden)
-            try await api.request(.put, "/api/v1/account/password", token: ana.token, json: #"{"current":"\#(APIClient.password)","new":"short"}"#)
-                .expectProblem(.unprocessableContent)
+            try await api.request(
+                .put, "/api/v1/account/password", token: ana.token, json: #"{"current":"wrong one!","new":"a new password"}"#
+            )
+            .expectProblem(.forbidden)
+            try await api.request(
+                .put, "/api/v1/account/password", token: ana.token, json: #"{"current":"\#(APIClient.password)","new":"short"}"#
+            )
+            .expectProblem(.unprocessableContent)
             let changed = try await api.request(
                 .put, "/api/v1/account/password", token: ana.token, json: #"{"current":"\#(APIClient.password)","new":"a new password"}"#)
             #expect(changed.status == .noContent)
             try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(APIClient.password)","name":"x"}"#)
                 .expectProblem(.unauthorized)
-            #expect(try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"a new password","name":"x"}"#).status == .created)
+            #expect(
+                try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"a new password","name":"x"}"#).status
+                    == .created)
         }
     }
 
@@ -184,8 +193,12 @@ struct AccountTests {
             let bo = try await api.signUp("bo")
             try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#)
                 .expectProblem(.forbidden)
-            #expect(try await api.request(.delete, "/api/v1/account", token: bo.token, json: #"{"password":"\#(APIClient.password)"}"#).status == .noContent)
-            #expect(try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#).status == .noContent)
+            #expect(
+                try await api.request(.delete, "/api/v1/account", token: bo.token, json: #"{"password":"\#(APIClient.password)"}"#).status
+                    == .noContent)
+            #expect(
+                try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#).status
+                    == .noContent)
         }
     }
 
@@ -197,7 +210,8 @@ struct AccountTests {
             try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"wrong password"}"#)
                 .expectProblem(.forbidden)
             #expect(try await api.request(.get, "/api/v1/habits", token: ana.token).array().count == 1)
-            let deleted = try await api.request(.delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#)
+            let deleted = try await api.request(
+                .delete, "/api/v1/account", token: ana.token, json: #"{"password":"\#(APIClient.password)"}"#)
             #expect(deleted.status == .noContent)
             try await api.request(.get, "/api/v1/habits", token: ana.token).expectProblem(.unauthorized)
             try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(APIClient.password)","name":"x"}"#)
@@ -227,7 +241,9 @@ struct RateLimitTests {
             #expect((1...60).contains(retry))
 
             harness.clock.advance(by: 61)
-            #expect(try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(APIClient.password)","name":"x"}"#).status == .created)
+            #expect(
+                try await api.request(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(APIClient.password)","name":"x"}"#)
+                    .status == .created)
         }
     }
 

@@ -18,9 +18,13 @@ struct Fixture: Sendable {
     static func make(_ api: APIClient, _ login: Login, name: String) async throws -> Fixture {
         let habit = try await api.createHabit(login, #"{"name":"\#(name)","type":"count","target":5}"#)
         _ = try await api.request(.put, "/api/v1/habits/\(habit)/days/2025-06-10", token: login.token, json: #"{"value":3,"note":"mine"}"#)
-        let reminder = try await api.request(.post, "/api/v1/habits/\(habit)/reminders", token: login.token, json: #"{"time":"07:00"}"#)
+        let reminder =
+            try await api.request(.post, "/api/v1/habits/\(habit)/reminders", token: login.token, json: #"{"time":"07:00"}"#)
             .object()["id"] as? String ?? ""
-        let routine = try await api.request(.post, "/api/v1/routines", token: login.token, json: #"{"name":"\#(name) routine","habitIDs":["\#(habit)"]}"#)
+        let routine =
+            try await api.request(
+                .post, "/api/v1/routines", token: login.token, json: #"{"name":"\#(name) routine","habitIDs":["\#(habit)"]}"#
+            )
             .object()["id"] as? String ?? ""
         let tokens = try await api.request(.get, "/api/v1/tokens", token: login.token).array()
         let token = (tokens.first as? [String: Any])?["id"] as? String ?? ""
@@ -92,7 +96,8 @@ struct AuthorizationMatrixTests {
             #expect(try await api.request(.get, "/api/v1/invites", token: ana.token).text == invitesBefore)
             #expect(try await api.export(bo) == boBefore)
             // B's lists hold only B's things.
-            #expect(try await api.request(.get, "/api/v1/habits?archived=true", token: bo.token).decode([Habit].self).map(\.name) == ["Tea"])
+            #expect(
+                try await api.request(.get, "/api/v1/habits?archived=true", token: bo.token).decode([Habit].self).map(\.name) == ["Tea"])
             #expect(try await api.request(.get, "/api/v1/routines", token: bo.token).decode([Routine].self).map(\.name) == ["Tea routine"])
             let today = try await api.request(.get, "/api/v1/today", token: bo.token).text
             #expect(!today.contains("Water"))

@@ -22,8 +22,12 @@ struct DayAPITests {
                 .decode(Entry.self)
             #expect(incremented.value == 5)
             // An amount is recorded as given, past the target too (only the tap stops there).
-            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":10}"#).decode(Entry.self).value == 15)
-            #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":-10}"#).decode(Entry.self).value == 5)
+            #expect(
+                try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":10}"#).decode(Entry.self).value
+                    == 15)
+            #expect(
+                try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token, json: #"{"by":-10}"#).decode(Entry.self)
+                    .value == 5)
             #expect(try await api.request(.post, "\(path)/2025-06-10/increment", token: ana.token).decode(Entry.self).value == 6)
 
             let noted = try await api.request(.put, "\(path)/2025-06-10", token: ana.token, json: #"{"note":"hot day"}"#).decode(Entry.self)
@@ -97,7 +101,8 @@ struct DayAPITests {
             #expect(try await tap(water) == 2)
             #expect(try await tap(walk) == 60)
             try await api.request(.post, "/api/v1/habits/\(read)/days/2025-02-30/tap", token: ana.token).expectProblem(.badRequest)
-            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(.unprocessableContent)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(
+                .unprocessableContent)
             // A good habit's tap stops at its target.
             _ = try await api.request(.put, "/api/v1/habits/\(water)/days/2025-06-10", token: ana.token, json: #"{"value":8}"#)
             #expect(try await tap(water) == 8)
@@ -109,7 +114,9 @@ struct DayAPITests {
         try await ServerHarness().run { api in
             let ana = try await api.signUp("ana")
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
-            #expect(try await api.request(.put, "/api/v1/habits/\(read)/days/2025-06-10", token: ana.token, json: #"{"value":1}"#).status == .ok)
+            #expect(
+                try await api.request(.put, "/api/v1/habits/\(read)/days/2025-06-10", token: ana.token, json: #"{"value":1}"#).status == .ok
+            )
             try await api.request(.put, "/api/v1/habits/\(read)/days/2025-06-10", token: ana.token, json: #"{"value":2}"#)
                 .expectProblem(.unprocessableContent)
         }
@@ -120,7 +127,8 @@ struct DayAPITests {
         try await ServerHarness().run { api in
             let ana = try await api.signUp("ana")
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
-            try await api.request(.get, "/api/v1/habits/\(read)/days?from=2025-06-10&to=2025-06-01", token: ana.token).expectProblem(.badRequest)
+            try await api.request(.get, "/api/v1/habits/\(read)/days?from=2025-06-10&to=2025-06-01", token: ana.token).expectProblem(
+                .badRequest)
             try await api.request(.get, "/api/v1/habits/\(read)/days?from=2025-02-30", token: ana.token).expectProblem(.badRequest)
             try await api.request(.get, "/api/v1/today?date=2025-02-30", token: ana.token).expectProblem(.badRequest)
             try await api.request(.get, "/api/v1/heatmap?days=0", token: ana.token).expectProblem(.badRequest)
@@ -180,12 +188,17 @@ struct ViewAPITests {
             #expect(groups.count == 1)
             let habits = try #require(groups.first?["habits"] as? [[String: Any]])
             #expect(habits.first?["name"] as? String == "Read")
-            #expect(Set(habits.first?.keys.map { $0 } ?? []) == ["id", "name", "emoji", "status", "value", "target", "unit", "type", "kind", "progress"])
+            #expect(
+                Set(habits.first?.keys.map { $0 } ?? []) == [
+                    "id", "name", "emoji", "status", "value", "target", "unit", "type", "kind", "progress",
+                ])
             #expect(kiritimati.keys.contains("score"))
         }
     }
 
-    @Test("An unchanged today is answered again; a check-in from any device, the settings or the hour show at once", arguments: StoreKind.allCases)
+    @Test(
+        "An unchanged today is answered again; a check-in from any device, the settings or the hour show at once",
+        arguments: StoreKind.allCases)
     func todayIsKeptUntilAChange(kind: StoreKind) async throws {
         let harness = try ServerHarness(kind: kind)
         try await harness.run { api in
@@ -197,7 +210,9 @@ struct ViewAPITests {
                 #expect(response.status == .ok)
                 let object = try response.object()
                 let habits = (object["groups"] as? [[String: Any]])?.flatMap { $0["habits"] as? [[String: Any]] ?? [] }
-                return (response.text, habits?.first { ($0["id"] as? String)?.lowercased() == read.lowercased() }, object["current"] as? String)
+                return (
+                    response.text, habits?.first { ($0["id"] as? String)?.lowercased() == read.lowercased() }, object["current"] as? String
+                )
             }
             let first = try await today()
             #expect(first.read?["value"] as? Int == 0)
@@ -215,8 +230,10 @@ struct ViewAPITests {
             let later = try await today()
             #expect(later.current != moved.current)
             // Another user never gets her answer
-            let bo = try await api.signUp("bo", invite: try #require(
-                try await api.request(.post, "/api/v1/invites", token: ana.token).object()["code"] as? String))
+            let bo = try await api.signUp(
+                "bo",
+                invite: try #require(
+                    try await api.request(.post, "/api/v1/invites", token: ana.token).object()["code"] as? String))
             #expect(!(try await api.request(.get, "/api/v1/today", token: bo.token).text.lowercased().contains(read.lowercased())))
         }
     }
@@ -240,7 +257,8 @@ struct ViewAPITests {
             let read = try await api.createHabit(ana, #"{"name":"Read","createdOn":"2025-06-10"}"#)
             _ = try await api.request(.put, "/api/v1/habits/\(read)/days/2025-06-12", token: ana.token, json: #"{"value":1}"#)
             let scores = try await api.request(.get, "/api/v1/heatmap?date=2025-06-14&days=7", token: ana.token).decode([DayScoreJSON].self)
-            #expect(scores.map(\.day) == ["2025-06-08", "2025-06-09", "2025-06-10", "2025-06-11", "2025-06-12", "2025-06-13", "2025-06-14"])
+            #expect(
+                scores.map(\.day) == ["2025-06-08", "2025-06-09", "2025-06-10", "2025-06-11", "2025-06-12", "2025-06-13", "2025-06-14"])
             #expect(scores.map(\.score) == [nil, nil, 0, 0, 1, 0, 0])
             #expect(try await api.request(.get, "/api/v1/heatmap", token: ana.token).array().count == 200)
         }
@@ -253,7 +271,8 @@ struct ViewAPITests {
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
             #expect(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=week", token: ana.token).array().count == 7)
             #expect(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=strip", token: ana.token).array().count == 7)
-            #expect([35, 42].contains(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=month", token: ana.token).array().count))
+            #expect(
+                [35, 42].contains(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=month", token: ana.token).array().count))
             #expect(try await api.request(.get, "/api/v1/habits/\(read)/cells?view=year", token: ana.token).array().count == 371)
             try await api.request(.get, "/api/v1/habits/\(read)/cells?view=decade", token: ana.token).expectProblem(.badRequest)
         }
@@ -283,12 +302,15 @@ struct ViewAPITests {
             let ana = try await api.signUp("ana")
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
             // The test clock is 2025-06-15 15:06 UTC: the 16th has not come in UTC…
-            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(.unprocessableContent)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).expectProblem(
+                .unprocessableContent)
             // …but it has on Kiritimati (UTC+14, 05:06 on the 16th), as soon as the zone is saved.
-            #expect(try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Pacific/Kiritimati"}"#).status == .ok)
+            #expect(
+                try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Pacific/Kiritimati"}"#).status == .ok
+            )
             #expect(try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-16/tap", token: ana.token).status == .ok)
-            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-17/tap", token: ana.token).expectProblem(.unprocessableContent)
+            try await api.request(.post, "/api/v1/habits/\(read)/days/2025-06-17/tap", token: ana.token).expectProblem(
+                .unprocessableContent)
         }
     }
 }
-

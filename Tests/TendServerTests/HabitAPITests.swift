@@ -31,7 +31,8 @@ struct HabitAPITests {
             let ana = try await api.signUp("ana")
             let water = try await api.request(
                 .post, "/api/v1/habits", token: ana.token,
-                json: #"{"name":"Water","emoji":"💧","color":"teal","type":"count","target":8,"unit":"glasses","schedule":"3/week","routineTime":"morning","reminders":[{"time":"07:30"}]}"#
+                json:
+                    #"{"name":"Water","emoji":"💧","color":"teal","type":"count","target":8,"unit":"glasses","schedule":"3/week","routineTime":"morning","reminders":[{"time":"07:30"}]}"#
             ).decode(Habit.self)
             #expect(water.type == .count && water.target == 8 && water.unit == "glasses" && water.color == .teal)
             #expect(water.schedule == .timesPerWeek(3))
@@ -108,7 +109,8 @@ struct HabitAPITests {
                 .decode(Habit.self)
             #expect(counted.type == .duration && counted.target == 600)
             let before = try await api.export(ana)
-            try await api.request(.patch, "/api/v1/habits/\(id)", token: ana.token, json: #"{"target":-1}"#).expectProblem(.unprocessableContent)
+            try await api.request(.patch, "/api/v1/habits/\(id)", token: ana.token, json: #"{"target":-1}"#).expectProblem(
+                .unprocessableContent)
             try await api.request(.patch, "/api/v1/habits/\(id)", token: ana.token, json: #"{"target":true}"#).expectProblem(.badRequest)
             #expect(try await api.export(ana) == before)
         }
@@ -147,7 +149,8 @@ struct HabitAPITests {
             #expect(archived.isArchived)
             #expect(try await api.request(.get, "/api/v1/habits", token: ana.token).decode([Habit].self).map(\.name) == ["Walk", "Read"])
             #expect(try await api.request(.get, "/api/v1/habits?archived=true", token: ana.token).decode([Habit].self).count == 3)
-            #expect(try await api.request(.post, "/api/v1/habits/\(run)/unarchive", token: ana.token).decode(Habit.self).isArchived == false)
+            #expect(
+                try await api.request(.post, "/api/v1/habits/\(run)/unarchive", token: ana.token).decode(Habit.self).isArchived == false)
 
             #expect(try await api.request(.delete, "/api/v1/habits/\(read)", token: ana.token).status == .noContent)
             try await api.request(.get, "/api/v1/habits/\(read)", token: ana.token).expectProblem(.notFound)

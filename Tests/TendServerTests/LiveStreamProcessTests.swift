@@ -1,9 +1,10 @@
 import Foundation
+import TendTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TendTestSupport
-import Testing
 
 /// `GET /events` on a running `tend serve`: one open page costs nothing while nothing changes,
 /// a change costs a poll or two, and a page that closes releases its watcher at once.

@@ -51,9 +51,10 @@ struct OpenAPISpec: Sendable {
         guard !content.isEmpty else {
             return response.body.readableBytes == 0 ? [] : ["\(method) \(template) \(status): a body where the document has none"]
         }
-        let mediaType = (response.headers[.contentType] ?? "").split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let mediaType =
+            (response.headers[.contentType] ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard let media = content[mediaType] else {
             return ["\(method) \(template) \(status): Content-Type '\(mediaType)' is not one of \(content.keys.sorted())"]
         }
@@ -151,7 +152,8 @@ struct OpenAPITests {
                 let operationName = "\(method.uppercased()) \(path)"
                 operationIDs.append(operation["operationId"]?.string ?? "")
                 #expect(operation["security"]?.array != nil, "\(operationName): no security")
-                let declared = Set((operation["parameters"]?.array ?? []).filter { $0["in"] == .string("path") }.compactMap { $0["name"]?.string })
+                let declared = Set(
+                    (operation["parameters"]?.array ?? []).filter { $0["in"] == .string("path") }.compactMap { $0["name"]?.string })
                 #expect(declared == names, "\(operationName): path parameters \(declared.sorted()) ≠ \(names.sorted())")
                 for (status, _) in operation["responses"]?.object ?? [:] where status.hasPrefix("4") || status.hasPrefix("5") {
                     let response = spec.response(HTTPRequest.Method(method.uppercased())!, path, status: Int(status)!)
@@ -220,11 +222,13 @@ struct OpenAPITests {
         try await c.call(
             .post, "/api/v1/users", json: #"{"username":"ana","password":"\#(password)","timeZone":"Europe/Berlin"}"#, expect: .created)
         try await c.call(.post, "/api/v1/users", json: #"{"username":"ben","password":"\#(password)"}"#, expect: .forbidden)
-        try await c.call(.post, "/api/v1/users", json: #"{"username":"no spaces","password":"\#(password)"}"#, expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/users", json: #"{"username":"no spaces","password":"\#(password)"}"#, expect: .unprocessableContent)
         let created = try await c.call(
             .post, "/api/v1/tokens", json: #"{"username":"ana","password":"\#(password)","name":"laptop"}"#, expect: .created)
         let token = try #require(try created.object()["token"] as? String)
-        try await c.call(.post, "/api/v1/tokens", json: #"{"username":"ana","password":"wrong password","name":"x"}"#, expect: .unauthorized)
+        try await c.call(
+            .post, "/api/v1/tokens", json: #"{"username":"ana","password":"wrong password","name":"x"}"#, expect: .unauthorized)
         let login = try await c.call(.post, "/api/v1/session", json: #"{"username":"ana","password":"\#(password)"}"#, expect: .ok)
         let cookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
         let csrf = try #require(try login.object()["csrfToken"] as? String)
@@ -243,7 +247,8 @@ struct OpenAPITests {
         // Habits
         let water = try await c.call(
             .post, "/api/v1/habits", token: token,
-            json: #"{"name":"Water","emoji":"💧","color":"teal","type":"count","target":8,"unit":"glasses","schedule":{"type":"weekdays","weekdays":["Mo","friday"]},"routineTime":"morning","reminders":[{"time":"7:30","weekdays":["sat"],"message":"Drink"}],"createdOn":"2025-05-01"}"#,
+            json:
+                #"{"name":"Water","emoji":"💧","color":"teal","type":"count","target":8,"unit":"glasses","schedule":{"type":"weekdays","weekdays":["Mo","friday"]},"routineTime":"morning","reminders":[{"time":"7:30","weekdays":["sat"],"message":"Drink"}],"createdOn":"2025-05-01"}"#,
             expect: .created)
         let waterID = try #require(try water.object()["id"] as? String)
         let read = try await c.call(.post, "/api/v1/habits", token: token, json: #"{"name":"Read","schedule":"3/week"}"#, expect: .created)
@@ -260,7 +265,9 @@ struct OpenAPITests {
         try await c.call(.get, "/api/v1/habits", query: "?archived=maybe", token: token, expect: .badRequest)
         try await c.call(.get, "/api/v1/habits/{id}", ["id": waterID], token: token, expect: .ok)
         try await c.call(.get, "/api/v1/habits/{id}", ["id": UUID().uuidString], token: token, expect: .notFound)
-        try await c.call(.patch, "/api/v1/habits/{id}", ["id": readID], token: token, json: #"{"notes":"before bed","schedule":{"type":"everyNDays","interval":2,"start":"2025-06-01"}}"#, expect: .ok)
+        try await c.call(
+            .patch, "/api/v1/habits/{id}", ["id": readID], token: token,
+            json: #"{"notes":"before bed","schedule":{"type":"everyNDays","interval":2,"start":"2025-06-01"}}"#, expect: .ok)
         try await c.call(.patch, "/api/v1/habits/{id}", ["id": readID], token: token, json: #"{"name":"water"}"#, expect: .conflict)
         try await c.call(.put, "/api/v1/habits/order", token: token, json: #"{"ids":["\#(readID)"]}"#, expect: .ok)
         try await c.call(.put, "/api/v1/habits/order", token: token, json: #"{"ids":["\#(UUID())"]}"#, expect: .notFound)
@@ -271,13 +278,17 @@ struct OpenAPITests {
         let day: [String: String] = ["id": waterID, "day": "2025-06-13"]
         try await c.call(.put, "/api/v1/habits/{id}/days/{day}", day, token: token, json: #"{"value":3,"note":"good"}"#, expect: .ok)
         try await c.call(.put, "/api/v1/habits/{id}/days/{day}", day, token: token, json: #"{}"#, expect: .unprocessableContent)
-        try await c.call(.put, "/api/v1/habits/{id}/days/{day}", ["id": waterID, "day": "2025-02-30"], token: token, json: #"{"value":1}"#, expect: .badRequest)
+        try await c.call(
+            .put, "/api/v1/habits/{id}/days/{day}", ["id": waterID, "day": "2025-02-30"], token: token, json: #"{"value":1}"#,
+            expect: .badRequest)
         try await c.call(.post, "/api/v1/habits/{id}/days/{day}/increment", day, token: token, json: #"{"by":2}"#, expect: .ok)
         try await c.call(.post, "/api/v1/habits/{id}/days/{day}/increment", day, token: token, expect: .ok)
         try await c.call(.post, "/api/v1/habits/{id}/days/{day}/tap", ["id": readID, "day": "2025-06-14"], token: token, expect: .ok)
-        try await c.call(.put, "/api/v1/habits/{id}/days/{day}", ["id": readID, "day": "2025-06-12"], token: token, json: #"{"skip":true}"#, expect: .ok)
+        try await c.call(
+            .put, "/api/v1/habits/{id}/days/{day}", ["id": readID, "day": "2025-06-12"], token: token, json: #"{"skip":true}"#, expect: .ok)
         try await c.call(.get, "/api/v1/habits/{id}/days", ["id": waterID], query: "?from=2025-06-01&to=today", token: token, expect: .ok)
-        try await c.call(.get, "/api/v1/habits/{id}/days", ["id": waterID], query: "?from=2025-06-30&to=2025-06-01", token: token, expect: .badRequest)
+        try await c.call(
+            .get, "/api/v1/habits/{id}/days", ["id": waterID], query: "?from=2025-06-30&to=2025-06-01", token: token, expect: .badRequest)
         try await c.call(.delete, "/api/v1/habits/{id}/days/{day}", day, token: token, expect: .ok)
 
         // Views
@@ -296,14 +307,18 @@ struct OpenAPITests {
         try await c.call(.post, "/api/v1/tips/{tip}/dismiss", ["tip": "nothing"], token: token, expect: .notFound)
 
         // Routines
-        let routine = try await c.call(.post, "/api/v1/routines", token: token, json: #"{"name":"Morning","start":"6:30","weekdays":["mon","Tue"]}"#, expect: .created)
+        let routine = try await c.call(
+            .post, "/api/v1/routines", token: token, json: #"{"name":"Morning","start":"6:30","weekdays":["mon","Tue"]}"#, expect: .created)
         let routineID = try #require(try routine.object()["id"] as? String)
         try await c.call(.post, "/api/v1/routines", token: token, json: #"{"start":"07:00"}"#, expect: .unprocessableContent)
         try await c.call(.get, "/api/v1/routines", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/routines/{id}", ["id": routineID], token: token, expect: .ok)
         try await c.call(.patch, "/api/v1/routines/{id}", ["id": routineID], token: token, json: #"{"color":"pink"}"#, expect: .ok)
-        try await c.call(.post, "/api/v1/routines/{id}/habits", ["id": routineID], token: token, json: #"{"habit":"\#(waterID)"}"#, expect: .ok)
-        try await c.call(.post, "/api/v1/routines/{id}/habits", ["id": routineID], token: token, json: #"{"habit":"\#(readID)","at":5}"#, expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/routines/{id}/habits", ["id": routineID], token: token, json: #"{"habit":"\#(waterID)"}"#, expect: .ok)
+        try await c.call(
+            .post, "/api/v1/routines/{id}/habits", ["id": routineID], token: token, json: #"{"habit":"\#(readID)","at":5}"#,
+            expect: .unprocessableContent)
         try await c.call(.put, "/api/v1/routines/order", token: token, json: #"{"ids":["\#(routineID)"]}"#, expect: .ok)
         try await c.call(.delete, "/api/v1/routines/{id}/habits/{habit}", ["id": routineID, "habit": waterID], token: token, expect: .ok)
         try await c.call(.delete, "/api/v1/routines/{id}", ["id": routineID], token: token, expect: .ok)
@@ -312,11 +327,16 @@ struct OpenAPITests {
         try await c.call(.get, "/api/v1/reminders", query: "?count=2", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/reminders", query: "?count=51", token: token, expect: .badRequest)
         try await c.call(.get, "/api/v1/habits/{id}/reminders", ["id": waterID], token: token, expect: .ok)
-        let reminder = try await c.call(.post, "/api/v1/habits/{id}/reminders", ["id": readID], token: token, json: #"{"time":"21:00","isEnabled":false}"#, expect: .created)
+        let reminder = try await c.call(
+            .post, "/api/v1/habits/{id}/reminders", ["id": readID], token: token, json: #"{"time":"21:00","isEnabled":false}"#,
+            expect: .created)
         let reminderID = try #require(try reminder.object()["id"] as? String)
-        try await c.call(.post, "/api/v1/habits/{id}/reminders", ["id": readID], token: token, json: #"{"time":"21:00","message":"\#(String(repeating: "x", count: 201))"}"#, expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/habits/{id}/reminders", ["id": readID], token: token,
+            json: #"{"time":"21:00","message":"\#(String(repeating: "x", count: 201))"}"#, expect: .unprocessableContent)
         try await c.call(.put, "/api/v1/habits/{id}/reminders", ["id": waterID], token: token, json: #"[{"time":"08:00"}]"#, expect: .ok)
-        try await c.call(.delete, "/api/v1/habits/{id}/reminders/{reminder}", ["id": readID, "reminder": reminderID], token: token, expect: .noContent)
+        try await c.call(
+            .delete, "/api/v1/habits/{id}/reminders/{reminder}", ["id": readID, "reminder": reminderID], token: token, expect: .noContent)
 
         // Settings
         try await c.call(.get, "/api/v1/settings", token: token, expect: .ok)
@@ -328,15 +348,25 @@ struct OpenAPITests {
         try await c.call(.get, "/api/v1/export", query: "?format=csv", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/export", query: "?format=loop-csv", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/export", query: "?format=pdf", token: token, expect: .badRequest)
-        try await c.call(.post, "/api/v1/import", query: "?dryRun=true", token: token, headers: [.contentType: "application/json"], body: export.body, expect: .ok)
-        try await c.call(.post, "/api/v1/import", token: token, headers: [.contentType: "text/csv"], body: ByteBuffer(string: "not,a\nfile"), expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/import", query: "?dryRun=true", token: token, headers: [.contentType: "application/json"], body: export.body,
+            expect: .ok)
+        try await c.call(
+            .post, "/api/v1/import", token: token, headers: [.contentType: "text/csv"], body: ByteBuffer(string: "not,a\nfile"),
+            expect: .unprocessableContent)
 
         // Leaving
         try await c.call(.delete, "/api/v1/habits/{id}", ["id": readID], token: token, expect: .noContent)
         try await c.call(.delete, "/api/v1/session", headers: [.cookie: cookie, HTTPField.Name("X-CSRF-Token")!: csrf], expect: .noContent)
-        try await c.call(.put, "/api/v1/account/password", token: token, json: #"{"current":"wrong password","new":"another passphrase"}"#, expect: .forbidden)
-        try await c.call(.put, "/api/v1/account/password", token: token, json: #"{"current":"\#(password)","new":"short"}"#, expect: .unprocessableContent)
-        try await c.call(.put, "/api/v1/account/password", token: token, json: #"{"current":"\#(password)","new":"another passphrase"}"#, expect: .noContent)
+        try await c.call(
+            .put, "/api/v1/account/password", token: token, json: #"{"current":"wrong password","new":"another passphrase"}"#,
+            expect: .forbidden)
+        try await c.call(
+            .put, "/api/v1/account/password", token: token, json: #"{"current":"\#(password)","new":"short"}"#,
+            expect: .unprocessableContent)
+        try await c.call(
+            .put, "/api/v1/account/password", token: token, json: #"{"current":"\#(password)","new":"another passphrase"}"#,
+            expect: .noContent)
         let phone = try await c.call(
             .post, "/api/v1/tokens", json: #"{"username":"ana","password":"another passphrase","name":"phone"}"#, expect: .created)
         let phoneID = try #require(try phone.object()["id"] as? String)

@@ -7,8 +7,9 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendHTTP
-@testable import TendServer
 import Testing
+
+@testable import TendServer
 
 @Suite("Problem bodies for unexpected errors")
 struct ProblemTests {
@@ -44,8 +45,12 @@ struct SecretsTests {
             let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let expected = data.base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter { $0 != "=" }
             #expect(Secrets.base64URL(data) == String(expected), "\(length) bytes")
-            #expect(Secrets.base64URL(data.dropFirst(min(1, length))) == String(
-                data.dropFirst(min(1, length)).base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter { $0 != "=" }))
+            #expect(
+                Secrets.base64URL(data.dropFirst(min(1, length)))
+                    == String(
+                        data.dropFirst(min(1, length)).base64EncodedString().map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }.filter {
+                            $0 != "="
+                        }))
         }
         #expect(Secrets.base64URL(Data([0xFB, 0xFF, 0xBF])) == "-_-_")
         #expect(Secrets.generate().count == 43)

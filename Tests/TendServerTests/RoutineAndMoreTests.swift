@@ -15,30 +15,44 @@ struct RoutineAndMoreTests {
             let ana = try await api.signUp("ana")
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
             let stretch = try await api.createHabit(ana, #"{"name":"Stretch"}"#)
-            let morning = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning","start":"06:30","weekdays":["mon","tue"]}"#)
+            let morning = try await api.request(
+                .post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning","start":"06:30","weekdays":["mon","tue"]}"#)
             #expect(morning.status == .created)
             let morningID = try #require(try morning.object()["id"] as? String)
-            let evening = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Evening"}"#).decode(Routine.self)
+            let evening = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Evening"}"#).decode(
+                Routine.self)
             #expect(evening.start.description == "07:00" && evening.weekdays.count == 7)
 
-            var routine = try await api.request(.post, "/api/v1/routines/\(morningID)/habits", token: ana.token, json: #"{"habit":"\#(read)"}"#)
-                .decode(Routine.self)
-            routine = try await api.request(.post, "/api/v1/routines/\(morningID)/habits", token: ana.token, json: #"{"habit":"\#(stretch)","at":0}"#)
-                .decode(Routine.self)
+            var routine = try await api.request(
+                .post, "/api/v1/routines/\(morningID)/habits", token: ana.token, json: #"{"habit":"\#(read)"}"#
+            )
+            .decode(Routine.self)
+            routine = try await api.request(
+                .post, "/api/v1/routines/\(morningID)/habits", token: ana.token, json: #"{"habit":"\#(stretch)","at":0}"#
+            )
+            .decode(Routine.self)
             #expect(routine.habitIDs.map(\.description) == [stretch, read])
             // Moving a habit into another routine takes it out of the first.
             _ = try await api.request(.post, "/api/v1/routines/\(evening.id)/habits", token: ana.token, json: #"{"habit":"\#(read)"}"#)
-            #expect(try await api.request(.get, "/api/v1/routines/\(morningID)", token: ana.token).decode(Routine.self).habitIDs.map(\.description) == [stretch])
+            #expect(
+                try await api.request(.get, "/api/v1/routines/\(morningID)", token: ana.token).decode(Routine.self).habitIDs.map(
+                    \.description) == [stretch])
 
-            let reordered = try await api.request(.put, "/api/v1/routines/order", token: ana.token, json: #"{"ids":["\#(evening.id)","\#(morningID)"]}"#)
-                .decode([Routine].self)
+            let reordered = try await api.request(
+                .put, "/api/v1/routines/order", token: ana.token, json: #"{"ids":["\#(evening.id)","\#(morningID)"]}"#
+            )
+            .decode([Routine].self)
             #expect(reordered.map(\.name) == ["Evening", "Morning"])
-            let renamed = try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"name":"Early"}"#).decode(Routine.self)
+            let renamed = try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"name":"Early"}"#)
+                .decode(Routine.self)
             #expect(renamed.name == "Early" && renamed.start.description == "06:30")
-            try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"weekdays":[]}"#).expectProblem(.unprocessableContent)
-            try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"start":"25:00"}"#).expectProblem(.badRequest)
+            try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"weekdays":[]}"#).expectProblem(
+                .unprocessableContent)
+            try await api.request(.patch, "/api/v1/routines/\(morningID)", token: ana.token, json: #"{"start":"25:00"}"#).expectProblem(
+                .badRequest)
 
-            let out = try await api.request(.delete, "/api/v1/routines/\(morningID)/habits/\(stretch)", token: ana.token).decode(Routine.self)
+            let out = try await api.request(.delete, "/api/v1/routines/\(morningID)/habits/\(stretch)", token: ana.token).decode(
+                Routine.self)
             #expect(out.habitIDs.isEmpty)
             try await api.request(.delete, "/api/v1/routines/\(morningID)/habits/\(stretch)", token: ana.token).expectProblem(.notFound)
 
@@ -47,7 +61,8 @@ struct RoutineAndMoreTests {
             #expect(try deleted.object()["detachedHabits"] as? [String] == ["Read"])
             #expect(try await api.request(.get, "/api/v1/habits", token: ana.token).array().count == 2)
             #expect(try await api.request(.get, "/api/v1/routines", token: ana.token).array().count == 1)
-            try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"start":"07:00"}"#).expectProblem(.unprocessableContent)
+            try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"start":"07:00"}"#).expectProblem(
+                .unprocessableContent)
         }
     }
 
@@ -57,7 +72,8 @@ struct RoutineAndMoreTests {
             let ana = try await api.signUp("ana")
             _ = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Europe/Berlin"}"#)
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
-            let added = try await api.request(.post, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"{"time":"21:30","message":"Read!"}"#)
+            let added = try await api.request(
+                .post, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"{"time":"21:30","message":"Read!"}"#)
             #expect(added.status == .created)
             let reminder = try added.decode(Reminder.self)
             #expect(try await api.request(.get, "/api/v1/habits/\(read)/reminders", token: ana.token).decode([Reminder].self) == [reminder])
@@ -66,11 +82,15 @@ struct RoutineAndMoreTests {
             // 2025-06-15 21:30 in Berlin (CEST, UTC+2) is 19:30Z.
             #expect(upcoming.first?.next == [Date(timeIntervalSince1970: 1_750_015_800), Date(timeIntervalSince1970: 1_750_102_200)])
 
-            try await api.request(.post, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"{"time":"7:3"}"#).expectProblem(.badRequest)
-            let replaced = try await api.request(.put, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"[{"time":"07:00"},{"time":"08:00","weekdays":["sat"]}]"#)
-                .decode([Reminder].self)
+            try await api.request(.post, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"{"time":"7:3"}"#).expectProblem(
+                .badRequest)
+            let replaced = try await api.request(
+                .put, "/api/v1/habits/\(read)/reminders", token: ana.token, json: #"[{"time":"07:00"},{"time":"08:00","weekdays":["sat"]}]"#
+            )
+            .decode([Reminder].self)
             #expect(replaced.map(\.time.description) == ["07:00", "08:00"])
-            #expect(try await api.request(.delete, "/api/v1/habits/\(read)/reminders/\(replaced[0].id)", token: ana.token).status == .noContent)
+            #expect(
+                try await api.request(.delete, "/api/v1/habits/\(read)/reminders/\(replaced[0].id)", token: ana.token).status == .noContent)
             try await api.request(.delete, "/api/v1/habits/\(read)/reminders/\(replaced[0].id)", token: ana.token).expectProblem(.notFound)
             #expect(try await api.request(.get, "/api/v1/habits/\(read)", token: ana.token).decode(Habit.self).reminders.count == 1)
         }
@@ -87,7 +107,8 @@ struct RoutineAndMoreTests {
             #expect(!ids.contains("addFirstHabit"))
             #expect(ids.contains("manageHabit"))
             #expect(try await api.request(.post, "/api/v1/tips/manageHabit/dismiss", token: ana.token).status == .noContent)
-            #expect(!(try await api.request(.get, "/api/v1/tips", token: ana.token).decode([TipJSON].self).map(\.id).contains("manageHabit")))
+            #expect(
+                !(try await api.request(.get, "/api/v1/tips", token: ana.token).decode([TipJSON].self).map(\.id).contains("manageHabit")))
             let all = try await api.request(.get, "/api/v1/tips?all=true", token: ana.token).decode([TipJSON].self)
             #expect(all.count == TipCatalog.all.count)
             #expect(all.first { $0.id == "manageHabit" }?.retired == true)
@@ -103,8 +124,10 @@ struct RoutineAndMoreTests {
             #expect(initial["timeZone"] as? String == "UTC")
             #expect(initial["dayStartHour"] as? Int == 0)
             #expect(initial.keys.contains("firstWeekday"))
-            let changed = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"dayStartHour":4,"firstWeekday":2,"locale":"de_DE"}"#)
-                .object()
+            let changed = try await api.request(
+                .put, "/api/v1/settings", token: ana.token, json: #"{"dayStartHour":4,"firstWeekday":2,"locale":"de_DE"}"#
+            )
+            .object()
             #expect(changed["dayStartHour"] as? Int == 4 && changed["firstWeekday"] as? Int == 2 && changed["locale"] as? String == "de_DE")
             for json in [#"{"timeZone":"Nowhere/City"}"#, #"{"dayStartHour":24}"#, #"{"firstWeekday":8}"#] {
                 try await api.request(.put, "/api/v1/settings", token: ana.token, json: json).expectProblem(.unprocessableContent)
@@ -145,9 +168,12 @@ struct RoutineAndMoreTests {
 
             // A file Tend cannot read: 422, nothing changed.
             let after = try await api.export(bo)
-            try await api.request(.post, "/api/v1/import", token: bo.token, body: .init(string: "hello, world")).expectProblem(.unprocessableContent)
-            try await api.request(.post, "/api/v1/import", token: bo.token, body: .init(string: #"{"format":"tend","version":1,"habits":[{"name":5}]}"#))
-                .expectProblem(.unprocessableContent)
+            try await api.request(.post, "/api/v1/import", token: bo.token, body: .init(string: "hello, world")).expectProblem(
+                .unprocessableContent)
+            try await api.request(
+                .post, "/api/v1/import", token: bo.token, body: .init(string: #"{"format":"tend","version":1,"habits":[{"name":5}]}"#)
+            )
+            .expectProblem(.unprocessableContent)
             try await api.request(.post, "/api/v1/import", token: bo.token).expectProblem(.badRequest)
             #expect(try await api.export(bo) == after)
         }

@@ -23,7 +23,8 @@ struct SchemathesisFindingsTests {
         try await ServerHarness().run { api in
             let ana = try await api.signUp("ana")
             let habit = try await api.createHabit(ana, #"{"name":"Water","type":"count","target":8}"#)
-            let routine = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning"}"#)
+            let routine =
+                try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning"}"#)
                 .object()["id"] as? String ?? ""
             func filled(_ text: String) -> String {
                 text.replacingOccurrences(of: "{habit}", with: habit).replacingOccurrences(of: "{routine}", with: routine)

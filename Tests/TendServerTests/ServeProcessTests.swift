@@ -1,9 +1,10 @@
 import Foundation
+import TendTestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TendTestSupport
-import Testing
 
 /// `tend serve` as a process: what an operator sees.
 @Suite("tend serve, the process")
@@ -102,7 +103,9 @@ struct ServeProcessTests {
         }
     }
 
-    @Test("On the CLI's database: listens, the first sign-up takes over the CLI's habits whatever its name, the CLI follows it, metrics open on loopback, SIGTERM exits 0")
+    @Test(
+        "On the CLI's database: listens, the first sign-up takes over the CLI's habits whatever its name, the CLI follows it, metrics open on loopback, SIGTERM exits 0"
+    )
     func servesTheCLIDatabase() async throws {
         let directory = try TemporaryDirectory()
         let database = directory.path("tend.sqlite")
@@ -143,7 +146,9 @@ struct ServeProcessTests {
         #expect(await server.terminate() == 0)
     }
 
-    @Test("Two instances on one PostgreSQL database serve one user: a token, a session and its CSRF token work on both; increments through both all count")
+    @Test(
+        "Two instances on one PostgreSQL database serve one user: a token, a session and its CSRF token work on both; increments through both all count"
+    )
     func twoInstancesOnPostgres() async throws {
         try await PostgresTestDatabase.withDatabaseURL { url in
             let environment = ["TEND_DATABASE": url, "TEND_LOG_LEVEL": "warning"]
@@ -156,7 +161,8 @@ struct ServeProcessTests {
             let created = try await second.request(
                 "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
             let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
-            let habit = try await first.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Water","type":"count","target":100}"#)
+            let habit = try await first.request(
+                "POST", "/api/v1/habits", token: token, json: #"{"name":"Water","type":"count","target":100}"#)
             let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
 
             // A session made on the first instance, with its CSRF token, works on the second.
@@ -164,7 +170,8 @@ struct ServeProcessTests {
                 "POST", "/api/v1/session", json: #"{"username":"ana","password":"a long passphrase"}"#)
             let setCookie = try #require(login.setCookie)
             let cookie = String(try #require(setCookie.split(separator: ";").first))
-            let csrf = try #require((try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["csrfToken"] as? String)
+            let csrf = try #require(
+                (try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["csrfToken"] as? String)
             let viaSession = try await second.request(
                 "POST", "/api/v1/habits/\(id)/days/2025-06-10/increment", json: #"{"by":1}"#,
                 headers: ["Cookie": cookie, "X-CSRF-Token": csrf])

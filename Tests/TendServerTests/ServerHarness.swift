@@ -43,7 +43,8 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return try await body(try SQLiteStore(inMemoryDevice: "server-test", now: { clock.now }))
         case .postgres:
             return try await PostgresTestDatabase.withDatabase { location in
-                let store = try await PostgresStore.connect(location: location, device: "server-test", maximumConnections: 4, now: { clock.now })
+                let store = try await PostgresStore.connect(
+                    location: location, device: "server-test", maximumConnections: 4, now: { clock.now })
                 do {
                     let value = try await body(store)
                     await store.close()
@@ -165,7 +166,9 @@ extension TestResponse {
 
     /// Checks that this is an RFC 9457 problem body with `status`, and answers it.
     @discardableResult
-    func expectProblem(_ status: HTTPResponse.Status, code: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProblemDetails {
+    func expectProblem(
+        _ status: HTTPResponse.Status, code: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProblemDetails {
         #expect(self.status == status, "expected \(status), got \(self.status): \(text)", sourceLocation: sourceLocation)
         #expect(headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
         let object = try object()

@@ -61,10 +61,12 @@ struct SessionTests {
             let csrf = try #require(try login.object()["csrfToken"] as? String)
 
             #expect(try await api.request(.get, "/api/v1/habits", headers: cookie).status == .ok)
-            try await api.request(.post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: cookie).expectProblem(.forbidden, code: "csrf")
+            try await api.request(.post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: cookie).expectProblem(
+                .forbidden, code: "csrf")
             var wrong = cookie
             wrong[.init("X-CSRF-Token")!] = "forged"
-            try await api.request(.post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: wrong).expectProblem(.forbidden, code: "csrf")
+            try await api.request(.post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: wrong).expectProblem(
+                .forbidden, code: "csrf")
             #expect(try await api.request(.get, "/api/v1/habits", token: ana.token).array().isEmpty)
 
             var right = cookie
@@ -154,7 +156,10 @@ struct ResponseTests {
 
     @Test("/metrics: open from loopback; from elsewhere only with the owner's token")
     func metrics() async throws {
-        try await ServerHarness { $0.trustProxy = true; $0.openRegistration = true }.run { api in
+        try await ServerHarness {
+            $0.trustProxy = true
+            $0.openRegistration = true
+        }.run { api in
             let ana = try await api.signUp("ana")
             let bo = try await api.signUp("bo")
             let local: HTTPFields = [.init("X-Forwarded-For")!: "127.0.0.1"]

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("Format detection and hostile files")
 struct HostileImportTests {
@@ -66,11 +67,14 @@ struct HostileImportTests {
     @Test("Text where Loop has numbers and vice versa is read without crashing and adjusted")
     func wrongColumnTypes() async throws {
         var builder = LoopDatabaseBuilder.version25()
-        builder.sql("""
+        builder.sql(
+            """
             INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, type, target_value, uuid)
             VALUES (1, 'yes', 'red', X'00FF', 'seven', NULL, 0, 12345, 'first', 'numerical', 'lots', 42)
             """)
-        builder.sql("INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, 'yesterday', 2), (1, \(LoopDatabaseBuilder.timestamp("2024-02-01")), 'two')")
+        builder.sql(
+            "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, 'yesterday', 2), (1, \(LoopDatabaseBuilder.timestamp("2024-02-01")), 'two')"
+        )
         let world = try await ImportWorld()
         let report = try await world.importing(try builder.build())
         let state = try await world.state()
@@ -80,11 +84,13 @@ struct HostileImportTests {
         #expect(report.entriesSkipped == 2)
     }
 
-    @Test("Files that are none of the formats, or too large, are refused", arguments: [
-        ("plain text", Data("just some words".utf8)),
-        ("empty", Data()),
-        ("binary", Data([0x00, 0x01, 0x02, 0xFF])),
-    ])
+    @Test(
+        "Files that are none of the formats, or too large, are refused",
+        arguments: [
+            ("plain text", Data("just some words".utf8)),
+            ("empty", Data()),
+            ("binary", Data([0x00, 0x01, 0x02, 0xFF])),
+        ])
     func unrecognized(label: String, data: Data) async throws {
         let world = try await ImportWorld()
         let (error, unchanged) = try await rejection(data, in: world, filename: label)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("Imports keep what real exports hold and adjust it visibly")
 struct ImportAdjustmentTests {
@@ -10,7 +11,8 @@ struct ImportAdjustmentTests {
     /// a habit with id 0, an odd color, an impossible target, odd values and dates.
     static func unrulyBackup() throws -> Data {
         var builder = LoopDatabaseBuilder.version25()
-        builder.sql("""
+        builder.sql(
+            """
             INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,
               reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
             VALUES (0, 0, 99, '', 1, 1, 0, 'Read', 0, 25, 0, 127, 0, 0, 0, '', '', NULL),

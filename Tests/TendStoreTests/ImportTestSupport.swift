@@ -44,7 +44,8 @@ func richState() -> UserState {
         name: "Read, then \"think\"", emoji: "📚", color: .purple, notes: "Line one\nline two, with a comma",
         kind: .good, type: .count, target: 20, unit: "pages", schedule: .timesPerWeek(3), routineTime: .evening,
         reminders: [
-            Reminder(id: Reminder.ID(rawValue: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!),
+            Reminder(
+                id: Reminder.ID(rawValue: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!),
                 time: try! TimeOfDay(hour: 21, minute: 30), weekdays: [.monday, .friday], message: "Read!")
         ],
         order: 0, createdOn: created)
@@ -62,17 +63,21 @@ func richState() -> UserState {
         name: "Stretch", emoji: "🧘", color: .teal, schedule: .weekdays([.monday, .wednesday]), order: 3,
         createdOn: created)
     let tracked = [
-        TrackedHabit(habit: read, entries: [
-            Entry(day: Fixtures.day("2025-01-02"), value: 25, note: "a good, \"long\" read"),
-            Entry(day: Fixtures.day("2025-01-03"), value: 5),
-            Entry(day: Fixtures.day("2025-01-04"), isSkipped: true),
-        ]),
+        TrackedHabit(
+            habit: read,
+            entries: [
+                Entry(day: Fixtures.day("2025-01-02"), value: 25, note: "a good, \"long\" read"),
+                Entry(day: Fixtures.day("2025-01-03"), value: 5),
+                Entry(day: Fixtures.day("2025-01-04"), isSkipped: true),
+            ]),
         TrackedHabit(habit: smoke, entries: [Entry(day: Fixtures.day("2025-01-02"), value: 2)]),
         TrackedHabit(habit: walk, entries: [Entry(day: Fixtures.day("2025-01-03"), value: 2400)]),
-        TrackedHabit(habit: stretch, entries: [
-            Entry(day: Fixtures.day("2025-01-06"), value: 1),
-            Entry(day: Fixtures.day("2025-01-08"), note: "too tired"),
-        ]),
+        TrackedHabit(
+            habit: stretch,
+            entries: [
+                Entry(day: Fixtures.day("2025-01-06"), value: 1),
+                Entry(day: Fixtures.day("2025-01-08"), note: "too tired"),
+            ]),
     ]
     let routine = Routine(
         id: Routine.ID(rawValue: UUID(uuidString: "55555555-5555-4555-8555-555555555555")!), name: "Evening",
@@ -108,37 +113,41 @@ struct LoopDatabaseBuilder {
 
     /// Schema 8: no reminder_days, type, target, unit, question or uuid; repetitions without value.
     static func version8() -> LoopDatabaseBuilder {
-        LoopDatabaseBuilder(version: 8, statements: [
-            """
-            CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-              description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
-              position INTEGER, reminder_hour INTEGER, reminder_min INTEGER)
-            """,
-            "CREATE TABLE Checkmarks (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), timestamp INTEGER, value INTEGER)",
-            "CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), timestamp INTEGER)",
-            "CREATE TABLE Streak (id INTEGER PRIMARY KEY AUTOINCREMENT, end INTEGER, habit INTEGER REFERENCES habits(id), length INTEGER, start INTEGER)",
-            "CREATE TABLE Score (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), score INTEGER, timestamp INTEGER)",
-        ])
+        LoopDatabaseBuilder(
+            version: 8,
+            statements: [
+                """
+                CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
+                  description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
+                  position INTEGER, reminder_hour INTEGER, reminder_min INTEGER)
+                """,
+                "CREATE TABLE Checkmarks (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), timestamp INTEGER, value INTEGER)",
+                "CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), timestamp INTEGER)",
+                "CREATE TABLE Streak (id INTEGER PRIMARY KEY AUTOINCREMENT, end INTEGER, habit INTEGER REFERENCES habits(id), length INTEGER, start INTEGER)",
+                "CREATE TABLE Score (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES habits(id), score INTEGER, timestamp INTEGER)",
+            ])
     }
 
     /// Schema 25: every column, repetitions with value and notes.
     static func version25() -> LoopDatabaseBuilder {
-        LoopDatabaseBuilder(version: 25, statements: [
-            """
-            CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-              description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
-              position INTEGER, reminder_hour INTEGER, reminder_min INTEGER,
-              reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
-              target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0,
-              unit TEXT NOT NULL DEFAULT "", question TEXT, uuid TEXT)
-            """,
-            """
-            CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER NOT NULL REFERENCES habits(id),
-              timestamp INTEGER NOT NULL, value INTEGER NOT NULL, notes TEXT)
-            """,
-            "CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions(habit, timestamp)",
-            "CREATE TABLE Events (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp INTEGER, message TEXT, server_id INTEGER)",
-        ])
+        LoopDatabaseBuilder(
+            version: 25,
+            statements: [
+                """
+                CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
+                  description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT,
+                  position INTEGER, reminder_hour INTEGER, reminder_min INTEGER,
+                  reminder_days INTEGER NOT NULL DEFAULT 127, type INTEGER NOT NULL DEFAULT 0,
+                  target_type INTEGER NOT NULL DEFAULT 0, target_value REAL NOT NULL DEFAULT 0,
+                  unit TEXT NOT NULL DEFAULT "", question TEXT, uuid TEXT)
+                """,
+                """
+                CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER NOT NULL REFERENCES habits(id),
+                  timestamp INTEGER NOT NULL, value INTEGER NOT NULL, notes TEXT)
+                """,
+                "CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions(habit, timestamp)",
+                "CREATE TABLE Events (id INTEGER PRIMARY KEY AUTOINCREMENT, timestamp INTEGER, message TEXT, server_id INTEGER)",
+            ])
     }
 
     mutating func sql(_ statement: String) { statements.append(statement) }

@@ -1,7 +1,7 @@
-import Testing
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
 
 @Suite("In-memory store passes the store contract")
 struct InMemoryStoreTests {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("Loop Habit Tracker CSV export and import")
 struct LoopCSVImportTests {
@@ -72,7 +73,10 @@ struct LoopCSVImportTests {
         #expect(reader.paths.first == "Habits.csv")
         #expect(reader.paths.contains("001 Read then think/Checkmarks.csv"))
         let habitsCSV = String(decoding: try reader.contents(of: "Habits.csv"), as: UTF8.self)
-        #expect(habitsCSV.hasPrefix("Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\r\n"))
+        #expect(
+            habitsCSV.hasPrefix(
+                "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\r\n"
+            ))
         #expect(habitsCSV.contains("002,No smoking,NUMERICAL,,,1,1,#D32F2F,,AT_MOST,0.0,false\r\n"))
 
         // When it is imported into an empty account

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("Loop Habit Tracker backup import")
 struct LoopDatabaseImportTests {
     /// An old backup: three habits, repetitions that are plain check-ins, a 12-color palette.
     static func version8File() throws -> Data {
         var builder = LoopDatabaseBuilder.version8()
-        builder.sql("""
+        builder.sql(
+            """
             INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_hour, reminder_min)
             VALUES (1, 0, 4, 'Drink a glass first thing', 1, 1, 0, 'Water', 0, 7, 30),
                    (2, 1, 11, '', 7, 3, 0, 'Gym', 1, NULL, NULL),
@@ -25,7 +27,8 @@ struct LoopDatabaseImportTests {
     /// checks, notes, reminders on some weekdays.
     static func version25File() throws -> Data {
         var builder = LoopDatabaseBuilder.version25()
-        builder.sql("""
+        builder.sql(
+            """
             INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position,
               reminder_hour, reminder_min, reminder_days, type, target_type, target_value, unit, question, uuid)
             VALUES (1, 0, 8, 'Morning pages', 1, 1, 0, 'Journal', 0, 8, 15, 4 | 16 | 64, 0, 0, 0, '', 'Did you write?', '0123456789abcdef0123456789abcdef'),
@@ -46,7 +49,8 @@ struct LoopDatabaseImportTests {
         for (habit, day, value, note) in rows {
             let notes = note.map { "'\($0)'" } ?? "NULL"
             builder.sql(
-                "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (\(habit), \(LoopDatabaseBuilder.timestamp(day)), \(value), \(notes))")
+                "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (\(habit), \(LoopDatabaseBuilder.timestamp(day)), \(value), \(notes))"
+            )
         }
         return try builder.build()
     }

@@ -171,9 +171,10 @@ struct PostgresStoreTests {
         }
 
         // Then every increment counts, seen from either instance
-        #expect(try await a.entries(owner: alice.id, habit: water.id, from: Self.day, through: Self.day) == [
-            Entry(day: Self.day, value: 100)
-        ])
+        #expect(
+            try await a.entries(owner: alice.id, habit: water.id, from: Self.day, through: Self.day) == [
+                Entry(day: Self.day, value: 100)
+            ])
         let tracked = try await b.trackedHabits(owner: alice.id, includeArchived: false)
         #expect(tracked.first?.completionCount(on: Self.day) == 100)
 
@@ -235,10 +236,12 @@ struct PostgresStoreTests {
             let alice = try await store.createUser(username: "alice", settings: UserSettings())
             let bob = try await store.createUser(username: "bob", settings: UserSettings())
             let habit = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
-            try await store.applyChanges(owner: bob.id, [
-                .entrySet(habit: habit.id, day: Self.day, value: 1), .habitDeleted(id: habit.id),
-                .routineHabitMoved(habit: habit.id, routine: nil, index: nil),
-            ])
+            try await store.applyChanges(
+                owner: bob.id,
+                [
+                    .entrySet(habit: habit.id, day: Self.day, value: 1), .habitDeleted(id: habit.id),
+                    .routineHabitMoved(habit: habit.id, routine: nil, index: nil),
+                ])
             #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
             #expect(try await store.entries(owner: alice.id, habit: habit.id, from: Self.day, through: Self.day).isEmpty)
         }

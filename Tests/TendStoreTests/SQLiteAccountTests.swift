@@ -121,7 +121,9 @@ struct SQLiteAccountTests {
         #expect(try await stores[1].accountCount() == 12)
     }
 
-    @Test("A token proven in the last second is not read again; a revocation here refuses it at once, one by another store on the file within the second")
+    @Test(
+        "A token proven in the last second is not read again; a revocation here refuses it at once, one by another store on the file within the second"
+    )
     func tokenCache() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("tend.sqlite")
@@ -170,12 +172,27 @@ struct SQLiteAccountTests {
             touch: { _ in true })
         #expect(first?.id == token.id, "this request read it before the revocation")
         // So the next request reads again instead of trusting what the first one kept
-        let second = try await cache.authenticate(hash: "h", now: t0, read: { reads += 1; return nil }, touch: { _ in true })
+        let second = try await cache.authenticate(
+            hash: "h", now: t0,
+            read: {
+                reads += 1
+                return nil
+            }, touch: { _ in true })
         #expect(second == nil)
         #expect(reads == 2)
         // And without a revocation, a kept token is not read again
-        _ = try await cache.authenticate(hash: "k", now: t0, read: { reads += 1; return token }, touch: { _ in true })
-        _ = try await cache.authenticate(hash: "k", now: t0, read: { reads += 1; return nil }, touch: { _ in true })
+        _ = try await cache.authenticate(
+            hash: "k", now: t0,
+            read: {
+                reads += 1
+                return token
+            }, touch: { _ in true })
+        _ = try await cache.authenticate(
+            hash: "k", now: t0,
+            read: {
+                reads += 1
+                return nil
+            }, touch: { _ in true })
         #expect(reads == 3)
     }
 }

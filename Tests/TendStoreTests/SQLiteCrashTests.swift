@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
 
 /// Kills a writing process at random moments, many times, and checks after each restart that
 /// every write it acknowledged is there and the database is sound.
@@ -36,7 +36,9 @@ struct SQLiteCrashTests {
         }
     }
 
-    @Test("Every acknowledged check-in (8 writers at once, group-committed) survives 25 SIGKILLs at random moments, and integrity_check says ok")
+    @Test(
+        "Every acknowledged check-in (8 writers at once, group-committed) survives 25 SIGKILLs at random moments, and integrity_check says ok"
+    )
     func acknowledgedWritesSurvive() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.writerPath), "missing \(Self.writerPath)")
         let directory = try TemporaryDirectory()

@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 import Logging
 import ServiceLifecycle
-import Testing
-@testable import TendStore
 import TendCore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 /// What only the SQLite store has to prove: durability settings, refusing files it must not
 /// touch, migrations, the shape of dashboard loading, backup and restore, and several processes
@@ -31,7 +32,9 @@ struct SQLiteFileTests {
         #expect(foreignKeys == true)
     }
 
-    @Test("A database whose writer died keeps its write-ahead log, and opens with everything committed in it, as a pool and as the CLI's single connection")
+    @Test(
+        "A database whose writer died keeps its write-ahead log, and opens with everything committed in it, as a pool and as the CLI's single connection"
+    )
     func opensAfterCrash() async throws {
         let directory = try TemporaryDirectory()
         let live = directory.path("live.sqlite")
@@ -275,8 +278,12 @@ struct SQLiteFileTests {
                         let target = index % 10 == 0 ? Habit.ID() : habit.id
                         let value = index % 10 == 5 ? -1 : index + 1
                         do {
-                            return (index, .success(try await store.setValue(
-                                owner: alice.id, habit: target, day: self.day.adding(days: index), value)))
+                            return (
+                                index,
+                                .success(
+                                    try await store.setValue(
+                                        owner: alice.id, habit: target, day: self.day.adding(days: index), value))
+                            )
                         } catch {
                             return (index, .failure(error))
                         }
@@ -334,14 +341,17 @@ struct SQLiteFileTests {
             #expect(log < 12 << 20, "the log grew to \(log) bytes")
             let entries = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 399))
             #expect(entries.count == 400)
-            #expect(entries.allSatisfy { entry in
-                let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
-                return entry.value == last % 7 + 1
-            })
+            #expect(
+                entries.allSatisfy { entry in
+                    let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
+                    return entry.value == last % 7 + 1
+                })
         }
     }
 
-    @Test("A server's store has its checkpointer as a service; graceful shutdown stops it after a last round and gives the checkpoints back to the writer")
+    @Test(
+        "A server's store has its checkpointer as a service; graceful shutdown stops it after a last round and gives the checkpoints back to the writer"
+    )
     func checkpointerStopsOnGracefulShutdown() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("tend.sqlite")

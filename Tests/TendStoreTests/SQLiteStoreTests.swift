@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("SQLite store passes the store contract")
 struct SQLiteContractTests {

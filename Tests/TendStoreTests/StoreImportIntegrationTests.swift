@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
 
 /// The importer runs against every real store: a complete export lands equal, a second import
 /// changes nothing, and a Loop backup imports the same everywhere.

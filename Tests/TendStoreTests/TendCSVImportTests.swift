@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TendCore
-@testable import TendStore
 import TendTestSupport
+import Testing
+
+@testable import TendStore
 
 @Suite("Tend CSV export and import")
 struct TendCSVImportTests {
@@ -18,8 +19,14 @@ struct TendCSVImportTests {
         // Then the header and the quoting follow the documented layout
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines[0] == TendCSVFormat.columns.joined(separator: ","))
-        #expect(lines[1].hasPrefix("habit,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",📚,purple,good,count,20,pages,3/week,evening,\"21:30 mon,fri\",false,0,2025-01-01,\"Line one"))
-        #expect(text.contains("entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\"\r\n"))
+        #expect(
+            lines[1].hasPrefix(
+                "habit,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",📚,purple,good,count,20,pages,3/week,evening,\"21:30 mon,fri\",false,0,2025-01-01,\"Line one"
+            ))
+        #expect(
+            text.contains(
+                "entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\"\r\n"
+            ))
         #expect(text.contains(",2025-01-04,0,true,\r\n"))
         #expect(text.hasSuffix("\r\n"))
     }
@@ -83,7 +90,8 @@ struct TendCSVImportTests {
     @Test("A hand-written file with LF line ends, a BOM, quoted line breaks and no ids is read")
     func handWritten() async throws {
         // Given a spreadsheet-made CSV
-        let csv = "\u{FEFF}record,habit_id,habit,type,target,unit,schedule,notes,day,value,skipped,note\n"
+        let csv =
+            "\u{FEFF}record,habit_id,habit,type,target,unit,schedule,notes,day,value,skipped,note\n"
             + "habit,,Water,count,8,glasses,daily,\"first line\nsecond line\",,,,\n"
             + "entry,,Water,,,,,,2025-02-01,6,,\n"
             + "entry,,Water,,,,,,2025-02-02,0,true,\"ill, stayed in\"\n"

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TendCore
 import TendStore
 import TendTestSupport
+import Testing
 
 @Suite("Tend JSON export and import")
 struct TendJSONImportTests {
@@ -109,7 +109,8 @@ struct TendJSONImportTests {
         try await world.importing(file)
         let read = Habit.ID(rawValue: UUID(uuidString: "11111111-1111-4111-8111-111111111111")!)
         _ = try await world.store.setValue(owner: world.owner, habit: read, day: Fixtures.day("2025-01-03"), 12)
-        try await world.store.deleteHabit(owner: world.owner, id: Habit.ID(rawValue: UUID(uuidString: "22222222-2222-4222-8222-222222222222")!))
+        try await world.store.deleteHabit(
+            owner: world.owner, id: Habit.ID(rawValue: UUID(uuidString: "22222222-2222-4222-8222-222222222222")!))
 
         // When the file is imported again
         let report = try await world.importing(file)

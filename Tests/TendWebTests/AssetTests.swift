@@ -37,7 +37,9 @@ struct AssetTests {
         #expect(json["start_url"] as? String == "/")
         #expect(json["display"] as? String == "standalone")
         let icons = try #require(json["icons"] as? [[String: String]])
-        for (file, size, purpose) in [("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"), ("icon-maskable-512.png", 512, "maskable")] {
+        for (file, size, purpose) in [
+            ("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"), ("icon-maskable-512.png", 512, "maskable"),
+        ] {
             #expect(icons.contains { $0["src"] == "/assets/\(file)" && $0["sizes"] == "\(size)x\(size)" && $0["purpose"] == purpose })
             let png = Array(WebAssets.named(file).body.readableBytesView)
             #expect(png.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

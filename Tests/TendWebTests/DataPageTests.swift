@@ -39,9 +39,10 @@ struct DataPageTests {
     func model() {
         let page = DataPage(sizeLimit: 256 << 20, today: WebFixtures.day("2025-06-15"))
         #expect(page.sizeLimit == "256 MiB")
-        #expect(page.exports.map(\.href) == [
-            "/settings/data/export?format=json", "/settings/data/export?format=csv", "/settings/data/export?format=loop-csv",
-        ])
+        #expect(
+            page.exports.map(\.href) == [
+                "/settings/data/export?format=json", "/settings/data/export?format=csv", "/settings/data/export?format=loop-csv",
+            ])
         #expect(page.backup.href == "/settings/data/backup")
         #expect(page.backup.detail == "tend-backup-2025-06-15.json")
     }
@@ -59,18 +60,23 @@ struct DataPageTests {
         report.changeCount = 5
         let preview = DataPage.preview(report, filename: "tend-export.json", uploadID: "U1")
         #expect(preview.summary == ["2 new habits: Read, Run.", "1,234 new entries."])
-        #expect(preview.conflicts == [
-            "1 habit you already have (kept as you have them): Water.",
-            "3 entries you already have with the same value.",
-            "2 days where you recorded something else: your value is kept.",
-            "Water: your values kept on 2 days from 2025-06-01",
-        ])
+        #expect(
+            preview.conflicts == [
+                "1 habit you already have (kept as you have them): Water.",
+                "3 entries you already have with the same value.",
+                "2 days where you recorded something else: your value is kept.",
+                "Water: your values kept on 2 days from 2025-06-01",
+            ])
         #expect(preview.adjustments.count == 1)
         #expect(preview.format == "Tend JSON export")
         #expect(!preview.changesNothing)
 
         let html = DataView.page(
-            { var page = DataPage(sizeLimit: 1 << 20, today: WebFixtures.day("2025-06-15")); page.preview = preview; return page }(),
+            {
+                var page = DataPage(sizeLimit: 1 << 20, today: WebFixtures.day("2025-06-15"))
+                page.preview = preview
+                return page
+            }(),
             session: SessionInfo(username: "ana", csrfToken: "t")
         ).render()
         #expect(html.contains("action=\"/settings/data/import/confirm\""))
@@ -104,7 +110,9 @@ struct DataPageTests {
         try SnapshotTests.assertSnapshot(DataView.page(preview, session: SnapshotTests.session), "data-preview")
         var settings = SettingsPage(settings: UserSettings(timeZone: "Europe/Berlin"))
         settings.newToken = .init(id: "T1", name: "Phone", secret: "SECRET-SHOWN-ONCE")
-        settings.devices = [.init(id: "T1", name: "Phone", detail: "Added 2025-06-15, never used", revokeAction: "/settings/devices/T1/revoke")]
+        settings.devices = [
+            .init(id: "T1", name: "Phone", detail: "Added 2025-06-15, never used", revokeAction: "/settings/devices/T1/revoke")
+        ]
         try SnapshotTests.assertSnapshot(SettingsView.page(settings, session: SnapshotTests.session), "settings-new-token")
     }
 
@@ -114,7 +122,10 @@ struct DataPageTests {
     func multipart() throws {
         let file = Data("line one\r\n--not the boundary\r\n\r\nend".utf8)
         var body = Data("preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\ntok\r\n".utf8)
-        body.append(Data("--XyZ\r\ncontent-disposition: form-data; name=\"file\"; filename=\"C:\\\\Users\\\\ana\\\\a;b.json\"\r\nContent-Type: application/json\r\n\r\n".utf8))
+        body.append(
+            Data(
+                "--XyZ\r\ncontent-disposition: form-data; name=\"file\"; filename=\"C:\\\\Users\\\\ana\\\\a;b.json\"\r\nContent-Type: application/json\r\n\r\n"
+                    .utf8))
         body.append(file)
         body.append(Data("\r\n--XyZ--\r\nepilogue".utf8))
         let boundary = try #require(MultipartForm.boundary(contentType: "multipart/form-data; boundary=\"XyZ\""))
@@ -124,7 +135,9 @@ struct DataPageTests {
         #expect(form["file"]?.filename == "a;b.json")
         #expect(form["file"]?.contentType == "application/json")
         #expect(MultipartForm.boundary(contentType: "application/x-www-form-urlencoded") == nil)
-        #expect(throws: MultipartForm.Failure.self) { try MultipartForm(Data("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end".utf8), boundary: "XyZ") }
+        #expect(throws: MultipartForm.Failure.self) {
+            try MultipartForm(Data("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end".utf8), boundary: "XyZ")
+        }
         #expect(throws: MultipartForm.Failure.self) { try MultipartForm(Data("nothing here".utf8), boundary: "XyZ") }
     }
 
@@ -205,13 +218,16 @@ struct DataPageTests {
         try await WebHarness().run { browser, store in
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
-            let text = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: Data("hello, world".utf8), filename: "notes.txt")
+            let text = try await browser.upload(
+                "/settings/data/import", [("_csrf", csrf)], file: Data("hello, world".utf8), filename: "notes.txt")
             #expect(text.status == .unprocessableContent)
             #expect(text.text.contains("This file is not one Tend can import"))
             #expect(text.text.contains("Nothing was changed."))
             #expect(text.text.contains("enctype=\"multipart/form-data\""), "the form is there to try another file")
 
-            let truncated = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: Data(#"{"format":"tend","version":1,"habits":[{"#.utf8), filename: "cut.json")
+            let truncated = try await browser.upload(
+                "/settings/data/import", [("_csrf", csrf)], file: Data(#"{"format":"tend","version":1,"habits":[{"#.utf8),
+                filename: "cut.json")
             #expect(truncated.status == .unprocessableContent)
             #expect(truncated.text.contains("The JSON file cannot be read"))
 
@@ -233,7 +249,8 @@ struct DataPageTests {
     func tooLarge() async throws {
         try await WebHarness { $0.maximumImportBody = 1024 }.run { browser, store in
             let csrf = try await browser.signUp("ana")
-            let big = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: Data(repeating: 32, count: 4096), filename: "big.json")
+            let big = try await browser.upload(
+                "/settings/data/import", [("_csrf", csrf)], file: Data(repeating: 32, count: 4096), filename: "big.json")
             #expect(big.status == .contentTooLarge)
             #expect(big.text.contains("larger than 1 KiB"))
         }
@@ -260,7 +277,9 @@ struct DataPageTests {
             }
             let backup = try await ben.get("/settings/data/backup")
             #expect(backup.headers[.contentDisposition] == "attachment; filename=\"tend-backup-2025-06-15.json\"")
-            #expect(try TendImporter().read(Data(backup.body.readableBytesView), today: WebFixtures.day("2025-06-15")).habits.map(\.habit.name) == ["Ben's run"])
+            #expect(
+                try TendImporter().read(Data(backup.body.readableBytesView), today: WebFixtures.day("2025-06-15")).habits.map(\.habit.name)
+                    == ["Ben's run"])
             #expect(try await ben.get("/settings/data/export?format=xml").status == .badRequest)
 
             let file = try TendJSONFormat.encode(UserState(habits: [TrackedHabit(habit: WebFixtures.habit(7, "Planted"))]))

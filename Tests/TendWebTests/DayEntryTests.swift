@@ -65,7 +65,9 @@ struct DayEntryTests {
         #expect(cards["Stretch"]?.entry.value == nil)
         let html = TodayView.page(page, session: SnapshotTests.session).render()
         let id = TodayPageTests.water.id
-        for control in ["value-\(id)", "value-save-\(id)", "decrement-\(id)", "day-note-\(id)", "skip-\(id)", "reset-\(id)", "mode-\(id)-weekly"] {
+        for control in [
+            "value-\(id)", "value-save-\(id)", "decrement-\(id)", "day-note-\(id)", "skip-\(id)", "reset-\(id)", "mode-\(id)-weekly",
+        ] {
             #expect(html.contains("id=\"\(control)\""), "\(control)")
         }
         #expect(!html.contains("id=\"decrement-\(TodayPageTests.stretch.id)\""))
@@ -90,7 +92,8 @@ struct DayEntryTests {
 
     // MARK: Over HTTP, as a browser without JavaScript
 
-    static func setUp(_ store: any TendStore & AccountStore, owner: User.ID) async throws -> (water: Habit, meditate: Habit, coffee: Habit) {
+    static func setUp(_ store: any TendStore & AccountStore, owner: User.ID) async throws -> (water: Habit, meditate: Habit, coffee: Habit)
+    {
         let day = WebFixtures.day("2025-06-01")
         let water = try await store.createHabit(
             owner: owner, Habit(name: "Water", type: .count, target: 8, unit: "glasses", order: 0, createdOn: day))
@@ -118,11 +121,13 @@ struct DayEntryTests {
 
             for (typed, seconds) in [("45", 2700), ("1h30", 5400), ("1:30", 5400), ("45m", 2700)] {
                 let timed = try await browser.post(
-                    "/habits/\(meditate.id)/days/2025-06-15/value", [("_csrf", csrf), ("value", typed), ("return", "/habits/\(meditate.id)")])
+                    "/habits/\(meditate.id)/days/2025-06-15/value",
+                    [("_csrf", csrf), ("value", typed), ("return", "/habits/\(meditate.id)")])
                 #expect(timed.status == .seeOther)
                 #expect(timed.headers[.location] == "/habits/\(meditate.id)#habit-\(meditate.id)")
                 #expect(
-                    try await store.entries(owner: owner, habit: meditate.id, from: Self.today, through: Self.today).first?.value == seconds,
+                    try await store.entries(owner: owner, habit: meditate.id, from: Self.today, through: Self.today).first?.value
+                        == seconds,
                     "\(typed)")
             }
             let page = try await browser.get("/")
@@ -165,7 +170,9 @@ struct DayEntryTests {
             #expect(undone.status == .seeOther)
             #expect(undone.headers[.location] == "/#habit-\(coffee.id)")
             #expect(try await value(coffee) == 2)
-            for _ in 0..<3 { _ = try await browser.post("/habits/\(coffee.id)/days/2025-06-15/decrement", [("_csrf", csrf), ("return", "/")]) }
+            for _ in 0..<3 {
+                _ = try await browser.post("/habits/\(coffee.id)/days/2025-06-15/decrement", [("_csrf", csrf), ("return", "/")])
+            }
             #expect(try await value(coffee) == 0)
 
             _ = try await store.setValue(owner: owner, habit: meditate.id, day: Self.today, 150)
@@ -243,12 +250,15 @@ struct DayEntryTests {
             let before = try await store.latestOperationSequence(owner: owner)
             #expect(try await browser.post("/habits/\(water.id)/days/2025-06-15/value", [("value", "9")]).status == .forbidden)
             #expect(try await browser.post("/habits/\(water.id)/days/2025-06-15/decrement", []).status == .forbidden)
-            #expect(try await browser.post("/habits/\(water.id)/days/2025-06-15/value", [("_csrf", "forged"), ("value", "9")]).status == .forbidden)
+            #expect(
+                try await browser.post("/habits/\(water.id)/days/2025-06-15/value", [("_csrf", "forged"), ("value", "9")]).status
+                    == .forbidden)
 
             let mallory = browser.another()
             let malloryCSRF = try await mallory.signUp("mallory")
             #expect(
-                try await mallory.post("/habits/\(water.id)/days/2025-06-15/value", [("_csrf", malloryCSRF), ("value", "9")]).status == .notFound)
+                try await mallory.post("/habits/\(water.id)/days/2025-06-15/value", [("_csrf", malloryCSRF), ("value", "9")]).status
+                    == .notFound)
             #expect(try await mallory.post("/habits/\(water.id)/days/2025-06-15/decrement", [("_csrf", malloryCSRF)]).status == .notFound)
             #expect(try await store.latestOperationSequence(owner: owner) == before)
         }
@@ -263,7 +273,8 @@ struct DayEntryTests {
             let page = try await browser.get("/habits/\(water.id)")
             #expect(page.text.contains("id=\"tap-\(water.id)\""))
             #expect(page.text.contains("<section class=\"panel checkin\" id=\"habit-\(water.id)\""))
-            let tapped = try await browser.post("/habits/\(water.id)/days/2025-06-15/tap", [("_csrf", csrf), ("return", "/habits/\(water.id)")])
+            let tapped = try await browser.post(
+                "/habits/\(water.id)/days/2025-06-15/tap", [("_csrf", csrf), ("return", "/habits/\(water.id)")])
             #expect(tapped.headers[.location] == "/habits/\(water.id)#habit-\(water.id)")
             #expect(try await browser.get("/habits/\(water.id)").text.contains("1 / 8 glasses"))
         }

@@ -9,7 +9,8 @@ struct HTMLTests {
         let name = #"<script>alert("x")</script> & 'friends'"#
         let html = Node.p(.title(name), .data("name", name)) { name }.render()
         #expect(
-            html == #"<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;" data-name="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;">&lt;script&gt;alert("x")&lt;/script&gt; &amp; 'friends'</p>"#
+            html
+                == #"<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;" data-name="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;">&lt;script&gt;alert("x")&lt;/script&gt; &amp; 'friends'</p>"#
         )
     }
 
@@ -28,17 +29,21 @@ struct HTMLTests {
     @Test("Pretty rendering puts blocks on their own lines and keeps inline content together")
     func pretty() {
         let node = Node.div(.class("x")) {
-            Node.p { "Hello "; Node.strong { "you" } }
+            Node.p {
+                "Hello "
+                Node.strong { "you" }
+            }
             Node.ul { Node.li { "one" } }
         }
-        #expect(node.renderPretty() == """
-            <div class="x">
-              <p>Hello <strong>you</strong></p>
-              <ul>
-                <li>one</li>
-              </ul>
-            </div>
+        #expect(
+            node.renderPretty() == """
+                <div class="x">
+                  <p>Hello <strong>you</strong></p>
+                  <ul>
+                    <li>one</li>
+                  </ul>
+                </div>
 
-            """)
+                """)
     }
 }

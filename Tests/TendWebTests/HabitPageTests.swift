@@ -33,8 +33,12 @@ struct HabitPageTests {
         #expect(page.stats.first { $0.label == "Days done" }?.value == "13")
         // en_US writes "83%", as `tend stats` does; de_DE would write "83 %".
         #expect(page.stats.first { $0.label == "Last 7 days" }?.value == statistics.completionRate7.map { "\(Int(($0 * 100).rounded()))%" })
-        let german = HabitPage(tracked: tracked, today: Self.today, calendar: TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "de_DE")))
-        #expect(german.stats.first { $0.label == "Last 7 days" }?.value == statistics.completionRate7.map { "\(Int(($0 * 100).rounded()))\u{00A0}%" })
+        let german = HabitPage(
+            tracked: tracked, today: Self.today,
+            calendar: TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "de_DE")))
+        #expect(
+            german.stats.first { $0.label == "Last 7 days" }?.value
+                == statistics.completionRate7.map { "\(Int(($0 * 100).rounded()))\u{00A0}%" })
         #expect(page.subtitle == "Every day · Any time · Build")
     }
 
@@ -78,7 +82,8 @@ struct HabitPageTests {
     @Test("The rendered page: chart and year grid are SVG images with summaries, no inline style")
     func rendered() {
         let html = HabitView.page(
-            HabitPage(tracked: Self.read(), today: Self.today, calendar: Self.calendar), session: SessionInfo(username: "ana", csrfToken: "t")
+            HabitPage(tracked: Self.read(), today: Self.today, calendar: Self.calendar),
+            session: SessionInfo(username: "ana", csrfToken: "t")
         ).render()
         #expect(html.contains("<polyline class=\"chart-line\""))
         #expect(html.contains("role=\"img\" aria-label=\"Strength over the last year"))

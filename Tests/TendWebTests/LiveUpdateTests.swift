@@ -30,7 +30,10 @@ struct LiveUpdateTests {
     }
 
     static func users(_ store: any TendStore) async throws -> (User, User) {
-        (try await store.createUser(username: "ana", settings: UserSettings()), try await store.createUser(username: "ben", settings: UserSettings()))
+        (
+            try await store.createUser(username: "ana", settings: UserSettings()),
+            try await store.createUser(username: "ben", settings: UserSettings())
+        )
     }
 
     @Test("A change on this instance arrives at once (woken, not polled); another user's never")

@@ -134,7 +134,9 @@ struct RoutineFormTests {
             let read = try await ana.habit("Read")
             _ = try await ana.store.check(owner: ana.owner, habit: water.id, day: WebFixtures.day("2025-06-14"))
             let morning = try await ana.routine("Morning", habits: [water, read])
-            for asked in [try await ana.post("/routines/\(morning.id)/delete"), try await ana.browser.get("/routines/\(morning.id)/delete")] {
+            for asked in [
+                try await ana.post("/routines/\(morning.id)/delete"), try await ana.browser.get("/routines/\(morning.id)/delete"),
+            ] {
                 #expect(asked.status == .ok)
                 #expect(asked.text.contains("Delete “Morning”?"))
                 #expect(asked.text.contains("Its 2 habits (“Water”, “Read”) stay, with all their history, no longer in a routine."))
@@ -339,7 +341,9 @@ struct RoutineFormTests {
             let csrf = try await mallory.signUp("mallory")
             #expect(try await mallory.post("/habits/\(water.id)/archive", [("_csrf", csrf), ("archived", "true")]).status == .notFound)
             #expect(try await mallory.post("/habits/\(water.id)/move", [("_csrf", csrf), ("direction", "down")]).status == .notFound)
-            #expect(try await mallory.post("/habits/\(water.id)/note", [("_csrf", csrf), ("day", "2025-06-15"), ("note", "x")]).status == .notFound)
+            #expect(
+                try await mallory.post("/habits/\(water.id)/note", [("_csrf", csrf), ("day", "2025-06-15"), ("note", "x")]).status
+                    == .notFound)
             let habits = try await ana.store.habits(owner: ana.owner, includeArchived: true).sorted { $0.order < $1.order }
             #expect(habits.map(\.name) == ["Water", "Read"])
             #expect(habits.allSatisfy { !$0.isArchived })

@@ -65,12 +65,14 @@ struct RoutinesPageTests {
         #expect(page.routines[1].addSelected == "nonsense")
     }
 
-    @Test("Days in words", arguments: [
-        (Set(Weekday.allCases), "Every day"),
-        (Set<Weekday>([.monday, .tuesday, .wednesday, .thursday, .friday]), "Weekdays"),
-        (Set<Weekday>([.saturday, .sunday]), "Weekends"),
-        (Set<Weekday>([.sunday, .monday]), "Mon, Sun"),
-    ])
+    @Test(
+        "Days in words",
+        arguments: [
+            (Set(Weekday.allCases), "Every day"),
+            (Set<Weekday>([.monday, .tuesday, .wednesday, .thursday, .friday]), "Weekdays"),
+            (Set<Weekday>([.saturday, .sunday]), "Weekends"),
+            (Set<Weekday>([.sunday, .monday]), "Mon, Sun"),
+        ])
     func days(_ days: Set<Weekday>, _ text: String) {
         #expect(RoutinesPage.daysText(days) == text)
     }

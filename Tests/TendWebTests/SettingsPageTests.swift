@@ -44,7 +44,8 @@ struct SettingsPageTests {
             #expect(try await browser.post("/settings", fields).status == .forbidden)
             #expect(try await store.user(id: owner).settings.timeZone == "UTC")
 
-            let invalid = try await browser.post("/settings", [("_csrf", csrf), ("timeZone", "Mars/Olympus"), ("dayStartHour", "3"), ("firstWeekday", "")])
+            let invalid = try await browser.post(
+                "/settings", [("_csrf", csrf), ("timeZone", "Mars/Olympus"), ("dayStartHour", "3"), ("firstWeekday", "")])
             #expect(invalid.status == .unprocessableContent)
             #expect(invalid.text.contains("Unknown time zone &#39;Mars/Olympus&#39;") || invalid.text.contains("Unknown time zone"))
             #expect(invalid.text.contains("<option value=\"3\" selected>"))
@@ -65,7 +66,8 @@ struct SettingsPageTests {
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
             let phone = try await store.createToken(
-                AuthToken(owner: owner, kind: .api, name: "Ana's phone", createdAt: Date(timeIntervalSince1970: 1_749_000_000)), hash: "hash-1")
+                AuthToken(owner: owner, kind: .api, name: "Ana's phone", createdAt: Date(timeIntervalSince1970: 1_749_000_000)),
+                hash: "hash-1")
             let page = try await browser.get("/settings")
             #expect(page.text.contains("Ana&#39;s phone") || page.text.contains("Ana's phone"))
             #expect(page.text.contains("action=\"/settings/devices/\(phone.id)/revoke\""))

@@ -55,7 +55,8 @@ struct SnapshotTests {
     func signup() throws {
         try Self.assertSnapshot(
             AuthView.signup(
-                SignupPage(formToken: "FORM-TOKEN", isFirstAccount: true, isOpen: true, zones: ["America/New_York", "Europe/Berlin", "UTC"])),
+                SignupPage(
+                    formToken: "FORM-TOKEN", isFirstAccount: true, isOpen: true, zones: ["America/New_York", "Europe/Berlin", "UTC"])),
             "signup")
     }
 
@@ -67,7 +68,8 @@ struct SnapshotTests {
 
     @Test("The habit page: a count habit with history and a note")
     func habitPage() throws {
-        let water = WebFixtures.habit(1, "Water", emoji: "💧", color: .cyan, type: .count, target: 8, unit: "glasses", createdOn: "2025-06-01")
+        let water = WebFixtures.habit(
+            1, "Water", emoji: "💧", color: .cyan, type: .count, target: 8, unit: "glasses", createdOn: "2025-06-01")
         let tracked = TrackedHabit(
             habit: water,
             entries: [

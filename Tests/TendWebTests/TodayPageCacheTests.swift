@@ -1,7 +1,7 @@
 import Foundation
-import NIOCore
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import TendCore
 import TendHTTP
 import TendStore
@@ -99,7 +99,8 @@ struct TodayPageCacheTests {
             #expect(try await browser.get("/").text.contains("0 / 8 glasses"), "a habit made by another device")
             _ = try await store.setValue(owner: owner, habit: water.id, day: WebFixtures.day("2025-06-15"), 3)
             #expect(try await browser.get("/").text.contains("3 / 8 glasses"))
-            #expect(try await browser.post("/habits/\(water.id)/days/2025-06-15/tap", [("_csrf", csrf), ("return", "/")]).status == .seeOther)
+            #expect(
+                try await browser.post("/habits/\(water.id)/days/2025-06-15/tap", [("_csrf", csrf), ("return", "/")]).status == .seeOther)
             #expect(try await browser.get("/").text.contains("4 / 8 glasses"))
 
             #expect(try await browser.get("/cards/\(water.id)/mode/weekly").status == .seeOther)

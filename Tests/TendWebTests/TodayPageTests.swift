@@ -113,7 +113,10 @@ struct TodayPageTests {
             WebFixtures.tracked(weekly, [Self.sunday: 1, "2025-06-10": 1]),
             WebFixtures.tracked(monthly, [Self.sunday: 5, "2025-06-02": 20, "2025-06-03": 25]),
         ]
-        let us = Dictionary(uniqueKeysWithValues: Self.page(habits: habits, settings: UserSettings(locale: "en_US")).groups.flatMap(\.cards).map { ($0.name, $0) })
+        let us = Dictionary(
+            uniqueKeysWithValues: Self.page(habits: habits, settings: UserSettings(locale: "en_US")).groups.flatMap(\.cards).map {
+                ($0.name, $0)
+            })
         #expect(try #require(us["Swim"]).valueText == "1 of 3 this week")
         #expect(try #require(us["Pages"]).valueText == "2 of 10 this month · 5 / 20 pages")
         let de = Self.page(habits: habits, settings: UserSettings(firstWeekday: 2, locale: "de_DE")).groups.flatMap(\.cards)

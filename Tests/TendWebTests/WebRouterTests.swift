@@ -118,7 +118,8 @@ struct WebRouterTests {
             let other = browser.another()
             let page = try await other.get("/login")
             let response = try await other.post(
-                "/login", [("_csrf", try other.csrf(in: page)), ("username", "ana"), ("password", Browser.password), ("next", "//evil.example/")])
+                "/login",
+                [("_csrf", try other.csrf(in: page)), ("username", "ana"), ("password", Browser.password), ("next", "//evil.example/")])
             #expect(response.headers[.location] == "/")
         }
     }

@@ -30,7 +30,8 @@ struct WebHarness: Sendable {
     var configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
 
     func run<Value: Sendable>(
-        store: any TendStore & AccountStore = InMemoryStore(), _ body: @Sendable (Browser, any TendStore & AccountStore) async throws -> Value
+        store: any TendStore & AccountStore = InMemoryStore(),
+        _ body: @Sendable (Browser, any TendStore & AccountStore) async throws -> Value
     ) async throws -> Value {
         var logger = Logger(label: "tend.web.test")
         logger.logLevel = .critical
@@ -59,7 +60,9 @@ final class Browser: Sendable {
     func another() -> Browser { Browser(client: client) }
 
     @discardableResult
-    func request(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws -> TestResponse {
+    func request(
+        _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: ByteBuffer? = nil
+    ) async throws -> TestResponse {
         var headers = headers
         let cookie = jar.withLock { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if !cookie.isEmpty { headers[.cookie] = cookie }
@@ -131,7 +134,8 @@ enum WebFixtures {
 
     static func habit(
         _ n: Int, _ name: String, emoji: String = "✅", color: HabitColor = .blue, kind: HabitKind = .good, type: HabitType = .checkmark,
-        target: Int? = nil, unit: String = "", schedule: Schedule = .daily, routineTime: RoutineTime = .anytime, createdOn: String = "2025-01-01"
+        target: Int? = nil, unit: String = "", schedule: Schedule = .daily, routineTime: RoutineTime = .anytime,
+        createdOn: String = "2025-01-01"
     ) -> Habit {
         Habit(
             id: id(n), name: name, emoji: emoji, color: color, kind: kind, type: type, target: target, unit: unit, schedule: schedule,

@@ -31,6 +31,7 @@ struct AddCommand: AsyncParsableCommand {
         if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
-        session.print("Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")
+        session.print(
+            "Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")
     }
 }

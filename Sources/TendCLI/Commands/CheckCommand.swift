@@ -18,7 +18,6 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var target: TrackingTarget
 
-
     func run() async throws {
         try await Tracking.perform(options, target) { habit in
             .check

@@ -19,7 +19,8 @@ struct ExportCommand: AsyncParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, csv, loopCSV = "loop-csv"
+        case json, csv
+        case loopCSV = "loop-csv"
     }
 
     @OptionGroup var options: GlobalOptions

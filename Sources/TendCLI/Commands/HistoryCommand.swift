@@ -34,8 +34,9 @@ struct HistoryCommand: AsyncParsableCommand {
         let calendar = session.calendar
         let range = day.adding(days: 1 - days)...day
         if options.json {
-            return try session.printJSON(HistoryJSON(
-                habit: HabitJSON(habit), days: range.reversed().map { DayJSON(tracked, day: $0, today: today, calendar: calendar) }))
+            return try session.printJSON(
+                HistoryJSON(
+                    habit: HabitJSON(habit), days: range.reversed().map { DayJSON(tracked, day: $0, today: today, calendar: calendar) }))
         }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         session.print("\(habit.emoji) \(style.bold(style.paint(habit.name, habit.color)))")
@@ -53,7 +54,10 @@ struct HistoryCommand: AsyncParsableCommand {
                 }
             case .skipped: line += "skipped"
             case .satisfied: line += value > 0 ? Format.progress(value, of: habit) : style.dim("period done")
-            default: line += habit.type == .checkmark && habit.kind == .good ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)
+            default:
+                line +=
+                    habit.type == .checkmark && habit.kind == .good
+                    ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)
             }
             if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(Format.oneLine(note, unicode: style.unicode))" }
             session.print(line)

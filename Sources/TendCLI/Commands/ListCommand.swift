@@ -32,7 +32,9 @@ struct ListCommand: AsyncParsableCommand {
         for (index, habit) in habits.enumerated() {
             let archived = habit.isArchived ? style.dim("  (archived)") : ""
             let name = style.paint(habit.name.padded(to: width), habit.color)
-            session.print("\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(archived)")
+            session.print(
+                "\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(archived)"
+            )
         }
     }
 }

@@ -31,7 +31,8 @@ struct MonthCommand: AsyncParsableCommand {
             let tracked = try await session.trackedHabit(habit)
             let cells = tracked.monthGrid(containing: day, today: today, calendar: calendar)
             if options.json {
-                return try session.printJSON(GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
+                return try session.printJSON(
+                    GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
             }
             session.print("\(tracked.habit.emoji) \(tracked.habit.name)")
             MonthCommand.printGrid(of: day, days: cells.map(\.day), session: session, style: style) { index in
@@ -66,7 +67,9 @@ struct MonthCommand: AsyncParsableCommand {
     static func printGrid(of day: Day, days: [Day], session: Session, style: Style, glyph: (Int) -> String) {
         let calendar = session.calendar
         session.print(style.bold(monthName(day)))
-        session.print(calendar.orderedWeekdays.map { " " + calendar.getDayLetter(for: $0).padded(to: 2) }.joined(separator: " ").trimmingTrailingSpaces())
+        session.print(
+            calendar.orderedWeekdays.map { " " + calendar.getDayLetter(for: $0).padded(to: 2) }.joined(separator: " ")
+                .trimmingTrailingSpaces())
         for week in stride(from: 0, to: days.count, by: 7) {
             let row = (week..<min(week + 7, days.count)).map { index in
                 let date = days[index]
@@ -79,7 +82,9 @@ struct MonthCommand: AsyncParsableCommand {
     }
 
     static func monthName(_ day: Day) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
         return "\(names[day.month - 1]) \(day.year)"
     }
 }

@@ -49,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp("bcrypt's cost, at least 12 (default 12).", valueName: "n"))
     var bcryptCost: Int?
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
     var logLevel: String?
 
     func run() async throws {
@@ -61,7 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
         logger.logLevel = parsedLevel
 
-        let location = database ?? environment["TEND_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+        let location =
+            database ?? environment["TEND_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
         let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location

@@ -35,9 +35,12 @@ struct ShowCommand: AsyncParsableCommand {
         session.print("  created       \(habit.createdOn.iso)")
         if !habit.notes.isEmpty { session.print("  notes         \(Format.oneLine(habit.notes, unicode: style.unicode))") }
         let cells = tracked.weekStrip(endingOn: day, today: session.today, calendar: session.calendar)
-        session.print("  last 7 days   " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " ")
-            + "  (" + cells.map(\.letter).joined() + ")")
+        session.print(
+            "  last 7 days   " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " ")
+                + "  (" + cells.map(\.letter).joined() + ")")
         let stats = tracked.statistics(asOf: day, calendar: session.calendar)
-        session.print("  strength      \(Format.percent(stats.score, session.percent))   streak \(stats.currentStreak) (best \(stats.bestStreak))   30 days \(Format.percent(stats.completionRate30, session.percent))")
+        session.print(
+            "  strength      \(Format.percent(stats.score, session.percent))   streak \(stats.currentStreak) (best \(stats.bestStreak))   30 days \(Format.percent(stats.completionRate30, session.percent))"
+        )
     }
 }

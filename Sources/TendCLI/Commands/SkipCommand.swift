@@ -28,7 +28,8 @@ struct SkipCommand: AsyncParsableCommand {
         try await Tracking.perform(options, target) { habit, day, session in
             if !undo, !habit.schedule.isScheduled(on: day) {
                 throw CLIError(
-                    "\(habit.name) is not due on \(day.iso) (\(SkipCommand.scheduleText(habit.schedule, session.calendar))); nothing to skip")
+                    "\(habit.name) is not due on \(day.iso) (\(SkipCommand.scheduleText(habit.schedule, session.calendar))); nothing to skip"
+                )
             }
             return .skip(!undo)
         }

@@ -44,9 +44,12 @@ struct StatsCommand: AsyncParsableCommand {
             session.print("\(one.habit.emoji) \(style.bold(style.paint(one.habit.name, one.habit.color))) as of \(day.iso)")
             session.print("  strength        \(style.bar(s.score)) \(Format.percent(s.score, percent))")
             session.print("  streak          \(Format.days(s.currentStreak)) (best \(s.bestStreak))")
-            session.print("  completion      7 days \(Format.percent(s.completionRate7, percent))   30 days \(Format.percent(s.completionRate30, percent))   365 days \(Format.percent(s.completionRate365, percent))")
+            session.print(
+                "  completion      7 days \(Format.percent(s.completionRate7, percent))   30 days \(Format.percent(s.completionRate30, percent))   365 days \(Format.percent(s.completionRate365, percent))"
+            )
             session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
-            session.print("  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))
+            session.print(
+                "  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))
             let weekdays = calendar.orderedWeekdays.map { "\($0.code) \(s.weekdays[$0.code] ?? 0)" }
             session.print("  by weekday      " + weekdays.joined(separator: "  "))
             return
@@ -58,9 +61,10 @@ struct StatsCommand: AsyncParsableCommand {
         let width = max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0)
         session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
         for (one, s) in zip(tracked, stats) {
-            session.print("\(one.habit.emoji.padded(to: 2)) \(one.habit.name.padded(to: width))  "
-                + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
-                + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30, percent))
+            session.print(
+                "\(one.habit.emoji.padded(to: 2)) \(one.habit.name.padded(to: width))  "
+                    + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
+                    + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30, percent))
         }
     }
 }

@@ -46,7 +46,8 @@ struct TodayCommand: AsyncParsableCommand {
         let width = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
         for group in plan.groups {
             session.print()
-            let heading = group.routine.map { "\($0.name) (\($0.start))" }
+            let heading =
+                group.routine.map { "\($0.name) (\($0.start))" }
                 ?? group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : "")
             session.print(style.bold(heading))
             for item in group.items {
@@ -58,7 +59,8 @@ struct TodayCommand: AsyncParsableCommand {
                     detail = "skipped"
                 } else if item.status == .missed, habit.kind == .bad {
                     // Over the limit: a failure for the whole day, shown as one.
-                    detail = habit.type == .checkmark
+                    detail =
+                        habit.type == .checkmark
                         ? "slipped" : style.bar(item.progress) + " " + Format.progress(item.value, of: habit) + "  over limit"
                 } else if habit.type == .checkmark, habit.kind == .good {
                     detail = item.value > 0 ? "done" : ""

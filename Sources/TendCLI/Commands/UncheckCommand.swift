@@ -17,7 +17,6 @@ struct UncheckCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var target: TrackingTarget
 
-
     func run() async throws {
         try await Tracking.perform(options, target) { habit in
             .uncheck

@@ -31,10 +31,11 @@ struct WeekCommand: AsyncParsableCommand {
         let scores = DayScore.heatmap(habits, from: start, through: end, today: today, calendar: calendar)
         let rows = habits.map { ($0, $0.cells(for: start...end, today: today, calendar: calendar)) }
         if options.json {
-            return try session.printJSON(WeekJSON(
-                start: start.iso, end: end.iso,
-                habits: rows.map { WeekJSON.Row(id: $0.0.id.description, name: $0.0.habit.name, days: $0.1.map(CellJSON.init)) },
-                scores: zip(start...end, scores).map { DayScoreJSON(day: $0, score: $1) }))
+            return try session.printJSON(
+                WeekJSON(
+                    start: start.iso, end: end.iso,
+                    habits: rows.map { WeekJSON.Row(id: $0.0.id.description, name: $0.0.habit.name, days: $0.1.map(CellJSON.init)) },
+                    scores: zip(start...end, scores).map { DayScoreJSON(day: $0, score: $1) }))
         }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
         session.print(style.bold("Week \(start.iso) – \(end.iso)"))
@@ -47,7 +48,9 @@ struct WeekCommand: AsyncParsableCommand {
         session.print("".padded(to: width + 5) + letters.joined(separator: " "))
         for (tracked, cells) in rows {
             let habit = tracked.habit
-            session.print("\(habit.emoji.padded(to: 2)) \(style.paint(habit.name.padded(to: width), habit.color))  " + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
+            session.print(
+                "\(habit.emoji.padded(to: 2)) \(style.paint(habit.name.padded(to: width), habit.color))  "
+                    + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
         }
         session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
     }

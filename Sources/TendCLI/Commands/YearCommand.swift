@@ -36,7 +36,8 @@ struct YearCommand: AsyncParsableCommand {
             let tracked = try await session.trackedHabit(habit)
             let cells = tracked.yearGrid(endingWith: day, today: today, calendar: calendar)
             if options.json {
-                return try session.printJSON(GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
+                return try session.printJSON(
+                    GridJSON(habit: tracked.id.description, name: tracked.habit.name, cells: cells.map(CellJSON.init)))
             }
             session.print("\(tracked.habit.emoji) \(tracked.habit.name)")
             glyphs = cells.map { style.cell($0, color: tracked.habit.color) }

@@ -107,4 +107,3 @@ struct CellJSON: Encodable {
         future = cell.isFuture
     }
 }
-

@@ -68,7 +68,8 @@ package struct AccountService: Sendable {
 
     /// The account whose password this is, or 401 (the same answer, in the same time, for an
     /// unknown username and a wrong password). Counts against the sign-in rate limit.
-    package func verifiedAccount(username: String, password: String, request: Request, context: TendRequestContext) async throws -> Account {
+    package func verifiedAccount(username: String, password: String, request: Request, context: TendRequestContext) async throws -> Account
+    {
         try limit(request, context: context, username: username)
         let wrong = Problem.unauthorized("the username or password is not right")
         guard let account = try await store.account(named: username) else {

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
-import TendCore
 import HummingbirdBcrypt
 import NIOPosix
+import TendCore
 
 /// Password rules and hashing: bcrypt at the configured cost, computed on NIO's blocking thread
 /// pool (a cost-12 hash takes about 250 ms, too long for a task on the cooperative pool).

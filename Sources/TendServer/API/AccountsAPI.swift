@@ -195,7 +195,8 @@ struct AccountsAPI {
     }
 
     static func json(_ account: Account) -> AccountJSON {
-        AccountJSON(id: account.user.id.description, username: account.user.username, role: account.role.rawValue, createdAt: account.createdAt)
+        AccountJSON(
+            id: account.user.id.description, username: account.user.username, role: account.role.rawValue, createdAt: account.createdAt)
     }
 
     static func json(_ invite: Invite) -> InviteJSON {

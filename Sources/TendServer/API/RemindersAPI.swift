@@ -29,7 +29,8 @@ struct RemindersAPI {
         let habits = try await server.store.habits(owner: user.id, includeArchived: false)
         let upcoming = habits.flatMap { habit in
             habit.reminders.filter(\.isEnabled).map { reminder in
-                UpcomingReminderJSON(habit: habit, reminder: reminder, next: reminder.nextFireDates(after: now, count: count, calendar: calendar))
+                UpcomingReminderJSON(
+                    habit: habit, reminder: reminder, next: reminder.nextFireDates(after: now, count: count, calendar: calendar))
             }
         }
         return try Reply.json(upcoming)

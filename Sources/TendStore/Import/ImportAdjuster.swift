@@ -98,19 +98,25 @@ enum ImportAdjuster {
             var adjusted: [String] = []
             var skipped: [String] = []
             if !outOfRangeDays.isEmpty {
-                skipped.append("“\(name)”: \(outOfRangeDays.count) entries on days before \(ImportAdjuster.earliestDay.year) or after \(ImportAdjuster.latestDay.year) are not imported\(example(outOfRangeDays))")
+                skipped.append(
+                    "“\(name)”: \(outOfRangeDays.count) entries on days before \(ImportAdjuster.earliestDay.year) or after \(ImportAdjuster.latestDay.year) are not imported\(example(outOfRangeDays))"
+                )
             }
             if !negative.isEmpty {
                 skipped.append("“\(name)”: \(negative.count) entries with a negative value are not imported\(example(negative))")
             }
             if !clamped.isEmpty {
-                adjusted.append("“\(name)”: \(clamped.count) values above \(EntryCommand.maximumValue) were lowered to it\(example(clamped))")
+                adjusted.append(
+                    "“\(name)”: \(clamped.count) values above \(EntryCommand.maximumValue) were lowered to it\(example(clamped))")
             }
             if !skipAndValue.isEmpty {
-                adjusted.append("“\(name)”: \(skipAndValue.count) days were both skipped and given a value; they are kept as skipped\(example(skipAndValue))")
+                adjusted.append(
+                    "“\(name)”: \(skipAndValue.count) days were both skipped and given a value; they are kept as skipped\(example(skipAndValue))"
+                )
             }
             if !longNotes.isEmpty {
-                adjusted.append("“\(name)”: \(longNotes.count) notes were cut to \(Entry.maximumNoteLength) characters\(example(longNotes))")
+                adjusted.append(
+                    "“\(name)”: \(longNotes.count) notes were cut to \(Entry.maximumNoteLength) characters\(example(longNotes))")
             }
             if !duplicates.isEmpty {
                 adjusted.append("“\(name)”: \(duplicates.count) days appear more than once; the last one is kept\(example(duplicates))")

@@ -72,7 +72,8 @@ public enum ImportPlanner {
 
             var name = ImportAdjuster.cleanName(habit.name)
             if name != habit.name, !name.isEmpty {
-                report.adjustments.append("“\(habit.name)”: the name was made one line of at most \(Habit.maximumNameLength) characters: “\(name)”")
+                report.adjustments.append(
+                    "“\(habit.name)”: the name was made one line of at most \(Habit.maximumNameLength) characters: “\(name)”")
             }
             if name.isEmpty {
                 name = uniqueName("Habit \(index + 1)", taken: takenNames)
@@ -155,7 +156,8 @@ public enum ImportPlanner {
         }
         if !keptDays.isEmpty {
             report.kept.append(
-                "“\(tracked.habit.name)”: your entries on \(keptDays.count) days differ from the file and are kept (first: \(keptDays[0].iso))")
+                "“\(tracked.habit.name)”: your entries on \(keptDays.count) days differ from the file and are kept (first: \(keptDays[0].iso))"
+            )
         }
         report.entriesAdded += added.count
         return stride(from: 0, to: added.count, by: entryChunkSize).map { start in

@@ -149,7 +149,8 @@ enum LoopDatabaseReader {
             skipped.append("\(orphans) repetitions of habits the file does not have are not imported")
             skippedEntries += orphans
         }
-        return ImportedData(format: .loopDatabase, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: skippedEntries)
+        return ImportedData(
+            format: .loopDatabase, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: skippedEntries)
     }
 
     private static func clampedInt(_ value: Int64) -> Int { Int(max(min(value, 1 << 40), -(1 << 40))) }

@@ -107,14 +107,19 @@ enum LoopMapping {
             return (.daily, "frequency \(numerator)/\(denominator) is not a frequency, so the habit is daily")
         }
         if numerator >= denominator {
-            return (.daily, numerator > denominator ? "frequency \(numerator)/\(denominator) is more than daily, so the habit is daily" : nil)
+            return (
+                .daily, numerator > denominator ? "frequency \(numerator)/\(denominator) is more than daily, so the habit is daily" : nil
+            )
         }
         switch denominator {
         case 7: return (.timesPerWeek(numerator), nil)
         case 30, 31: return (.timesPerMonth(numerator), nil)
         case 366...:
             let times = max(1, Int((Double(numerator) * 365 / Double(denominator)).rounded()))
-            return (.timesInDays(times: times, days: 365), "frequency \(numerator)/\(denominator) is longer than a year, so it is \(times) in 365 days")
+            return (
+                .timesInDays(times: times, days: 365),
+                "frequency \(numerator)/\(denominator) is longer than a year, so it is \(times) in 365 days"
+            )
         default: return (.timesInDays(times: numerator, days: denominator), nil)
         }
     }
@@ -218,10 +223,14 @@ enum LoopMapping {
             if !entry.isEmpty { entries.append(entry) }
         }
         if automatic > 0 {
-            skipped.append("\(label): \(automatic) automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported")
+            skipped.append(
+                "\(label): \(automatic) automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported"
+            )
         }
         if !unknownValues.isEmpty {
-            skipped.append("\(label): \(unknownValues.count) repetitions with values Loop does not define (first: \(unknownValues[0])) are not imported")
+            skipped.append(
+                "\(label): \(unknownValues.count) repetitions with values Loop does not define (first: \(unknownValues[0])) are not imported"
+            )
         }
         let createdOn = min(entries.map(\.day).min() ?? today, today)
         let habit = Habit(

@@ -137,7 +137,8 @@ public enum TendCSVFormat {
             target: parsed("target", { Int($0) }, default: Habit.defaultTarget(kind: kind, type: type), describe: "a whole number"),
             unit: header.value(record, "unit"),
             schedule: schedule,
-            routineTime: parsed("routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
+            routineTime: parsed(
+                "routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
             reminders: reminders,
             isArchived: parsed("archived", parseBool, default: false, describe: "true or false"),
             order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),

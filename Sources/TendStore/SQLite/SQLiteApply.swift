@@ -13,7 +13,8 @@ enum SQLiteApply {
     static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [
-                owner.description, UUID.timeOrdered(milliseconds: timestamp.milliseconds).text(), timestamp.device, timestamp.description, try OpLogJSON.text(change),
+                owner.description, UUID.timeOrdered(milliseconds: timestamp.milliseconds).text(), timestamp.device, timestamp.description,
+                try OpLogJSON.text(change),
             ])
     }
 

@@ -234,8 +234,9 @@ public final class SQLiteStore: TendStore {
 
     public func user(named username: String) async throws -> User? {
         try await writer.read { db in
-            guard let id = try String.fetchOne(
-                db, sql: "SELECT id FROM users WHERE username_key = ?", arguments: [username.lowercased()])
+            guard
+                let id = try String.fetchOne(
+                    db, sql: "SELECT id FROM users WHERE username_key = ?", arguments: [username.lowercased()])
             else { return nil }
             return try SQLiteRows.user(db, id: id)
         }
@@ -379,13 +380,18 @@ public final class SQLiteStore: TendStore {
                 guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
                 throw StoreError.notFound("habit")
             }
-            let before = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
+            let before =
+                try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
                 ?? Entry(day: day)
             // Every command is worked out before anything is written.
             var after = before
             var changes: [Change] = []
             for command in commands {
-                guard let change = try StoreError.enforcing({ try command.change(for: TrackedHabit(habit: stored, entries: [after]), on: day) }) else {
+                guard
+                    let change = try StoreError.enforcing({
+                        try command.change(for: TrackedHabit(habit: stored, entries: [after]), on: day)
+                    })
+                else {
                     continue
                 }
                 after = after.applying(change)

@@ -84,7 +84,9 @@ enum DataView {
             group("Adjusted to fit Tend", preview.adjustments)
             group("Not imported", preview.skipped)
             if preview.changesNothing {
-                Node.p(.class("notice saved"), .role("status")) { "Everything in this file is already in your account: importing it changes nothing." }
+                Node.p(.class("notice saved"), .role("status")) {
+                    "Everything in this file is already in your account: importing it changes nothing."
+                }
             }
             Node.div(.class("actions")) {
                 Node.form(.method("post"), .action(WebPaths.dataImportConfirm())) {
@@ -99,12 +101,14 @@ enum DataView {
 
     private static func group(_ title: String, _ lines: [String], open: Bool = false) -> Node? {
         guard !lines.isEmpty else { return nil }
-        return .element("details", [.class("report-group")] + (open ? [.open] : []), [
-            .summary { "\(title) (\(lines.count))" },
-            .ul(.class("report")) {
-                for line in lines.prefix(200) { Node.li { line } }
-                if lines.count > 200 { Node.li { "… and \(lines.count - 200) more." } }
-            },
-        ])
+        return .element(
+            "details", [.class("report-group")] + (open ? [.open] : []),
+            [
+                .summary { "\(title) (\(lines.count))" },
+                .ul(.class("report")) {
+                    for line in lines.prefix(200) { Node.li { line } }
+                    if lines.count > 200 { Node.li { "… and \(lines.count - 200) more." } }
+                },
+            ])
     }
 }

@@ -45,7 +45,8 @@ enum TypedValue {
             case .notANumber(let text, .duration): "“\(text)” is not a time: type e.g. 45 (minutes), 45m, 1h30 or 1:30."
             case .notANumber(let text, _): "“\(text)” is not a whole number: type e.g. 3."
             case .tooLarge(.duration): "A day has 24 hours: type at most 24h."
-            case .tooLarge: "That is more than \(TypedValue.maximumCount.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
+            case .tooLarge:
+                "That is more than \(TypedValue.maximumCount.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
             }
         }
     }
@@ -151,12 +152,14 @@ struct DayEntryControls: Sendable, Hashable {
             self.value = nil
         case .count:
             self.value = ValueField(
-                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day), decrementLabel: "Take one away (−1)",
+                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
+                decrementLabel: "Take one away (−1)",
                 label: "How many" + (habit.unit.isEmpty ? "" : " \(habit.unit)"), hint: "A whole number, e.g. 12.",
                 text: value == 0 ? "" : String(value), inputMode: "numeric")
         case .duration:
             self.value = ValueField(
-                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day), decrementLabel: "Take a minute away (−1 min)",
+                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
+                decrementLabel: "Take a minute away (−1 min)",
                 label: "How long", hint: "Minutes or hours: 45, 45m, 1h30 or 1:30.",
                 text: value == 0 ? "" : TypedValue.durationText(value), inputMode: "text")
         }

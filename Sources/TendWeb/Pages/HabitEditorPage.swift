@@ -159,7 +159,11 @@ struct HabitForm: Sendable, Hashable {
             }
         }
         if let schedule = parsedSchedule(base: base, today: today, errors: &errors) { habit.schedule = schedule }
-        if let value = RoutineTime(rawValue: routineTime) { habit.routineTime = value } else { errors["routineTime"] = "Choose a time of day." }
+        if let value = RoutineTime(rawValue: routineTime) {
+            habit.routineTime = value
+        } else {
+            errors["routineTime"] = "Choose a time of day."
+        }
         var reminders: [Reminder] = []
         for word in self.reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
             guard let time = try? TimeOfDay(parsing: String(word)) else {
@@ -212,7 +216,9 @@ struct HabitForm: Sendable, Hashable {
         case .perMonth: return number(perMonth, "Times per month").map(Schedule.timesPerMonth)
         case .everyN:
             guard let interval = number(everyN, "N") else { return nil }
-            if case .everyNDays(let old, let start) = base.schedule, old == interval { return .everyNDays(interval: interval, start: start) }
+            if case .everyNDays(let old, let start) = base.schedule, old == interval {
+                return .everyNDays(interval: interval, start: start)
+            }
             return .everyNDays(interval: interval, start: today)
         case .inDays:
             guard let times = number(inTimes, "X"), let days = number(inDays, "Y") else { return nil }
@@ -221,7 +227,8 @@ struct HabitForm: Sendable, Hashable {
             do {
                 return try Schedule(parsing: scheduleText, startingOn: today)
             } catch {
-                errors["schedule"] = "“\(scheduleText)” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
+                errors["schedule"] =
+                    "“\(scheduleText)” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
                 return nil
             }
         case nil:

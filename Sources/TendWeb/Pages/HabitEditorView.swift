@@ -11,40 +11,57 @@ enum HabitEditorView {
             Node.section(.class("editor"), .aria("labelledby", "editor-title")) {
                 Node.h1(.id("editor-title")) { model.title }
                 if !errors.isEmpty {
-                    Node.p(.class("notice"), .role("alert")) { errors["form"] ?? "Some fields need a change; see below. Nothing was saved." }
+                    Node.p(.class("notice"), .role("alert")) {
+                        errors["form"] ?? "Some fields need a change; see below. Nothing was saved."
+                    }
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form")) {
                     Layout.csrfField(session)
                     field("name", "Name", errors) {
                         input(
                             attributes(
-                                [.type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Habit.maximumNameLength), .required,
-                                 .autocomplete("off")], "name", errors))
+                                [
+                                    .type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Habit.maximumNameLength),
+                                    .required,
+                                    .autocomplete("off"),
+                                ], "name", errors))
                     }
                     emojiPicker(form, errors)
                     colorGrid(form, errors)
-                    radios("kind", "Kind", [("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)")], form.kind, errors)
                     radios(
-                        "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")], form.type, errors)
+                        "kind", "Kind", [("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)")], form.kind,
+                        errors)
+                    radios(
+                        "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")],
+                        form.type, errors)
                     // Hidden by app.css while "Done or not" is chosen (a done-or-not habit has no target or unit).
                     Node.div(.class("row measure")) {
-                        field("target", "Target per day", errors, hint: "For a count: how many; for time: minutes. Not used for done-or-not.") {
+                        field(
+                            "target", "Target per day", errors, hint: "For a count: how many; for time: minutes. Not used for done-or-not."
+                        ) {
                             input(
                                 attributes(
-                                    [.type("text"), .id("target"), .name("target"), .value(form.target), .attr("inputmode", "decimal")], "target", errors))
+                                    [.type("text"), .id("target"), .name("target"), .value(form.target), .attr("inputmode", "decimal")],
+                                    "target", errors))
                         }
                         field("unit", "Unit", errors, hint: "What a count counts, e.g. glasses.") {
                             input(
                                 attributes(
-                                    [.type("text"), .id("unit"), .name("unit"), .value(form.unit), .maxlength(Habit.maximumUnitLength)], "unit", errors))
+                                    [.type("text"), .id("unit"), .name("unit"), .value(form.unit), .maxlength(Habit.maximumUnitLength)],
+                                    "unit", errors))
                         }
                     }
                     scheduleFields(form, errors)
-                    radios("routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime, errors)
-                    field("reminders", "Reminders", errors, hint: "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none.") {
+                    radios(
+                        "routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime,
+                        errors)
+                    field(
+                        "reminders", "Reminders", errors, hint: "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none."
+                    ) {
                         input(
                             attributes(
-                                [.type("text"), .id("reminders"), .name("reminders"), .value(form.reminders), .autocomplete("off")], "reminders",
+                                [.type("text"), .id("reminders"), .name("reminders"), .value(form.reminders), .autocomplete("off")],
+                                "reminders",
                                 errors))
                     }
                     Node.div(.class("actions")) {
@@ -81,7 +98,9 @@ enum HabitEditorView {
         }
     }
 
-    private static func radios(_ name: String, _ legend: String, _ options: [(String, String)], _ selected: String, _ errors: HabitForm.Errors)
+    private static func radios(
+        _ name: String, _ legend: String, _ options: [(String, String)], _ selected: String, _ errors: HabitForm.Errors
+    )
         -> Node
     {
         Node.fieldset(.class("field choices")) {
@@ -117,8 +136,10 @@ enum HabitEditorView {
             Node.label(.for("emojiText"), .class("sub-label")) { "Or type any emoji" }
             input(
                 attributes(
-                    [.type("text"), .id("emojiText"), .name("emojiText"), .value(offered ? "" : form.emoji), .maxlength(16),
-                     .autocomplete("off"), .class("emoji-text")], "emoji", errors))
+                    [
+                        .type("text"), .id("emojiText"), .name("emojiText"), .value(offered ? "" : form.emoji), .maxlength(16),
+                        .autocomplete("off"), .class("emoji-text"),
+                    ], "emoji", errors))
             errorNode("emoji", errors)
         }
     }
@@ -140,7 +161,9 @@ enum HabitEditorView {
 
     private static func scheduleFields(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
         func number(_ name: String, _ value: String, _ label: String) -> Node {
-            Node.input(.type("number"), .name(name), .value(value), .attr("min", "1"), .attr("max", "365"), .aria("label", label), .class("small-number"))
+            Node.input(
+                .type("number"), .name(name), .value(value), .attr("min", "1"), .attr("max", "365"), .aria("label", label),
+                .class("small-number"))
         }
         func option(_ choice: HabitForm.ScheduleChoice, @HTMLBuilder _ extra: () -> [Node] = { [] }) -> Node {
             Node.div(.class("schedule-option")) {
@@ -160,7 +183,8 @@ enum HabitEditorView {
                         Node.label(.class("day-box")) {
                             .void(
                                 "input",
-                                [.type("checkbox"), .name("weekday"), .value(day.code)] + (form.weekdays.contains(day.code) ? [.checked] : []))
+                                [.type("checkbox"), .name("weekday"), .value(day.code)]
+                                    + (form.weekdays.contains(day.code) ? [.checked] : []))
                             Node.span { day.code.capitalized }
                         }
                     }

@@ -98,7 +98,8 @@ struct HabitPage: Sendable, Hashable {
         color = habit.color
         isArchived = habit.isArchived
         editLink = WebPaths.editHabit(habit.id)
-        subtitle = [Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit)].joined(separator: " · ")
+        subtitle = [Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit)].joined(
+            separator: " · ")
 
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
         currentStreak = statistics.currentStreak
@@ -151,7 +152,9 @@ struct HabitPage: Sendable, Hashable {
 
         notes = tracked.sortedEntries.reversed().compactMap { entry -> Note? in
             guard let note = entry.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else { return nil }
-            return Note(day: entry.day, date: TodayPage.longDate(entry.day), text: note, editLink: WebPaths.habit(habit.id) + "?note=\(entry.day.iso)#note-form")
+            return Note(
+                day: entry.day, date: TodayPage.longDate(entry.day), text: note,
+                editLink: WebPaths.habit(habit.id) + "?note=\(entry.day.iso)#note-form")
         }.prefix(Self.recentNotes).map { $0 }
         let status = tracked.status(on: today, today: today, calendar: calendar)
         let value = tracked.completionCount(on: today)
@@ -160,7 +163,8 @@ struct HabitPage: Sendable, Hashable {
             progress: status == .skipped ? 0 : tracked.completionProgress(on: today), status: status,
             statusLabel: TodayPage.statusLabel(status, habit: habit),
             valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: today, calendar: calendar)),
-            returnPath: WebPaths.habit(habit.id), entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
+            returnPath: WebPaths.habit(habit.id),
+            entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
         let noteDay = min(noteDay ?? today, today)
         noteForm = NoteForm(
             day: noteDay.iso, text: tracked.sortedEntries.first { $0.day == noteDay }?.note ?? "", latest: today.iso)
@@ -173,7 +177,8 @@ struct HabitPage: Sendable, Hashable {
         case .daily: return "Every day"
         case .weekdays(let days):
             return days.sorted().map { TodayPage.weekdayNames[$0.rawValue - 1].prefix(3) }.joined(separator: ", ")
-        case .daysOfMonth(let days): return "On day\(days.count == 1 ? "" : "s") " + days.sorted().map(String.init).joined(separator: ", ") + " of the month"
+        case .daysOfMonth(let days):
+            return "On day\(days.count == 1 ? "" : "s") " + days.sorted().map(String.init).joined(separator: ", ") + " of the month"
         case .everyNDays(let interval, _): return interval == 1 ? "Every day" : "Every \(interval) days"
         case .timesPerWeek(let n): return "\(n) × a week"
         case .timesPerMonth(let n): return "\(n) × a month"

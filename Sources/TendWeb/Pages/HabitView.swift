@@ -111,19 +111,20 @@ enum HabitView {
                 // On a phone the year does not fit at a readable cell size: it scrolls sideways,
                 // starting at the latest weeks (app.css), and takes keyboard focus to scroll.
                 Node.div(.class("year-scroll"), .attr("tabindex", "0"), .role("group"), .aria("label", "Year grid, scrolls sideways")) {
-                Node.svg(
-                    .viewBox("0 0 \(columns * (size + gap)) \(7 * (size + gap))"), .role("img"), .aria("label", model.yearSummary),
-                    .attr("preserveAspectRatio", "xMinYMin meet")
-                ) {
-                    for cell in model.year {
-                        Node.rect(
-                            .class(cell.cssClass), .attr("x", String(cell.column * (size + gap))), .attr("y", String(cell.row * (size + gap))),
-                            .attr("width", String(size)), .attr("height", String(size)), .attr("rx", "2")
-                        ) {
-                            Node.element("title", [], [.text(cell.label)])
+                    Node.svg(
+                        .viewBox("0 0 \(columns * (size + gap)) \(7 * (size + gap))"), .role("img"), .aria("label", model.yearSummary),
+                        .attr("preserveAspectRatio", "xMinYMin meet")
+                    ) {
+                        for cell in model.year {
+                            Node.rect(
+                                .class(cell.cssClass), .attr("x", String(cell.column * (size + gap))),
+                                .attr("y", String(cell.row * (size + gap))),
+                                .attr("width", String(size)), .attr("height", String(size)), .attr("rx", "2")
+                            ) {
+                                Node.element("title", [], [.text(cell.label)])
+                            }
                         }
                     }
-                }
                 }
                 Node.figcaption(.class("hint")) { model.yearSummary }
             }
@@ -145,17 +146,25 @@ enum HabitView {
         return Node.section(.class("panel"), .aria("labelledby", "strength-title")) {
             Node.h2(.id("strength-title")) { "Strength" }
             Node.figure(.class("strength-chart")) {
-                Node.svg(.viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary), .attr("preserveAspectRatio", "none")) {
+                Node.svg(
+                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary),
+                    .attr("preserveAspectRatio", "none")
+                ) {
                     for line in [0.25, 0.5, 0.75] {
                         Node.element(
                             "line",
-                            [.class("chart-grid"), .attr("x1", "0"), .attr("x2", String(Int(width))), .attr("y1", TodayView.format(height * line)),
-                             .attr("y2", TodayView.format(height * line)), .attr("vector-effect", "non-scaling-stroke")], [])
+                            [
+                                .class("chart-grid"), .attr("x1", "0"), .attr("x2", String(Int(width))),
+                                .attr("y1", TodayView.format(height * line)),
+                                .attr("y2", TodayView.format(height * line)), .attr("vector-effect", "non-scaling-stroke"),
+                            ], [])
                     }
                     Node.element(
                         "polyline",
-                        [.class("chart-line"), .attr("points", points.joined(separator: " ")), .attr("fill", "none"),
-                         .attr("stroke-width", "2"), .attr("vector-effect", "non-scaling-stroke"), .attr("stroke-linejoin", "round")], [])
+                        [
+                            .class("chart-line"), .attr("points", points.joined(separator: " ")), .attr("fill", "none"),
+                            .attr("stroke-width", "2"), .attr("vector-effect", "non-scaling-stroke"), .attr("stroke-linejoin", "round"),
+                        ], [])
                 }
                 Node.div(.class("legend"), .aria("hidden", "true")) {
                     Node.span { first }
@@ -193,7 +202,9 @@ enum HabitView {
                         Node.li {
                             Node.div(.class("note-head")) {
                                 Node.time(.datetime(note.day.iso)) { note.date }
-                                Node.a(.class("button small"), .href(note.editLink), .aria("label", "Edit the note of \(note.date)")) { "Edit" }
+                                Node.a(.class("button small"), .href(note.editLink), .aria("label", "Edit the note of \(note.date)")) {
+                                    "Edit"
+                                }
                             }
                             Node.p { note.text }
                         }

@@ -30,7 +30,8 @@ struct HabitsListPage: Sendable, Hashable {
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
                     subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: WebPaths.habit(habit.id),
-                    editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0, isLast: index == habits.count - 1)
+                    editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0,
+                    isLast: index == habits.count - 1)
             }
         }
         active = items(sorted.filter { !$0.isArchived })

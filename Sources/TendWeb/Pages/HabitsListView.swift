@@ -33,7 +33,8 @@ enum HabitsListView {
                     Node.a(.class("button"), .href(item.editLink), .aria("label", "Edit \(item.name)")) { "Edit" }
                     Node.div(.class("row-actions")) {
                         RoutinesView.moveButtons(
-                            action: WebPaths.moveHabit(item.id), what: item.name, isFirst: item.isFirst, isLast: item.isLast, session: session)
+                            action: WebPaths.moveHabit(item.id), what: item.name, isFirst: item.isFirst, isLast: item.isLast,
+                            session: session)
                         Node.form(.method("post"), .action(WebPaths.archiveHabit(item.id)), .class("inline"), .data("enhance", "")) {
                             Layout.csrfField(session)
                             Node.input(.type("hidden"), .name("archived"), .value(item.isArchived ? "false" : "true"))

@@ -29,12 +29,14 @@ enum Layout {
                 Node.script(.src(WebAssets.script.url), .defer)
                 if let session { Node.meta(.name("csrf-token"), .content(session.csrfToken)) }
             }
-            Node.element("body", attributes, [
-                .a(.class("skip-link"), .href("#main")) { "Skip to content" },
-                .p(.class("offline-banner"), .role("status")) { "Offline: showing the last loaded page" },
-                header(tab: tab, session: session),
-                .main(.id("main"), .class("page")) { main() },
-            ])
+            Node.element(
+                "body", attributes,
+                [
+                    .a(.class("skip-link"), .href("#main")) { "Skip to content" },
+                    .p(.class("offline-banner"), .role("status")) { "Offline: showing the last loaded page" },
+                    header(tab: tab, session: session),
+                    .main(.id("main"), .class("page")) { main() },
+                ])
         }
     }
 

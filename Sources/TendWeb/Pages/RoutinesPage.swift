@@ -55,7 +55,8 @@ struct RoutinesPage: Sendable, Hashable {
     init(routines: [Routine], habits: [Habit], addError: AddError? = nil) {
         let ordered = RoutineList(routines).routines
         let byID = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let home = Dictionary(ordered.flatMap { routine in routine.habitIDs.map { ($0, routine) } }, uniquingKeysWith: { first, _ in first })
+        let home = Dictionary(
+            ordered.flatMap { routine in routine.habitIDs.map { ($0, routine) } }, uniquingKeysWith: { first, _ in first })
         let active = habits.filter { !$0.isArchived }.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         self.routines = ordered.enumerated().map { position, routine in
             let members = routine.habitIDs.compactMap { byID[$0] }
@@ -151,7 +152,9 @@ struct RoutineForm: Sendable, Hashable {
             errors["color"] = "Choose a colour."
         }
         if errors.isEmpty {
-            do { try routine.validate() } catch { errors["form"] = error.description.prefix(1).uppercased() + error.description.dropFirst() + "." }
+            do { try routine.validate() } catch {
+                errors["form"] = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+            }
         }
         return errors.isEmpty ? .success(routine) : .failure(FormErrors(errors))
     }
@@ -223,7 +226,8 @@ struct RoutineConfirmPage: Sendable, Hashable {
             : "Its \(count) habit\(count == 1 ? "" : "s") (\(impact.detachedHabitNames.map { "“\($0)”" }.joined(separator: ", "))) "
                 + "stay\(count == 1 ? "s" : ""), with all \(count == 1 ? "its" : "their") history, no longer in a routine."
         return RoutineConfirmPage(
-            title: "Delete “\(routine.name)”?", message: message, action: WebPaths.deleteRoutine(routine.id), confirmLabel: "Delete routine",
+            title: "Delete “\(routine.name)”?", message: message, action: WebPaths.deleteRoutine(routine.id),
+            confirmLabel: "Delete routine",
             isDanger: true, fields: [], canEdit: false)
     }
 

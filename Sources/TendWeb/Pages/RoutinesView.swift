@@ -73,8 +73,10 @@ enum RoutinesView {
                                     .data("enhance", "")
                                 ) {
                                     Layout.csrfField(session)
-                                    Node.button(.type("submit"), .class("icon-button"), .aria("label", "Take \(habit.name) out of \(routine.name)"),
-                                        .title("Take out of the routine (the habit stays)")) { "✕" }
+                                    Node.button(
+                                        .type("submit"), .class("icon-button"), .aria("label", "Take \(habit.name) out of \(routine.name)"),
+                                        .title("Take out of the routine (the habit stays)")
+                                    ) { "✕" }
                                 }
                             }
                         }
@@ -93,7 +95,9 @@ enum RoutinesView {
         ])
     }
 
-    private static func moveForm(action: String, direction: String, symbol: String, label: String, disabled: Bool, session: SessionInfo)
+    private static func moveForm(
+        action: String, direction: String, symbol: String, label: String, disabled: Bool, session: SessionInfo
+    )
         -> Node
     {
         Node.form(.method("post"), .action(action), .class("inline"), .data("enhance", "")) {
@@ -146,7 +150,9 @@ enum RoutinesView {
             Node.section(.class("editor"), .aria("labelledby", "editor-title")) {
                 Node.h1(.id("editor-title")) { model.title }
                 if !errors.isEmpty {
-                    Node.p(.class("notice"), .role("alert")) { errors["form"] ?? "Some fields need a change; see below. Nothing was saved." }
+                    Node.p(.class("notice"), .role("alert")) {
+                        errors["form"] ?? "Some fields need a change; see below. Nothing was saved."
+                    }
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form"), .data("confirm", "save"), .data("enhance", "")) {
                     Layout.csrfField(session)
@@ -155,8 +161,11 @@ enum RoutinesView {
                         Node.void(
                             "input",
                             invalid(
-                                [.type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Routine.maximumNameLength), .required,
-                                 .autocomplete("off"), .placeholder("Morning")], "name", errors))
+                                [
+                                    .type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Routine.maximumNameLength),
+                                    .required,
+                                    .autocomplete("off"), .placeholder("Morning"),
+                                ], "name", errors))
                         error("name", errors)
                     }
                     Node.div(.class("field")) {
@@ -164,7 +173,8 @@ enum RoutinesView {
                         Node.void(
                             "input",
                             invalid(
-                                [.type("time"), .id("start"), .name("start"), .value(form.start), .required, .class("time-input")], "start", errors))
+                                [.type("time"), .id("start"), .name("start"), .value(form.start), .required, .class("time-input")], "start",
+                                errors))
                         error("start", errors)
                     }
                     Node.fieldset(.class("field")) {
@@ -189,7 +199,8 @@ enum RoutinesView {
                                 Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
                                     Node.void(
                                         "input",
-                                        [.type("radio"), .name("color"), .value(color.rawValue)] + (color.rawValue == form.color ? [.checked] : []))
+                                        [.type("radio"), .name("color"), .value(color.rawValue)]
+                                            + (color.rawValue == form.color ? [.checked] : []))
                                     Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
                                 }
                             }
@@ -197,7 +208,8 @@ enum RoutinesView {
                         error("color", errors)
                     }
                     Node.p(.class("hint")) {
-                        model.isNew ? "Add habits to it on the Routines page once it exists." : "Its habits are arranged on the Routines page."
+                        model.isNew
+                            ? "Add habits to it on the Routines page once it exists." : "Its habits are arranged on the Routines page."
                     }
                     Node.div(.class("actions")) {
                         Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create routine…" : "Save changes…" }

@@ -36,18 +36,23 @@ enum SettingsView {
                         Node.select(.id("dayStartHour"), .name("dayStartHour"), .aria("describedby", "dayStartHour-hint")) {
                             for hour in 0...23 {
                                 Node.element(
-                                    "option", [.value(String(hour))] + (String(hour) == model.dayStartHour ? [Attribute("selected", nil)] : []),
+                                    "option",
+                                    [.value(String(hour))] + (String(hour) == model.dayStartHour ? [Attribute("selected", nil)] : []),
                                     [.text(String(format: "%02d:00", hour))])
                             }
                         }
-                        Node.p(.class("hint"), .id("dayStartHour-hint")) { "Before this hour, Tend still counts it as the previous day (for night owls)." }
+                        Node.p(.class("hint"), .id("dayStartHour-hint")) {
+                            "Before this hour, Tend still counts it as the previous day (for night owls)."
+                        }
                         error("dayStartHour", model)
                     }
                     Node.div(.class("field")) {
                         Node.label(.for("firstWeekday")) { "Weeks start on" }
                         Node.select(.id("firstWeekday"), .name("firstWeekday")) {
                             for (value, label) in SettingsPage.weekdays {
-                                Node.element("option", [.value(value)] + (value == model.firstWeekday ? [Attribute("selected", nil)] : []), [.text(label)])
+                                Node.element(
+                                    "option", [.value(value)] + (value == model.firstWeekday ? [Attribute("selected", nil)] : []),
+                                    [.text(label)])
                             }
                         }
                         error("firstWeekday", model)
@@ -130,7 +135,8 @@ enum SettingsView {
     private static func deviceNameAttributes(_ model: SettingsPage) -> [Attribute] {
         var attributes: [Attribute] = [
             .type("text"), .id("deviceName"), .name("name"), .value(model.deviceName),
-            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Its name, e.g. Backup script"), .autocomplete("off"), .required,
+            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Its name, e.g. Backup script"), .autocomplete("off"),
+            .required,
         ]
         if model.errors["deviceName"] != nil { attributes += [.aria("invalid", "true"), .aria("describedby", "deviceName-error")] }
         return attributes

@@ -183,7 +183,9 @@ struct TodayPage: Sendable, Hashable {
         let percentStyle = PercentText(locale: input.settings.locale)
         score = Score(
             percent: percent, percentText: percent.map { percentStyle(whole: $0) } ?? "–", met: met, due: due.count,
-            text: due.isEmpty ? "Nothing is due\(day == today ? " today" : " this day")." : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
+            text: due.isEmpty
+                ? "Nothing is due\(day == today ? " today" : " this day")."
+                : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
 
         heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle)
         hasNoHabits = active.isEmpty
@@ -220,8 +222,11 @@ struct TodayPage: Sendable, Hashable {
     ) -> Card {
         let habit = item.habit
         let modeQuery = day == today ? "" : "?date=\(day.iso)"
-        let week = mode == .weekly ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
-        let month = mode == .monthly ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+        let week =
+            mode == .weekly ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+        let month =
+            mode == .monthly
+            ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
         return Card(
             id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, status: item.status,
             statusLabel: statusLabel(item.status, habit: habit), valueText: cardValueText(habit, value: item.value, period: item.period),
@@ -279,7 +284,11 @@ struct TodayPage: Sendable, Hashable {
         let action: String
         switch habit.type {
         case .checkmark:
-            if habit.kind == .bad { action = value > 0 ? "undo the slip" : "record a slip" } else { action = value >= 1 ? "uncheck" : "check" }
+            if habit.kind == .bad {
+                action = value > 0 ? "undo the slip" : "record a slip"
+            } else {
+                action = value >= 1 ? "uncheck" : "check"
+            }
         case .count: action = "add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
         case .duration: action = "add a minute"
         }
@@ -319,7 +328,9 @@ struct TodayPage: Sendable, Hashable {
         let judged = scores.compactMap { $0 }
         let average = judged.isEmpty ? nil : judged.reduce(0, +) / Double(judged.count)
         let summary =
-            average.map { "Day scores of the \(heatmapDays) days to \(longDate(day)): \(percent($0)) on average over \(judged.count) days with habits due." }
+            average.map {
+                "Day scores of the \(heatmapDays) days to \(longDate(day)): \(percent($0)) on average over \(judged.count) days with habits due."
+            }
             ?? "Day scores of the \(heatmapDays) days to \(longDate(day)): no habit was due."
         return Heatmap(
             cells: cells, columns: (cells.last?.column ?? 0) + 1,

@@ -30,7 +30,9 @@ enum TodayView {
     static func dayNavigation(_ navigation: TodayPage.Navigation) -> Node {
         .group {
             Node.nav(.class("daynav"), .aria("label", "Day")) {
-                Node.a(.href(navigation.previous), .rel("prev"), .data("enhance", "navigate"), .aria("label", navigation.previousLabel)) { "‹" }
+                Node.a(.href(navigation.previous), .rel("prev"), .data("enhance", "navigate"), .aria("label", navigation.previousLabel)) {
+                    "‹"
+                }
                 Node.h1 {
                     navigation.title
                     if navigation.title != navigation.subtitle {
@@ -207,24 +209,26 @@ enum TodayView {
     /// The card's menu; open when it holds a refused value or note (the page answering that post).
     static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
         let attributes: [Attribute] = [.class("menu"), .id("menu-\(card.id)")] + (card.entry.hasError ? [.open] : [])
-        return .element("details", attributes, [
-            Node.summary(.id("more-\(card.id)"), .aria("label", "More for \(card.name)")) { "⋯" },
-            Node.div(.class("menu-items")) {
-                DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
-                Node.a(.href(card.editLink)) { "Edit" }
-                Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
-                    hidden(model)
-                    Node.button(.type("submit"), .id("reset-\(card.id)")) { "Reset this day" }
-                }
-                Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
-                    hidden(model)
-                    Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
-                    Node.button(.type("submit"), .id("skip-\(card.id)")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
-                }
-                DayEntryView.note(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
-                Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
-            },
-        ])
+        return .element(
+            "details", attributes,
+            [
+                Node.summary(.id("more-\(card.id)"), .aria("label", "More for \(card.name)")) { "⋯" },
+                Node.div(.class("menu-items")) {
+                    DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
+                    Node.a(.href(card.editLink)) { "Edit" }
+                    Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
+                        hidden(model)
+                        Node.button(.type("submit"), .id("reset-\(card.id)")) { "Reset this day" }
+                    }
+                    Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
+                        hidden(model)
+                        Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
+                        Node.button(.type("submit"), .id("skip-\(card.id)")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
+                    }
+                    DayEntryView.note(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
+                    Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
+                },
+            ])
     }
 
     static func cellClasses(_ cell: TodayPage.Cell) -> [String] {

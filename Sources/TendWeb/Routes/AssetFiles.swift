@@ -12,7 +12,9 @@ struct AssetFiles {
         router.get(WebPaths.asset.route(), use: asset)
         router.head(WebPaths.asset.route(), use: asset)
         router.get(WebPaths.serviceWorker.route(), use: serviceWorker)
-        router.get(WebPaths.manifest.route()) { request, _ in Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false) }
+        router.get(WebPaths.manifest.route()) { request, _ in
+            Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false)
+        }
         router.get(WebPaths.favicon.route()) { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
     }
 

@@ -30,7 +30,9 @@ struct AuthPages {
     // MARK: Log in
 
     @Sendable func loginPage(_ request: Request, context: Context) async throws -> Response {
-        if try await signedInUser(request) != nil { return Page.redirect(Page.localPath(request.query("next"), fallback: WebPaths.today())) }
+        if try await signedInUser(request) != nil {
+            return Page.redirect(Page.localPath(request.query("next"), fallback: WebPaths.today()))
+        }
         let token = FormToken.existingOrNew(request)
         let page = LoginPage(
             next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,
@@ -55,7 +57,8 @@ struct AuthPages {
             return response
         } catch let problem as Problem where [.unauthorized, .tooManyRequests].contains(problem.status) {
             page.error = problem.status == .unauthorized ? "The username or password is not right." : sentence(problem.detail)
-            return try await loginAgain(page, request, status: problem.status, headers: problem.status == .tooManyRequests ? problem.headers : [:])
+            return try await loginAgain(
+                page, request, status: problem.status, headers: problem.status == .tooManyRequests ? problem.headers : [:])
         }
     }
 
@@ -101,7 +104,8 @@ struct AuthPages {
             guard let problem = Problem.from(error), problem.status.kind == .clientError else { throw error }
             let message: String
             switch problem.status {
-            case .forbidden where !page.invite.isEmpty: message = "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
+            case .forbidden where !page.invite.isEmpty:
+                message = "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
             case .forbidden: message = "This server is invite-only. Ask its owner for an invite link."
             case .conflict: message = "That username is taken. Please choose another."
             default: message = sentence(problem.detail)

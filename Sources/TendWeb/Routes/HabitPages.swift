@@ -82,7 +82,8 @@ struct HabitPages {
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
-                HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: errors), session: session), status: .unprocessableContent)
+                HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: errors), session: session),
+                status: .unprocessableContent)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import TendCore
-import TendStore
 import TendHTTP
+import TendStore
 
 /// Files uploaded for an import, kept between the preview (a dry run) and the confirmation, so
 /// the person does not have to choose the file twice. In memory on this instance: one file per

@@ -37,7 +37,8 @@ struct RoutinePages {
 
     @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
-        return Page.html(RoutinesView.editor(RoutineEditorPage(routineID: nil, form: RoutineForm()), session: try web.session(context, user: user)))
+        return Page.html(
+            RoutinesView.editor(RoutineEditorPage(routineID: nil, form: RoutineForm()), session: try web.session(context, user: user)))
     }
 
     /// `POST /routines/new`: 422 with the form as typed, or the confirmation, or (with
@@ -55,7 +56,8 @@ struct RoutinePages {
         let user = try await web.user(context)
         let routine = try await routine(owner: user.id, context)
         return Page.html(
-            RoutinesView.editor(RoutineEditorPage(routineID: routine.id, form: RoutineForm(routine)), session: try web.session(context, user: user)))
+            RoutinesView.editor(
+                RoutineEditorPage(routineID: routine.id, form: RoutineForm(routine)), session: try web.session(context, user: user)))
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
@@ -114,7 +116,8 @@ struct RoutinePages {
         guard let habit = UUID(uuidString: chosen).flatMap({ uuid in habits.first { $0.id.rawValue == uuid } }) else {
             let message = chosen.isEmpty ? "Choose a habit to add." : "That habit does not exist (any more). Choose another."
             return try await listPage(
-                user: user, context: context, addError: .init(routine: routine.id, selected: chosen, message: message), status: .unprocessableContent)
+                user: user, context: context, addError: .init(routine: routine.id, selected: chosen, message: message),
+                status: .unprocessableContent)
         }
         if !routine.habitIDs.contains(habit.id) {
             try await web.store.moveHabit(owner: user.id, habit: habit.id, toRoutine: routine.id, at: nil)
@@ -184,7 +187,8 @@ struct RoutinePages {
         let routines = try await web.store.routines(owner: user.id)
         let habits = try await web.store.habits(owner: user.id, includeArchived: true)
         return Page.html(
-            RoutinesView.page(RoutinesPage(routines: routines, habits: habits, addError: addError), session: try web.session(context, user: user)),
+            RoutinesView.page(
+                RoutinesPage(routines: routines, habits: habits, addError: addError), session: try web.session(context, user: user)),
             status: status)
     }
 

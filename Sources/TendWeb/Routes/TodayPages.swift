@@ -110,7 +110,8 @@ struct TodayPages {
                 _ = try await web.store.createHabit(owner: user.id, habit)
             } catch StoreError.conflict {
                 // Taken between the check and the write (another device).
-                message = QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
+                message =
+                    QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
                     ?? "You already have a habit with this name. Choose another name."
             }
         }

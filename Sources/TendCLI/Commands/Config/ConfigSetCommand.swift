@@ -23,7 +23,10 @@ struct ConfigSetCommand: AsyncParsableCommand {
     )
 
     enum Key: String, ExpressibleByArgument, CaseIterable {
-        case timezone, dayStart = "day-start", firstWeekday = "first-weekday", locale
+        case timezone
+        case dayStart = "day-start"
+        case firstWeekday = "first-weekday"
+        case locale
     }
 
     @OptionGroup var options: GlobalOptions
@@ -91,10 +94,11 @@ struct ConfigSetCommand: AsyncParsableCommand {
         }
         let codes = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
         let languages = Set(available.map { $0.split(separator: "_")[0].lowercased() })
-        let regions = Set(available.compactMap { identifier -> String? in
-            identifier.split(separator: "_").dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
-                .map { $0.uppercased() }
-        })
+        let regions = Set(
+            available.compactMap { identifier -> String? in
+                identifier.split(separator: "_").dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
+                    .map { $0.uppercased() }
+            })
         if codes.count == 2, languages.contains(codes[0].lowercased()), regions.contains(codes[1].uppercased()) {
             return codes[0].lowercased() + "_" + codes[1].uppercased() + keywords
         }

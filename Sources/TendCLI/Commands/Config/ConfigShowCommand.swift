@@ -25,7 +25,9 @@ struct ConfigShowCommand: AsyncParsableCommand {
             try session.printJSON(ConfigJSON(settings: settings, database: path, today: session.today))
             return
         }
-        let weekday = settings.firstWeekday.map { Weekday(rawValue: $0)!.code } ?? "locale (\(Weekday(rawValue: session.calendar.firstWeekday)!.code))"
+        let weekday =
+            settings.firstWeekday.map { Weekday(rawValue: $0)!.code }
+            ?? "locale (\(Weekday(rawValue: session.calendar.firstWeekday)!.code))"
         session.print("timezone       \(settings.timeZone)")
         session.print("day-start      \(settings.dayStartHour)")
         session.print("first-weekday  \(weekday)")

@@ -19,8 +19,9 @@ struct RoutineListCommand: AsyncParsableCommand {
         guard !routines.isEmpty else { return session.print("No routines yet. Create one: tend routine create Morning --start 07:00") }
         for routine in routines {
             let json = RoutineJSON(routine, habits: habits)
-            session.print("\(routine.start) \(session.style.paint(routine.name, routine.color)) (\(Routines.weekdaysText(routine.weekdays)))"
-                + (json.habits.isEmpty ? "" : ": " + json.habits.joined(separator: " → ")))
+            session.print(
+                "\(routine.start) \(session.style.paint(routine.name, routine.color)) (\(Routines.weekdaysText(routine.weekdays)))"
+                    + (json.habits.isEmpty ? "" : ": " + json.habits.joined(separator: " → ")))
         }
     }
 }

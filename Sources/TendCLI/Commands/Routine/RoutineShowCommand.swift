@@ -18,7 +18,9 @@ struct RoutineShowCommand: AsyncParsableCommand {
         let habits = try await session.store.habits(owner: session.owner, includeArchived: true)
         let json = RoutineJSON(routine, habits: habits)
         if options.json { return try session.printJSON(json) }
-        session.print("\(session.style.bold(routine.name)) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)), \(routine.color.rawValue)")
+        session.print(
+            "\(session.style.bold(routine.name)) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)), \(routine.color.rawValue)"
+        )
         for (index, name) in json.habits.enumerated() { session.print("  \(index + 1). \(name)") }
     }
 }

@@ -21,9 +21,10 @@ struct TipsListCommand: AsyncParsableCommand {
         let context = try await Tips.context(session)
         let tips = all ? Tips.catalog : Tips.eligibleTips(in: context, state: state)
         if options.json {
-            return try session.printJSON(tips.map { tip in
-                TipJSON(tip, applies: TipCatalog.applies(tip.id, in: context), retired: state.isRetired(tip.id))
-            })
+            return try session.printJSON(
+                tips.map { tip in
+                    TipJSON(tip, applies: TipCatalog.applies(tip.id, in: context), retired: state.isRetired(tip.id))
+                })
         }
         guard !tips.isEmpty else { return session.print("No tips right now.") }
         for tip in tips {
