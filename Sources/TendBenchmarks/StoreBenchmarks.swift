@@ -1,7 +1,7 @@
 import Foundation
 import TendCore
+import TendFixtures
 import TendStore
-import TendTestSupport
 
 /// Store benchmarks, the same for every store: single check-in commits, loading a
 /// 50 habits × 10 years user, and importing one million entries.

@@ -1,6 +1,6 @@
 import Foundation
 import TendCore
-import TendTestSupport
+import TendFixtures
 
 // Release-mode benchmarks. Run with:
 //   swift run -c release TendBenchmarks core [iterations]       the domain engine
