@@ -11,7 +11,7 @@ import TendStore
 /// What every web route collection (`…Pages`) works with. Built once by `buildRouter` (TendServer), which shares the
 /// account service (one sign-in rate limit), the authenticator and the change notifier with the
 /// JSON API.
-package struct WebDependencies: Sendable {
+package struct WebDependencies: RequestDependencies {
     package let configuration: ServerConfiguration
     package let store: any TendStore & AccountStore
     package let accounts: AccountService
@@ -37,18 +37,6 @@ package struct WebDependencies: Sendable {
         self.authenticator = authenticator
         self.changes = changes
         self.live = live ?? LiveUpdates(store: store, changes: changes)
-    }
-
-    var now: Date { configuration.now() }
-
-    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
-    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
-        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
-    }
-
-    /// The signed-in user of a page request (set by the auth middleware).
-    func user(_ context: TendRequestContext) async throws -> User {
-        try await store.user(id: context.requireIdentity().owner)
     }
 
     /// What the layout needs about the signed-in user.

@@ -86,11 +86,14 @@ struct LiveUpdateTests {
         try await Task.sleep(for: .seconds(1))
         let idle = live.polls - before
         #expect(idle <= 8, "\(idle) polls in 1 s at 200 ms")
-        // A burst of 100 wake-ups is coalesced into a few polls.
+        // A burst of 100 wake-ups is coalesced into a few polls (a poll that finishes while the
+        // burst is still arriving starts another, so a busy machine sees a few more than one; a
+        // loop or a poll per wake-up would be dozens).
         let beforeBurst = live.polls
         for _ in 0..<100 { changes.changed(ana.id) }
         try await Task.sleep(for: .milliseconds(100))
-        #expect(live.polls - beforeBurst <= 3)
+        let burst = live.polls - beforeBurst
+        #expect(burst <= 10, "\(burst) polls for 100 wake-ups")
         _ = consume stream
     }
 

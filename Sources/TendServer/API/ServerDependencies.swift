@@ -7,7 +7,7 @@ import TendHTTP
 import TendStore
 
 /// What every route collection of the JSON API (`…API`) works with.
-struct ServerDependencies: Sendable {
+struct ServerDependencies: RequestDependencies {
     let configuration: ServerConfiguration
     let store: any TendStore & AccountStore
     let metrics: ServerMetrics
@@ -31,18 +31,6 @@ struct ServerDependencies: Sendable {
 
     var passwords: Passwords { accounts.passwords }
     var client: ClientInfo { accounts.client }
-
-    var now: Date { configuration.now() }
-
-    /// The path's `{day}`, when the owner can record on it (else 422; see `TendStore.recordableDay`).
-    func recordableDay(_ context: TendRequestContext, owner: User.ID) async throws -> Day {
-        try await store.recordableDay(try context.day("day"), owner: owner, now: now, settings: recentSettings)
-    }
-
-    /// The signed-in user's account data: their settings decide their today.
-    func user(_ context: TendRequestContext) async throws -> User {
-        try await store.user(id: context.requireIdentity().owner)
-    }
 
     /// Reads a JSON body of at most the JSON limit.
     func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
