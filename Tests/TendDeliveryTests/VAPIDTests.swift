@@ -132,7 +132,9 @@ struct VAPIDTests {
         #expect(VAPIDKeyPair() != keyPair)
     }
 
-    @Test("A stored private key that is not a P-256 scalar is refused", arguments: ["", "abc", "not base64!", String(repeating: "_", count: 43)])
+    @Test(
+        "A stored private key that is not a P-256 scalar is refused",
+        arguments: ["", "abc", "not base64!", String(repeating: "_", count: 43)])
     func badStoredKey(text: String) {
         #expect(throws: VAPIDError.invalidStoredPrivateKey) { try VAPIDKeyPair(storedPrivateKey: text) }
     }
@@ -141,7 +143,10 @@ struct VAPIDTests {
 
     @Test(
         "Subjects push services accept",
-        arguments: ["mailto:ops@tend.example.com", "MAILTO:a.b+tend@mail.example.org", "https://tend.example.com", "https://tend.example.com/contact"])
+        arguments: [
+            "mailto:ops@tend.example.com", "MAILTO:a.b+tend@mail.example.org", "https://tend.example.com",
+            "https://tend.example.com/contact",
+        ])
     func subjectAccepted(text: String) throws {
         #expect(try VAPIDSubject(text).value == text)
     }
@@ -181,7 +186,8 @@ struct VAPIDTests {
     @Test("A token for one push service is refused by another (aud)")
     func wrongAudience() throws {
         let authorization = try Self.signer.authorization(for: Self.endpoint, now: Self.now)
-        #expect(throws: VAPIDVerificationError.wrongAudience(expected: "https://web.push.apple.com", actual: "https://fcm.googleapis.com")) {
+        #expect(throws: VAPIDVerificationError.wrongAudience(expected: "https://web.push.apple.com", actual: "https://fcm.googleapis.com"))
+        {
             try VAPIDVerifier().verify(authorization: authorization, endpoint: URL(string: "https://web.push.apple.com/x")!, now: Self.now)
         }
     }
@@ -221,13 +227,19 @@ struct VAPIDTests {
         let tokenStart = authorization.range(of: ".", options: .backwards)!.upperBound
         let flipped = authorization.replacingCharacters(
             in: tokenStart..<authorization.index(after: tokenStart), with: authorization[tokenStart] == "A" ? "B" : "A")
-        #expect(throws: VAPIDVerificationError.badSignature) { try verifier.verify(authorization: flipped, endpoint: Self.endpoint, now: Self.now) }
+        #expect(throws: VAPIDVerificationError.badSignature) {
+            try verifier.verify(authorization: flipped, endpoint: Self.endpoint, now: Self.now)
+        }
 
         // Another key claimed in k=
         let otherKey = VAPIDKeyPair().publicKey
         let swapped = authorization.replacingOccurrences(of: Self.signer.keyPair.publicKey, with: otherKey)
-        #expect(throws: VAPIDVerificationError.badSignature) { try VAPIDVerifier().verify(authorization: swapped, endpoint: Self.endpoint, now: Self.now) }
-        #expect(throws: VAPIDVerificationError.unexpectedKey) { try verifier.verify(authorization: swapped, endpoint: Self.endpoint, now: Self.now) }
+        #expect(throws: VAPIDVerificationError.badSignature) {
+            try VAPIDVerifier().verify(authorization: swapped, endpoint: Self.endpoint, now: Self.now)
+        }
+        #expect(throws: VAPIDVerificationError.unexpectedKey) {
+            try verifier.verify(authorization: swapped, endpoint: Self.endpoint, now: Self.now)
+        }
 
         // A subscription made with another server's key
         let otherServer = VAPIDVerifier(expectedPublicKey: otherKey)
@@ -252,7 +264,8 @@ struct VAPIDTests {
         let then = Date(timeIntervalSince1970: TimeInterval(RFC8292Example.claims.exp - 60))
         let t = "\(RFC8292Example.header).\(RFC8292Example.body).\(RFC8292Example.signature)"
         for header in ["Vapid k=\(RFC8292Example.publicKey),t=\(t)", "VAPID  t=\(t) ,  k=\(RFC8292Example.publicKey)"] {
-            #expect(try VAPIDVerifier().verify(authorization: header, endpoint: RFC8292Example.endpoint, now: then) == RFC8292Example.claims)
+            #expect(
+                try VAPIDVerifier().verify(authorization: header, endpoint: RFC8292Example.endpoint, now: then) == RFC8292Example.claims)
         }
     }
 }
