@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TendFixtures", targets: ["TendFixtures"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
         .library(name: "TendAPI", targets: ["TendAPI"]),
+        .library(name: "TendDelivery", targets: ["TendDelivery"]),
         .library(name: "TendHTTP", targets: ["TendHTTP"]),
         .library(name: "TendWeb", targets: ["TendWeb"]),
         .library(name: "TendServer", targets: ["TendServer"]),
@@ -53,13 +54,15 @@ let package = Package(
         // tests and benchmarks share, without the test framework.
         .target(name: "TendFixtures", dependencies: ["TendCore"]),
         // For tests only (links Swift Testing): the store and account contract suites every store
-        // passes, throwaway PostgreSQL databases, child processes; re-exports TendFixtures.
+        // passes, throwaway PostgreSQL databases, child processes, the browser's side of Web Push
+        // (decryption, VAPID checks); re-exports TendFixtures.
         .target(
             name: "TendTestSupport",
             dependencies: [
-                "TendCore", "TendStore", "TendFixtures",
+                "TendCore", "TendStore", "TendFixtures", "TendDelivery",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
@@ -68,6 +71,9 @@ let package = Package(
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         // JSON wire types the server answers with and clients (the CLI) share; path patterns.
         .target(name: "TendAPI", dependencies: ["TendCore"]),
+        // What reminders are delivered as, without I/O or a clock: Web Push messages (RFC 8291
+        // encryption, RFC 8292 VAPID, the push request) and the iCalendar feed (RFC 5545).
+        .target(name: "TendDelivery", dependencies: ["TendCore", .product(name: "Crypto", package: "swift-crypto")]),
         // What the JSON API and the web pages share: the request context, configuration, problems,
         // authentication (sessions, CSRF, passwords, rate limit), accounts and change notification.
         .target(
@@ -180,6 +186,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "TendDeliveryTests",
+            dependencies: [
+                "TendDelivery", "TendCore", "TendTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "TendCoreTests",

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Base64url (RFC 4648 §5), the alphabet of every key, secret and token of Web Push.
+public enum Base64URL {
+    /// Without padding: JWTs (RFC 7515) and the VAPID `k=` parameter must not carry `=`.
+    public static func encode(_ data: Data) -> String {
+        data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Accepts text with or without padding, as browsers hand `p256dh` and `auth` out either
+    /// way; nil for anything else (standard base64's `+` and `/`, whitespace, a bad length).
+    public static func decode(_ text: some StringProtocol) -> Data? {
+        var body = Substring(text)
+        while body.hasSuffix("=") { body.removeLast() }
+        guard body.utf8.allSatisfy(isAlphabet), body.utf8.count % 4 != 1 else { return nil }
+        var standard = body.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
+        return Data(base64Encoded: standard)
+    }
+
+    private static func isAlphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+}
