@@ -42,6 +42,7 @@ package struct WebDependencies: RequestDependencies {
     /// What the layout needs about the signed-in user.
     func session(_ context: TendRequestContext, user: User) throws -> SessionInfo {
         let identity = try context.requireIdentity()
-        return SessionInfo(username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "")
+        return SessionInfo(
+            username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "", timeZone: user.settings.timeZone)
     }
 }

@@ -45,6 +45,8 @@ enum WebPaths {
     // Settings (SettingsPages) and your data (DataPages).
     static let settings = PathPattern("/settings")
     static let devices = PathPattern("/settings/devices")
+    /// The travel banner's "use this device's zone" (app.js).
+    static let switchZone = PathPattern("/settings/zone")
     static let revokeDevice = PathPattern("/settings/devices/{id}/revoke")
     static let data = PathPattern("/settings/data")
     static let dataImport = PathPattern("/settings/data/import")

@@ -60,6 +60,38 @@ struct SettingsPageTests {
         }
     }
 
+    @Test(
+        "Travel: pages carry the account's zone for app.js; the banner's switch changes only the zone, refuses an unknown one, needs the form token and returns only to a local path"
+    )
+    func travelSwitch() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana", timeZone: "Europe/Berlin")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            var settings = try await store.user(id: owner).settings
+            settings.dayStartHour = 4
+            _ = try await store.updateSettings(owner: owner, settings)
+            let today = try await browser.get("/")
+            #expect(today.text.contains("data-zone=\"Europe/Berlin\""))
+            #expect(today.text.contains("data-zone-switch=\"/settings/zone\""))
+
+            #expect(try await browser.post("/settings/zone", [("timeZone", "Asia/Tokyo")]).status == .forbidden)
+            let unknown = try await browser.post("/settings/zone", [("_csrf", csrf), ("timeZone", "Mars/Olympus"), ("return", "/")])
+            #expect(unknown.status == .unprocessableContent)
+            #expect(try await store.user(id: owner).settings.timeZone == "Europe/Berlin")
+
+            let switched = try await browser.post(
+                "/settings/zone", [("_csrf", csrf), ("timeZone", "Asia/Tokyo"), ("return", "/routines?x=1")])
+            #expect(switched.status == .seeOther)
+            #expect(switched.headers[.location] == "/routines?x=1")
+            #expect(try await store.user(id: owner).settings == UserSettings(timeZone: "Asia/Tokyo", dayStartHour: 4))
+            #expect(try await browser.get("/").text.contains("data-zone=\"Asia/Tokyo\""))
+
+            let elsewhere = try await browser.post(
+                "/settings/zone", [("_csrf", csrf), ("timeZone", "Europe/Berlin"), ("return", "//evil.example/")])
+            #expect(elsewhere.headers[.location] == "/")
+        }
+    }
+
     @Test("Devices: API tokens listed with a revoke form; revoking works, another user's token is 404, no token is 403")
     func devices() async throws {
         try await WebHarness { $0.openRegistration = true }.run { browser, store in

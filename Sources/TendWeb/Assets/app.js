@@ -213,6 +213,69 @@
     }
   }
 
+  // Travel: the account's days and reminders follow its zone (body[data-zone]). When this
+  // device's clock is elsewhere, say so and offer to switch the account to it, or to keep the
+  // account's zone — remembered on this device for that pair of zones, so it is asked once. Zones
+  // that keep the same clock under two names (Asia/Calcutta, Asia/Kolkata) are not a move.
+  function clockIn(zone, date) {
+    return new Intl.DateTimeFormat("en-US", {
+      timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    }).format(date);
+  }
+  function sameClock(a, b) {
+    const now = Date.now();
+    const quarter = 91 * 24 * 3600 * 1000;
+    return [0, 1, 2, 3].every((n) => clockIn(a, new Date(now + n * quarter)) === clockIn(b, new Date(now + n * quarter)));
+  }
+  function travelBanner() {
+    const account = document.body.dataset.zone;
+    const action = document.body.dataset.zoneSwitch;
+    if (!account || !action || !window.Intl || offerNote) return;
+    let device;
+    try {
+      device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (!device || device === account || sameClock(device, account)) return;
+    } catch (e) {
+      return;  // a zone this browser does not know: nothing to compare
+    }
+    const kept = "tend.zone.kept";
+    try { if (localStorage.getItem(kept) === device + " " + account) return; } catch (e) { /* private mode: ask */ }
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = action;
+    form.className = "zone-banner";
+    form.setAttribute("role", "region");
+    form.setAttribute("aria-label", "Time zone");
+    const field = (name, value) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    };
+    field("_csrf", csrf());
+    field("timeZone", device);
+    field("return", location.pathname + location.search);
+    const text = document.createElement("p");
+    text.textContent = `This device is in ${device}; your account uses ${account}. Your days and reminders follow the account's zone.`;
+    const use = document.createElement("button");
+    use.type = "submit";
+    use.className = "button primary small";
+    use.textContent = `Use ${device}`;
+    const keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "button small";
+    keep.textContent = `Keep ${account}`;
+    keep.addEventListener("click", () => {
+      try { localStorage.setItem(kept, device + " " + account); } catch (e) { /* asked again next time */ }
+      form.remove();
+    });
+    form.append(text, use, keep);
+    const main = document.getElementById("main");
+    if (main) main.before(form);
+  }
+  travelBanner();
+
   // Offline: say so (the service worker shows the last loaded Today page).
   const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine);
   window.addEventListener("online", () => { offline(); refresh(); });

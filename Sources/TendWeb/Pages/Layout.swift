@@ -13,7 +13,11 @@ enum Layout {
         title: String, tab: Tab?, session: SessionInfo?, bodyAttributes: [Attribute] = [], @HTMLBuilder main: () -> [Node]
     ) -> Node {
         var attributes = bodyAttributes
-        if session != nil { attributes.append(.data("events", WebPaths.events())) }
+        if let session {
+            attributes.append(.data("events", WebPaths.events()))
+            attributes.append(.data("zone", session.timeZone))
+            attributes.append(.data("zone-switch", WebPaths.switchZone()))
+        }
         return .html(.lang("en")) {
             Node.head {
                 Node.meta(.attr("charset", "utf-8"))

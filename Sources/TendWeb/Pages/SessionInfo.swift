@@ -6,4 +6,7 @@ import TendAPI
 struct SessionInfo: Sendable, Hashable {
     var username: String
     var csrfToken: String
+    /// The account's zone: app.js compares it with the device's and offers to switch when they
+    /// differ (a person who travels keeps their days and reminders where they are).
+    var timeZone: String = "UTC"
 }

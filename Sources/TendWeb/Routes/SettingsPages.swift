@@ -15,6 +15,7 @@ struct SettingsPages {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(WebPaths.settings.route(), use: show)
         group.post(WebPaths.settings.route(), use: save)
+        group.post(WebPaths.switchZone.route(), use: switchZone)
         group.post(WebPaths.devices.route(), use: addDevice)
         group.post(WebPaths.revokeDevice.route(), use: revoke)
     }
@@ -41,6 +42,23 @@ struct SettingsPages {
             model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
+    }
+
+    /// `POST /settings/zone` `timeZone=…&return=…`: the travel banner's switch to the device's zone
+    /// (app.js shows it when the browser's zone is not the account's). Only the zone changes;
+    /// days already recorded stay on their dates, and today and reminders follow the new zone.
+    /// An unknown zone is 422 and changes nothing.
+    @Sendable func switchZone(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        var settings = user.settings
+        settings.timeZone = (form["timeZone"] ?? "").trimmingCharacters(in: .whitespaces)
+        try settings.validate()
+        if settings != user.settings {
+            _ = try await web.store.updateSettings(owner: user.id, settings)
+            web.recentSettings.forget(user.id)
+        }
+        return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
     }
 
     /// `POST /settings/devices` `name=…`: a new API token (as `POST /api/v1/tokens` makes one,
