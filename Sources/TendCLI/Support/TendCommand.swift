@@ -25,7 +25,7 @@ public struct TendCommand: AsyncParsableCommand {
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
             ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: TodayCommand.self
     )
@@ -123,7 +123,7 @@ public struct TendCommand: AsyncParsableCommand {
     /// Every long flag of every command: the long options that take no value. A test checks this
     /// against ArgumentParser's own description of the command tree.
     static let flags: Set<String> = globalFlags.union([
-        "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy",
+        "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
         "--help", "--version", "--experimental-dump-help",
     ])
 

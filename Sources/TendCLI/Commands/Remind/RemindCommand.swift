@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend remind`: the desktop's reminders, from the local database, in the foreground.
+struct RemindCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Show reminders as they come due: a desktop notification (notify-send) and a line here.",
+        discussion: """
+            Runs until stopped (Ctrl-C), or with --once handles what is due now and exits (for \
+            cron or a systemd timer). It reads the local database, so changes made with other \
+            tend commands are seen within a minute. A reminder is skipped when its habit is \
+            already done that day, not due, or archived; one more than an hour late (the laptop \
+            was asleep) is reported as missed instead of shown. What has been handled is kept \
+            beside the database (DATABASE.remind), so a restart shows nothing twice. \
+            deploy/tend-remind.service runs it as a systemd user unit.
+
+            Examples:
+              tend remind
+              tend remind --once --notifier print
+            """
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Handle what is due now, then exit.")
+    var once = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How to show a reminder: auto (notify-send when installed, else only the line), notify-send, or print.",
+            valueName: "auto|notify-send|print"))
+    var notifier: ReminderNotifier.Kind = .auto
+
+    func run() async throws {
+        var session = try await Session.open(options)
+        let notify = try ReminderNotifier(kind: notifier, environment: session.context.environment)
+        let state = RemindState(path: options.databasePath(environment: session.context.environment) + ".remind")
+        while true {
+            let now = session.now
+            // What came due since the last run (a day back at most); those more than an hour old
+            // are reported as missed by the planner's rule, not shown.
+            let since = max(try state.handledThrough() ?? now, now.addingTimeInterval(-24 * 3600))
+            let next = try await handle(session: session, from: since, through: now, notify: notify)
+            try state.save(handledThrough: now)
+            if once { return }
+            // Wake at the next firing, and at least once a minute to see edits made meanwhile.
+            let wait = min(60, max(1, (next?.timeIntervalSince(now) ?? 60)))
+            try await Task.sleep(for: .seconds(wait))
+            session.user = try await session.store.user(id: session.owner)
+        }
+    }
+
+    /// Shows or skips every firing in `(from, through]`, oldest first; answers the next firing
+    /// instant after `through`.
+    func handle(session: Session, from: Date, through: Date, notify: ReminderNotifier) async throws -> Date? {
+        let planner = ReminderPlanner(settings: session.user.settings)
+        let habits = try await session.store.habits(owner: session.owner, includeArchived: false)
+        var due: [ReminderFiring] = []
+        var next: Date?
+        for habit in habits {
+            for reminder in habit.reminders {
+                var cursor = from
+                while let firing = planner.nextScheduled(reminder, of: habit.id, after: cursor) {
+                    if firing.firesAt > through {
+                        next = min(next ?? firing.firesAt, firing.firesAt)
+                        break
+                    }
+                    due.append(firing)
+                    cursor = firing.firesAt
+                }
+            }
+        }
+        guard !due.isEmpty else { return next }
+        let tracked = Dictionary(
+            uniqueKeysWithValues: try await session.store.trackedHabits(owner: session.owner, includeArchived: true).map { ($0.id, $0) })
+        for firing in due.sorted(by: { $0.firesAt < $1.firesAt }) {
+            guard let habit = tracked[firing.habit] else { continue }
+            let time = session.calendar.timeOfDay(for: firing.firesAt)
+            let title = "\(habit.habit.emoji) \(habit.habit.name)"
+            let message = habit.habit.reminders.first(where: { $0.id == firing.reminder })?.message
+            switch planner.decide(firing, for: habit, now: through) {
+            case .deliver:
+                session.print("\(time) \(title)" + (message.map { ": \($0)" } ?? ""))
+                notify.show(title: title, body: message ?? "Time for \(habit.habit.name)")
+            case .skip(let reason):
+                session.print(session.style.dim("\(time) \(title): not shown (\(Self.describe(reason)))"))
+            }
+        }
+        return next
+    }
+
+    static func describe(_ reason: ReminderSkipReason) -> String {
+        switch reason {
+        case .habitDone: "done that day"
+        case .notDue: "not due that day"
+        case .archived: "archived"
+        case .disabled: "turned off"
+        case .missed: "missed: more than an hour late"
+        }
+    }
+}
