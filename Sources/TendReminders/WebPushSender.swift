@@ -72,8 +72,9 @@ public struct WebPushSender: Sendable {
         Base64URL.encode(withUnsafeBytes(of: id.uuid) { Data($0) })
     }
 
-    /// What a push service's answer means (RFC 8030 §5, §6.2; the status codes Mozilla's,
-    /// Google's and Apple's services document).
+    /// What a push service's answer means (RFC 8030 §5 and §8.2; 404/410 for a subscription
+    /// that no longer exists, 429 and 503 for a busy service, the other 4xx for a message the
+    /// service will never take).
     static func result(of response: DeliveryResponse, now: Date) -> DeliveryResult {
         switch response.status {
         case 200, 201, 202:
