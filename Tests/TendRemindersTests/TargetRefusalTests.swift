@@ -37,6 +37,42 @@ struct TargetRefusalTests {
         }
     }
 
+    @Test("A host that is no literal but resolves to loopback (2130706433, 0x7f.1) is refused on its resolved address")
+    func shorthandResolvesToLoopback() async throws {
+        try await ReminderTesting.withClient { client in
+            try await WebhookReceiverDouble.run { receiver in
+                let port = try #require(receiver.baseURL.port)
+                let sender = WebhookSender(client: client, policy: Self.strict, logger: ReminderTesting.logger)
+                for host in ["2130706433", "0x7f.1"] {
+                    let result = await sender.send(
+                        Self.payload, to: URL(string: "https://\(host):\(port)/hook")!, format: .json, accessToken: nil, deliveryID: UUID(),
+                        actionURL: nil, now: Date())
+                    guard case .refused(.notPublic(_, let address, .loopback)) = result else {
+                        Issue.record("\(host) was not refused as loopback: \(result)")
+                        continue
+                    }
+                    #expect(address == IPAddress("127.0.0.1"))
+                }
+                #expect(receiver.requestCount == 0)
+            }
+        }
+    }
+
+    @Test("With the allowance, a name is resolved at send time and the receiver on loopback gets the post")
+    func localhostAllowed() async throws {
+        try await ReminderTesting.withClient { client in
+            try await WebhookReceiverDouble.run { receiver in
+                let port = try #require(receiver.baseURL.port)
+                let sender = WebhookSender(client: client, policy: ReminderTesting.loopback, logger: ReminderTesting.logger)
+                let result = await sender.send(
+                    Self.payload, to: URL(string: "http://localhost:\(port)/hook")!, format: .json, accessToken: nil, deliveryID: UUID(),
+                    actionURL: nil, now: Date())
+                #expect(result == .delivered(status: 200))
+                #expect(receiver.posts.count == 1)
+            }
+        }
+    }
+
     @Test(
         "Private, link-local and metadata addresses are refused at once (a connection would have hung until the timeout)",
         arguments: [
