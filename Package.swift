@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
         .library(name: "TendAPI", targets: ["TendAPI"]),
         .library(name: "TendDelivery", targets: ["TendDelivery"]),
+        .library(name: "TendReminders", targets: ["TendReminders"]),
         .library(name: "TendHTTP", targets: ["TendHTTP"]),
         .library(name: "TendWeb", targets: ["TendWeb"]),
         .library(name: "TendServer", targets: ["TendServer"]),
@@ -33,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
@@ -55,7 +57,8 @@ let package = Package(
         .target(name: "TendFixtures", dependencies: ["TendCore"]),
         // For tests only (links Swift Testing): the store and account contract suites every store
         // passes, throwaway PostgreSQL databases, child processes, the browser's side of Web Push
-        // (decryption, VAPID checks); re-exports TendFixtures.
+        // (decryption, VAPID checks), and the HTTP doubles of a push service and a webhook
+        // receiver on 127.0.0.1; re-exports TendFixtures.
         .target(
             name: "TendTestSupport",
             dependencies: [
@@ -63,6 +66,10 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
@@ -74,6 +81,19 @@ let package = Package(
         // What reminders are delivered as, without I/O or a clock: Web Push messages (RFC 8291
         // encryption, RFC 8292 VAPID, the push request) and the iCalendar feed (RFC 5545).
         .target(name: "TendDelivery", dependencies: ["TendCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // Reminder delivery with I/O: the senders (Web Push, webhooks) over AsyncHTTPClient, the
+        // target check at send time, retries; the scheduler will live here too.
+        .target(
+            name: "TendReminders",
+            dependencies: [
+                "TendCore", "TendDelivery",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // What the JSON API and the web pages share: the request context, configuration, problems,
         // authentication (sessions, CSRF, passwords, rate limit), accounts and change notification.
         .target(
@@ -192,6 +212,16 @@ let package = Package(
             dependencies: [
                 "TendDelivery", "TendCore", "TendTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "TendRemindersTests",
+            dependencies: [
+                "TendReminders", "TendDelivery", "TendCore", "TendTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(
