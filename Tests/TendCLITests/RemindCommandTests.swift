@@ -72,7 +72,8 @@ struct RemindCommandTests {
     @Test("Spring forward: a 02:30 reminder rings once, at 03:00, on the day the clock skips 02:00–03:00 (Berlin)")
     func springForward() async throws {
         let cli = try await CLIHarness(timeZone: "Europe/Berlin")
-        #expect(await cli.run(["add", "Pill", "--emoji", "💊", "--reminder", "02:30"], now: Self.berlin("00:10", day: "2026-03-28")).status == 0)
+        #expect(
+            await cli.run(["add", "Pill", "--emoji", "💊", "--reminder", "02:30"], now: Self.berlin("00:10", day: "2026-03-28")).status == 0)
         _ = await cli.run(["remind", "--once", "--notifier", "print"], now: Self.berlin("00:20", day: "2026-03-29"))
         var result = await cli.run(["remind", "--once", "--notifier", "print"], now: Self.berlin("03:10", day: "2026-03-29"))
         #expect(result.out == "03:00 💊 Pill\n")
