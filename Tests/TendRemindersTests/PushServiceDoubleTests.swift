@@ -15,7 +15,7 @@ struct PushServiceDoubleTests {
         for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
         change(&outgoing.headers)
         outgoing.body = .bytes(ByteBuffer(bytes: request.body))
-        let response = try await client.execute(outgoing, timeout: .seconds(5))
+        let response = try await client.execute(outgoing, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 4096)
         return response.status.code
     }
