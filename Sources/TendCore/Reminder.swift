@@ -11,21 +11,39 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
     public var weekdays: Set<Weekday>
     public var message: String?
     public var isEnabled: Bool
+    /// "Until done": minutes between repeats after a delivered firing while the habit is not
+    /// done that day (``repeatMinutesRange``); `nil` with ``repeatLimit`` means off.
+    public var repeatEveryMinutes: Int?
+    /// "Until done": at most this many repeats after the scheduled firing (``repeatLimitRange``).
+    public var repeatLimit: Int?
 
     public init(
-        id: ID = ID(), time: TimeOfDay, weekdays: Set<Weekday> = [], message: String? = nil, isEnabled: Bool = true
+        id: ID = ID(), time: TimeOfDay, weekdays: Set<Weekday> = [], message: String? = nil, isEnabled: Bool = true,
+        repeatEveryMinutes: Int? = nil, repeatLimit: Int? = nil
     ) {
         self.id = id
         self.time = time
         self.weekdays = weekdays
         self.message = message
         self.isEnabled = isEnabled
+        self.repeatEveryMinutes = repeatEveryMinutes
+        self.repeatLimit = repeatLimit
     }
 
     public static let maximumMessageLength = 200
+    /// Closer than 5 minutes nags; further than 4 hours apart is another reminder, not a repeat.
+    public static let repeatMinutesRange = 5...240
+    public static let repeatLimitRange = 1...12
 
+    /// The repeats' interval and count when "until done" is on (both fields set).
+    public var repeats: (everyMinutes: Int, limit: Int)? {
+        guard let repeatEveryMinutes, let repeatLimit else { return nil }
+        return (repeatEveryMinutes, repeatLimit)
+    }
+
+    // Absent repeat keys decode as `nil` (off), so reminders stored before they existed still load.
     private enum CodingKeys: String, CodingKey {
-        case id, time, weekdays, message, isEnabled
+        case id, time, weekdays, message, isEnabled, repeatEveryMinutes, repeatLimit
     }
 
     /// Weekdays are written in order (`["mon","fri"]`), so the same reminder always encodes the same.
@@ -36,11 +54,26 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
         try c.encode(weekdays.sorted(), forKey: .weekdays)
         try c.encodeIfPresent(message, forKey: .message)
         try c.encode(isEnabled, forKey: .isEnabled)
+        // Written only when on: a reminder without repeats encodes exactly as before they existed.
+        try c.encodeIfPresent(repeatEveryMinutes, forKey: .repeatEveryMinutes)
+        try c.encodeIfPresent(repeatLimit, forKey: .repeatLimit)
     }
 
     public func validate() throws(HabitValidationError) {
         if let message, message.count > Reminder.maximumMessageLength {
             throw .reminder("a message is at most \(Reminder.maximumMessageLength) characters")
+        }
+        switch (repeatEveryMinutes, repeatLimit) {
+        case (nil, nil): break
+        case (let minutes?, let limit?):
+            guard Reminder.repeatMinutesRange.contains(minutes) else {
+                throw .reminder("repeats are 5 to 240 minutes apart, not \(minutes)")
+            }
+            guard Reminder.repeatLimitRange.contains(limit) else {
+                throw .reminder("a reminder repeats 1 to 12 times, not \(limit)")
+            }
+        default:
+            throw .reminder("\"until done\" needs both the minutes between repeats and how many")
         }
     }
 
