@@ -17,7 +17,6 @@ public struct ReminderPlanner: Sendable {
     public static let onTimeGrace: TimeInterval = 60
     /// "Later" waits this long unless the person chose otherwise.
     public static let defaultSnoozeMinutes = 10
-    public static let snoozeMinutesRange = 1...240
 
     /// The habit day an instant belongs to: its civil day in the owner's zone, the day before while
     /// the clock is before the owner's day start (a 00:30 reminder with day start 04:00 is for the

@@ -10,6 +10,8 @@ public actor InMemoryStore: TendStore {
     private var sequence: Int64 = 0
     /// Passwords, tokens and invites (``AccountStore``, in InMemoryStore+Accounts.swift).
     var accounts = AccountTables()
+    /// Targets, the firing queue, deliveries and server secrets (``ReminderStore``, in InMemoryStore+Reminders.swift).
+    var reminders = ReminderTables()
     private var clock: HybridClock
     private let now: @Sendable () -> Date
 
@@ -70,6 +72,7 @@ public actor InMemoryStore: TendStore {
         states[owner] = nil
         logs[owner] = nil
         accounts.removeAll(of: owner)
+        reminders.removeAll(of: owner)
     }
 
     // MARK: Reading
@@ -265,6 +268,8 @@ public actor InMemoryStore: TendStore {
     private func commit(_ owner: User.ID, _ changes: [Change]) {
         for change in changes {
             states[owner]?.apply(change)
+            // As the SQL stores' foreign keys cascade: a deleted habit's firings and deliveries go with it.
+            if case .habitDeleted(let id) = change { reminders.removeHabit(id, of: owner) }
             sequence += 1
             let operation = ChangeOperation(device: clock.device, timestamp: clock.tick(now: now()), change: change)
             logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))

@@ -14,4 +14,9 @@ struct InMemoryStoreTests {
     func accounts(_ check: AccountContractCase) async throws {
         try await check.run(on: InMemoryStore())
     }
+
+    @Test(arguments: ReminderContract.cases)
+    func reminders(_ check: ReminderContractCase) async throws {
+        try await check.run(on: InMemoryStore())
+    }
 }

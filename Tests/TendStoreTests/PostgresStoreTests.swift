@@ -19,6 +19,11 @@ struct PostgresStoreContractTests {
     func accounts(_ check: AccountContractCase) async throws {
         try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
     }
+
+    @Test(arguments: ReminderContract.cases)
+    func reminders(_ check: ReminderContractCase) async throws {
+        try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
+    }
 }
 
 @Suite("PostgreSQL store: migrations, several instances, query counts")

@@ -28,6 +28,17 @@ struct SQLiteContractTests {
         let directory = try TemporaryDirectory()
         try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
     }
+
+    @Test(arguments: ReminderContract.cases)
+    func remindersInMemory(_ check: ReminderContractCase) async throws {
+        try await check.run(on: SQLiteStore(inMemoryDevice: "test"))
+    }
+
+    @Test(arguments: ReminderContract.cases)
+    func remindersOnDisk(_ check: ReminderContractCase) async throws {
+        let directory = try TemporaryDirectory()
+        try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
+    }
 }
 
 @Suite("Op log JSON")

@@ -153,6 +153,76 @@ enum PostgresMigrations {
                 "CREATE INDEX invites_by_creator ON invites (created_by, created_at)",
                 "CREATE INDEX invites_by_user ON invites (used_by)",
             ]),
+        Migration(
+            version: 3, name: "reminder delivery: targets, server secrets, firing queue, deliveries",
+            statements: [
+                // Where a user's reminders go: push subscriptions (one per endpoint) and webhooks.
+                """
+                CREATE TABLE push_subscriptions (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    endpoint text NOT NULL,
+                    p256dh text NOT NULL,
+                    auth text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    UNIQUE (user_id, endpoint)
+                )
+                """,
+                """
+                CREATE TABLE webhooks (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    url text NOT NULL,
+                    format text NOT NULL CHECK (format IN ('json', 'ntfy')),
+                    access_token text,
+                    created_at timestamptz NOT NULL
+                )
+                """,
+                "CREATE INDEX webhooks_by_user ON webhooks (user_id, created_at)",
+                // The server's own secrets (the VAPID key pair), shared by every instance.
+                "CREATE TABLE server_secrets (name text PRIMARY KEY, value text NOT NULL)",
+                // The firing queue: claimed by one scheduler for a lease (FOR UPDATE SKIP LOCKED),
+                // finished once. The unique key makes planning the same ring twice a no-op.
+                """
+                CREATE TABLE reminder_firings (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL,
+                    habit_id uuid NOT NULL,
+                    reminder_id uuid NOT NULL,
+                    day integer NOT NULL,
+                    fires_at timestamptz NOT NULL,
+                    kind text NOT NULL CHECK (kind IN ('scheduled', 'snooze', 'repeat')),
+                    repeat_number integer NOT NULL CHECK ((kind = 'repeat') = (repeat_number >= 1) AND repeat_number >= 0),
+                    claimed_by text,
+                    claim_expires_at timestamptz,
+                    finished_at timestamptz,
+                    skip_reason text CHECK (skip_reason IN ('habitDone', 'notDue', 'archived', 'disabled', 'missed')),
+                    FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE,
+                    UNIQUE (user_id, habit_id, reminder_id, kind, repeat_number, fires_at)
+                )
+                """,
+                "CREATE INDEX reminder_firings_due ON reminder_firings (fires_at) WHERE finished_at IS NULL",
+                "CREATE INDEX reminder_firings_by_user ON reminder_firings (user_id, finished_at)",
+                // One row per delivery of a firing to a target: the unique key is the exactly-once guard.
+                """
+                CREATE TABLE reminder_deliveries (
+                    id uuid PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    firing_id uuid NOT NULL REFERENCES reminder_firings (id) ON DELETE CASCADE,
+                    channel text NOT NULL CHECK (channel IN ('push', 'webhook')),
+                    target_id uuid NOT NULL,
+                    claimant text NOT NULL,
+                    status text NOT NULL CHECK (status IN ('sending', 'sent', 'failed', 'gone', 'unknown')),
+                    attempts integer NOT NULL CHECK (attempts >= 0),
+                    next_retry_at timestamptz,
+                    error text,
+                    latency_ms integer,
+                    updated_at timestamptz NOT NULL,
+                    UNIQUE (firing_id, channel, target_id)
+                )
+                """,
+                "CREATE INDEX reminder_deliveries_by_user ON reminder_deliveries (user_id, updated_at)",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

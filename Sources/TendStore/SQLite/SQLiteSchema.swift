@@ -139,6 +139,77 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v4: reminder delivery (issue 14). Delivery targets per user; the server's secrets (the
+        // VAPID key pair); the firing queue, where a firing is claimed by one scheduler for a lease
+        // and finished once; one row per delivery of a firing to a target, UNIQUE so a firing
+        // reaches a target at most once. Deleting a user or a habit removes their rows (cascades).
+        // Times are Unix seconds.
+        migrator.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_subscriptions (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        endpoint TEXT NOT NULL,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        UNIQUE (user_id, endpoint)
+                    ) STRICT;
+
+                    CREATE TABLE webhooks (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        url TEXT NOT NULL,
+                        format TEXT NOT NULL CHECK (format IN ('json', 'ntfy')),
+                        access_token TEXT,
+                        created_at REAL NOT NULL
+                    ) STRICT;
+                    CREATE INDEX webhooks_by_user ON webhooks(user_id, created_at);
+
+                    CREATE TABLE server_secrets (
+                        name TEXT NOT NULL PRIMARY KEY,
+                        value TEXT NOT NULL
+                    ) STRICT;
+
+                    CREATE TABLE reminder_firings (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        user_id TEXT NOT NULL,
+                        habit_id TEXT NOT NULL,
+                        reminder_id TEXT NOT NULL,
+                        day INTEGER NOT NULL,
+                        fires_at REAL NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('scheduled', 'snooze', 'repeat')),
+                        repeat_number INTEGER NOT NULL CHECK ((kind = 'repeat') = (repeat_number >= 1) AND repeat_number >= 0),
+                        claimed_by TEXT,
+                        claim_expires_at REAL,
+                        finished_at REAL,
+                        skip_reason TEXT CHECK (skip_reason IN ('habitDone', 'notDue', 'archived', 'disabled', 'missed')),
+                        FOREIGN KEY (user_id, habit_id) REFERENCES habits(user_id, id) ON DELETE CASCADE,
+                        UNIQUE (user_id, habit_id, reminder_id, kind, repeat_number, fires_at)
+                    ) STRICT;
+                    CREATE INDEX reminder_firings_due ON reminder_firings(fires_at) WHERE finished_at IS NULL;
+                    CREATE INDEX reminder_firings_by_user ON reminder_firings(user_id, finished_at);
+
+                    CREATE TABLE reminder_deliveries (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        firing_id TEXT NOT NULL REFERENCES reminder_firings(id) ON DELETE CASCADE,
+                        channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook')),
+                        target_id TEXT NOT NULL,
+                        claimant TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'failed', 'gone', 'unknown')),
+                        attempts INTEGER NOT NULL CHECK (attempts >= 0),
+                        next_retry_at REAL,
+                        error TEXT,
+                        latency_ms INTEGER,
+                        updated_at REAL NOT NULL,
+                        UNIQUE (firing_id, channel, target_id)
+                    ) STRICT;
+                    CREATE INDEX reminder_deliveries_by_user ON reminder_deliveries(user_id, updated_at);
+                    """)
+        }
+
         return migrator
     }
 }

@@ -1,0 +1,261 @@
+import Foundation
+import TendCore
+
+/// What the in-memory store keeps for ``ReminderStore``: the tables the SQL stores have, by key.
+struct ReminderTables: Sendable {
+    struct StoredFiring: Sendable {
+        var owner: User.ID
+        var firing: ReminderFiring
+        var claimedBy: String?
+        var claimExpiresAt: Date?
+        var finishedAt: Date?
+        var skipReason: ReminderSkipReason?
+
+        /// What makes two firings the same ring (the SQL stores' unique index).
+        var key: FiringKey {
+            FiringKey(
+                owner: owner, habit: firing.habit, reminder: firing.reminder, kind: firing.kind, firesAt: firing.firesAt)
+        }
+    }
+
+    struct FiringKey: Hashable {
+        var owner: User.ID
+        var habit: Habit.ID
+        var reminder: Reminder.ID
+        var kind: ReminderFiring.Kind
+        var firesAt: Date
+    }
+
+    struct StoredDelivery: Sendable {
+        var id: DeliveryLogEntry.ID
+        var owner: User.ID
+        var firing: ReminderFiring.ID
+        var target: DeliveryTarget
+        var claimant: String
+        var status: DeliveryStatus
+        var attempts: Int
+        var nextRetryAt: Date?
+        var error: String?
+        var latencyMilliseconds: Int?
+        var updatedAt: Date
+    }
+
+    var push: [PushSubscription.ID: PushSubscription] = [:]
+    var webhooks: [Webhook.ID: Webhook] = [:]
+    var secrets: [String: String] = [:]
+    var firings: [ReminderFiring.ID: StoredFiring] = [:]
+    var deliveries: [DeliveryLogEntry.ID: StoredDelivery] = [:]
+
+    /// What deleting a user cascades to.
+    mutating func removeAll(of user: User.ID) {
+        push = push.filter { $0.value.owner != user }
+        webhooks = webhooks.filter { $0.value.owner != user }
+        firings = firings.filter { $0.value.owner != user }
+        deliveries = deliveries.filter { $0.value.owner != user }
+    }
+
+    /// What deleting a habit cascades to: its firings and their deliveries.
+    mutating func removeHabit(_ habit: Habit.ID, of owner: User.ID) {
+        let gone = Set(firings.values.filter { $0.owner == owner && $0.firing.habit == habit }.map(\.firing.id))
+        guard !gone.isEmpty else { return }
+        firings = firings.filter { !gone.contains($0.key) }
+        deliveries = deliveries.filter { !gone.contains($0.value.firing) }
+    }
+
+    /// Adds firings unless an identical one exists (the SQL stores' `ON CONFLICT DO NOTHING`).
+    mutating func insert(_ new: [ReminderFiring], owner: User.ID) {
+        var keys = Set(firings.values.map(\.key))
+        for firing in new {
+            let stored = StoredFiring(owner: owner, firing: firing)
+            guard firings[firing.id] == nil, keys.insert(stored.key).inserted else { continue }
+            firings[firing.id] = stored
+        }
+    }
+
+    /// The owner's unfinished firing held by `claimant`, or `.conflict`.
+    func held(_ id: ReminderFiring.ID, owner: User.ID, claimant: String) throws -> StoredFiring {
+        guard let stored = firings[id], stored.owner == owner else { throw StoreError.notFound("firing") }
+        guard stored.finishedAt == nil, stored.claimedBy == claimant else { throw ReminderRules.claimLost }
+        return stored
+    }
+}
+
+// Every method runs on the actor without suspending, so each is one atomic step, as a
+// transaction is in the SQL stores.
+extension InMemoryStore: ReminderStore {
+    public func addPushSubscription(
+        owner: User.ID, endpoint: String, p256dh: String, auth: String, now: Date
+    ) throws
+        -> PushSubscription
+    {
+        _ = try user(id: owner)
+        try ReminderRules.validatePush(endpoint: endpoint, p256dh: p256dh, auth: auth)
+        if var existing = reminders.push.values.first(where: { $0.owner == owner && $0.endpoint == endpoint }) {
+            existing.p256dh = p256dh
+            existing.auth = auth
+            reminders.push[existing.id] = existing
+            return existing
+        }
+        let subscription = PushSubscription(owner: owner, endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: now)
+        reminders.push[subscription.id] = subscription
+        return subscription
+    }
+
+    public func pushSubscriptions(owner: User.ID) throws -> [PushSubscription] {
+        _ = try user(id: owner)
+        return reminders.push.values.filter { $0.owner == owner }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    public func deletePushSubscription(owner: User.ID, id: PushSubscription.ID) throws {
+        guard reminders.push[id]?.owner == owner else { throw StoreError.notFound("push subscription") }
+        reminders.push[id] = nil
+    }
+
+    public func addWebhook(owner: User.ID, url: String, format: Webhook.Format, accessToken: String?, now: Date) throws -> Webhook {
+        _ = try user(id: owner)
+        try ReminderRules.validateWebhook(url: url, accessToken: accessToken)
+        let webhook = Webhook(owner: owner, url: url, format: format, accessToken: accessToken, createdAt: now)
+        reminders.webhooks[webhook.id] = webhook
+        return webhook
+    }
+
+    public func webhooks(owner: User.ID) throws -> [Webhook] {
+        _ = try user(id: owner)
+        return reminders.webhooks.values.filter { $0.owner == owner }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    public func deleteWebhook(owner: User.ID, id: Webhook.ID) throws {
+        guard reminders.webhooks[id]?.owner == owner else { throw StoreError.notFound("webhook") }
+        reminders.webhooks[id] = nil
+    }
+
+    public func serverSecret(named name: String, create: @Sendable () throws -> String) throws -> String {
+        if let value = reminders.secrets[name] { return value }
+        let value = try create()
+        reminders.secrets[name] = value
+        return value
+    }
+
+    public func replacePlannedFirings(owner: User.ID, habit: Habit.ID, _ firings: [ReminderFiring]) throws {
+        try ReminderRules.checkBelong(firings, to: habit)
+        _ = try self.habit(owner: owner, id: habit)
+        reminders.firings = reminders.firings.filter { _, stored in
+            !(stored.owner == owner && stored.firing.habit == habit && stored.firing.kind == .scheduled
+                && stored.claimedBy == nil && stored.finishedAt == nil)
+        }
+        reminders.insert(firings, owner: owner)
+    }
+
+    public func plannedFirings(owner: User.ID) throws -> [ReminderFiring] {
+        _ = try user(id: owner)
+        return reminders.firings.values.filter { $0.owner == owner && $0.finishedAt == nil }.map(\.firing)
+            .sorted { ($0.firesAt, $0.id) < ($1.firesAt, $1.id) }
+    }
+
+    public func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) -> [ClaimedFiring] {
+        let due = reminders.firings.values
+            .filter { $0.finishedAt == nil && $0.firing.firesAt <= now && ($0.claimExpiresAt.map { $0 <= now } ?? true) }
+            .sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
+            .prefix(max(0, limit))
+        return due.map { stored in
+            reminders.firings[stored.firing.id]?.claimedBy = claimant
+            reminders.firings[stored.firing.id]?.claimExpiresAt = now + lease
+            return ClaimedFiring(owner: stored.owner, firing: stored.firing, claimant: claimant, claimExpiresAt: now + lease)
+        }
+    }
+
+    public func finishFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
+        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
+    ) throws {
+        let stored = try reminders.held(firing, owner: owner, claimant: claimant)
+        try ReminderRules.checkBelong(next, to: stored.firing.habit)
+        // Check every delivery before changing anything: all or nothing, as a transaction.
+        for id in deliveries.keys {
+            guard let delivery = reminders.deliveries[id], delivery.owner == owner, delivery.firing == firing,
+                delivery.claimant == claimant
+            else { throw StoreError.notFound("delivery") }
+        }
+        for (id, result) in deliveries { record(id, result, now: now) }
+        reminders.firings[firing]?.finishedAt = now
+        reminders.firings[firing]?.skipReason = skipped
+        reminders.insert(next, owner: owner)
+    }
+
+    public func beginDelivery(
+        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
+    )
+        throws -> DeliveryLogEntry.ID?
+    {
+        _ = try reminders.held(firing, owner: owner, claimant: claimant)
+        if let existing = reminders.deliveries.values.first(where: { $0.firing == firing && $0.target == target }) {
+            if existing.status == .sending, existing.claimant != claimant {
+                reminders.deliveries[existing.id]?.status = .unknown
+                reminders.deliveries[existing.id]?.updatedAt = now
+            }
+            return nil
+        }
+        let id = DeliveryLogEntry.ID()
+        reminders.deliveries[id] = ReminderTables.StoredDelivery(
+            id: id, owner: owner, firing: firing, target: target, claimant: claimant, status: .sending, attempts: 0,
+            updatedAt: now)
+        return id
+    }
+
+    public func recordDelivery(
+        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date
+    )
+        throws
+    {
+        guard let stored = reminders.deliveries[delivery], stored.owner == owner else { throw StoreError.notFound("delivery") }
+        guard stored.claimant == claimant, ReminderRules.recordable.contains(stored.status) else {
+            throw ReminderRules.notRecordable
+        }
+        record(delivery, result, now: now)
+    }
+
+    private func record(_ id: DeliveryLogEntry.ID, _ result: DeliveryResult, now: Date) {
+        guard var delivery = reminders.deliveries[id] else { return }
+        delivery.status = result.status
+        delivery.updatedAt = now
+        switch result {
+        case .sent(let latency):
+            delivery.latencyMilliseconds = latency
+            delivery.attempts += 1
+            delivery.nextRetryAt = nil
+            delivery.error = nil
+        case .failed(let attempts, let retry, let error):
+            delivery.attempts = attempts
+            delivery.nextRetryAt = retry
+            delivery.error = error
+        case .gone:
+            delivery.attempts += 1
+            delivery.nextRetryAt = nil
+        }
+        reminders.deliveries[id] = delivery
+    }
+
+    public func deliveries(owner: User.ID, limit: Int) throws -> [DeliveryLogEntry] {
+        _ = try user(id: owner)
+        var entries: [DeliveryLogEntry] = []
+        for delivery in reminders.deliveries.values where delivery.owner == owner {
+            guard let firing = reminders.firings[delivery.firing]?.firing else { continue }
+            entries.append(
+                DeliveryLogEntry(
+                    id: delivery.id, time: delivery.updatedAt, habit: firing.habit, reminder: firing.reminder,
+                    firing: firing.id, kind: firing.kind, day: firing.day, firesAt: firing.firesAt, target: delivery.target,
+                    status: delivery.status, skipReason: nil, latencyMilliseconds: delivery.latencyMilliseconds,
+                    attempts: delivery.attempts, nextRetryAt: delivery.nextRetryAt, error: delivery.error))
+        }
+        for stored in reminders.firings.values where stored.owner == owner && stored.skipReason != nil {
+            let firing = stored.firing
+            entries.append(
+                DeliveryLogEntry(
+                    id: DeliveryLogEntry.ID(rawValue: firing.id.rawValue), time: stored.finishedAt ?? firing.firesAt,
+                    habit: firing.habit, reminder: firing.reminder, firing: firing.id, kind: firing.kind, day: firing.day,
+                    firesAt: firing.firesAt, target: nil, status: .skipped, skipReason: stored.skipReason,
+                    latencyMilliseconds: nil, attempts: 0, nextRetryAt: nil, error: nil))
+        }
+        return Array(entries.sorted { ($1.time, $1.id) < ($0.time, $0.id) }.prefix(max(0, limit)))
+    }
+}

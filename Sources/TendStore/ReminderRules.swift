@@ -1,0 +1,33 @@
+import TendCore
+
+/// The checks and refusals every store applies to reminder delivery's records.
+enum ReminderRules {
+    /// Endpoints and URLs longer than this are not real ones (browsers' are a few hundred bytes).
+    static let maximumURLLength = 2048
+    static let maximumKeyLength = 256
+
+    /// A claimant that no longer holds the firing (its lease expired and another took it), or a finished firing.
+    static let claimLost = StoreError.conflict("this firing is not held by this claimant (its lease expired, or it is finished)")
+    static let notRecordable = StoreError.conflict("this delivery is not this claimant's to record, or is recorded already")
+    /// The statuses a delivery's result may still be recorded over.
+    static let recordable: Set<DeliveryStatus> = [.sending, .failed, .unknown]
+
+    static func validatePush(endpoint: String, p256dh: String, auth: String) throws(StoreError) {
+        guard !endpoint.isEmpty, endpoint.utf8.count <= maximumURLLength else { throw .invalid("a push endpoint is a URL") }
+        guard !p256dh.isEmpty, !auth.isEmpty, p256dh.utf8.count <= maximumKeyLength, auth.utf8.count <= maximumKeyLength else {
+            throw .invalid("a push subscription needs its p256dh and auth keys")
+        }
+    }
+
+    static func validateWebhook(url: String, accessToken: String?) throws(StoreError) {
+        guard !url.isEmpty, url.utf8.count <= maximumURLLength else { throw .invalid("a webhook needs a URL") }
+        if let accessToken, accessToken.isEmpty || accessToken.utf8.count > maximumURLLength {
+            throw .invalid("an access token is 1 to \(maximumURLLength) bytes")
+        }
+    }
+
+    /// Firings given for one habit must all be that habit's.
+    static func checkBelong(_ firings: [ReminderFiring], to habit: Habit.ID) throws(StoreError) {
+        guard firings.allSatisfy({ $0.habit == habit }) else { throw .invalid("a firing of another habit was given") }
+    }
+}

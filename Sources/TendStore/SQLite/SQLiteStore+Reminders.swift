@@ -1,0 +1,365 @@
+import Foundation
+import GRDB
+import TendCore
+
+/// Reminder delivery in SQLite. Every write is one transaction of the group commit, and SQLite has
+/// one writer at a time (GRDB begins write transactions IMMEDIATE), so a claim — read the due
+/// firings, mark them — cannot interleave with another claim, from this process or another on
+/// the same file: claims are disjoint without row locks.
+extension SQLiteStore: ReminderStore {
+    public func addPushSubscription(
+        owner: User.ID, endpoint: String, p256dh: String, auth: String, now: Date
+    ) async throws
+        -> PushSubscription
+    {
+        try ReminderRules.validatePush(endpoint: endpoint, p256dh: p256dh, auth: auth)
+        let new = PushSubscription(owner: owner, endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: now)
+        return try await write { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            // Subscribing again from the same browser keeps the row (its id) and takes the new keys.
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
+                    RETURNING \(SQLiteReminderRows.pushColumns)
+                    """,
+                arguments: [
+                    new.id.description, owner.description, endpoint, p256dh, auth, now.timeIntervalSince1970,
+                ])
+            guard let row else { throw StoreError.notFound("push subscription") }
+            return try SQLiteReminderRows.push(row)
+        }
+    }
+
+    public func pushSubscriptions(owner: User.ID) async throws -> [PushSubscription] {
+        try await writer.read { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id",
+                arguments: [owner.description]
+            ).map(SQLiteReminderRows.push)
+        }
+    }
+
+    public func deletePushSubscription(owner: User.ID, id: PushSubscription.ID) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM push_subscriptions WHERE user_id = ? AND id = ?", arguments: [owner.description, id.description])
+            guard db.changesCount == 1 else { throw StoreError.notFound("push subscription") }
+        }
+    }
+
+    public func addWebhook(
+        owner: User.ID, url: String, format: Webhook.Format, accessToken: String?, now: Date
+    ) async throws
+        -> Webhook
+    {
+        try ReminderRules.validateWebhook(url: url, accessToken: accessToken)
+        let webhook = Webhook(owner: owner, url: url, format: format, accessToken: accessToken, createdAt: now)
+        try await write { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            try db.execute(
+                sql: "INSERT INTO webhooks (id, user_id, url, format, access_token, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    webhook.id.description, owner.description, url, format.rawValue, accessToken, now.timeIntervalSince1970,
+                ])
+        }
+        return webhook
+    }
+
+    public func webhooks(owner: User.ID) async throws -> [Webhook] {
+        try await writer.read { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT \(SQLiteReminderRows.webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id",
+                arguments: [owner.description]
+            ).map(SQLiteReminderRows.webhook)
+        }
+    }
+
+    public func deleteWebhook(owner: User.ID, id: Webhook.ID) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM webhooks WHERE user_id = ? AND id = ?", arguments: [owner.description, id.description])
+            guard db.changesCount == 1 else { throw StoreError.notFound("webhook") }
+        }
+    }
+
+    public func serverSecret(named name: String, create: @Sendable () throws -> String) async throws -> String {
+        if let value = try await writer.read({ db in
+            try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
+        }) {
+            return value
+        }
+        let created = try create()
+        // Another process on the file may have stored one meanwhile: the first stored wins.
+        return try await write { db in
+            try db.execute(
+                sql: "INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                arguments: [name, created])
+            return try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name]) ?? created
+        }
+    }
+
+    public func replacePlannedFirings(owner: User.ID, habit: Habit.ID, _ firings: [ReminderFiring]) async throws {
+        try ReminderRules.checkBelong(firings, to: habit)
+        try await write { db in
+            guard try SQLiteRows.habitIfPresent(db, owner: owner, id: habit) != nil else { throw StoreError.notFound("habit") }
+            try db.execute(
+                sql: """
+                    DELETE FROM reminder_firings
+                    WHERE user_id = ? AND habit_id = ? AND kind = 'scheduled' AND claimed_by IS NULL AND finished_at IS NULL
+                    """,
+                arguments: [owner.description, habit.description])
+            try SQLiteReminderRows.insert(firings, owner: owner, db: db)
+        }
+    }
+
+    public func plannedFirings(owner: User.ID) async throws -> [ReminderFiring] {
+        try await writer.read { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(SQLiteReminderRows.firingColumns) FROM reminder_firings
+                    WHERE user_id = ? AND finished_at IS NULL ORDER BY fires_at, id
+                    """,
+                arguments: [owner.description]
+            ).map(SQLiteReminderRows.firing)
+        }
+    }
+
+    public func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedFiring] {
+        let at = now.timeIntervalSince1970
+        let expires = (now + lease).timeIntervalSince1970
+        return try await write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE reminder_firings SET claimed_by = ?1, claim_expires_at = ?2
+                    WHERE id IN (
+                        SELECT id FROM reminder_firings
+                        WHERE finished_at IS NULL AND fires_at <= ?3 AND (claim_expires_at IS NULL OR claim_expires_at <= ?3)
+                        ORDER BY fires_at, id LIMIT ?4)
+                    RETURNING user_id, \(SQLiteReminderRows.firingColumns)
+                    """,
+                arguments: [claimant, expires, at, max(0, limit)])
+            return try rows.map { row in
+                ClaimedFiring(
+                    owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])), firing: try SQLiteReminderRows.firing(row),
+                    claimant: claimant, claimExpiresAt: Date(timeIntervalSince1970: expires))
+            }.sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
+        }
+    }
+
+    public func finishFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
+        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
+    ) async throws {
+        try await write { db in
+            let habit = try SQLiteReminderRows.held(db, firing, owner: owner, claimant: claimant)
+            try ReminderRules.checkBelong(next, to: habit)
+            for (id, result) in deliveries {
+                try SQLiteReminderRows.record(db, id, owner: owner, firing: firing, claimant: claimant, result: result, now: now)
+            }
+            try db.execute(
+                sql: "UPDATE reminder_firings SET finished_at = ?, skip_reason = ? WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, skipped?.rawValue, firing.description])
+            try SQLiteReminderRows.insert(next, owner: owner, db: db)
+        }
+    }
+
+    public func beginDelivery(
+        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
+    )
+        async throws -> DeliveryLogEntry.ID?
+    {
+        let id = DeliveryLogEntry.ID()
+        return try await write { db in
+            _ = try SQLiteReminderRows.held(db, firing, owner: owner, claimant: claimant)
+            if let existing = try Row.fetchOne(
+                db,
+                sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?",
+                arguments: [firing.description, target.channel, target.id.text()])
+            {
+                // A row still `sending` from another claimant: its process died between sending and
+                // recording. Whether it arrived is unknown; it is not sent again.
+                let status: String = existing["status"]
+                let holder: String = existing["claimant"]
+                if status == DeliveryStatus.sending.rawValue, holder != claimant {
+                    try db.execute(
+                        sql: "UPDATE reminder_deliveries SET status = 'unknown', updated_at = ? WHERE id = ?",
+                        arguments: [now.timeIntervalSince1970, existing["id"] as String])
+                }
+                return nil
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 'sending', 0, ?)
+                    """,
+                arguments: [
+                    id.description, owner.description, firing.description, target.channel, target.id.text(), claimant,
+                    now.timeIntervalSince1970,
+                ])
+            return id
+        }
+    }
+
+    public func recordDelivery(
+        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date
+    )
+        async throws
+    {
+        try await write { db in
+            try SQLiteReminderRows.record(db, delivery, owner: owner, firing: nil, claimant: claimant, result: result, now: now)
+        }
+    }
+
+    public func deliveries(owner: User.ID, limit: Int) async throws -> [DeliveryLogEntry] {
+        try await writer.read { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            let firing = "f.id AS firing_id, f.habit_id, f.reminder_id, f.kind, f.repeat_number, f.day, f.fires_at"
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.id, d.updated_at AS time, \(firing), d.channel, d.target_id, d.status, NULL AS skip_reason,
+                           d.latency_ms, d.attempts, d.next_retry_at, d.error
+                    FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
+                    WHERE d.user_id = ?1
+                    UNION ALL
+                    SELECT f.id, f.finished_at AS time, \(firing), NULL, NULL, 'skipped', f.skip_reason,
+                           NULL, 0, NULL, NULL
+                    FROM reminder_firings f
+                    WHERE f.user_id = ?1 AND f.skip_reason IS NOT NULL
+                    ORDER BY time DESC, id DESC LIMIT ?2
+                    """,
+                arguments: [owner.description, max(0, limit)]
+            ).map(SQLiteReminderRows.logEntry)
+        }
+    }
+}
+
+/// Reading and writing the reminder tables (migration v4).
+enum SQLiteReminderRows {
+    static let pushColumns = "id, user_id, endpoint, p256dh, auth, created_at"
+    static let webhookColumns = "id, user_id, url, format, access_token, created_at"
+    static let firingColumns = "id, habit_id, reminder_id, day, fires_at, kind, repeat_number"
+
+    static func push(_ row: Row) throws -> PushSubscription {
+        PushSubscription(
+            id: PushSubscription.ID(rawValue: try SQLiteRows.uuid(row["id"])),
+            owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])),
+            endpoint: row["endpoint"], p256dh: row["p256dh"], auth: row["auth"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    }
+
+    static func webhook(_ row: Row) throws -> Webhook {
+        guard let format = Webhook.Format(rawValue: row["format"]) else { throw StoreError.unreadable("a webhook's format is damaged") }
+        return Webhook(
+            id: Webhook.ID(rawValue: try SQLiteRows.uuid(row["id"])), owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])),
+            url: row["url"], format: format, accessToken: row["access_token"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    }
+
+    static func kind(_ name: String, _ number: Int) throws -> ReminderFiring.Kind {
+        guard let kind = ReminderFiring.Kind(name: name, repeatNumber: number) else {
+            throw StoreError.unreadable("a reminder firing's kind is damaged")
+        }
+        return kind
+    }
+
+    static func firing(_ row: Row) throws -> ReminderFiring {
+        ReminderFiring(
+            id: ReminderFiring.ID(rawValue: try SQLiteRows.uuid(row["id"])),
+            habit: Habit.ID(rawValue: try SQLiteRows.uuid(row["habit_id"])),
+            reminder: Reminder.ID(rawValue: try SQLiteRows.uuid(row["reminder_id"])), day: Day(ordinal: row["day"]),
+            firesAt: Date(timeIntervalSince1970: row["fires_at"]), kind: try kind(row["kind"], row["repeat_number"]))
+    }
+
+    static func logEntry(_ row: Row) throws -> DeliveryLogEntry {
+        var target: DeliveryTarget?
+        if let channel: String = row["channel"], let id: String = row["target_id"] {
+            target = DeliveryTarget(channel: channel, id: try SQLiteRows.uuid(id))
+        }
+        guard let status = DeliveryStatus(rawValue: row["status"]) else { throw StoreError.unreadable("a delivery's status is damaged") }
+        let reason: String? = row["skip_reason"]
+        let retry: Double? = row["next_retry_at"]
+        return DeliveryLogEntry(
+            id: DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(row["id"])), time: Date(timeIntervalSince1970: row["time"]),
+            habit: Habit.ID(rawValue: try SQLiteRows.uuid(row["habit_id"])),
+            reminder: Reminder.ID(rawValue: try SQLiteRows.uuid(row["reminder_id"])),
+            firing: ReminderFiring.ID(rawValue: try SQLiteRows.uuid(row["firing_id"])),
+            kind: try kind(row["kind"], row["repeat_number"]), day: Day(ordinal: row["day"]),
+            firesAt: Date(timeIntervalSince1970: row["fires_at"]), target: target, status: status,
+            skipReason: reason.flatMap(ReminderSkipReason.init(rawValue:)), latencyMilliseconds: row["latency_ms"],
+            attempts: row["attempts"], nextRetryAt: retry.map(Date.init(timeIntervalSince1970:)), error: row["error"])
+    }
+
+    /// Queues firings, skipping any identical to one queued or finished (same reminder, kind and instant).
+    static func insert(_ firings: [ReminderFiring], owner: User.ID, db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO reminder_firings (id, user_id, habit_id, reminder_id, day, fires_at, kind, repeat_number)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
+        for firing in firings {
+            try statement.execute(arguments: [
+                firing.id.description, owner.description, firing.habit.description, firing.reminder.description,
+                firing.day.ordinal, firing.firesAt.timeIntervalSince1970, firing.kind.name, firing.kind.repeatNumber,
+            ])
+        }
+    }
+
+    /// The habit of the owner's unfinished firing that `claimant` holds; `.conflict` otherwise.
+    static func held(_ db: Database, _ firing: ReminderFiring.ID, owner: User.ID, claimant: String) throws -> Habit.ID {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT habit_id, claimed_by, finished_at FROM reminder_firings WHERE id = ? AND user_id = ?",
+                arguments: [firing.description, owner.description])
+        else { throw StoreError.notFound("firing") }
+        let holder: String? = row["claimed_by"]
+        let finished: Double? = row["finished_at"]
+        guard holder == claimant, finished == nil else { throw ReminderRules.claimLost }
+        return Habit.ID(rawValue: try SQLiteRows.uuid(row["habit_id"]))
+    }
+
+    /// Records a delivery's result; only its claimant may, while it is still recordable.
+    static func record(
+        _ db: Database, _ id: DeliveryLogEntry.ID, owner: User.ID, firing: ReminderFiring.ID?, claimant: String,
+        result: DeliveryResult, now: Date
+    ) throws {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT firing_id, claimant, status FROM reminder_deliveries WHERE id = ? AND user_id = ?",
+                arguments: [id.description, owner.description])
+        else { throw StoreError.notFound("delivery") }
+        let ofFiring: String = row["firing_id"]
+        let holder: String = row["claimant"]
+        if let firing, ofFiring != firing.description { throw StoreError.notFound("delivery") }
+        guard holder == claimant, let status = DeliveryStatus(rawValue: row["status"]),
+            ReminderRules.recordable.contains(status)
+        else { throw ReminderRules.notRecordable }
+        let sql: String
+        let arguments: StatementArguments
+        switch result {
+        case .sent(let latency):
+            sql = """
+                UPDATE reminder_deliveries SET status = 'sent', attempts = attempts + 1, latency_ms = ?, next_retry_at = NULL,
+                    error = NULL, updated_at = ? WHERE id = ?
+                """
+            arguments = [latency, now.timeIntervalSince1970, id.description]
+        case .failed(let attempts, let retry, let error):
+            sql =
+                "UPDATE reminder_deliveries SET status = 'failed', attempts = ?, next_retry_at = ?, error = ?, updated_at = ? WHERE id = ?"
+            arguments = [attempts, retry?.timeIntervalSince1970, error, now.timeIntervalSince1970, id.description]
+        case .gone:
+            sql =
+                "UPDATE reminder_deliveries SET status = 'gone', attempts = attempts + 1, next_retry_at = NULL, updated_at = ? WHERE id = ?"
+            arguments = [now.timeIntervalSince1970, id.description]
+        }
+        try db.execute(sql: sql, arguments: arguments)
+    }
+}
