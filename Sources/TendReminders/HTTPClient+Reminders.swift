@@ -26,6 +26,18 @@ struct DeliveryResponse: Sendable {
 }
 
 extension HTTPClient {
+    /// POSTs and judges the answer with `judge`; a failure to get one (a refused connection, a
+    /// timeout) is worth another try later.
+    func deliver(
+        url: URL, headers: [(String, String)], body: Data, timeout: TimeAmount, judge: (DeliveryResponse) -> DeliveryResult
+    ) async -> DeliveryResult {
+        do {
+            return judge(try await post(url: url, headers: headers, body: body, timeout: timeout))
+        } catch {
+            return .retry(after: nil, reason: "network: \(error)")
+        }
+    }
+
     /// POSTs `body` and reads at most ``DeliveryResponse/bodyLimit`` bytes of the answer; the
     /// whole exchange is bounded by `timeout`.
     func post(url: URL, headers: [(String, String)], body: Data, timeout: TimeAmount) async throws -> DeliveryResponse {

@@ -53,14 +53,9 @@ public struct WebPushSender: Sendable {
 
     private func send(_ request: WebPushRequest, now: Date, admitted: Bool) async -> DeliveryResult {
         if !admitted, let refusal = await policy.admit(request.url) { return refusal }
-        let result: DeliveryResult
-        do {
-            let response = try await client.post(
-                url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout)
-            result = Self.result(of: response, now: now)
-        } catch {
-            result = .retry(after: nil, reason: "network: \(error)")
-        }
+        let result = await client.deliver(
+            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout
+        ) { Self.result(of: $0, now: now) }
         logger.debug(
             "web push sent", metadata: ["result": "\(result)", "origin": "\((try? VAPIDSigner.audience(for: request.url)) ?? "?")"])
         return result

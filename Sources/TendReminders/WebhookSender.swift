@@ -43,14 +43,9 @@ public struct WebhookSender: Sendable {
     /// Sends a request already made, after checking its target.
     public func send(_ request: WebhookRequest, now: Date) async -> DeliveryResult {
         if let refusal = await policy.admit(request.url) { return refusal }
-        let result: DeliveryResult
-        do {
-            let response = try await client.post(
-                url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout)
-            result = Self.result(of: response, now: now)
-        } catch {
-            result = .retry(after: nil, reason: "network: \(error)")
-        }
+        let result = await client.deliver(
+            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout
+        ) { Self.result(of: $0, now: now) }
         logger.debug("webhook sent", metadata: ["result": "\(result)", "host": "\(request.url.host ?? "?")"])
         return result
     }

@@ -6,23 +6,8 @@ import Testing
 /// A store that holds both the users' data and their accounts, as every Tend store does.
 public typealias AccountingStore = TendStore & AccountStore
 
-/// One check of the account contract, run against every store implementation.
-public struct AccountContractCase: Sendable, CustomTestStringConvertible {
-    public let name: String
-    let body: @Sendable (any AccountingStore) async throws -> Void
-
-    init(_ name: String, _ body: @escaping @Sendable (any AccountingStore) async throws -> Void) {
-        self.name = name
-        self.body = body
-    }
-
-    public var testDescription: String { name }
-
-    /// Runs the check on a fresh, empty store.
-    public func run(on store: any AccountingStore) async throws {
-        try await body(store)
-    }
-}
+/// One check of this contract (see ``ContractCase``).
+public typealias AccountContractCase = ContractCase<any AccountingStore>
 
 /// The one ``AccountStore`` contract every store passes: in memory, SQLite and PostgreSQL.
 ///

@@ -6,23 +6,8 @@ import Testing
 /// A store that holds the users' data and what reminder delivery keeps, as every Tend store does.
 public typealias RemindingStore = TendStore & ReminderStore
 
-/// One check of the reminder contract, run against every store implementation.
-public struct ReminderContractCase: Sendable, CustomTestStringConvertible {
-    public let name: String
-    let body: @Sendable (any RemindingStore) async throws -> Void
-
-    init(_ name: String, _ body: @escaping @Sendable (any RemindingStore) async throws -> Void) {
-        self.name = name
-        self.body = body
-    }
-
-    public var testDescription: String { name }
-
-    /// Runs the check on a fresh, empty store.
-    public func run(on store: any RemindingStore) async throws {
-        try await body(store)
-    }
-}
+/// One check of this contract (see ``ContractCase``).
+public typealias ReminderContractCase = ContractCase<any RemindingStore>
 
 /// The one ``ReminderStore`` contract every store passes: in memory, SQLite and PostgreSQL.
 ///

@@ -3,23 +3,8 @@ import TendCore
 import TendStore
 import Testing
 
-/// One check of the store contract, run against every store implementation.
-public struct StoreContractCase: Sendable, CustomTestStringConvertible {
-    public let name: String
-    let body: @Sendable (any TendStore) async throws -> Void
-
-    init(_ name: String, _ body: @escaping @Sendable (any TendStore) async throws -> Void) {
-        self.name = name
-        self.body = body
-    }
-
-    public var testDescription: String { name }
-
-    /// Runs the check on a fresh, empty store.
-    public func run(on store: any TendStore) async throws {
-        try await body(store)
-    }
-}
+/// One check of this contract (see ``ContractCase``).
+public typealias StoreContractCase = ContractCase<any TendStore>
 
 /// The one contract every ``TendStore`` passes: in memory, SQLite and PostgreSQL.
 ///

@@ -21,6 +21,12 @@ public enum Base64URL {
         return Data(base64Encoded: standard)
     }
 
+    /// Whether every character of `text` is of the URL- and filename-safe alphabet (no padding):
+    /// also the rule of RFC 8030 push topics and ntfy topic names.
+    public static func isAlphabet(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy(isAlphabet)
+    }
+
     private static func isAlphabet(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -75,16 +75,7 @@ public struct WebPushRequest: Hashable, Sendable {
 
     /// RFC 8030 §5.4: at most 32 characters of the URL- and filename-safe base64 alphabet.
     public static func isValidTopic(_ topic: String) -> Bool {
-        (1...32).contains(topic.utf8.count)
-            && topic.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default:
-                    false
-                }
-            }
+        (1...32).contains(topic.utf8.count) && Base64URL.isAlphabet(topic)
     }
 }
 

@@ -65,16 +65,7 @@ public struct NtfyMessage: Hashable, Sendable, Encodable {
 
     /// ntfy's topic names: 1 to 64 of `A-Z a-z 0-9 _ -`.
     public static func isValidTopic(_ topic: String) -> Bool {
-        (1...64).contains(topic.utf8.count)
-            && topic.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    true
-                default:
-                    false
-                }
-            }
+        (1...64).contains(topic.utf8.count) && Base64URL.isAlphabet(topic)
     }
 }
 
