@@ -69,6 +69,19 @@ struct RemindCommandTests {
         #expect(missing.err.contains("notify-send is not installed"))
     }
 
+    @Test("Bad input: a damaged state file or an unknown notifier is a clear error, and the state file is left as it was")
+    func badInput() async throws {
+        let cli = try await CLIHarness(timeZone: "Europe/Berlin")
+        try "not a time".write(toFile: cli.database + ".remind", atomically: true, encoding: .utf8)
+        let damaged = await cli.run(["remind", "--once", "--notifier", "print"], now: Self.berlin("08:00"))
+        #expect(damaged.status == 1)
+        #expect(damaged.err.contains("is not a tend remind state file"))
+        #expect(try String(contentsOfFile: cli.database + ".remind", encoding: .utf8) == "not a time")
+        let unknown = await cli.run(["remind", "--once", "--notifier", "growl"], now: Self.berlin("08:00"))
+        #expect(unknown.status == 64)
+        #expect(unknown.err.contains("growl"))
+    }
+
     @Test("Spring forward: a 02:30 reminder rings once, at 03:00, on the day the clock skips 02:00–03:00 (Berlin)")
     func springForward() async throws {
         let cli = try await CLIHarness(timeZone: "Europe/Berlin")

@@ -38,13 +38,16 @@ struct RemindCommand: AsyncParsableCommand {
         var session = try await Session.open(options)
         let notify = try ReminderNotifier(kind: notifier, environment: session.context.environment)
         let state = RemindState(path: options.databasePath(environment: session.context.environment) + ".remind")
+        // What came due since the last run (a day back at most); those more than an hour old are
+        // reported as missed by the planner's rule, not shown. The file is read once: afterwards
+        // this loop is the only writer and knows what it wrote.
+        var handled = try state.handledThrough()
         while true {
             let now = session.now
-            // What came due since the last run (a day back at most); those more than an hour old
-            // are reported as missed by the planner's rule, not shown.
-            let since = max(try state.handledThrough() ?? now, now.addingTimeInterval(-24 * 3600))
+            let since = max(handled ?? now, now.addingTimeInterval(-24 * 3600))
             let next = try await handle(session: session, from: since, through: now, notify: notify)
             try state.save(handledThrough: now)
+            handled = now
             if once { return }
             // Wake at the next firing, and at least once a minute to see edits made meanwhile.
             let wait = min(60, max(1, (next?.timeIntervalSince(now) ?? 60)))
