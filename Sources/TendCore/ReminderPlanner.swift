@@ -16,7 +16,7 @@ public struct ReminderPlanner: Sendable {
     /// Delivered within this of its instant counts as on time (a scheduler polls; it is never exact).
     public static let onTimeGrace: TimeInterval = 60
     /// "Later" waits this long unless the person chose otherwise.
-    public static let defaultSnoozeMinutes = 10
+    public static let defaultSnoozeMinutes = UserSettings.defaultSnoozeMinutes
 
     /// The habit day an instant belongs to: its civil day in the owner's zone, the day before while
     /// the clock is before the owner's day start (a 00:30 reminder with day start 04:00 is for the

@@ -10,6 +10,7 @@ struct ReminderTables: Sendable {
         var claimExpiresAt: Date?
         var finishedAt: Date?
         var skipReason: ReminderSkipReason?
+        var answer: FiringAnswer?
 
         /// What makes two firings the same ring (the SQL stores' unique index).
         var key: FiringKey {
@@ -45,9 +46,12 @@ struct ReminderTables: Sendable {
     var secrets: [String: String] = [:]
     var firings: [ReminderFiring.ID: StoredFiring] = [:]
     var deliveries: [DeliveryLogEntry.ID: StoredDelivery] = [:]
+    /// Owners whose reminders are to be planned again.
+    var planRequests: Set<User.ID> = []
 
     /// What deleting a user cascades to.
     mutating func removeAll(of user: User.ID) {
+        planRequests.remove(user)
         push = push.filter { $0.value.owner != user }
         webhooks = webhooks.filter { $0.value.owner != user }
         firings = firings.filter { $0.value.owner != user }
@@ -180,6 +184,78 @@ extension InMemoryStore: ReminderStore {
         reminders.firings[firing]?.finishedAt = now
         reminders.firings[firing]?.skipReason = skipped
         reminders.insert(next, owner: owner)
+    }
+
+    public func planReminders(
+        now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]
+    ) throws -> [User.ID] {
+        let owners = reminders.planRequests.sorted { $0.rawValue.uuidString < $1.rawValue.uuidString }.prefix(max(0, limit))
+        for owner in owners {
+            reminders.planRequests.remove(owner)
+            guard let user = try? user(id: owner) else { continue }
+            let habits = try self.habits(owner: owner, includeArchived: true)
+            let firings = plan(user, habits)
+            let known = Set(habits.map(\.id))
+            guard firings.allSatisfy({ known.contains($0.habit) }) else { throw StoreError.invalid("a firing of another owner's habit was given") }
+            reminders.firings = reminders.firings.filter { _, stored in
+                !(stored.owner == owner && stored.firing.kind == .scheduled && stored.firing.firesAt > now
+                    && stored.claimedBy == nil && stored.finishedAt == nil)
+            }
+            reminders.insert(firings, owner: owner)
+        }
+        return Array(owners)
+    }
+
+    public func requestPlanning(owner: User.ID) throws {
+        _ = try user(id: owner)
+        reminders.planRequests.insert(owner)
+    }
+
+    public func firing(owner: User.ID, id: ReminderFiring.ID) throws -> ReminderFiring {
+        guard let stored = reminders.firings[id], stored.owner == owner else { throw StoreError.notFound("firing") }
+        return stored.firing
+    }
+
+    public func answerFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, answer: FiringAnswer, snooze: ReminderFiring?, now: Date
+    ) throws -> Bool {
+        guard let stored = reminders.firings[firing], stored.owner == owner else { throw StoreError.notFound("firing") }
+        if let snooze { try ReminderRules.checkBelong([snooze], to: stored.firing.habit) }
+        guard stored.answer == nil else { return false }
+        reminders.firings[firing]?.answer = answer
+        if let snooze { reminders.insert([snooze], owner: owner) }
+        return true
+    }
+
+    public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) -> [ClaimedDelivery] {
+        for (id, delivery) in reminders.deliveries
+        where delivery.status == .sending && delivery.updatedAt <= now - lease
+            && reminders.firings[delivery.firing]?.finishedAt != nil
+        {
+            reminders.deliveries[id]?.status = .unknown
+            reminders.deliveries[id]?.updatedAt = now
+        }
+        let due = reminders.deliveries.values
+            .filter { $0.status == .failed && ($0.nextRetryAt.map { $0 <= now } ?? false) }
+            .sorted { ($0.nextRetryAt!, $0.id) < ($1.nextRetryAt!, $1.id) }
+            .prefix(max(0, limit))
+        return due.compactMap { delivery in
+            guard let firing = reminders.firings[delivery.firing]?.firing else { return nil }
+            reminders.deliveries[delivery.id]?.status = .sending
+            reminders.deliveries[delivery.id]?.claimant = claimant
+            reminders.deliveries[delivery.id]?.nextRetryAt = nil
+            reminders.deliveries[delivery.id]?.updatedAt = now
+            return ClaimedDelivery(
+                owner: delivery.owner, id: delivery.id, firing: firing, target: delivery.target, attempts: delivery.attempts,
+                claimant: claimant)
+        }
+    }
+
+    public func pruneReminderHistory(before: Date) -> Int {
+        let old = Set(reminders.firings.values.filter { $0.finishedAt.map { $0 < before } ?? false }.map(\.firing.id))
+        reminders.firings = reminders.firings.filter { !old.contains($0.key) }
+        reminders.deliveries = reminders.deliveries.filter { !old.contains($0.value.firing) }
+        return old.count
     }
 
     public func beginDelivery(

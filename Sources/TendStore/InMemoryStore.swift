@@ -270,6 +270,7 @@ public actor InMemoryStore: TendStore {
             states[owner]?.apply(change)
             // As the SQL stores' foreign keys cascade: a deleted habit's firings and deliveries go with it.
             if case .habitDeleted(let id) = change { reminders.removeHabit(id, of: owner) }
+            if ReminderRules.needsPlanning(change) { reminders.planRequests.insert(owner) }
             sequence += 1
             let operation = ChangeOperation(device: clock.device, timestamp: clock.tick(now: now()), change: change)
             logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))

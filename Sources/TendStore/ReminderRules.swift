@@ -26,6 +26,16 @@ enum ReminderRules {
         }
     }
 
+    /// Whether a change can move a reminder's next firing: a habit made or changed (its reminders,
+    /// schedule, archiving), or the owner's settings (zone, day start). Entries do not: whether a
+    /// due firing is sent is judged when it is due.
+    static func needsPlanning(_ change: Change) -> Bool {
+        switch change {
+        case .habitCreated, .habitUpdated, .settingsChanged: true
+        default: false
+        }
+    }
+
     /// Firings given for one habit must all be that habit's.
     static func checkBelong(_ firings: [ReminderFiring], to habit: Habit.ID) throws(StoreError) {
         guard firings.allSatisfy({ $0.habit == habit }) else { throw .invalid("a firing of another habit was given") }

@@ -57,6 +57,35 @@ public protocol ReminderStore: Sendable {
         skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
     ) async throws
 
+    // MARK: Planning
+
+    /// Plans up to `limit` owners marked for planning: each store marks an owner, in the same
+    /// transaction as the change, when one of their habits is created or updated or their
+    /// settings change (migration marks every owner with habits once), and
+    /// ``requestPlanning(owner:)`` marks one without a change. For each owner, in one transaction:
+    /// reads the owner and all their habits (archived included), removes the owner's `scheduled`
+    /// firings after `now` that nobody holds, queues `plan`'s result (a firing identical to one
+    /// queued or finished is not added again) and clears the mark. Firings at or before `now`
+    /// stay: they are due, and the claim judges them by the habit as it is then. Concurrent
+    /// planners, on any number of instances, take disjoint owners; a change committed while an
+    /// owner is planned leaves the owner marked. Returns the owners planned.
+    func planReminders(
+        now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]
+    ) async throws -> [User.ID]
+    /// Marks the owner for ``planReminders(now:limit:plan:)``.
+    func requestPlanning(owner: User.ID) async throws
+
+    // MARK: Answers to a notification
+
+    /// The owner's firing (finished or not).
+    func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring
+    /// Records the person's answer to a firing's notification ("Done", "Later"), once per firing:
+    /// `false` when it was answered before, and then nothing is written. With the first answer,
+    /// `snooze` (a firing of the same habit) is queued in the same transaction.
+    func answerFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, answer: FiringAnswer, snooze: ReminderFiring?, now: Date
+    ) async throws -> Bool
+
     // MARK: Deliveries
 
     /// Before sending a claimed firing to one target: inserts its `sending` row and returns its
@@ -72,6 +101,19 @@ public protocol ReminderStore: Sendable {
     func recordDelivery(
         owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date)
         async throws
+    /// Claims up to `limit` failed deliveries (of any owner) whose `nextRetryAt` is at or before
+    /// `now`, earliest first: each becomes `sending` again, held by `claimant` (who records its
+    /// result with ``recordDelivery(owner:_:claimant:result:now:)``). Concurrent claimants get
+    /// disjoint sets. A delivery left `sending` more than `lease` after it was last recorded,
+    /// whose firing is finished (its sender died during a retry), becomes `unknown` first and is
+    /// not claimed.
+    func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery]
     /// The owner's delivery log, newest first: deliveries and skipped firings.
     func deliveries(owner: User.ID, limit: Int) async throws -> [DeliveryLogEntry]
+
+    // MARK: Housekeeping
+
+    /// Deletes the firings (of every owner) finished before `before`, with their deliveries;
+    /// returns how many firings.
+    func pruneReminderHistory(before: Date) async throws -> Int
 }
