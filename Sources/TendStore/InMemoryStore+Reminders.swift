@@ -48,10 +48,12 @@ struct ReminderTables: Sendable {
     var deliveries: [DeliveryLogEntry.ID: StoredDelivery] = [:]
     /// Owners whose reminders are to be planned again.
     var planRequests: Set<User.ID> = []
+    var calendarGenerations: [User.ID: Int] = [:]
 
     /// What deleting a user cascades to.
     mutating func removeAll(of user: User.ID) {
         planRequests.remove(user)
+        calendarGenerations[user] = nil
         push = push.filter { $0.value.owner != user }
         webhooks = webhooks.filter { $0.value.owner != user }
         firings = firings.filter { $0.value.owner != user }
@@ -131,6 +133,18 @@ extension InMemoryStore: ReminderStore {
     public func deleteWebhook(owner: User.ID, id: Webhook.ID) throws {
         guard reminders.webhooks[id]?.owner == owner else { throw StoreError.notFound("webhook") }
         reminders.webhooks[id] = nil
+    }
+
+    public func calendarFeedGeneration(owner: User.ID) throws -> Int {
+        _ = try user(id: owner)
+        return reminders.calendarGenerations[owner] ?? 0
+    }
+
+    public func rotateCalendarFeed(owner: User.ID) throws -> Int {
+        _ = try user(id: owner)
+        let next = (reminders.calendarGenerations[owner] ?? 0) + 1
+        reminders.calendarGenerations[owner] = next
+        return next
     }
 
     public func serverSecret(named name: String, create: @Sendable () throws -> String) throws -> String {

@@ -4,6 +4,8 @@ import TendCore
 // PENDING (issue 14, this session): the SQL stores' planning, answers, retries and pruning are
 // being written on the `store-planning` branch, which deletes this file. Not to be merged as is.
 extension SQLiteStore {
+    public func calendarFeedGeneration(owner: User.ID) async throws -> Int { throw StoreError.conflict("pending") }
+    public func rotateCalendarFeed(owner: User.ID) async throws -> Int { throw StoreError.conflict("pending") }
     public func planReminders(now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]) async throws -> [User.ID] { throw StoreError.conflict("pending") }
     public func requestPlanning(owner: User.ID) async throws { throw StoreError.conflict("pending") }
     public func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring { throw StoreError.conflict("pending") }
@@ -13,6 +15,8 @@ extension SQLiteStore {
 }
 
 extension PostgresStore {
+    public func calendarFeedGeneration(owner: User.ID) async throws -> Int { throw StoreError.conflict("pending") }
+    public func rotateCalendarFeed(owner: User.ID) async throws -> Int { throw StoreError.conflict("pending") }
     public func planReminders(now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]) async throws -> [User.ID] { throw StoreError.conflict("pending") }
     public func requestPlanning(owner: User.ID) async throws { throw StoreError.conflict("pending") }
     public func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring { throw StoreError.conflict("pending") }

@@ -28,6 +28,14 @@ public protocol ReminderStore: Sendable {
     func webhooks(owner: User.ID) async throws -> [Webhook]
     func deleteWebhook(owner: User.ID, id: Webhook.ID) async throws
 
+    // MARK: The calendar feed
+
+    /// The generation of the owner's calendar feed URL (0 until first rotated): the feed's secret
+    /// token is derived from it (and the server's secret), so rotating makes every older URL fail.
+    func calendarFeedGeneration(owner: User.ID) async throws -> Int
+    /// Moves the owner's calendar feed to a new generation and returns it.
+    func rotateCalendarFeed(owner: User.ID) async throws -> Int
+
     // MARK: The server's secrets
 
     /// The secret stored under `name`; if there is none, `create()`'s value is stored and
