@@ -82,12 +82,13 @@ let package = Package(
         // encryption, RFC 8292 VAPID, the push request) and the iCalendar feed (RFC 5545).
         .target(name: "TendDelivery", dependencies: ["TendCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Reminder delivery with I/O: the senders (Web Push, webhooks) over AsyncHTTPClient, the
-        // target check at send time, retries; the scheduler will live here too.
+        // target check at send time, retries; and the scheduler that drives the firing queue.
         .target(
             name: "TendReminders",
             dependencies: [
-                "TendCore", "TendDelivery",
+                "TendCore", "TendDelivery", "TendStore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
