@@ -83,6 +83,7 @@ struct SettingsPage: Sendable, Hashable {
                 case .dayStartHour: errors["dayStartHour"] = message
                 case .firstWeekday: errors["firstWeekday"] = message
                 case .locale: errors["timeZone"] = message
+                case .snoozeMinutes: errors["snoozeMinutes"] = message
                 }
             }
         }
