@@ -132,7 +132,8 @@ let package = Package(
         .target(
             name: "TendServer",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -146,7 +147,7 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

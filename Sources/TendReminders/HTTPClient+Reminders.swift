@@ -65,3 +65,11 @@ extension HTTPClient {
             body: String(decoding: buffer.readableBytesView, as: UTF8.self))
     }
 }
+
+extension HTTPClient {
+    /// The process's client for reminder delivery (``Configuration/reminderDelivery(connect:read:)``):
+    /// made on first use and never shut down, like AsyncHTTPClient's `shared` (which follows
+    /// redirects, so it cannot be used here). One server runs per process; its connections end
+    /// with it.
+    public static let reminders = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .reminderDelivery())
+}

@@ -13,7 +13,7 @@ import TendStore
 /// JSON API.
 package struct WebDependencies: RequestDependencies {
     package let configuration: ServerConfiguration
-    package let store: any TendStore & AccountStore
+    package let store: any ServerStore
     package let accounts: AccountService
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
@@ -26,7 +26,7 @@ package struct WebDependencies: RequestDependencies {
     let todayPages = TodayPageCache()
 
     package init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
+        configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
         recentSettings: RecentSettings = RecentSettings()
     ) {

@@ -35,7 +35,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Runs `body` with a new, empty store of this kind (PostgreSQL: a database of its own on the
     /// server `scripts/with-postgres` started, dropped afterwards).
-    func withStore<Value>(clock: TestClock, _ body: (any TendStore & AccountStore) async throws -> Value) async throws -> Value {
+    func withStore<Value>(clock: TestClock, _ body: (any ServerStore) async throws -> Value) async throws -> Value {
         switch self {
         case .memory:
             return try await body(InMemoryStore())

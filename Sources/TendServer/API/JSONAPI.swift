@@ -25,5 +25,6 @@ enum JSONAPI {
         RemindersAPI(server: server).addRoutes(to: signedIn)
         SettingsAPI(server: server).addRoutes(to: signedIn)
         DataAPI(server: server).addRoutes(to: signedIn)
+        NotificationsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
     }
 }

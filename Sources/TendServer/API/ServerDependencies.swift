@@ -9,8 +9,10 @@ import TendStore
 /// What every route collection of the JSON API (`…API`) works with.
 struct ServerDependencies: RequestDependencies {
     let configuration: ServerConfiguration
-    let store: any TendStore & AccountStore
+    let store: any ServerStore
     let metrics: ServerMetrics
+    /// The server's keys and the deliverer of test notifications.
+    let reminders: ReminderDelivery
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
     /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
@@ -19,11 +21,12 @@ struct ServerDependencies: RequestDependencies {
     let recentSettings: RecentSettings
 
     init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService,
-        recentSettings: RecentSettings = RecentSettings()
+        configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
+        recentSettings: RecentSettings = RecentSettings(), reminders: ReminderDelivery
     ) {
         self.configuration = configuration
         self.store = store
+        self.reminders = reminders
         self.metrics = metrics
         self.accounts = accounts
         self.recentSettings = recentSettings
