@@ -53,7 +53,8 @@ public struct ReminderDeliverer: Sendable {
     /// A test message for the owner's `today`: no answers; a tap opens the app.
     public func testMessage(today: Day, now: Date) -> ReminderMessage {
         ReminderMessage(
-            kind: .test, habitName: "Tend", habitID: Habit.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), emoji: "🔔",
+            kind: .test, habitName: "Tend", habitID: Habit.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+            emoji: "🔔",
             body: "Notifications reach this device.", firesAt: now, day: today, tag: "test",
             openURL: url("/"), doneURL: nil, laterURL: nil)
     }

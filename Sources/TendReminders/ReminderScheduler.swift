@@ -212,7 +212,7 @@ public final class ReminderScheduler: Service, Sendable {
             var results: [DeliveryLogEntry.ID: DeliveryLogEntry.Result] = [:]
             var gone: [ReminderTarget] = []
             var outcomes: [Outcome] = []
-            for case let (target, id, result)? in sent {
+            for case (let target, let id, let result)? in sent {
                 results[id] = result
                 switch result {
                 case .sent: outcomes.append(.delivered)

@@ -40,7 +40,8 @@ public func buildRouter(
     reminders: ReminderDelivery? = nil
 ) -> Router<TendRequestContext> {
     let reminders =
-        reminders ?? ReminderDelivery(configuration: configuration, store: store, logger: Logger(label: "tend.server"), dayPath: TendWeb.dayPath)
+        reminders
+        ?? ReminderDelivery(configuration: configuration, store: store, logger: Logger(label: "tend.server"), dayPath: TendWeb.dayPath)
     let router = Router(context: TendRequestContext.self)
     // Outermost first: every answer, an error's too, is logged and carries the security headers.
     router.add(middleware: RequestLogMiddleware(metrics: metrics))

@@ -33,7 +33,8 @@ extension ServerMetrics {
             ).record(.milliseconds(Int64(lateness * 1000)))
         case .failed(let channel, let willRetry):
             reminderCounter(
-                "reminders_failed", "Reminder deliveries refused or unreachable", [("channel", channel), ("retry", willRetry ? "yes" : "no")]
+                "reminders_failed", "Reminder deliveries refused or unreachable",
+                [("channel", channel), ("retry", willRetry ? "yes" : "no")]
             ).increment()
         case .gone(let channel):
             reminderCounter("reminders_gone", "Targets their service reported gone (removed)", [("channel", channel)]).increment()

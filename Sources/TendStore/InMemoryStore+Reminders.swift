@@ -210,7 +210,9 @@ extension InMemoryStore: ReminderStore {
             let habits = try self.habits(owner: owner, includeArchived: true)
             let firings = plan(user, habits)
             let known = Set(habits.map(\.id))
-            guard firings.allSatisfy({ known.contains($0.habit) }) else { throw StoreError.invalid("a firing of another owner's habit was given") }
+            guard firings.allSatisfy({ known.contains($0.habit) }) else {
+                throw StoreError.invalid("a firing of another owner's habit was given")
+            }
             reminders.firings = reminders.firings.filter { _, stored in
                 !(stored.owner == owner && stored.firing.kind == .scheduled && stored.firing.firesAt > now
                     && stored.claimedBy == nil && stored.finishedAt == nil)

@@ -25,6 +25,10 @@ final class TestClock: Sendable {
     func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
+
+    func set(_ date: Date) {
+        current.withLock { $0 = date }
+    }
 }
 
 /// The stores the server tests run on.
@@ -71,6 +75,14 @@ struct ServerHarness: Sendable {
         var configuration = ServerConfiguration(bcryptCost: 4, now: { clock.now })
         configure(&configuration)
         self.configuration = configuration
+    }
+
+    /// Runs `body` against the application on `store`, which the test reads and writes too.
+    func run<Value: Sendable>(store: any ServerStore, _ body: @Sendable (APIClient) async throws -> Value) async throws -> Value {
+        var logger = Logger(label: "tend.server.test")
+        logger.logLevel = .warning
+        let app = buildApplication(configuration, store: store, logger: logger)
+        return try await app.test(.router) { client in try await body(APIClient(client: client)) }
     }
 
     /// Runs `body` against the application through HummingbirdTesting's router framework.

@@ -12,7 +12,8 @@ public struct ReminderSchedulerService: Service {
     public func run() async throws {
         if delivery.subject() == ReminderDelivery.placeholderSubject {
             delivery.logger.warning(
-                "no VAPID subject: pushes to Apple devices will be refused; set --vapid-subject mailto:you@example.com or an https --public-url")
+                "no VAPID subject: pushes to Apple devices will be refused; set --vapid-subject mailto:you@example.com or an https --public-url"
+            )
         }
         let deliverer = try await delivery.deliverer()
         let metrics = metrics
