@@ -147,7 +147,7 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import TendDelivery
+import TendReminders
 import TendServer
 import TendStore
 import UnixSignals
@@ -90,7 +91,17 @@ struct ServeCommand: AsyncParsableCommand {
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
         let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
-        let app = buildApplication(configuration, store: store, services: services, logger: logger) { channel in
+        var scheduler = ReminderScheduler.Configuration()
+        if let text = environment["TEND_REMINDER_LEASE"], !text.isEmpty {
+            // How long a claimed firing is held before another instance may take it over (docs/reminders.md).
+            guard let seconds = Double(text), (1...3600).contains(seconds) else {
+                throw CLIError("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '\(text)'")
+            }
+            scheduler.lease = seconds
+        }
+        let app = buildApplication(
+            configuration, store: store, services: services, reminderScheduler: scheduler, logger: logger
+        ) { channel in
             let port = channel.localAddress?.port ?? configuration.port
             context.output.writeOut("tend serve: listening on http://\(configuration.host):\(port) (database: \(shown))\n")
         }
