@@ -73,7 +73,14 @@ let package = Package(
             ]
         ),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
-        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendFixtures"]),
+        .executableTarget(
+            name: "TendBenchmarks",
+            dependencies: [
+                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendReminders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         // JSON wire types the server answers with and clients (the CLI) share; path patterns.
