@@ -135,6 +135,7 @@ enum ReminderBenchmark {
         let p99 = arrivals[min(arrivals.count - 1, Int(Double(arrivals.count) * 0.99))]
         print(
             "\(name): \(users) users × \(remindersPerUser) reminders due at one minute: \(arrivals.count)/\(total) delivered; "
-                + String(format: "last at %.2f s, lateness p50 %.2f s, p99 %.2f s; %d passes; setup %@", last, p50, p99, passes, "\(setup)"))
+                + String(format: "last at %.2f s, lateness p50 %.2f s, p99 %.2f s; %d passes; setup %@", last, p50, p99, passes, "\(setup)")
+        )
     }
 }
