@@ -20,7 +20,7 @@ struct ReminderExactlyOnceTests {
     func twoInstancesOneKilled() async throws {
         try await PostgresTestDatabase.withDatabaseURL { url in
             // Slow answers, so that the kill lands while deliveries are in flight.
-            try await WebhookReceiverDouble.run(maximumRequests: 2000, timeout: .seconds(240), delay: .milliseconds(40)) { receiver in
+            try await WebhookReceiverDouble.run(maximumRequests: 2000, timeout: .seconds(240), delay: .milliseconds(500)) { receiver in
                 let store = try await PostgresStore.connect(url: url, device: "test", maximumConnections: 4)
                 let due = Date() - 5
                 var firings: [ReminderFiring.ID] = []
@@ -47,20 +47,23 @@ struct ReminderExactlyOnceTests {
 
                 let environment = ["TEND_LOG_LEVEL": "error", "TEND_REMINDER_LEASE": "5"]
                 let arguments = ["--database", url, "--allow-private-targets"]
+                // The first instance claims the due firings; the second starts while it delivers,
+                // finds them all held, and is there when the first dies.
                 let first = try ServeProcessTests.Server(arguments: arguments, environment: environment)
-                let second = try ServeProcessTests.Server(arguments: arguments, environment: environment)
                 _ = try await first.waitUntilListening()
-                _ = try await second.waitUntilListening()
-
-                // Kill the first instance as soon as deliveries are under way.
                 let started = ContinuousClock.now
-                while receiver.requestCount < 10, ContinuousClock.now - started < .seconds(60) {
+                while receiver.requestCount < 5, ContinuousClock.now - started < .seconds(60) {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                let second = try ServeProcessTests.Server(arguments: arguments, environment: environment)
+                _ = try await second.waitUntilListening()
+                while receiver.requestCount < 20, ContinuousClock.now - started < .seconds(60) {
                     try await Task.sleep(for: .milliseconds(5))
                 }
                 kill(first.process.processIdentifier, SIGKILL)
                 first.process.waitUntilExit()
                 let atKill = receiver.requestCount
-                #expect(atKill >= 10 && atKill < Self.users * Self.habitsPerUser, "the kill must land mid-delivery (\(atKill) posts)")
+                #expect(atKill >= 20 && atKill < Self.users * Self.habitsPerUser, "the kill must land mid-delivery (\(atKill) posts)")
 
                 // The second instance takes the dead one's claims over when their lease ends.
                 var delivered = 0
