@@ -128,14 +128,18 @@ struct OperationSetPropertyTests {
                 ChangeOperation(
                     device: "phone", timestamp: phone.tick(now: Self.start + Double(i)),
                     change: .entryIncremented(habit: habit, day: Self.day, by: 1))
-            } + [ChangeOperation(device: "phone", timestamp: phone.tick(now: Self.start + 10), change: .habitUpdated(id: habit, patch: rename))]
+            } + [
+                ChangeOperation(
+                    device: "phone", timestamp: phone.tick(now: Self.start + 10), change: .habitUpdated(id: habit, patch: rename))
+            ]
         let laptopOps =
             (1...2).map { i in
                 ChangeOperation(
                     device: "laptop", timestamp: laptop.tick(now: Self.start + Double(i)),
                     change: .entryIncremented(habit: habit, day: Self.day, by: 1))
             } + [
-                ChangeOperation(device: "laptop", timestamp: laptop.tick(now: Self.start + 11), change: .habitUpdated(id: habit, patch: recolour))
+                ChangeOperation(
+                    device: "laptop", timestamp: laptop.tick(now: Self.start + 11), change: .habitUpdated(id: habit, patch: recolour))
             ]
         let one = OperationSet([created] + phoneOps + laptopOps).state()
         let other = OperationSet(laptopOps.reversed() + [created] + phoneOps.reversed()).state()

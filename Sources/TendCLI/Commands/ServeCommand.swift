@@ -81,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
         let context = CLIContext.current
         let environment = context.environment
         let configuration = try serverConfiguration(environment: environment)
+        let scheduler = try schedulerConfiguration(environment: environment)
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
@@ -91,14 +92,6 @@ struct ServeCommand: AsyncParsableCommand {
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
         let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
-        var scheduler = ReminderScheduler.Configuration()
-        if let text = environment["TEND_REMINDER_LEASE"], !text.isEmpty {
-            // How long a claimed firing is held before another instance may take it over (docs/reminders.md).
-            guard let seconds = Double(text), (1...3600).contains(seconds) else {
-                throw CLIError("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '\(text)'")
-            }
-            scheduler.lease = seconds
-        }
         let app = buildApplication(
             configuration, store: store, services: services, reminderScheduler: scheduler, logger: logger
         ) { channel in
@@ -111,6 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         context.output.writeOut("tend serve: stopped\n")
+    }
+
+    /// The reminder scheduler's settings from the environment.
+    func schedulerConfiguration(environment: [String: String]) throws -> ReminderScheduler.Configuration {
+        var scheduler = ReminderScheduler.Configuration()
+        if let text = environment["TEND_REMINDER_LEASE"], !text.isEmpty {
+            // How long a claimed firing is held before another instance may take it over (docs/reminders.md).
+            guard let seconds = Double(text), (1...3600).contains(seconds) else {
+                throw CLIError("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '\(text)'")
+            }
+            scheduler.lease = seconds
+        }
+        return scheduler
     }
 
     /// The options, else their environment variables, else the defaults.
