@@ -44,7 +44,9 @@ public enum ReminderContract {
             firesAt: t0 + TimeInterval(minutes) * minute, kind: kind)
     }
 
-    public static let cases: [ReminderContractCase] = [
+    public static var cases: [ReminderContractCase] { deliveryCases + planningCases + housekeepingCases }
+
+    static let deliveryCases: [ReminderContractCase] = [
         ReminderContractCase("Push subscriptions: one per endpoint, re-subscribing updates the keys, scoped by owner") { store in
             let (alice, _) = try await owner(store)
             let (bob, _) = try await owner(store, "bob")
