@@ -73,13 +73,13 @@ extension ReminderContract {
             #expect(try await status(store, alice.id, ids[1]) == .sent)
             #expect(try await status(store, alice.id, ids[2]) == .sent)
         },
-        ReminderContractCase("A retry whose sender died becomes unknown after the lease and is not claimed again") { store in
+        ReminderContractCase("A retry whose sender died is claimed again after the lease, under its id") { store in
             // Given R1 claimed a retry and died before recording it
             let (alice, habit) = try await owner(store)
             let targets = try await webhooks(store, alice.id, count: 1)
+            let rang = firing(habit, at: 0)
             let ids = try await deliver(
-                store, alice.id, firing(habit, at: 0), to: targets, [.failed(attempts: 1, nextRetryAt: t0 + 60, error: "503")],
-                finishedAt: t0 + 1)
+                store, alice.id, rang, to: targets, [.failed(attempts: 1, nextRetryAt: t0 + 60, error: "503")], finishedAt: t0 + 1)
             #expect(try await store.claimDueRetries(now: t0 + 60, limit: 10, claimant: "R1", lease: lease).count == 1)
             // And B is still sending a firing it has not finished
             let open = firing(habit, at: 1)
@@ -89,16 +89,20 @@ extension ReminderContract {
                 try await store.beginDelivery(owner: alice.id, firing: open.id, target: targets[0], claimant: "B", now: t0 + 60))
             // Then until the lease is over the retry is R1's
             #expect(try await store.claimDueRetries(now: t0 + 60 + lease - 1, limit: 10, claimant: "R2", lease: lease).isEmpty)
-            #expect(try await status(store, alice.id, ids[0]) == .sending)
-            // After it, its row is unknown (the retry may have arrived) and nobody is given it
-            #expect(try await store.claimDueRetries(now: t0 + 60 + lease, limit: 10, claimant: "R2", lease: lease).isEmpty)
-            #expect(try await status(store, alice.id, ids[0]) == .unknown)
-            #expect(try await store.claimDueRetries(now: t0 + 86_400, limit: 10, claimant: "R3", lease: lease).isEmpty)
-            // And B's delivery, whose firing B still holds, is left to B
-            #expect(try await status(store, alice.id, sending) == .sending)
-            // If R1 was only slow, its true answer still replaces the doubt
-            try await store.recordDelivery(owner: alice.id, ids[0], claimant: "R1", result: .sent(latencyMilliseconds: 1), now: t0 + 86_400)
+            // After it, R2 gets it, with the same id and the attempts recorded before
+            #expect(
+                try await store.claimDueRetries(now: t0 + 60 + lease, limit: 10, claimant: "R2", lease: lease)
+                    == [ClaimedDelivery(owner: alice.id, id: ids[0], firing: rang, target: targets[0], attempts: 1, claimant: "R2")])
+            // And R1, if it was only slow, can no longer record it; R2 does
+            await expectStoreError("R1 lost it", isConflict) {
+                try await store.recordDelivery(owner: alice.id, ids[0], claimant: "R1", result: .gone, now: t0 + 60 + lease)
+            }
+            try await store.recordDelivery(
+                owner: alice.id, ids[0], claimant: "R2", result: .sent(latencyMilliseconds: 1), now: t0 + 60 + lease)
             #expect(try await status(store, alice.id, ids[0]) == .sent)
+            // B's delivery, whose firing B still holds, is not a retry: it is left to B (or to the firing's next claimant)
+            #expect(try await store.claimDueRetries(now: t0 + 86_400, limit: 10, claimant: "R3", lease: lease).isEmpty)
+            #expect(try await status(store, alice.id, sending) == .sending)
         },
         ReminderContractCase("Claimants retrying at once get disjoint sets that cover every due failed delivery") { store in
             // Given 24 firings whose delivery failed, all due for retry
@@ -144,7 +148,8 @@ extension ReminderContract {
             try await store.replacePlannedFirings(owner: bob.id, habit: bobsHabit.id, [bobsOld])
             _ = try await store.claimDueFirings(now: t0 + minute, limit: 10, claimant: "A", lease: lease)
             try await store.finishFiring(owner: bob.id, bobsOld.id, claimant: "A", deliveries: [:], skipped: .notDue, next: [], now: t0 + 5)
-            try await store.finishFiring(owner: alice.id, recent.id, claimant: "A", deliveries: [:], skipped: .missed, next: [], now: t0 + 20)
+            try await store.finishFiring(
+                owner: alice.id, recent.id, claimant: "A", deliveries: [:], skipped: .missed, next: [], now: t0 + 20)
             // Then a cutoff at the instant one finished keeps it; a later cutoff takes both owners' older firings
             #expect(try await store.pruneReminderHistory(before: t0 + 5) == 0)
             #expect(try await store.pruneReminderHistory(before: t0 + 15) == 2)
@@ -165,7 +170,9 @@ extension ReminderContract {
             #expect(try await store.rotateCalendarFeed(owner: alice.id) == 2)
             #expect(try await store.calendarFeedGeneration(owner: alice.id) == 2)
             #expect(try await store.calendarFeedGeneration(owner: bob.id) == 0)
-            await expectStoreError("unknown owner's generation", isNotFound) { _ = try await store.calendarFeedGeneration(owner: User.ID()) }
+            await expectStoreError("unknown owner's generation", isNotFound) {
+                _ = try await store.calendarFeedGeneration(owner: User.ID())
+            }
             await expectStoreError("unknown owner's rotation", isNotFound) { _ = try await store.rotateCalendarFeed(owner: User.ID()) }
         },
         ReminderContractCase("A user's snooze minutes are stored at creation and by a settings change, and seen by the planner") { store in

@@ -137,7 +137,9 @@ extension ReminderContract {
             let snoozes = (1...4).map { firing(habit, at: 10 * $0, kind: .snooze) }
             let answers = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for snooze in snoozes {
-                    group.addTask { try await store.answerFiring(owner: alice.id, rang.id, answer: .later, snooze: snooze, now: t0 + minute) }
+                    group.addTask {
+                        try await store.answerFiring(owner: alice.id, rang.id, answer: .later, snooze: snooze, now: t0 + minute)
+                    }
                 }
                 return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }

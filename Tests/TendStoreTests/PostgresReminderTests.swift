@@ -239,7 +239,8 @@ struct PostgresReminderTests {
                         version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()
                     )
                     """
-                ] + earlier.flatMap(\.statements) + earlier.map { "INSERT INTO schema_migrations (version, name) VALUES (\($0.version), 'v')" }
+                ] + earlier.flatMap(\.statements)
+                    + earlier.map { "INSERT INTO schema_migrations (version, name) VALUES (\($0.version), 'v')" }
                     + [
                         """
                         INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)

@@ -317,34 +317,30 @@ extension PostgresStore: ReminderStore {
 
     // MARK: Retries and housekeeping
 
-    /// Both statements lock with `SKIP LOCKED`: concurrent claimants skip each other's rows (and
-    /// rows a sender is recording) instead of waiting, and a row another claimant committed
-    /// after this statement's snapshot is re-checked on its newest version and dropped.
+    /// One statement: the due rows are locked `FOR UPDATE SKIP LOCKED`, so concurrent claimants
+    /// skip each other's rows (and rows a sender is recording) instead of waiting, and a row
+    /// another claimant committed after this statement's snapshot is re-checked on its newest
+    /// version and dropped (it is `sending`, and recently written).
     public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery] {
         try await write { c in
-            // A retry's sender that died: its firing is finished, so no claimant of the firing
-            // will look at the row again; whether the retry arrived is unknown.
-            try await self.run(
-                """
-                WITH stale AS (
-                    SELECT d.id FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
-                    WHERE d.status = 'sending' AND d.updated_at <= \(now - lease) AND f.finished_at IS NOT NULL
-                    FOR UPDATE OF d SKIP LOCKED)
-                UPDATE reminder_deliveries d SET status = 'unknown', updated_at = \(now)
-                FROM stale WHERE d.id = stale.id
-                """, on: c)
+            // Failed ones whose retry has come, and retries whose sender died: left `sending` past
+            // the lease though their firing is finished (no claimant of the firing will take them
+            // over), due since they were last written.
             let rows = try await self.rows(
                 """
                 WITH due AS (
-                    SELECT id, next_retry_at FROM reminder_deliveries
-                    WHERE status = 'failed' AND next_retry_at <= \(now)
-                    ORDER BY next_retry_at, id LIMIT \(max(0, limit))
-                    FOR UPDATE SKIP LOCKED)
+                    SELECT d.id, CASE WHEN d.status = 'failed' THEN d.next_retry_at ELSE d.updated_at END AS due_at
+                    FROM reminder_deliveries d
+                    WHERE (d.status = 'failed' AND d.next_retry_at <= \(now))
+                       OR (d.status = 'sending' AND d.updated_at <= \(now - lease)
+                           AND EXISTS (SELECT 1 FROM reminder_firings f WHERE f.id = d.firing_id AND f.finished_at IS NOT NULL))
+                    ORDER BY due_at, d.id LIMIT \(max(0, limit))
+                    FOR UPDATE OF d SKIP LOCKED)
                 UPDATE reminder_deliveries d
                 SET status = 'sending', claimant = \(claimant), next_retry_at = NULL, updated_at = \(now)
                 FROM due, reminder_firings f
                 WHERE d.id = due.id AND f.id = d.firing_id
-                RETURNING d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts, due.next_retry_at AS retry_at,
+                RETURNING d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts, due.due_at,
                           f.id, f.habit_id, f.reminder_id, f.day, f.fires_at, f.kind, f.repeat_number
                 """, on: c)
             let claimed = try rows.map { row in
@@ -358,9 +354,9 @@ extension PostgresStore: ReminderStore {
                     id: DeliveryLogEntry.ID(rawValue: try cells["delivery_id"].decode(UUID.self)),
                     firing: try Self.firing(from: cells), target: target, attempts: try cells["attempts"].decode(Int.self),
                     claimant: claimant)
-                return (retryAt: try cells["retry_at"].decode(Date.self), delivery: delivery)
+                return (dueAt: try cells["due_at"].decode(Date.self), delivery: delivery)
             }
-            return claimed.sorted { ($0.retryAt, $0.delivery.id) < ($1.retryAt, $1.delivery.id) }.map(\.delivery)
+            return claimed.sorted { ($0.dueAt, $0.delivery.id) < ($1.dueAt, $1.delivery.id) }.map(\.delivery)
         }
     }
 
@@ -392,15 +388,19 @@ extension PostgresStore: ReminderStore {
                 ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
                 """, on: c)
             if !inserted.isEmpty { return id }
-            // A row still `sending` from another claimant: its process died between sending and
-            // recording. Whether it arrived is unknown; it is not sent again.
-            try await self.run(
+            // A row still `sending` from another claimant: its process died between beginning and
+            // recording, before or after the message went out. The firing's new holder sends it
+            // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
+            // so a slow first sender's `record` lands wholly before (the row is no longer
+            // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
+            let taken = try await self.rows(
                 """
-                UPDATE reminder_deliveries SET status = 'unknown', updated_at = \(now)
+                UPDATE reminder_deliveries SET claimant = \(claimant), updated_at = \(now)
                 WHERE firing_id = \(firing.rawValue) AND channel = \(target.channel) AND target_id = \(target.id)
                   AND status = 'sending' AND claimant <> \(claimant)
+                RETURNING id
                 """, on: c)
-            return nil
+            return try taken.first.map { DeliveryLogEntry.ID(rawValue: try $0.decode(UUID.self)) }
         }
     }
 

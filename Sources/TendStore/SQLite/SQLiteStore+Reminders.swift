@@ -268,25 +268,26 @@ extension SQLiteStore: ReminderStore {
     public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery] {
         let at = now.timeIntervalSince1970
         return try await write { db in
-            // A retry's sender that died: its firing is finished, so no claimant of the firing
-            // will ever look at the row again; whether the retry arrived is unknown.
-            try db.execute(
-                sql: """
-                    UPDATE reminder_deliveries SET status = 'unknown', updated_at = ?1
-                    WHERE status = 'sending' AND updated_at <= ?2
-                      AND firing_id IN (SELECT id FROM reminder_firings WHERE finished_at IS NOT NULL)
-                    """,
-                arguments: [at, (now - lease).timeIntervalSince1970])
+            // Failed ones whose retry has come, and retries whose sender died: left `sending` past
+            // the lease though their firing is finished (no claimant of the firing will take them
+            // over), due since they were last written. Each half reads its own partial index.
+            let delivery = """
+                d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts,
+                f.id, f.habit_id, f.reminder_id, f.day, f.fires_at, f.kind, f.repeat_number
+                """
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts,
-                           f.id, f.habit_id, f.reminder_id, f.day, f.fires_at, f.kind, f.repeat_number
+                    SELECT \(delivery), d.next_retry_at AS due_at
                     FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
-                    WHERE d.status = 'failed' AND d.next_retry_at <= ?
-                    ORDER BY d.next_retry_at, d.id LIMIT ?
+                    WHERE d.status = 'failed' AND d.next_retry_at <= ?1
+                    UNION ALL
+                    SELECT \(delivery), d.updated_at AS due_at
+                    FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
+                    WHERE d.status = 'sending' AND d.updated_at <= ?2 AND f.finished_at IS NOT NULL
+                    ORDER BY due_at, delivery_id LIMIT ?3
                     """,
-                arguments: [at, max(0, limit)])
+                arguments: [at, (now - lease).timeIntervalSince1970, max(0, limit)])
             let claim = try db.cachedStatement(
                 sql: "UPDATE reminder_deliveries SET status = 'sending', claimant = ?, next_retry_at = NULL, updated_at = ? WHERE id = ?")
             return try rows.map { row in
@@ -325,16 +326,17 @@ extension SQLiteStore: ReminderStore {
                 sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?",
                 arguments: [firing.description, target.channel, target.id.text()])
             {
-                // A row still `sending` from another claimant: its process died between sending and
-                // recording. Whether it arrived is unknown; it is not sent again.
+                // A row still `sending` from another claimant: its process died between beginning
+                // and recording, before or after the message went out. The firing's new holder
+                // sends it again under the same id, by which receivers drop a copy.
                 let status: String = existing["status"]
                 let holder: String = existing["claimant"]
-                if status == DeliveryStatus.sending.rawValue, holder != claimant {
-                    try db.execute(
-                        sql: "UPDATE reminder_deliveries SET status = 'unknown', updated_at = ? WHERE id = ?",
-                        arguments: [now.timeIntervalSince1970, existing["id"] as String])
-                }
-                return nil
+                guard status == DeliveryStatus.sending.rawValue, holder != claimant else { return nil }
+                let taken: String = existing["id"]
+                try db.execute(
+                    sql: "UPDATE reminder_deliveries SET claimant = ?, updated_at = ? WHERE id = ?",
+                    arguments: [claimant, now.timeIntervalSince1970, taken])
+                return DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken))
             }
             try db.execute(
                 sql: """
