@@ -205,14 +205,15 @@ extension InMemoryStore: ReminderStore {
     ) throws -> [User.ID] {
         let owners = reminders.planRequests.sorted { $0.rawValue.uuidString < $1.rawValue.uuidString }.prefix(max(0, limit))
         for owner in owners {
-            reminders.planRequests.remove(owner)
-            guard let user = try? user(id: owner) else { continue }
+            guard let user = try? user(id: owner) else {
+                reminders.planRequests.remove(owner)
+                continue
+            }
             let habits = try self.habits(owner: owner, includeArchived: true)
             let firings = plan(user, habits)
-            let known = Set(habits.map(\.id))
-            guard firings.allSatisfy({ known.contains($0.habit) }) else {
-                throw StoreError.invalid("a firing of another owner's habit was given")
-            }
+            // Refused before anything changes, as the SQL stores' transaction rolls back: the owner stays marked.
+            try ReminderRules.checkPlanned(firings, of: habits)
+            reminders.planRequests.remove(owner)
             reminders.firings = reminders.firings.filter { _, stored in
                 !(stored.owner == owner && stored.firing.kind == .scheduled && stored.firing.firesAt > now
                     && stored.claimedBy == nil && stored.finishedAt == nil)
