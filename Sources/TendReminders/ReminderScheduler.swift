@@ -114,16 +114,7 @@ public final class ReminderScheduler: Service, Sendable {
         pass.claimed = claimed.count
         if !claimed.isEmpty {
             events(.due(claimed.count))
-            let byOwner = Dictionary(grouping: claimed, by: \.owner)
-            let outcomes = await forEach(Array(byOwner.values)) { firings in await self.deliver(firings) }
-            for outcome in outcomes.joined() {
-                switch outcome {
-                case .delivered: pass.delivered += 1
-                case .failed: pass.failed += 1
-                case .skipped: pass.skipped += 1
-                case .lost: pass.lost += 1
-                }
-            }
+            try await deliver(claimed, into: &pass)
         }
         pass.retried = try await retry()
         try await pruneIfDue()
@@ -147,99 +138,159 @@ public final class ReminderScheduler: Service, Sendable {
 
     // MARK: Delivering
 
-    enum Outcome {
-        case delivered
-        case failed
-        case skipped
-        case lost
+    /// A claimed firing the pass decided to send, and what it is sent as.
+    struct Sending: Sendable {
+        let claimed: ClaimedFiring
+        let message: ReminderMessage
+        let targets: [ReminderTarget]
+        var finish: FiringFinish
     }
 
-    /// One owner's claimed firings: the owner, targets and habits are read once for all of them.
-    func deliver(_ firings: [ClaimedFiring]) async -> [Outcome] {
-        guard let owner = firings.first?.owner else { return [] }
-        let context: OwnerContext
-        do {
-            context = try await OwnerContext.load(owner, store: store)
-        } catch {
-            // The owner was deleted (their firings went with them) or the store is down: the
-            // claims lapse and the firings, if any remain, are claimed again.
-            logger.warning("reminder owner unreadable", metadata: ["owner": "\(owner)", "error": "\(error)"])
-            return firings.map { _ in .lost }
+    /// The pass's firings, in few store calls however many there are: the owners are read (one
+    /// read each, at once), every firing is judged, the deliveries of those to send are begun in
+    /// one write, they are sent many at once, and the firings are finished in writes of a few
+    /// (``finishBatch``) as their sends end.
+    func deliver(_ claimed: [ClaimedFiring], into pass: inout Pass) async throws {
+        let days = Dictionary(grouping: claimed, by: \.owner).mapValues { $0.map(\.firing.day) }
+        let loaded = await forEach(Array(days)) { owner, days in
+            (owner, try? await OwnerContext.load(owner, days: days, store: self.store))
         }
-        var outcomes: [Outcome] = []
-        for claimed in firings {
-            do {
-                outcomes.append(contentsOf: try await deliver(claimed, context: context))
-            } catch {
-                logger.warning(
-                    "reminder firing not finished", metadata: ["firing": "\(claimed.firing.id)", "error": "\(error)"])
-                outcomes.append(.lost)
-            }
-        }
-        return outcomes
-    }
+        let contexts = Dictionary(loaded.compactMap { owner, context in context.map { (owner, $0) } }, uniquingKeysWith: { a, _ in a })
 
-    func deliver(_ claimed: ClaimedFiring, context: OwnerContext) async throws -> [Outcome] {
-        let firing = claimed.firing
-        let owner = claimed.owner
-        let planner = ReminderPlanner(settings: context.user.settings)
-        guard let habit = context.habits[firing.habit] else {
-            // Deleted since it was claimed: its firing goes with it (the store cascades).
-            return [.lost]
-        }
-        let from = firing.day.adding(days: -(max(habit.schedule.frequency.denominator, 31) + 1))
-        let entries = try await store.entries(owner: owner, habit: habit.id, from: from, through: firing.day)
-        let tracked = TrackedHabit(habit: habit, entries: entries)
         let at = now()
-        var next: [ReminderFiring] = []
-        if firing.kind == .scheduled, let reminder = habit.reminders.first(where: { $0.id == firing.reminder }),
-            let following = planner.nextScheduled(
-                reminder, of: habit.id, after: max(firing.firesAt, at - ReminderPlanner.missedAfter))
-        {
-            next.append(following)
-        }
-        switch planner.decide(firing, for: tracked, now: at) {
-        case .skip(let reason):
-            try await store.finishFiring(
-                owner: owner, firing.id, claimant: claimant, deliveries: [:], skipped: reason, next: next, now: at)
-            events(.skipped(reason))
-            return [.skipped]
-        case .deliver:
-            let message = deliverer.message(for: firing, of: habit, owner: owner, now: at)
-            let sent = await forEach(context.targets) { target in
-                try? await self.send(message, of: claimed, to: target)
+        var finishes: [FiringFinish] = []
+        var sendings: [Sending] = []
+        for item in claimed {
+            // An owner deleted since the claim took the firing with them; a store that failed to
+            // read leaves the claim to lapse and the firing to be claimed again.
+            guard let context = contexts[item.owner], let tracked = context.habits[item.firing.habit] else {
+                pass.lost += 1
+                continue
             }
-            var results: [DeliveryLogEntry.ID: DeliveryLogEntry.Result] = [:]
-            var gone: [ReminderTarget] = []
-            var outcomes: [Outcome] = []
-            for case (let target, let id, let result)? in sent {
-                results[id] = result
-                switch result {
-                case .sent: outcomes.append(.delivered)
-                case .gone:
-                    gone.append(target)
-                    outcomes.append(.failed)
-                case .failed: outcomes.append(.failed)
+            let firing = item.firing
+            let planner = ReminderPlanner(settings: context.user.settings)
+            var finish = FiringFinish(owner: item.owner, firing: firing.id, deliveries: [:], skipped: nil, next: [])
+            if firing.kind == .scheduled, let reminder = tracked.habit.reminders.first(where: { $0.id == firing.reminder }),
+                let following = planner.nextScheduled(
+                    reminder, of: tracked.id, after: max(firing.firesAt, at - ReminderPlanner.missedAfter))
+            {
+                finish.next.append(following)
+            }
+            switch planner.decide(firing, for: tracked, now: at) {
+            case .skip(let reason):
+                finish.skipped = reason
+                finishes.append(finish)
+                events(.skipped(reason))
+                pass.skipped += 1
+            case .deliver:
+                if let repeatFiring = planner.nextRepeat(after: firing, of: tracked, now: at) { finish.next.append(repeatFiring) }
+                let message = deliverer.message(for: firing, of: tracked.habit, owner: item.owner, now: at)
+                sendings.append(Sending(claimed: item, message: message, targets: context.targets, finish: finish))
+            }
+        }
+
+        // Begin every delivery; a firing whose begin failed (its claim lost) is left alone.
+        var starts: [(sending: Int, target: ReminderTarget)] = []
+        for (index, sending) in sendings.enumerated() {
+            for target in sending.targets { starts.append((index, target)) }
+        }
+        let begun = try await store.beginDeliveries(
+            starts.map {
+                DeliveryStart(
+                    owner: sendings[$0.sending].claimed.owner, firing: sendings[$0.sending].claimed.firing.id, target: $0.target.key)
+            },
+            claimant: claimant, now: now())
+        var refused = Set<Int>()
+        var toSend: [(sending: Int, target: ReminderTarget, id: DeliveryLogEntry.ID)] = []
+        for (start, result) in zip(starts, begun) {
+            switch result {
+            case .success(let id?): toSend.append((start.sending, start.target, id))
+            case .success(nil): break
+            case .failure(let error):
+                logger.warning("delivery not begun", metadata: ["error": "\(error)"])
+                refused.insert(start.sending)
+            }
+        }
+
+        // Send, a firing's targets together and many firings at once; each firing is recorded
+        // soon after its sends end (in writes of a few), so that a crash resends little.
+        let bySending = Dictionary(grouping: toSend.filter { !refused.contains($0.sending) }, by: \.sending)
+        for (index, sending) in sendings.enumerated() where !refused.contains(index) && bySending[index] == nil {
+            finishes.append(sending.finish)
+            if sending.targets.isEmpty { pass.skipped += 1 }
+        }
+        pass.lost += refused.count
+        try await finish(finishes, into: &pass)
+
+        let frozen = sendings
+        var gone: [(User.ID, ReminderTarget)] = []
+        var buffer: [FiringFinish] = []
+        var counts = Pass()
+        try await withThrowingTaskGroup(of: (Int, [(ReminderTarget, DeliveryLogEntry.ID, DeliveryLogEntry.Result)]).self) { group in
+            var pending = bySending.makeIterator()
+            func startNext() {
+                guard let (index, sends) = pending.next() else { return }
+                group.addTask {
+                    let sending = frozen[index]
+                    let results = await withTaskGroup(of: (ReminderTarget, DeliveryLogEntry.ID, DeliveryLogEntry.Result).self) { targets in
+                        for send in sends {
+                            targets.addTask {
+                                let result = await self.deliverer.send(
+                                    sending.message, to: send.target, deliveryID: send.id.rawValue, now: self.now())
+                                return (
+                                    send.target, send.id,
+                                    self.judge(result, channel: send.target.channel, firesAt: sending.claimed.firing.firesAt, attempts: 1)
+                                )
+                            }
+                        }
+                        var all: [(ReminderTarget, DeliveryLogEntry.ID, DeliveryLogEntry.Result)] = []
+                        for await result in targets { all.append(result) }
+                        return all
+                    }
+                    return (index, results)
                 }
             }
-            if let repeatFiring = planner.nextRepeat(after: firing, of: tracked, now: at) { next.append(repeatFiring) }
-            try await store.finishFiring(
-                owner: owner, firing.id, claimant: claimant, deliveries: results, skipped: nil, next: next, now: now())
-            await remove(gone, owner: owner)
-            return outcomes.isEmpty ? [.skipped] : outcomes
+            for _ in 0..<max(1, configuration.concurrency) { startNext() }
+            while let (index, results) = try await group.next() {
+                var finish = frozen[index].finish
+                for (target, id, result) in results {
+                    finish.deliveries[id] = result
+                    switch result {
+                    case .sent: counts.delivered += 1
+                    case .gone:
+                        gone.append((finish.owner, target))
+                        counts.failed += 1
+                    case .failed: counts.failed += 1
+                    }
+                }
+                buffer.append(finish)
+                if buffer.count >= Self.finishBatch {
+                    try await self.finish(buffer, into: &counts)
+                    buffer.removeAll()
+                }
+                startNext()
+            }
         }
+        try await finish(buffer, into: &counts)
+        pass.delivered += counts.delivered
+        pass.failed += counts.failed
+        pass.lost += counts.lost
+        for (owner, target) in gone { await remove([target], owner: owner) }
     }
 
-    /// Begins the firing's delivery to `target` (nil: already delivered), sends and judges it.
-    func send(
-        _ message: ReminderMessage, of claimed: ClaimedFiring, to target: ReminderTarget
-    ) async throws -> (ReminderTarget, DeliveryLogEntry.ID, DeliveryLogEntry.Result)? {
-        guard
-            let id = try await store.beginDelivery(
-                owner: claimed.owner, firing: claimed.firing.id, target: target.key, claimant: claimant, now: now())
-        else { return nil }
-        let result = await deliverer.send(message, to: target, deliveryID: id.rawValue, now: now())
-        return (target, id, judge(result, channel: target.channel, firesAt: claimed.firing.firesAt, attempts: 1))
+    /// Firings recorded together: few enough that a crash resends little (a firing sent and not
+    /// yet recorded is sent again by the next claimant), enough to share a write.
+    static let finishBatch = 16
+
+    func finish(_ finishes: [FiringFinish], into pass: inout Pass) async throws {
+        guard !finishes.isEmpty else { return }
+        let finished = try await store.finishFirings(finishes, claimant: claimant, now: now())
+        for (finish, result) in zip(finishes, finished) {
+            if case .failure(let error) = result {
+                logger.warning("reminder firing not finished", metadata: ["firing": "\(finish.firing)", "error": "\(error)"])
+                pass.lost += 1
+            }
+        }
     }
 
     /// What a send's result is recorded as, with its retry time; reports it to `events`.
@@ -299,11 +350,11 @@ public final class ReminderScheduler: Service, Sendable {
 
     func retry(_ deliveries: [ClaimedDelivery]) async {
         guard let owner = deliveries.first?.owner else { return }
-        guard let context = try? await OwnerContext.load(owner, store: store) else { return }
+        guard let context = try? await OwnerContext.load(owner, days: deliveries.map(\.firing.day), store: store) else { return }
         for delivery in deliveries {
             let result: DeliveryLogEntry.Result
             let target = context.targets.first { $0.key == delivery.target }
-            if let target, let habit = context.habits[delivery.firing.habit] {
+            if let target, let habit = context.habits[delivery.firing.habit]?.habit {
                 let message = deliverer.message(for: delivery.firing, of: habit, owner: owner, now: now())
                 let sent = await deliverer.send(message, to: target, deliveryID: delivery.id.rawValue, now: now())
                 result = judge(sent, channel: target.channel, firesAt: delivery.firing.firesAt, attempts: delivery.attempts + 1)
@@ -357,15 +408,19 @@ public final class ReminderScheduler: Service, Sendable {
     }
 }
 
-/// One owner, as delivering their firings needs them: settings, habits and targets.
+/// One owner, as delivering their firings needs them: settings, habits with the entries the
+/// firings' days are judged by, and targets.
 struct OwnerContext: Sendable {
     let user: User
-    let habits: [Habit.ID: Habit]
+    let habits: [Habit.ID: TrackedHabit]
     let targets: [ReminderTarget]
 
-    static func load(_ owner: User.ID, store: any TendStore & ReminderStore) async throws -> OwnerContext {
+    /// `days`: the days of the owner's firings at hand (only the entries they depend on are read).
+    static func load(_ owner: User.ID, days: [Day], store: any TendStore & ReminderStore) async throws -> OwnerContext {
         let user = try await store.user(id: owner)
-        let habits = try await store.habits(owner: owner, includeArchived: true)
+        let latest = days.max() ?? user.settings.today(now: Date())
+        let window = HistoryWindow(from: days.min() ?? latest, through: latest, today: latest)
+        let habits = try await store.trackedHabits(owner: owner, includeArchived: true, window: window)
         let push = try await store.pushSubscriptions(owner: owner).map(ReminderTarget.push)
         let hooks = try await store.webhooks(owner: owner).map(ReminderTarget.webhook)
         return OwnerContext(

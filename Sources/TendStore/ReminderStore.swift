@@ -94,6 +94,12 @@ public protocol ReminderStore: Sendable {
         owner: User.ID, _ firing: ReminderFiring.ID, answer: FiringAnswer, snooze: ReminderFiring?, now: Date
     ) async throws -> Bool
 
+    /// Many ``finishFiring(owner:_:claimant:deliveries:skipped:next:now:)`` at once, in one
+    /// transaction where the store can: each finish is still all or nothing on its own (one that
+    /// fails — its claim lost, a delivery unknown — writes nothing and fails alone, with its
+    /// error in its place of the answer). The scheduler's path for a pass's firings.
+    func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>]
+
     // MARK: Deliveries
 
     /// Before sending a claimed firing to one target: inserts its `sending` row and returns its
@@ -106,6 +112,9 @@ public protocol ReminderStore: Sendable {
         owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
     )
         async throws -> DeliveryLogEntry.ID?
+    /// Many ``beginDelivery(owner:firing:target:claimant:now:)`` at once, in one transaction
+    /// where the store can; each answer (or error) in its place.
+    func beginDeliveries(_ starts: [DeliveryStart], claimant: String, now: Date) async throws -> [Result<DeliveryLogEntry.ID?, any Error>]
     /// Records what sending came to (also a retry's). Only the claimant that began it may, while
     /// its row is `sending`, `failed` or `unknown` (a slow sender's true answer replaces the doubt).
     func recordDelivery(

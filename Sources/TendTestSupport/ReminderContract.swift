@@ -44,7 +44,7 @@ public enum ReminderContract {
             firesAt: t0 + TimeInterval(minutes) * minute, kind: kind)
     }
 
-    public static var cases: [ReminderContractCase] { deliveryCases + planningCases + housekeepingCases }
+    public static var cases: [ReminderContractCase] { deliveryCases + planningCases + housekeepingCases + batchCases }
 
     static let deliveryCases: [ReminderContractCase] = [
         ReminderContractCase("Push subscriptions: one per endpoint, re-subscribing updates the keys, scoped by owner") { store in

@@ -160,17 +160,56 @@ extension PostgresStore: ReminderStore {
         owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
         skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
     ) async throws {
+        let finish = FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next)
+        try await write { c in try await self.finish(finish, claimant: claimant, now: now, on: c) }
+    }
+
+    /// One transaction for the lot, a savepoint each: a failing finish writes nothing of its own
+    /// and fails alone.
+    public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { c in
-            let habit = try await self.held(firing, owner: owner, claimant: claimant, on: c)
-            try ReminderRules.checkBelong(next, to: habit)
-            for (id, result) in deliveries {
-                try await self.record(id, owner: owner, firing: firing, claimant: claimant, result: result, now: now, on: c)
+            var results: [Result<Void, any Error>] = []
+            for finish in finishes {
+                results.append(
+                    await self.inSavepoint(on: c) { try await self.finish(finish, claimant: claimant, now: now, on: c) })
             }
-            try await self.run(
-                """
-                UPDATE reminder_firings SET finished_at = \(now), skip_reason = \(skipped?.rawValue) WHERE id = \(firing.rawValue)
-                """, on: c)
-            try await self.insert(next, owner: owner, on: c)
+            return results
+        }
+    }
+
+    func finish(_ finish: FiringFinish, claimant: String, now: Date, on c: PostgresConnection) async throws {
+        let habit = try await held(finish.firing, owner: finish.owner, claimant: claimant, on: c)
+        try ReminderRules.checkBelong(finish.next, to: habit)
+        for (id, result) in finish.deliveries {
+            try await record(id, owner: finish.owner, firing: finish.firing, claimant: claimant, result: result, now: now, on: c)
+        }
+        try await run(
+            """
+            UPDATE reminder_firings SET finished_at = \(now), skip_reason = \(finish.skipped?.rawValue) WHERE id = \(finish.firing.rawValue)
+            """, on: c)
+        try await insert(finish.next, owner: finish.owner, on: c)
+    }
+
+    /// `body` inside a savepoint of the connection's transaction: rolled back to it when `body`
+    /// fails, so the transaction goes on without what `body` wrote.
+    func inSavepoint(on c: PostgresConnection, _ body: () async throws -> Void) async -> Result<Void, any Error> {
+        do {
+            try await run("SAVEPOINT batch_item", on: c)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            try await body()
+            try await run("RELEASE SAVEPOINT batch_item", on: c)
+            return .success(())
+        } catch {
+            do {
+                try await run("ROLLBACK TO SAVEPOINT batch_item", on: c)
+                try await run("RELEASE SAVEPOINT batch_item", on: c)
+            } catch {
+                return .failure(error)
+            }
+            return .failure(Self.storeError(error))
         }
     }
 
@@ -377,31 +416,50 @@ extension PostgresStore: ReminderStore {
     )
         async throws -> DeliveryLogEntry.ID?
     {
-        let id = DeliveryLogEntry.ID()
-        return try await write { c in
-            _ = try await self.held(firing, owner: owner, claimant: claimant, on: c)
-            let inserted = try await self.rows(
-                """
-                INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
-                VALUES (\(id.rawValue), \(owner.rawValue), \(firing.rawValue), \(target.channel), \(target.id), \(claimant),
-                        'sending', 0, \(now))
-                ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
-                """, on: c)
-            if !inserted.isEmpty { return id }
-            // A row still `sending` from another claimant: its process died between beginning and
-            // recording, before or after the message went out. The firing's new holder sends it
-            // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
-            // so a slow first sender's `record` lands wholly before (the row is no longer
-            // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
-            let taken = try await self.rows(
-                """
-                UPDATE reminder_deliveries SET claimant = \(claimant), updated_at = \(now)
-                WHERE firing_id = \(firing.rawValue) AND channel = \(target.channel) AND target_id = \(target.id)
-                  AND status = 'sending' AND claimant <> \(claimant)
-                RETURNING id
-                """, on: c)
-            return try taken.first.map { DeliveryLogEntry.ID(rawValue: try $0.decode(UUID.self)) }
+        let start = DeliveryStart(owner: owner, firing: firing, target: target)
+        return try await write { c in try await self.begin(start, claimant: claimant, now: now, on: c) }
+    }
+
+    /// One transaction for the lot, a savepoint each.
+    public func beginDeliveries(
+        _ starts: [DeliveryStart], claimant: String, now: Date
+    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
+        try await write { c in
+            var results: [Result<DeliveryLogEntry.ID?, any Error>] = []
+            for start in starts {
+                var begun: DeliveryLogEntry.ID?
+                let result = await self.inSavepoint(on: c) { begun = try await self.begin(start, claimant: claimant, now: now, on: c) }
+                results.append(result.map { begun })
+            }
+            return results
         }
+    }
+
+    func begin(_ start: DeliveryStart, claimant: String, now: Date, on c: PostgresConnection) async throws -> DeliveryLogEntry.ID? {
+        let id = DeliveryLogEntry.ID()
+        let (owner, firing, target) = (start.owner, start.firing, start.target)
+        _ = try await held(firing, owner: owner, claimant: claimant, on: c)
+        let inserted = try await rows(
+            """
+            INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+            VALUES (\(id.rawValue), \(owner.rawValue), \(firing.rawValue), \(target.channel), \(target.id), \(claimant),
+                    'sending', 0, \(now))
+            ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
+            """, on: c)
+        if !inserted.isEmpty { return id }
+        // A row still `sending` from another claimant: its process died between beginning and
+        // recording, before or after the message went out. The firing's new holder sends it
+        // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
+        // so a slow first sender's `record` lands wholly before (the row is no longer
+        // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
+        let taken = try await rows(
+            """
+            UPDATE reminder_deliveries SET claimant = \(claimant), updated_at = \(now)
+            WHERE firing_id = \(firing.rawValue) AND channel = \(target.channel) AND target_id = \(target.id)
+              AND status = 'sending' AND claimant <> \(claimant)
+            RETURNING id
+            """, on: c)
+        return try taken.first.map { DeliveryLogEntry.ID(rawValue: try $0.decode(UUID.self)) }
     }
 
     public func recordDelivery(

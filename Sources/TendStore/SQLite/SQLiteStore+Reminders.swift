@@ -159,16 +159,21 @@ extension SQLiteStore: ReminderStore {
         owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
         skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
     ) async throws {
+        let finish = FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next)
+        try await write { db in try SQLiteReminderRows.finish(db, finish, claimant: claimant, now: now) }
+    }
+
+    /// One write for the lot (one savepoint each, so a failing finish writes nothing of its own).
+    public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { db in
-            let habit = try SQLiteReminderRows.held(db, firing, owner: owner, claimant: claimant)
-            try ReminderRules.checkBelong(next, to: habit)
-            for (id, result) in deliveries {
-                try SQLiteReminderRows.record(db, id, owner: owner, firing: firing, claimant: claimant, result: result, now: now)
+            finishes.map { finish in
+                Result {
+                    try db.inSavepoint {
+                        try SQLiteReminderRows.finish(db, finish, claimant: claimant, now: now)
+                        return .commit
+                    }
+                }
             }
-            try db.execute(
-                sql: "UPDATE reminder_firings SET finished_at = ?, skip_reason = ? WHERE id = ?",
-                arguments: [now.timeIntervalSince1970, skipped?.rawValue, firing.description])
-            try SQLiteReminderRows.insert(next, owner: owner, db: db)
         }
     }
 
@@ -318,36 +323,17 @@ extension SQLiteStore: ReminderStore {
     )
         async throws -> DeliveryLogEntry.ID?
     {
-        let id = DeliveryLogEntry.ID()
-        return try await write { db in
-            _ = try SQLiteReminderRows.held(db, firing, owner: owner, claimant: claimant)
-            if let existing = try Row.fetchOne(
-                db,
-                sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?",
-                arguments: [firing.description, target.channel, target.id.text()])
-            {
-                // A row still `sending` from another claimant: its process died between beginning
-                // and recording, before or after the message went out. The firing's new holder
-                // sends it again under the same id, by which receivers drop a copy.
-                let status: String = existing["status"]
-                let holder: String = existing["claimant"]
-                guard status == DeliveryStatus.sending.rawValue, holder != claimant else { return nil }
-                let taken: String = existing["id"]
-                try db.execute(
-                    sql: "UPDATE reminder_deliveries SET claimant = ?, updated_at = ? WHERE id = ?",
-                    arguments: [claimant, now.timeIntervalSince1970, taken])
-                return DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken))
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, 'sending', 0, ?)
-                    """,
-                arguments: [
-                    id.description, owner.description, firing.description, target.channel, target.id.text(), claimant,
-                    now.timeIntervalSince1970,
-                ])
-            return id
+        let start = DeliveryStart(owner: owner, firing: firing, target: target)
+        return try await write { db in try SQLiteReminderRows.begin(db, start, claimant: claimant, now: now) }
+    }
+
+    /// One write for the lot; each begin reads and writes one row after its checks, so a failing
+    /// one has written nothing.
+    public func beginDeliveries(
+        _ starts: [DeliveryStart], claimant: String, now: Date
+    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
+        try await write { db in
+            starts.map { start in Result { try SQLiteReminderRows.begin(db, start, claimant: claimant, now: now) } }
         }
     }
 
@@ -493,11 +479,53 @@ enum SQLiteReminderRows {
         }
     }
 
+    static func finish(_ db: Database, _ finish: FiringFinish, claimant: String, now: Date) throws {
+        let habit = try held(db, finish.firing, owner: finish.owner, claimant: claimant)
+        try ReminderRules.checkBelong(finish.next, to: habit)
+        for (id, result) in finish.deliveries {
+            try record(db, id, owner: finish.owner, firing: finish.firing, claimant: claimant, result: result, now: now)
+        }
+        try db.cachedStatement(sql: "UPDATE reminder_firings SET finished_at = ?, skip_reason = ? WHERE id = ?")
+            .execute(arguments: [now.timeIntervalSince1970, finish.skipped?.rawValue, finish.firing.description])
+        try insert(finish.next, owner: finish.owner, db: db)
+    }
+
+    static func begin(_ db: Database, _ start: DeliveryStart, claimant: String, now: Date) throws -> DeliveryLogEntry.ID? {
+        _ = try held(db, start.firing, owner: start.owner, claimant: claimant)
+        if let existing = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?"),
+            arguments: [start.firing.description, start.target.channel, start.target.id.text()])
+        {
+            // A row still `sending` from another claimant: its process died between beginning
+            // and recording, before or after the message went out. The firing's new holder
+            // sends it again under the same id, by which receivers drop a copy.
+            let status: String = existing["status"]
+            let holder: String = existing["claimant"]
+            guard status == DeliveryStatus.sending.rawValue, holder != claimant else { return nil }
+            let taken: String = existing["id"]
+            try db.cachedStatement(sql: "UPDATE reminder_deliveries SET claimant = ?, updated_at = ? WHERE id = ?")
+                .execute(arguments: [claimant, now.timeIntervalSince1970, taken])
+            return DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken))
+        }
+        let id = DeliveryLogEntry.ID()
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, 'sending', 0, ?)
+                """
+        ).execute(arguments: [
+            id.description, start.owner.description, start.firing.description, start.target.channel, start.target.id.text(), claimant,
+            now.timeIntervalSince1970,
+        ])
+        return id
+    }
+
     /// The habit of the owner's unfinished firing that `claimant` holds; `.conflict` otherwise.
     static func held(_ db: Database, _ firing: ReminderFiring.ID, owner: User.ID, claimant: String) throws -> Habit.ID {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT habit_id, claimed_by, finished_at FROM reminder_firings WHERE id = ? AND user_id = ?",
+                db.cachedStatement(sql: "SELECT habit_id, claimed_by, finished_at FROM reminder_firings WHERE id = ? AND user_id = ?"),
                 arguments: [firing.description, owner.description])
         else { throw StoreError.notFound("firing") }
         let holder: String? = row["claimed_by"]
@@ -513,7 +541,7 @@ enum SQLiteReminderRows {
     ) throws {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT firing_id, claimant, status FROM reminder_deliveries WHERE id = ? AND user_id = ?",
+                db.cachedStatement(sql: "SELECT firing_id, claimant, status FROM reminder_deliveries WHERE id = ? AND user_id = ?"),
                 arguments: [id.description, owner.description])
         else { throw StoreError.notFound("delivery") }
         let ofFiring: String = row["firing_id"]
@@ -540,6 +568,6 @@ enum SQLiteReminderRows {
                 "UPDATE reminder_deliveries SET status = 'gone', attempts = attempts + 1, next_retry_at = NULL, updated_at = ? WHERE id = ?"
             arguments = [now.timeIntervalSince1970, id.description]
         }
-        try db.execute(sql: sql, arguments: arguments)
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }
