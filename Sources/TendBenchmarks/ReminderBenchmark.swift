@@ -116,6 +116,7 @@ enum ReminderBenchmark {
         let setup = ContinuousClock.now - setupStart
         let total = users * remindersPerUser
 
+        FileHandle.standardError.write(Data("set up in \(setup); delivering\n".utf8))
         clock.run(from: minute)
         let started = ContinuousClock.now
         var passes = 0

@@ -151,11 +151,8 @@ public final class ReminderScheduler: Service, Sendable {
     /// one write, they are sent many at once, and the firings are finished in writes of a few
     /// (``finishBatch``) as their sends end.
     func deliver(_ claimed: [ClaimedFiring], into pass: inout Pass) async throws {
-        let days = Dictionary(grouping: claimed, by: \.owner).mapValues { $0.map(\.firing.day) }
-        let loaded = await forEach(Array(days)) { owner, days in
-            (owner, try? await OwnerContext.load(owner, days: days, store: self.store))
-        }
-        let contexts = Dictionary(loaded.compactMap { owner, context in context.map { (owner, $0) } }, uniquingKeysWith: { a, _ in a })
+        let windows = Dictionary(grouping: claimed, by: \.owner).mapValues { OwnerContext.window($0.map(\.firing.day)) }
+        let contexts = try await store.reminderContexts(windows).mapValues(OwnerContext.init)
 
         let at = now()
         var finishes: [FiringFinish] = []
@@ -350,7 +347,9 @@ public final class ReminderScheduler: Service, Sendable {
 
     func retry(_ deliveries: [ClaimedDelivery]) async {
         guard let owner = deliveries.first?.owner else { return }
-        guard let context = try? await OwnerContext.load(owner, days: deliveries.map(\.firing.day), store: store) else { return }
+        guard let found = try? await store.reminderContexts([owner: OwnerContext.window(deliveries.map(\.firing.day))])[owner]
+        else { return }
+        let context = OwnerContext(found)
         for delivery in deliveries {
             let result: DeliveryLogEntry.Result
             let target = context.targets.first { $0.key == delivery.target }
@@ -415,15 +414,15 @@ struct OwnerContext: Sendable {
     let habits: [Habit.ID: TrackedHabit]
     let targets: [ReminderTarget]
 
-    /// `days`: the days of the owner's firings at hand (only the entries they depend on are read).
-    static func load(_ owner: User.ID, days: [Day], store: any TendStore & ReminderStore) async throws -> OwnerContext {
-        let user = try await store.user(id: owner)
-        let latest = days.max() ?? user.settings.today(now: Date())
-        let window = HistoryWindow(from: days.min() ?? latest, through: latest, today: latest)
-        let habits = try await store.trackedHabits(owner: owner, includeArchived: true, window: window)
-        let push = try await store.pushSubscriptions(owner: owner).map(ReminderTarget.push)
-        let hooks = try await store.webhooks(owner: owner).map(ReminderTarget.webhook)
-        return OwnerContext(
-            user: user, habits: Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0) }), targets: push + hooks)
+    init(_ context: ReminderContext) {
+        user = context.user
+        habits = Dictionary(context.habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        targets = context.pushSubscriptions.map(ReminderTarget.push) + context.webhooks.map(ReminderTarget.webhook)
+    }
+
+    /// The entries the statuses of the firings' `days` depend on.
+    static func window(_ days: [Day]) -> HistoryWindow {
+        let latest = days.max() ?? Day(ordinal: 0)
+        return HistoryWindow(from: days.min() ?? latest, through: latest, today: latest)
     }
 }

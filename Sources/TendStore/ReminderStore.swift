@@ -127,6 +127,10 @@ public protocol ReminderStore: Sendable {
     /// whose firing is finished (its sender died during a retry), is claimed too: it is sent
     /// again under its id, like a taken-over ``beginDelivery(owner:firing:target:claimant:now:)``.
     func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery]
+    /// For each owner, what delivering their due firings needs (``ReminderContext``: habits with
+    /// the entries of the owner's window), in as few reads as the store can; an owner that no
+    /// longer exists is left out.
+    func reminderContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext]
     /// The owner's delivery log, newest first: deliveries and skipped firings.
     func deliveries(owner: User.ID, limit: Int) async throws -> [DeliveryLogEntry]
 

@@ -88,6 +88,31 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
+    /// One read for every owner of a pass (a read costs more in hops between threads than in
+    /// queries); an owner deleted since is left out.
+    public func reminderContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext] {
+        try await writer.read { db in
+            var contexts: [User.ID: ReminderContext] = [:]
+            for (owner, window) in owners {
+                guard let user = try SQLiteRows.user(db, id: owner.description) else { continue }
+                let arguments: StatementArguments = [owner.description]
+                contexts[owner] = ReminderContext(
+                    user: user, habits: try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: true, window: window),
+                    pushSubscriptions: try Row.fetchAll(
+                        db.cachedStatement(
+                            sql: "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id"),
+                        arguments: arguments
+                    ).map(SQLiteReminderRows.push),
+                    webhooks: try Row.fetchAll(
+                        db.cachedStatement(
+                            sql: "SELECT \(SQLiteReminderRows.webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id"),
+                        arguments: arguments
+                    ).map(SQLiteReminderRows.webhook))
+            }
+            return contexts
+        }
+    }
+
     public func serverSecret(named name: String, create: @Sendable () throws -> String) async throws -> String {
         if let value = try await writer.read({ db in
             try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
