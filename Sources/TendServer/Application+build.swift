@@ -15,23 +15,25 @@ import TendWeb
 /// store's `services`; tests pass an in-memory store and run `app.test(.router)`.
 public func buildApplication(
     _ configuration: ServerConfiguration,
-    store: any TendStore & AccountStore,
+    store: any TendStore & AccountStore & ReminderStore,
     services: [any Service] = [],
     logger: Logger,
     metrics: ServerMetrics = ServerMetrics(),
+    reminders: ReminderSettings = ReminderSettings(),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
-        router: buildRouter(configuration, store: store, metrics: metrics),
+        router: buildRouter(configuration, store: store, metrics: metrics, reminders: reminders),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tend"),
         services: services,
         onServerRunning: onServerRunning,
         logger: logger)
 }
 
-/// Every route and middleware of ``buildApplication(_:store:services:logger:metrics:onServerRunning:)``.
+/// Every route and middleware of ``buildApplication(_:store:services:logger:metrics:reminders:onServerRunning:)``.
 public func buildRouter(
-    _ configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics = ServerMetrics()
+    _ configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, metrics: ServerMetrics = ServerMetrics(),
+    reminders: ReminderSettings = ReminderSettings()
 ) -> Router<TendRequestContext> {
     let router = Router(context: TendRequestContext.self)
     // Outermost first: every answer, an error's too, is logged and carries the security headers.
@@ -45,11 +47,14 @@ public func buildRouter(
     let authenticator = Authenticator(store: store, configuration: configuration)
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
+    // Push subscriptions, webhooks and the calendar feed, checked by the same rules on both edges.
+    let targets = ReminderTargets(store: store, settings: reminders)
 
     JSONAPI.addRoutes(
         to: router,
         ServerDependencies(
-            configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings),
+            configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings,
+            reminders: targets),
         authenticator: authenticator, changes: changes)
 
     let live = LiveUpdates(store: store, changes: changes)
@@ -58,6 +63,6 @@ public func buildRouter(
         to: router,
         WebDependencies(
             configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-            live: live, recentSettings: recentSettings))
+            live: live, recentSettings: recentSettings, reminders: targets))
     return router
 }

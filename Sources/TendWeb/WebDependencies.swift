@@ -20,16 +20,19 @@ package struct WebDependencies: RequestDependencies {
     package let live: LiveUpdates
     /// Settings read in the last second, shared with the JSON API (a check-in's day check).
     package let recentSettings: RecentSettings
+    /// Push subscriptions, webhooks and the calendar feed (shared with the JSON API).
+    package let reminders: ReminderTargets
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
     /// The last Today page of each session, while the user's data is unchanged.
     let todayPages = TodayPageCache()
 
     package init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore, accounts: AccountService,
+        configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
-        recentSettings: RecentSettings = RecentSettings()
+        recentSettings: RecentSettings, reminders: ReminderTargets
     ) {
+        self.reminders = reminders
         self.recentSettings = recentSettings
         self.configuration = configuration
         self.store = store

@@ -35,7 +35,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Runs `body` with a new, empty store of this kind (PostgreSQL: a database of its own on the
     /// server `scripts/with-postgres` started, dropped afterwards).
-    func withStore<Value>(clock: TestClock, _ body: (any TendStore & AccountStore) async throws -> Value) async throws -> Value {
+    func withStore<Value>(
+        clock: TestClock, _ body: (any TendStore & AccountStore & ReminderStore) async throws -> Value
+    ) async throws -> Value {
         switch self {
         case .memory:
             return try await body(InMemoryStore())
@@ -63,6 +65,8 @@ struct ServerHarness: Sendable {
     let clock: TestClock
     let kind: StoreKind
     let configuration: ServerConfiguration
+    /// Target policy and VAPID key (default: public targets only, the key kept in the store).
+    var reminders = ReminderSettings()
 
     init(kind: StoreKind = .memory, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let clock = TestClock()
@@ -78,8 +82,9 @@ struct ServerHarness: Sendable {
         var logger = Logger(label: "tend.server.test")
         logger.logLevel = .warning
         let configuration = configuration
+        let reminders = reminders
         return try await kind.withStore(clock: clock) { store in
-            let app = buildApplication(configuration, store: store, logger: logger)
+            let app = buildApplication(configuration, store: store, logger: logger, reminders: reminders)
             return try await app.test(.router) { client in
                 try await body(APIClient(client: client))
             }

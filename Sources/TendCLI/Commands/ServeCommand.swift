@@ -107,7 +107,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL;
     /// with the store's background services for the application to run.
-    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore, [any Service]) {
+    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore & ReminderStore, [any Service])
+    {
         let device = "server-" + ProcessInfo.processInfo.hostName
         do {
             if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {

@@ -35,3 +35,20 @@ package struct ClientInfo: Sendable {
         return false
     }
 }
+
+extension ClientInfo {
+    /// The scheme and authority this server was reached at (`https://tend.example.com`), for the
+    /// few absolute URLs Tend hands out (the calendar feed's): TLS as ``isSecure(_:)`` says, the
+    /// host from the request's `Host` (a reverse proxy must pass it on), else the address Tend
+    /// listens on. A `Host` with characters no host has is not used.
+    package func origin(_ request: Request) -> String {
+        let scheme = isSecure(request) ? "https" : "http"
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        if let authority = request.head.authority ?? request.headers[.host], !authority.isEmpty, authority.count <= 255,
+            authority.allSatisfy(allowed.contains)
+        {
+            return "\(scheme)://\(authority)"
+        }
+        return "\(scheme)://\(configuration.host):\(configuration.port)"
+    }
+}

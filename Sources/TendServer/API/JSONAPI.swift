@@ -25,5 +25,7 @@ enum JSONAPI {
         RemindersAPI(server: server).addRoutes(to: signedIn)
         SettingsAPI(server: server).addRoutes(to: signedIn)
         DataAPI(server: server).addRoutes(to: signedIn)
+        NotificationsAPI(server: server).addRoutes(to: signedIn)
+        CalendarAPI(server: server).addRoutes(signedIn: signedIn, open: router)
     }
 }

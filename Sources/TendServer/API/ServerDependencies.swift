@@ -17,16 +17,19 @@ struct ServerDependencies: RequestDependencies {
     let todayAnswers = TodayAnswerCache.make()
     /// Settings read in the last second, shared with the web pages (a check-in's day check).
     let recentSettings: RecentSettings
+    /// Push subscriptions, webhooks and the calendar feed (shared with the web pages).
+    let reminders: ReminderTargets
 
     init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore, metrics: ServerMetrics, accounts: AccountService,
-        recentSettings: RecentSettings = RecentSettings()
+        configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, metrics: ServerMetrics,
+        accounts: AccountService, recentSettings: RecentSettings, reminders: ReminderTargets
     ) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics
         self.accounts = accounts
         self.recentSettings = recentSettings
+        self.reminders = reminders
     }
 
     var passwords: Passwords { accounts.passwords }
