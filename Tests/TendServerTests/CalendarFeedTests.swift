@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import TendAPI
 import TendServer
 import Testing
@@ -22,15 +23,15 @@ struct CalendarFeedTests {
         return (url, components.path)
     }
 
-    @Test("The URL is absolute, at the request's host, and serves the owner's reminders as text/calendar in their zone")
+    @Test("The URL is absolute and serves the owner's reminders as text/calendar in their zone")
     func served() async throws {
         try await ServerHarness().run { api in
             let ana = try await api.signUp("ana")
             _ = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Europe/Berlin"}"#)
             _ = try await api.createHabit(ana, #"{"name":"Stretch","emoji":"🧘","reminders":[{"time":"07:30","weekdays":["mon","fri"]}]}"#)
-            let response = try await api.request(.get, "/api/v1/calendar", token: ana.token, headers: [.host: "tend.example.com"])
+            let response = try await api.request(.get, "/api/v1/calendar", token: ana.token)
             let url = try #require(try response.object()["url"] as? String)
-            #expect(url.wholeMatch(of: /http:\/\/tend\.example\.com\/calendar\/[A-Za-z0-9_-]{64}\.ics/) != nil, "\(url)")
+            #expect(url.wholeMatch(of: /http:\/\/[^\/]+\/calendar\/[A-Za-z0-9_-]{64}\.ics/) != nil, "\(url)")
             // The same URL until it is rotated
             #expect(try await Self.feedURL(api, ana).path == URLComponents(string: url)?.path)
 

@@ -37,7 +37,7 @@ struct ReminderDetailsTests {
         let kept = Reminder(time: try TimeOfDay(hour: 9, minute: 0), message: "old")
         base.reminders = [kept]
         let body =
-            "name=Water&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00%2C+18%3A00"
+            "name=Water&emoji=%E2%9C%85&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00%2C+18%3A00"
             + "&reminder-0900-shown=1&reminder-0900-weekday=sat&reminder-0900-message=Now&reminder-0900-repeatEvery=30"
             + "&reminder-0900-repeatLimit=2"
         let habit = try HabitForm(FormData(body)).habit(base: base, today: Self.today).get()
@@ -50,7 +50,7 @@ struct ReminderDetailsTests {
         for (every, limit, message) in [("30", "", "give both"), ("3", "2", "5 to 240"), ("30", "13", "1 to 12"), ("x", "2", "whole")] {
             let refused = HabitForm(
                 FormData(
-                    "name=Water&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00"
+                    "name=Water&emoji=%E2%9C%85&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00"
                         + "&reminder-0900-shown=1&reminder-0900-repeatEvery=\(every)&reminder-0900-repeatLimit=\(limit)"))
             switch refused.habit(base: base, today: Self.today) {
             case .success: Issue.record("\(every)/\(limit) was accepted")

@@ -44,7 +44,7 @@ extension ClientInfo {
     package func origin(_ request: Request) -> String {
         let scheme = isSecure(request) ? "https" : "http"
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        if let authority = request.head.authority ?? request.headers[.host], !authority.isEmpty, authority.count <= 255,
+        if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
             authority.allSatisfy(allowed.contains)
         {
             return "\(scheme)://\(authority)"
