@@ -331,7 +331,11 @@
         await subscription.unsubscribe();
         subscription = null;
       }
-      if (!subscription) subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      if (!subscription) {
+        // A browser that cannot reach its push service may never answer: give up after a while.
+        const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no answer from the push service")), 30000));
+        subscription = await Promise.race([registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), late]);
+      }
     } catch (error) {
       say(`This browser could not subscribe to notifications (${error.message || error.name}). ` +
         "It needs to reach its push service on the internet; try again later or in another browser.");
