@@ -197,17 +197,35 @@ class NotificationTests(unittest.TestCase):
     def send(self, socket, ident, method, params=None):
         socket.send(json.dumps({"id": ident, "method": method, "params": params or {}}))
 
+    def call(self, socket, ident, method, params=None):
+        """Sends a command and waits for its answer (events meanwhile are dropped); fails on an error."""
+        self.send(socket, ident, method, params)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            message = json.loads(socket.recv())
+            if message.get("id") == ident:
+                self.assertNotIn("error", message, f"{method}: {message}")
+                return message.get("result")
+        self.fail(f"no answer to {method}")
+
     def registration_id(self, socket):
-        """The id of the service worker registration of scope URL/, from the events ServiceWorker.enable sends."""
+        """The id of the service worker registration of scope URL/, once its worker is activated,
+        from the events ServiceWorker.enable sends."""
         self.send(socket, 1, "ServiceWorker.enable")
+        registration = None
+        activated = set()
         deadline = time.time() + 20
         while time.time() < deadline:
             message = json.loads(socket.recv())
             if message.get("method") == "ServiceWorker.workerRegistrationUpdated":
-                for registration in message["params"]["registrations"]:
-                    if registration["scopeURL"] == URL + "/" and not registration["isDeleted"]:
-                        return registration["registrationId"]
-        self.fail("no service worker registration for " + URL + "/")
+                for r in message["params"]["registrations"]:
+                    if r["scopeURL"] == URL + "/" and not r["isDeleted"]:
+                        registration = r["registrationId"]
+            if message.get("method") == "ServiceWorker.workerVersionUpdated":
+                activated |= {v["registrationId"] for v in message["params"]["versions"] if v["status"] == "activated"}
+            if registration is not None and registration in activated:
+                return registration
+        self.fail(f"no activated service worker registration for {URL}/ (registration {registration})")
 
     def notifications(self):
         return self.driver.execute_async_script("""
@@ -229,8 +247,14 @@ class NotificationTests(unittest.TestCase):
             registration = self.registration_id(socket)
 
             def push(ident, data):
-                self.send(socket, ident, "ServiceWorker.deliverPushMessage",
+                self.call(socket, ident, "ServiceWorker.deliverPushMessage",
                           {"origin": URL, "registrationId": registration, "data": data})
+
+            def shown_with(condition, what):
+                try:
+                    return wait(driver, lambda d: [n for n in self.notifications() if condition(n)], timeout=15)
+                except Exception:
+                    self.fail(f"no notification {what}; shown: {self.notifications()}")
 
             # A reminder with Done and Later (the action URLs as the scheduler makes them).
             reminder = {
@@ -239,7 +263,13 @@ class NotificationTests(unittest.TestCase):
                 "actions": {"done": "/api/v1/reminders/actions/TOKEN/done", "later": "/api/v1/reminders/actions/TOKEN/later"},
             }
             push(10, json.dumps(reminder))
-            shown = wait(driver, lambda d: [n for n in self.notifications() if n["tag"] == reminder["tag"]], timeout=15)[0]
+            # DevTools now and then drops the first message to a worker it has just started (about
+            # one run in five here); the same message once more is what a push service's retry is.
+            try:
+                wait(driver, lambda d: [n for n in self.notifications() if n["tag"] == reminder["tag"]], timeout=5)
+            except Exception:
+                push(15, json.dumps(reminder))
+            shown = shown_with(lambda n: n["tag"] == reminder["tag"], "for the reminder")[0]
             self.assertEqual((shown["title"], shown["body"]), ("🏃 Run", "Shoes on"))
             self.assertEqual(shown["data"]["url"], reminder["url"])
             self.assertEqual(shown["data"]["actions"], reminder["actions"])
@@ -250,22 +280,21 @@ class NotificationTests(unittest.TestCase):
 
             # A repeat of the same reminder replaces it (same tag), it does not add a second one.
             push(11, json.dumps(dict(reminder, body="Still not done")))
-            wait(driver, lambda d: [n for n in self.notifications() if n["body"] == "Still not done"], timeout=15)
+            shown_with(lambda n: n["body"] == "Still not done", "for the repeat")
             self.assertEqual(len([n for n in self.notifications() if n["tag"] == reminder["tag"]]), 1)
 
             # A test notification: no actions.
             test = {"kind": "test", "title": "Tend", "body": "This is a test notification.", "tag": "test-1", "url": "/settings"}
             push(12, json.dumps(test))
-            shown = wait(driver, lambda d: [n for n in self.notifications() if n["tag"] == "test-1"], timeout=15)[0]
+            shown = shown_with(lambda n: n["tag"] == "test-1", "for the test")[0]
             self.assertEqual((shown["title"], shown["body"], shown["actions"]), ("Tend", "This is a test notification.", []))
 
             # A payload that is not JSON still shows a notification (iOS revokes silent ones), and
             # a URL of another site is not followed.
             push(13, "not json at all")
-            wait(driver, lambda d: [n for n in self.notifications() if n["title"] == "Tend" and n["body"] == "You have a reminder."],
-                 timeout=15)
+            shown_with(lambda n: n["title"] == "Tend" and n["body"] == "You have a reminder.", "for a payload that is not JSON")
             push(14, json.dumps({"kind": "test", "title": "Elsewhere", "body": "x", "tag": "t2", "url": "https://evil.example/"}))
-            shown = wait(driver, lambda d: [n for n in self.notifications() if n["tag"] == "t2"], timeout=15)[0]
+            shown = shown_with(lambda n: n["tag"] == "t2", "for a foreign URL")[0]
             self.assertEqual(shown["data"]["url"], "/")
         finally:
             socket.close()

@@ -147,7 +147,7 @@ extension SettingsPage {
         var deleteAction: String
     }
 
-    static let webhookFormats = [("json", "JSON (Tend's format, for your own tools)"), ("ntfy", "ntfy (with a Done button)")]
+    static let webhookFormats = [("json", "Tend's JSON"), ("ntfy", "ntfy")]
 
     static func pushDevices(_ subscriptions: [PushSubscription]) -> [PushDevice] {
         let format = Date.ISO8601FormatStyle().year().month().day()
