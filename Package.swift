@@ -73,7 +73,14 @@ let package = Package(
             ]
         ),
         // `swift run -c release TendBenchmarks`: figures recorded in docs/performance.md.
-        .executableTarget(name: "TendBenchmarks", dependencies: ["TendCore", "TendStore", "TendFixtures"]),
+        .executableTarget(
+            name: "TendBenchmarks",
+            dependencies: [
+                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendReminders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
         // JSON wire types the server answers with and clients (the CLI) share; path patterns.
@@ -82,12 +89,13 @@ let package = Package(
         // encryption, RFC 8292 VAPID, the push request) and the iCalendar feed (RFC 5545).
         .target(name: "TendDelivery", dependencies: ["TendCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Reminder delivery with I/O: the senders (Web Push, webhooks) over AsyncHTTPClient, the
-        // target check at send time, retries; the scheduler will live here too.
+        // target check at send time, retries; and the scheduler that drives the firing queue.
         .target(
             name: "TendReminders",
             dependencies: [
-                "TendCore", "TendDelivery",
+                "TendCore", "TendDelivery", "TendStore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -131,7 +139,8 @@ let package = Package(
         .target(
             name: "TendServer",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendDelivery", "TendWeb",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -145,7 +154,7 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

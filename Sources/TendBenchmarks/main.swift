@@ -6,6 +6,8 @@ import TendFixtures
 //   swift run -c release TendBenchmarks core [iterations]       the domain engine
 //   swift run -c release TendBenchmarks sqlite                  the SQLite store (a temporary file)
 //   scripts/with-postgres swift run -c release TendBenchmarks postgres   (uses TEND_TEST_POSTGRES_URL)
+//   swift run -c release TendBenchmarks reminders-sqlite [users]   10,000 users × 3 reminders due in
+//   scripts/with-postgres swift run -c release TendBenchmarks reminders-postgres [users]   one minute
 //   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
 //                                                          the local user of `tend` (scripts/bench-cli)
 //   swift run -c release TendBenchmarks server-dataset DIR  writes DIR/history.json (the 50 × 10 years
@@ -15,10 +17,16 @@ import TendFixtures
 // Figures go to docs/performance.md.
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
-guard ["core", "sqlite", "postgres", "cli-database", "server-dataset"].contains(mode) else {
+guard ["core", "sqlite", "postgres", "cli-database", "server-dataset", "reminders-sqlite", "reminders-postgres"].contains(mode) else {
     FileHandle.standardError.write(
-        Data("usage: TendBenchmarks core [iterations] | sqlite | postgres | cli-database PATH | server-dataset DIR\n".utf8))
+        Data(
+            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | cli-database PATH | server-dataset DIR\n"
+                .utf8))
     exit(64)
+}
+if mode.hasPrefix("reminders-") {
+    try await ReminderBenchmark.run(mode, users: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000)
+    exit(0)
 }
 if mode == "server-dataset" {
     guard let directory = CommandLine.arguments.dropFirst(2).first else {

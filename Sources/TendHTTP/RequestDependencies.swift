@@ -6,7 +6,7 @@ import TendStore
 /// `WebDependencies`), and the questions both ask of a request in the same way.
 package protocol RequestDependencies: Sendable {
     var configuration: ServerConfiguration { get }
-    var store: any TendStore & AccountStore { get }
+    var store: any ServerStore { get }
     /// Settings read in the last second, shared by both (a check-in's day check).
     var recentSettings: RecentSettings { get }
 }

@@ -28,10 +28,24 @@ public struct ServerConfiguration: Sendable {
     public var sessionLifetime: TimeInterval
     /// How long an invite stays valid.
     public var inviteLifetime: TimeInterval
-    /// The wall clock: "now" for token expiry, rate limits and the users' today.
+    /// The server's address as people's devices reach it (`--public-url`): the base of the links
+    /// in reminders (a notification's "Done", the calendar feed). `nil`: `http://host:port`.
+    public var publicURL: URL?
+    /// The contact in VAPID tokens (`--vapid-subject`): a `mailto:` address or an `https:` URL
+    /// (docs/reminders.md). `nil`: derived from ``publicURL`` when that is a public https URL.
+    public var vapidSubject: String?
+    /// Admit reminder targets on loopback and private networks, and plain http to them
+    /// (`--allow-private-targets`; ntfy on the same box, the tests' doubles).
+    public var allowPrivateTargets: Bool
+    /// The wall clock: "now" for token expiry, rate limits, the users' today and reminders.
     public var now: @Sendable () -> Date
 
     public static let minimumProductionBcryptCost: UInt8 = 12
+
+    /// ``publicURL``, else the address the server listens on.
+    public var baseURL: URL {
+        publicURL ?? URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")!
+    }
 
     public init(
         host: String = "127.0.0.1",
@@ -45,6 +59,9 @@ public struct ServerConfiguration: Sendable {
         loginWindow: TimeInterval = 60,
         sessionLifetime: TimeInterval = 30 * 86_400,
         inviteLifetime: TimeInterval = 7 * 86_400,
+        publicURL: URL? = nil,
+        vapidSubject: String? = nil,
+        allowPrivateTargets: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
@@ -58,6 +75,9 @@ public struct ServerConfiguration: Sendable {
         self.loginWindow = loginWindow
         self.sessionLifetime = sessionLifetime
         self.inviteLifetime = inviteLifetime
+        self.publicURL = publicURL
+        self.vapidSubject = vapidSubject
+        self.allowPrivateTargets = allowPrivateTargets
         self.now = now
     }
 }

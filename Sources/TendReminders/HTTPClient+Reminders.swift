@@ -8,9 +8,14 @@ extension HTTPClient.Configuration {
     /// 30x to `http://169.254.169.254/` would step around ``DeliveryTargetPolicy``'s check of
     /// the address), and connecting and reading are bounded so one dead host cannot hold a
     /// delivery for long.
+    ///
+    /// Up to 64 connections per host (AsyncHTTPClient's default is 8): most pushes go to one of a
+    /// few push services (FCM, Apple, Mozilla), and a minute's reminders must not queue behind 8.
     public static func reminderDelivery(connect: TimeAmount = .seconds(5), read: TimeAmount = .seconds(15)) -> Self {
-        HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: connect, read: read), connectionPool: .init(),
+        var pool = HTTPClient.Configuration.ConnectionPool()
+        pool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        return HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: connect, read: read), connectionPool: pool,
             decompression: .disabled)
     }
 }
@@ -64,4 +69,12 @@ extension HTTPClient {
             status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
             body: String(decoding: buffer.readableBytesView, as: UTF8.self))
     }
+}
+
+extension HTTPClient {
+    /// The process's client for reminder delivery (``Configuration/reminderDelivery(connect:read:)``):
+    /// made on first use and never shut down, like AsyncHTTPClient's `shared` (which follows
+    /// redirects, so it cannot be used here). One server runs per process; its connections end
+    /// with it.
+    public static let reminders = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .reminderDelivery())
 }

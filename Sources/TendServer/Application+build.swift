@@ -3,38 +3,45 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 @_exported import TendHTTP
+import TendReminders
 import TendStore
 import TendWeb
 
 /// `tend serve`'s application: the JSON API under `/api/v1` with `/healthz` and `/metrics`, and
 /// the web app at `/`, on one router; and `services`, the store's background work (its
 /// PostgreSQL client, its SQLite checkpointer), which run before the server starts and stop after
-/// it has answered its last request (graceful shutdown goes in reverse order).
+/// it has answered its last request (graceful shutdown goes in reverse order), followed by the
+/// reminder scheduler (which stops first, after recording what it was delivering).
 ///
 /// The one seam for production and tests: `tend serve` passes the store it opened and that
 /// store's `services`; tests pass an in-memory store and run `app.test(.router)`.
 public func buildApplication(
     _ configuration: ServerConfiguration,
-    store: any TendStore & AccountStore & ReminderStore,
+    store: any ServerStore,
     services: [any Service] = [],
+    reminderScheduler: ReminderScheduler.Configuration? = ReminderScheduler.Configuration(),
     logger: Logger,
     metrics: ServerMetrics = ServerMetrics(),
-    reminders: ReminderSettings = ReminderSettings(),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    Application(
+    let reminders = ReminderDelivery(configuration: configuration, store: store, logger: logger, dayPath: TendWeb.dayPath)
+    let scheduler = reminderScheduler.map { [reminders.scheduler(configuration: $0, metrics: metrics)] } ?? []
+    return Application(
         router: buildRouter(configuration, store: store, metrics: metrics, reminders: reminders),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tend"),
-        services: services,
+        services: services + scheduler,
         onServerRunning: onServerRunning,
         logger: logger)
 }
 
-/// Every route and middleware of ``buildApplication(_:store:services:logger:metrics:reminders:onServerRunning:)``.
+/// Every route and middleware of ``buildApplication(_:store:services:reminderScheduler:logger:metrics:onServerRunning:)``.
 public func buildRouter(
-    _ configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, metrics: ServerMetrics = ServerMetrics(),
-    reminders: ReminderSettings = ReminderSettings()
+    _ configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics = ServerMetrics(),
+    reminders: ReminderDelivery? = nil
 ) -> Router<TendRequestContext> {
+    let reminders =
+        reminders
+        ?? ReminderDelivery(configuration: configuration, store: store, logger: Logger(label: "tend.server"), dayPath: TendWeb.dayPath)
     let router = Router(context: TendRequestContext.self)
     // Outermost first: every answer, an error's too, is logged and carries the security headers.
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
@@ -47,14 +54,12 @@ public func buildRouter(
     let authenticator = Authenticator(store: store, configuration: configuration)
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
-    // Push subscriptions, webhooks and the calendar feed, checked by the same rules on both edges.
-    let targets = ReminderTargets(store: store, settings: reminders)
 
     JSONAPI.addRoutes(
         to: router,
         ServerDependencies(
             configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings,
-            reminders: targets),
+            reminders: reminders),
         authenticator: authenticator, changes: changes)
 
     let live = LiveUpdates(store: store, changes: changes)
@@ -63,6 +68,6 @@ public func buildRouter(
         to: router,
         WebDependencies(
             configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-            live: live, recentSettings: recentSettings, reminders: targets))
+            live: live, recentSettings: recentSettings))
     return router
 }

@@ -4,6 +4,9 @@ import TendCore
 /// One line of an owner's delivery log: a delivery to one target, or a firing that was skipped.
 public struct DeliveryLogEntry: Identifiable, Hashable, Sendable {
     public typealias ID = TypedID<DeliveryLogEntry>
+    /// Names that do not clash with TendDelivery's and TendReminders' types of the same name.
+    public typealias Target = DeliveryTarget
+    public typealias Result = DeliveryResult
 
     /// The delivery's id, or the skipped firing's.
     public var id: ID

@@ -7,8 +7,8 @@ public enum DeliveryStatus: String, Codable, Hashable, Sendable, CaseIterable {
     case failed
     /// The push service said the subscription no longer exists (404/410).
     case gone
-    /// Its sender died between sending and recording, so whether it arrived is not known. It is
-    /// not sent again: a second copy is worse than a doubt (docs/storage.md).
+    /// Whether it arrived is not known. Written by Tend before delivery was made exactly once
+    /// (a dead sender's delivery is now sent again under the same id); kept so those rows read.
     case unknown
     /// The firing was not delivered to any target (``ReminderSkipReason`` says why).
     case skipped

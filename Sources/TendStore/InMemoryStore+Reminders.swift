@@ -205,12 +205,15 @@ extension InMemoryStore: ReminderStore {
     ) throws -> [User.ID] {
         let owners = reminders.planRequests.sorted { $0.rawValue.uuidString < $1.rawValue.uuidString }.prefix(max(0, limit))
         for owner in owners {
-            reminders.planRequests.remove(owner)
-            guard let user = try? user(id: owner) else { continue }
+            guard let user = try? user(id: owner) else {
+                reminders.planRequests.remove(owner)
+                continue
+            }
             let habits = try self.habits(owner: owner, includeArchived: true)
             let firings = plan(user, habits)
-            let known = Set(habits.map(\.id))
-            guard firings.allSatisfy({ known.contains($0.habit) }) else { throw StoreError.invalid("a firing of another owner's habit was given") }
+            // Refused before anything changes, as the SQL stores' transaction rolls back: the owner stays marked.
+            try ReminderRules.checkPlanned(firings, of: habits)
+            reminders.planRequests.remove(owner)
             reminders.firings = reminders.firings.filter { _, stored in
                 !(stored.owner == owner && stored.firing.kind == .scheduled && stored.firing.firesAt > now
                     && stored.claimedBy == nil && stored.finishedAt == nil)
@@ -242,16 +245,19 @@ extension InMemoryStore: ReminderStore {
     }
 
     public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) -> [ClaimedDelivery] {
-        for (id, delivery) in reminders.deliveries
-        where delivery.status == .sending && delivery.updatedAt <= now - lease
-            && reminders.firings[delivery.firing]?.finishedAt != nil
-        {
-            reminders.deliveries[id]?.status = .unknown
-            reminders.deliveries[id]?.updatedAt = now
+        // A retry left `sending` past the lease (its sender died) is due again at once.
+        func dueAt(_ delivery: ReminderTables.StoredDelivery) -> Date? {
+            switch delivery.status {
+            case .failed: delivery.nextRetryAt.flatMap { $0 <= now ? $0 : nil }
+            case .sending:
+                reminders.firings[delivery.firing]?.finishedAt != nil && delivery.updatedAt <= now - lease ? delivery.updatedAt : nil
+            default: nil
+            }
         }
         let due = reminders.deliveries.values
-            .filter { $0.status == .failed && ($0.nextRetryAt.map { $0 <= now } ?? false) }
-            .sorted { ($0.nextRetryAt!, $0.id) < ($1.nextRetryAt!, $1.id) }
+            .compactMap { delivery in dueAt(delivery).map { (at: $0, delivery: delivery) } }
+            .sorted { ($0.at, $0.delivery.id) < ($1.at, $1.delivery.id) }
+            .map(\.delivery)
             .prefix(max(0, limit))
         return due.compactMap { delivery in
             guard let firing = reminders.firings[delivery.firing]?.firing else { return nil }
@@ -279,11 +285,11 @@ extension InMemoryStore: ReminderStore {
     {
         _ = try reminders.held(firing, owner: owner, claimant: claimant)
         if let existing = reminders.deliveries.values.first(where: { $0.firing == firing && $0.target == target }) {
-            if existing.status == .sending, existing.claimant != claimant {
-                reminders.deliveries[existing.id]?.status = .unknown
-                reminders.deliveries[existing.id]?.updatedAt = now
-            }
-            return nil
+            // Left `sending` by a claimant that died: sent again under the same id (see the protocol).
+            guard existing.status == .sending, existing.claimant != claimant else { return nil }
+            reminders.deliveries[existing.id]?.claimant = claimant
+            reminders.deliveries[existing.id]?.updatedAt = now
+            return existing.id
         }
         let id = DeliveryLogEntry.ID()
         reminders.deliveries[id] = ReminderTables.StoredDelivery(

@@ -36,6 +36,12 @@ enum ReminderRules {
         }
     }
 
+    /// Firings planned for an owner must all be of the owner's habits.
+    static func checkPlanned(_ firings: [ReminderFiring], of habits: [Habit]) throws(StoreError) {
+        let known = Set(habits.map(\.id))
+        guard firings.allSatisfy({ known.contains($0.habit) }) else { throw .invalid("a firing of another owner's habit was given") }
+    }
+
     /// Firings given for one habit must all be that habit's.
     static func checkBelong(_ firings: [ReminderFiring], to habit: Habit.ID) throws(StoreError) {
         guard firings.allSatisfy({ $0.habit == habit }) else { throw .invalid("a firing of another habit was given") }

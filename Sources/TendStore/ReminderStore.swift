@@ -97,9 +97,11 @@ public protocol ReminderStore: Sendable {
     // MARK: Deliveries
 
     /// Before sending a claimed firing to one target: inserts its `sending` row and returns its
-    /// id, or `nil` when the firing already has a row for that target (it was sent, or tried: do
-    /// not send). A `sending` row left by another claimant (whose process died between sending
-    /// and recording) becomes `unknown`. `.conflict` when `claimant` does not hold the firing.
+    /// id, or `nil` when the firing already has a row for that target (sent, or tried: do not
+    /// send). A row left `sending` by another claimant — its process died between beginning and
+    /// recording, before or after the message went out — is taken over and its id returned: the
+    /// message is sent again with the same id, which receivers use to drop a copy (the webhook's
+    /// `Idempotency-Key`, the push `Topic`). `.conflict` when `claimant` does not hold the firing.
     func beginDelivery(
         owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
     )
@@ -113,8 +115,8 @@ public protocol ReminderStore: Sendable {
     /// `now`, earliest first: each becomes `sending` again, held by `claimant` (who records its
     /// result with ``recordDelivery(owner:_:claimant:result:now:)``). Concurrent claimants get
     /// disjoint sets. A delivery left `sending` more than `lease` after it was last recorded,
-    /// whose firing is finished (its sender died during a retry), becomes `unknown` first and is
-    /// not claimed.
+    /// whose firing is finished (its sender died during a retry), is claimed too: it is sent
+    /// again under its id, like a taken-over ``beginDelivery(owner:firing:target:claimant:now:)``.
     func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery]
     /// The owner's delivery log, newest first: deliveries and skipped firings.
     func deliveries(owner: User.ID, limit: Int) async throws -> [DeliveryLogEntry]

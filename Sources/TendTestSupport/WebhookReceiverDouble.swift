@@ -26,14 +26,16 @@ public final class WebhookReceiverDouble: Sendable {
 
     /// Runs a receiver for the length of `body`; beyond `maximumRequests` it answers 503 and
     /// records nothing, and bodies over 64 KiB are refused (413).
+    /// `delay`: each answer waits this long first (a slow receiver, so a test can stop a sender mid-delivery).
     public static func run<Value: Sendable>(
-        maximumRequests: Int = 200, timeout: Duration = .seconds(30),
+        maximumRequests: Int = 200, timeout: Duration = .seconds(30), delay: Duration = .zero,
         _ body: @escaping @Sendable (WebhookReceiverDouble) async throws -> Value
     ) async throws -> Value {
         let shared = SharedState()
         let router = Router()
         let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            try await shared.handle(request, maximumRequests: maximumRequests)
+            if delay > .zero { try await Task.sleep(for: delay) }
+            return try await shared.handle(request, maximumRequests: maximumRequests)
         }
         router.post("/", use: handler)
         router.post("**", use: handler)

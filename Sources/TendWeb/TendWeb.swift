@@ -33,6 +33,11 @@ package enum TendWeb {
 }
 
 extension TendWeb {
+    /// Where a tap on a habit's reminder leads: that day's page, where one tap checks it in.
+    @Sendable package static func dayPath(habit: Habit.ID, day: Day) -> String {
+        WebPaths.today() + "?date=\(day.iso)"
+    }
+
     /// The HTML page of a problem, for a browser that asked for an unknown page.
     package static func errorPage(_ problem: Problem) -> Response {
         Page.html(ErrorView.page(status: problem.status, message: WebErrorMiddleware.message(problem)), status: problem.status)

@@ -13,14 +13,14 @@ import TendStore
 /// JSON API.
 package struct WebDependencies: RequestDependencies {
     package let configuration: ServerConfiguration
-    package let store: any TendStore & AccountStore
+    package let store: any ServerStore
     package let accounts: AccountService
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
     package let live: LiveUpdates
     /// Settings read in the last second, shared with the JSON API (a check-in's day check).
     package let recentSettings: RecentSettings
-    /// Push subscriptions, webhooks and the calendar feed (shared with the JSON API).
+    /// Push subscriptions, webhooks and the calendar feed: checked as the JSON API checks them.
     package let reminders: ReminderTargets
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
@@ -28,12 +28,12 @@ package struct WebDependencies: RequestDependencies {
     let todayPages = TodayPageCache()
 
     package init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, accounts: AccountService,
+        configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
-        recentSettings: RecentSettings, reminders: ReminderTargets
+        recentSettings: RecentSettings = RecentSettings()
     ) {
-        self.reminders = reminders
         self.recentSettings = recentSettings
+        reminders = ReminderTargets(store: store, configuration: configuration)
         self.configuration = configuration
         self.store = store
         self.accounts = accounts

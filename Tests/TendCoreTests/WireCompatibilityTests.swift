@@ -21,6 +21,29 @@ struct WireCompatibilityTests {
         #expect(throws: DecodingError.self) { try ModelJSON.decode(Entry.self, #"{"value":1}"#) }
     }
 
+    @Test("Settings written before snooze existed load with 10 minutes, and encode exactly as they were")
+    func settingsWithoutSnoozeMinutes() throws {
+        let old = #"{"dayStartHour":4,"locale":"de_DE","timeZone":"Europe/Berlin"}"#
+        let settings = try ModelJSON.decode(UserSettings.self, old)
+        #expect(settings == UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4, locale: "de_DE"))
+        #expect(settings.snoozeMinutes == 10)
+        // The default is not written, so op logs and exports stay byte for byte what older Tends wrote
+        #expect(try ModelJSON.encode(settings) == old)
+        var longer = settings
+        longer.snoozeMinutes = 30
+        let written = try ModelJSON.encode(longer)
+        #expect(written == #"{"dayStartHour":4,"locale":"de_DE","snoozeMinutes":30,"timeZone":"Europe/Berlin"}"#)
+        #expect(try ModelJSON.decode(UserSettings.self, written) == longer)
+    }
+
+    @Test("\"Later\" waits 1 to 240 minutes: 0 and 241 are refused, the ends are valid")
+    func snoozeMinutesRange() {
+        #expect(throws: SettingsError.snoozeMinutes(0)) { try UserSettings(snoozeMinutes: 0).validate() }
+        #expect(throws: SettingsError.snoozeMinutes(241)) { try UserSettings(snoozeMinutes: 241).validate() }
+        #expect(throws: Never.self) { try UserSettings(snoozeMinutes: 1).validate() }
+        #expect(throws: Never.self) { try UserSettings(snoozeMinutes: 240).validate() }
+    }
+
     @Test("Tip state written by a newer Tend loads, ignoring tips this version does not know")
     func tipStateFromTheFuture() throws {
         let json = #"{"actedOn":["addFirstHabit","aTipFromTheFuture"],"dismissed":["twoMinuteRule"]}"#

@@ -5,9 +5,7 @@ import TendAPI
 import TendServer
 import Testing
 
-/// The calendar feed's secret URL. These run on the in-memory store only: the SQL stores'
-/// `calendarFeedGeneration`/`rotateCalendarFeed` come with the `store-planning` branch (until it
-/// is merged they answer "pending"); add `arguments: StoreKind.allCases` then.
+/// The calendar feed's secret URL, on the three stores.
 @Suite("The calendar feed: a secret URL per user, served without a session, replaced by rotating it")
 struct CalendarFeedTests {
     /// `GET /api/v1/calendar`'s URL, and its path.
@@ -23,9 +21,9 @@ struct CalendarFeedTests {
         return (url, components.path)
     }
 
-    @Test("The URL is absolute and serves the owner's reminders as text/calendar in their zone")
-    func served() async throws {
-        try await ServerHarness().run { api in
+    @Test("The URL is absolute and serves the owner's reminders as text/calendar in their zone", arguments: StoreKind.allCases)
+    func served(kind: StoreKind) async throws {
+        try await ServerHarness(kind: kind).run { api in
             let ana = try await api.signUp("ana")
             _ = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"timeZone":"Europe/Berlin"}"#)
             _ = try await api.createHabit(ana, #"{"name":"Stretch","emoji":"🧘","reminders":[{"time":"07:30","weekdays":["mon","fri"]}]}"#)
@@ -47,9 +45,9 @@ struct CalendarFeedTests {
         }
     }
 
-    @Test("Rotating gives a new URL; the old one answers 404 from then on")
-    func rotate() async throws {
-        try await ServerHarness().run { api in
+    @Test("Rotating gives a new URL; the old one answers 404 from then on", arguments: StoreKind.allCases)
+    func rotate(kind: StoreKind) async throws {
+        try await ServerHarness(kind: kind).run { api in
             let ana = try await api.signUp("ana")
             let old = try await Self.feedURL(api, ana)
             let new = try await Self.feedURL(api, ana, method: .post, path: "/api/v1/calendar/rotate")
@@ -60,9 +58,9 @@ struct CalendarFeedTests {
         }
     }
 
-    @Test("A forged, altered or foreign token is 404, and one user's URL shows only their habits")
-    func forged() async throws {
-        try await ServerHarness { $0.openRegistration = true }.run { api in
+    @Test("A forged, altered or foreign token is 404, and one user's URL shows only their habits", arguments: StoreKind.allCases)
+    func forged(kind: StoreKind) async throws {
+        try await ServerHarness(kind: kind) { $0.openRegistration = true }.run { api in
             let ana = try await api.signUp("ana")
             let bo = try await api.signUp("bo")
             _ = try await api.createHabit(ana, #"{"name":"Ana's secret habit","reminders":[{"time":"06:00"}]}"#)

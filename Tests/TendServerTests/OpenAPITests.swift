@@ -326,6 +326,10 @@ struct OpenAPITests {
         // Reminders
         try await c.call(.get, "/api/v1/reminders", query: "?count=2", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/reminders", query: "?count=51", token: token, expect: .badRequest)
+        try await c.call(.post, "/api/v1/notifications/test", token: token, expect: .ok)
+        try await c.call(.post, "/api/v1/notifications/test", expect: .unauthorized)
+        let forged = String(repeating: "A", count: 167)
+        try await c.call(.post, "/api/v1/reminders/actions/{token}/{answer}", ["token": forged, "answer": "done"], expect: .notFound)
         try await c.call(.get, "/api/v1/habits/{id}/reminders", ["id": waterID], token: token, expect: .ok)
         let reminder = try await c.call(
             .post, "/api/v1/habits/{id}/reminders", ["id": readID], token: token, json: #"{"time":"21:00","isEnabled":false}"#,

@@ -207,4 +207,28 @@ struct ServeProcessTests {
         #expect(result.status == 1)
         #expect(message.contains("bcrypt cost"))
     }
+
+    @Test(
+        "Reminder options that cannot work are refused at start, each with its reason, and no database is made",
+        arguments: [
+            (["--vapid-subject", "https://localhost/contact"], [String: String](), "refuses local hosts"),
+            (["--vapid-subject", "http://tend.example.com"], [:], "https"),
+            (["--public-url", "ftp://tend.example.com"], [:], "public URL"),
+            ([], ["TEND_REMINDER_LEASE": "0"], "TEND_REMINDER_LEASE"),
+            ([], ["TEND_VAPID_SUBJECT": "nobody"], "mailto:"),
+        ])
+    func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0", "--database", directory.path("tend.sqlite")] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let result = try await ChildProcess(process).run()
+        let message = String(decoding: result.err, as: UTF8.self)
+        #expect(result.status == 1)
+        #expect(message.contains(expected), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("tend.sqlite")))
+    }
 }

@@ -25,6 +25,10 @@ final class TestClock: Sendable {
     func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
+
+    func set(_ date: Date) {
+        current.withLock { $0 = date }
+    }
 }
 
 /// The stores the server tests run on.
@@ -35,9 +39,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Runs `body` with a new, empty store of this kind (PostgreSQL: a database of its own on the
     /// server `scripts/with-postgres` started, dropped afterwards).
-    func withStore<Value>(
-        clock: TestClock, _ body: (any TendStore & AccountStore & ReminderStore) async throws -> Value
-    ) async throws -> Value {
+    func withStore<Value>(clock: TestClock, _ body: (any ServerStore) async throws -> Value) async throws -> Value {
         switch self {
         case .memory:
             return try await body(InMemoryStore())
@@ -65,8 +67,6 @@ struct ServerHarness: Sendable {
     let clock: TestClock
     let kind: StoreKind
     let configuration: ServerConfiguration
-    /// Target policy and VAPID key (default: public targets only, the key kept in the store).
-    var reminders = ReminderSettings()
 
     init(kind: StoreKind = .memory, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let clock = TestClock()
@@ -77,14 +77,21 @@ struct ServerHarness: Sendable {
         self.configuration = configuration
     }
 
+    /// Runs `body` against the application on `store`, which the test reads and writes too.
+    func run<Value: Sendable>(store: any ServerStore, _ body: @Sendable (APIClient) async throws -> Value) async throws -> Value {
+        var logger = Logger(label: "tend.server.test")
+        logger.logLevel = .warning
+        let app = buildApplication(configuration, store: store, logger: logger)
+        return try await app.test(.router) { client in try await body(APIClient(client: client)) }
+    }
+
     /// Runs `body` against the application through HummingbirdTesting's router framework.
     func run<Value: Sendable>(_ body: @Sendable (APIClient) async throws -> Value) async throws -> Value {
         var logger = Logger(label: "tend.server.test")
         logger.logLevel = .warning
         let configuration = configuration
-        let reminders = reminders
         return try await kind.withStore(clock: clock) { store in
-            let app = buildApplication(configuration, store: store, logger: logger, reminders: reminders)
+            let app = buildApplication(configuration, store: store, logger: logger)
             return try await app.test(.router) { client in
                 try await body(APIClient(client: client))
             }

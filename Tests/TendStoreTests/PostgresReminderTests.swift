@@ -135,6 +135,156 @@ struct PostgresReminderTests {
         }
     }
 
+    @Test("Planners on two instances, at once, plan each marked owner exactly once")
+    func concurrentPlanningIsDisjoint() async throws {
+        try await PostgresAccountTests.withTwoInstances { a, b in
+            // Given twelve owners marked for planning
+            var owners: Set<User.ID> = []
+            for index in 0..<12 {
+                let user = try await a.createUser(username: "user\(index)", settings: UserSettings())
+                try await b.requestPlanning(owner: user.id)
+                owners.insert(user.id)
+            }
+            // When two planners on each instance plan two owners at a time until none is left,
+            // each holding every owner it plans for a while
+            let passes = try await withThrowingTaskGroup(of: [User.ID].self) { group in
+                for worker in 0..<4 {
+                    let store = worker.isMultiple(of: 2) ? a : b
+                    group.addTask {
+                        var mine: [User.ID] = []
+                        while true {
+                            let batch = try await store.planReminders(now: Self.t0, limit: 2) { _, _ in
+                                Thread.sleep(forTimeInterval: 0.02)
+                                return []
+                            }
+                            if batch.isEmpty { return mine }
+                            mine += batch
+                        }
+                    }
+                }
+                return try await group.reduce(into: [[User.ID]]()) { $0.append($1) }
+            }
+            // Then every owner was planned exactly once, and by more than one planner
+            let all = passes.flatMap { $0 }
+            #expect(all.count == 12)
+            #expect(Set(all) == owners)
+            #expect(passes.filter { !$0.isEmpty }.count > 1)
+            let left = try await a.read { c in
+                try await a.rows("SELECT count(*) FROM reminder_plan_requests", on: c).first?.decode(Int.self)
+            }
+            #expect(left == 0)
+        }
+    }
+
+    @Test("A habit changed on another instance while its owner is planned waits for the planning and leaves the owner marked")
+    func changeDuringPlanning() async throws {
+        try await PostgresAccountTests.withTwoInstances { a, b in
+            let (alice, habit, _) = try await Self.queue(a, count: 0)
+            var renamed = habit
+            renamed.name = "Read more"
+            let rename = Recorded<Task<Habit, any Error>?>(nil)
+            let seen = Recorded<[String]>([])
+            // When instance B renames the habit while A plans Alice, holding her long enough for
+            // B's transaction to reach her lock
+            let first = try await a.planReminders(now: Self.t0, limit: 10) { [renamed] _, habits in
+                seen.set(habits.map(\.name))
+                rename.set(Task { try await b.updateHabit(owner: alice.id, renamed) })
+                Thread.sleep(forTimeInterval: 0.3)
+                return []
+            }
+            #expect(first == [alice.id])
+            #expect(seen.value == ["Read"])
+            // Then the rename succeeded after the planning, and Alice is marked again for it
+            #expect(try await rename.value?.value.name == "Read more")
+            let second = try await b.planReminders(now: Self.t0, limit: 10) { _, habits in
+                seen.set(habits.map(\.name))
+                return []
+            }
+            #expect(second == [alice.id])
+            #expect(seen.value == ["Read more"])
+        }
+    }
+
+    @Test("A planner skips an owner whose write is in progress, and takes them once it has committed")
+    func plannerSkipsOwnerBeingWritten() async throws {
+        try await PostgresAccountTests.withTwoInstances { a, b in
+            let (alice, _, _) = try await Self.queue(a, count: 0)
+            let bob = try await a.createUser(username: "bob", settings: UserSettings())
+            try await a.requestPlanning(owner: bob.id)
+            // Given a transaction on A holding Alice's lock, as every write of hers does first
+            let planned = try await a.write { c in
+                try await a.lockOwner(alice.id, on: c)
+                // When B plans meanwhile, it neither waits nor takes her: Bob only
+                return try await b.planReminders(now: Self.t0, limit: 10, plan: { _, _ in [] })
+            }
+            #expect(planned == [bob.id])
+            // Then, the write committed, she is planned
+            #expect(try await b.planReminders(now: Self.t0, limit: 10, plan: { _, _ in [] }) == [alice.id])
+        }
+    }
+
+    @Test("A database at version 3 upgrades: users get the default snooze and generation 0, owners with habits are marked")
+    func migratesFromVersion3() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            // Given a database at version 3 with two users, one of them with a habit, written by those versions' SQL
+            let alice = UUID()
+            let bob = UUID()
+            let habit = Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2025-01-01"))
+            let earlier = PostgresMigrations.all.prefix(3)
+            #expect(earlier.map(\.version) == [1, 2, 3])
+            _ = try await PostgresTestDatabase.query(
+                [
+                    """
+                    CREATE TABLE schema_migrations (
+                        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """
+                ] + earlier.flatMap(\.statements)
+                    + earlier.map { "INSERT INTO schema_migrations (version, name) VALUES (\($0.version), 'v')" }
+                    + [
+                        """
+                        INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+                        VALUES ('\(alice)', 'alice', 'alice', 'Europe/Berlin', 4, NULL, 'de_DE'),
+                               ('\(bob)', 'bob', 'bob', 'UTC', 0, NULL, 'en_US')
+                        """,
+                        """
+                        INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, schedule,
+                                            routine_time, reminders, is_archived, sort_order, created_on)
+                        VALUES ('\(alice)', '\(habit.id)', 'Read', 'read', '\(habit.emoji)', '\(habit.color.rawValue)', '',
+                                '\(habit.kind.rawValue)', '\(habit.type.rawValue)', \(habit.target), '',
+                                '\(try StoredJSON.text(habit.schedule))', '\(habit.routineTime.rawValue)',
+                                '\(try StoredJSON.text(habit.reminders))', false, 0, \(habit.createdOn.ordinal))
+                        """,
+                    ], on: location)
+
+            // When the current Tend connects
+            let store = try await PostgresStore.connect(location: location, device: "server", maximumConnections: 2)
+            do {
+                // Then it is at the latest version, with the users' settings and the default snooze
+                let versions = try await PostgresTestDatabase.query(
+                    ["SELECT version FROM schema_migrations ORDER BY version"], on: location
+                ).map { try $0.decode(Int.self) }
+                #expect(versions == PostgresMigrations.all.map(\.version))
+                #expect(
+                    try await store.user(id: User.ID(rawValue: alice)).settings
+                        == UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4, locale: "de_DE", snoozeMinutes: 10))
+                #expect(try await store.calendarFeedGeneration(owner: User.ID(rawValue: alice)) == 0)
+                // And only Alice, who has a habit, is to be planned, with it
+                let seen = Recorded<[Habit]>([])
+                let planned = try await store.planReminders(now: Self.t0, limit: 10) { _, habits in
+                    seen.set(habits)
+                    return []
+                }
+                #expect(planned == [User.ID(rawValue: alice)])
+                #expect(seen.value == [habit])
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+        }
+    }
+
     @Test("Instances asking for a server secret at once all end with the same value")
     func serverSecretRace() async throws {
         try await PostgresAccountTests.withTwoInstances { a, b in

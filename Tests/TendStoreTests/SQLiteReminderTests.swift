@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TendCore
 import TendTestSupport
 import Testing
@@ -50,5 +51,73 @@ struct SQLiteReminderTests {
         // (And the claims did interleave: more than one claimant got some.)
         #expect(claims.filter { !$0.isEmpty }.count > 1)
         #expect(try await b.claimDueFirings(now: Self.t0 + 299, limit: 500, claimant: "late", lease: 300).isEmpty)
+    }
+
+    @Test("A database at schema v4 upgrades to v5: users get the default snooze and generation 0, owners with habits are marked")
+    func migratesFromV4() async throws {
+        // Given a database at schema v4 with two users, one of them with a habit
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "v4")
+        let alice = User.ID()
+        let bob = User.ID()
+        let habit = Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2025-01-01"))
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users VALUES (?, 'alice', 'alice', 'Europe/Berlin', 4, NULL, 'de_DE'),
+                                             (?, 'bob', 'bob', 'UTC', 0, NULL, 'en_US')
+                    """,
+                arguments: [alice.description, bob.description])
+            try SQLiteApply.insert(habit, owner: alice, db: db)
+        }
+        try queue.close()
+
+        // When the current Tend opens it
+        let store = try SQLiteStore(path: path, device: "server")
+
+        // Then v5 has run; the users read back with the default snooze and generation 0
+        #expect(try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(
+            try await store.user(id: alice).settings
+                == UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4, locale: "de_DE", snoozeMinutes: 10))
+        #expect(try await store.calendarFeedGeneration(owner: bob) == 0)
+        // And only Alice, who has a habit, is to be planned, with it
+        let seen = Recorded<[Habit]>([])
+        let planned = try await store.planReminders(now: Self.t0, limit: 10) { _, habits in
+            seen.set(habits)
+            return []
+        }
+        #expect(planned == [alice])
+        #expect(seen.value == [habit])
+    }
+
+    @Test("Snooze minutes, the calendar generation, answers and planning marks survive reopening the file")
+    func survivesReopening() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        // Given a user with 45 minutes, a rotated feed, an answered firing and a mark, written by one store
+        let user: User
+        let rang: ReminderFiring
+        do {
+            let store = try SQLiteStore(path: path, device: "a")
+            user = try await store.createUser(username: "alice", settings: UserSettings(snoozeMinutes: 45))
+            let habit = try await store.createHabit(
+                owner: user.id,
+                Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2025-01-01")))
+            rang = ReminderFiring(
+                habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2025-06-15"), firesAt: Self.t0, kind: .scheduled)
+            try await store.replacePlannedFirings(owner: user.id, habit: habit.id, [rang])
+            #expect(try await store.answerFiring(owner: user.id, rang.id, answer: .done, snooze: nil, now: Self.t0))
+            #expect(try await store.rotateCalendarFeed(owner: user.id) == 1)
+        }
+        // When the file is opened again
+        let reopened = try SQLiteStore(path: path, device: "a")
+        // Then all of it is as it was
+        #expect(try await reopened.user(id: user.id).settings.snoozeMinutes == 45)
+        #expect(try await reopened.calendarFeedGeneration(owner: user.id) == 1)
+        #expect(try await reopened.answerFiring(owner: user.id, rang.id, answer: .later, snooze: nil, now: Self.t0) == false)
+        #expect(try await reopened.planReminders(now: Self.t0, limit: 10, plan: { _, _ in [] }) == [user.id])
     }
 }

@@ -92,8 +92,7 @@ struct DayEntryTests {
 
     // MARK: Over HTTP, as a browser without JavaScript
 
-    static func setUp(_ store: any TendStore & AccountStore, owner: User.ID) async throws -> (water: Habit, meditate: Habit, coffee: Habit)
-    {
+    static func setUp(_ store: any ServerStore, owner: User.ID) async throws -> (water: Habit, meditate: Habit, coffee: Habit) {
         let day = WebFixtures.day("2025-06-01")
         let water = try await store.createHabit(
             owner: owner, Habit(name: "Water", type: .count, target: 8, unit: "glasses", order: 0, createdOn: day))

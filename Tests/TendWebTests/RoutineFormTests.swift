@@ -15,7 +15,7 @@ import Testing
 struct RoutineFormTests {
     struct Account: Sendable {
         let browser: Browser
-        let store: any TendStore & AccountStore
+        let store: any ServerStore
         let owner: User.ID
         let csrf: String
 

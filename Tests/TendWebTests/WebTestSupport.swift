@@ -30,8 +30,8 @@ struct WebHarness: Sendable {
     var configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
 
     func run<Value: Sendable>(
-        store: any TendStore & AccountStore & ReminderStore = InMemoryStore(),
-        _ body: @Sendable (Browser, any TendStore & AccountStore & ReminderStore) async throws -> Value
+        store: any ServerStore = InMemoryStore(),
+        _ body: @Sendable (Browser, any ServerStore) async throws -> Value
     ) async throws -> Value {
         var logger = Logger(label: "tend.web.test")
         logger.logLevel = .critical

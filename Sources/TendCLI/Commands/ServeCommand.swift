@@ -4,6 +4,8 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import TendDelivery
+import TendReminders
 import TendServer
 import TendStore
 import UnixSignals
@@ -16,13 +18,15 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
-            TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_BCRYPT_COST, TEND_LOG_LEVEL). \
+            TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
+            TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS). It also delivers reminders (docs/reminders.md). \
             SIGTERM or SIGINT stops it gracefully: requests in flight are answered first.
 
             Examples:
               tend serve
               tend serve --host 0.0.0.0 --port 8080 --trust-proxy
               tend serve --database postgres://tend:secret@db.internal:5432/tend
+              tend serve --public-url https://habits.example.com --vapid-subject mailto:me@example.com
             """
     )
 
@@ -50,6 +54,25 @@ struct ServeCommand: AsyncParsableCommand {
     var bcryptCost: Int?
 
     @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The address people's devices reach this server at, for links in reminders (default: http://host:port).",
+            valueName: "url"))
+    var publicURL: String?
+
+    @Option(
+        name: .customLong("vapid-subject"),
+        help: ArgumentHelp(
+            "The contact push services see: mailto:you@example.com or an https URL (default: the public URL if https).",
+            valueName: "mailto:|https:"))
+    var vapidSubject: String?
+
+    @Flag(
+        name: .customLong("allow-private-targets"),
+        help: "Let webhooks and push endpoints be on this machine or private networks, over plain http too (ntfy on the same box).")
+    var allowPrivateTargets = false
+
+    @Option(
         name: .customLong("log-level"),
         help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
     var logLevel: String?
@@ -58,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
         let context = CLIContext.current
         let environment = context.environment
         let configuration = try serverConfiguration(environment: environment)
+        let scheduler = try schedulerConfiguration(environment: environment)
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
@@ -68,7 +92,9 @@ struct ServeCommand: AsyncParsableCommand {
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
         let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
-        let app = buildApplication(configuration, store: store, services: services, logger: logger) { channel in
+        let app = buildApplication(
+            configuration, store: store, services: services, reminderScheduler: scheduler, logger: logger
+        ) { channel in
             let port = channel.localAddress?.port ?? configuration.port
             context.output.writeOut("tend serve: listening on http://\(configuration.host):\(port) (database: \(shown))\n")
         }
@@ -78,6 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         context.output.writeOut("tend serve: stopped\n")
+    }
+
+    /// The reminder scheduler's settings from the environment.
+    func schedulerConfiguration(environment: [String: String]) throws -> ReminderScheduler.Configuration {
+        var scheduler = ReminderScheduler.Configuration()
+        if let text = environment["TEND_REMINDER_LEASE"], !text.isEmpty {
+            // How long a claimed firing is held before another instance may take it over (docs/reminders.md).
+            guard let seconds = Double(text), (1...3600).contains(seconds) else {
+                throw CLIError("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '\(text)'")
+            }
+            scheduler.lease = seconds
+        }
+        return scheduler
     }
 
     /// The options, else their environment variables, else the defaults.
@@ -97,18 +136,38 @@ struct ServeCommand: AsyncParsableCommand {
         guard cost >= Int(ServerConfiguration.minimumProductionBcryptCost), cost <= 31 else {
             throw CLIError("the bcrypt cost must be from \(ServerConfiguration.minimumProductionBcryptCost) to 31, not \(cost)")
         }
+        func text(_ option: String?, _ name: String) -> String? {
+            option ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var url: URL?
+        if let given = text(publicURL, "TEND_PUBLIC_URL") {
+            guard let parsed = URL(string: given), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                parsed.host?.isEmpty == false
+            else { throw CLIError("the public URL must be an http:// or https:// URL, not '\(given)'") }
+            url = parsed
+        }
+        let subject = text(vapidSubject, "TEND_VAPID_SUBJECT")
+        if let subject {
+            do {
+                _ = try VAPIDSubject(subject)
+            } catch {
+                throw CLIError("\(error)")
+            }
+        }
         return ServerConfiguration(
-            host: host ?? environment["TEND_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1",
+            host: text(host, "TEND_HOST") ?? "127.0.0.1",
             port: port,
             openRegistration: openRegistration || flag("TEND_OPEN_REGISTRATION"),
             trustProxy: trustProxy || flag("TEND_TRUST_PROXY"),
-            bcryptCost: UInt8(cost))
+            bcryptCost: UInt8(cost),
+            publicURL: url,
+            vapidSubject: subject,
+            allowPrivateTargets: allowPrivateTargets || flag("TEND_ALLOW_PRIVATE_TARGETS"))
     }
 
     /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL;
     /// with the store's background services for the application to run.
-    private func openStore(_ location: String, logger: Logger) async throws -> (any TendStore & AccountStore & ReminderStore, [any Service])
-    {
+    private func openStore(_ location: String, logger: Logger) async throws -> (any ServerStore, [any Service]) {
         let device = "server-" + ProcessInfo.processInfo.hostName
         do {
             if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {

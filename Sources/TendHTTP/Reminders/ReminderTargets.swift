@@ -18,23 +18,16 @@ package struct ReminderTargets: Sendable {
     package static let maximumAccessTokenLength = 512
 
     package let store: any ReminderStore
-    package let settings: ReminderSettings
-    package let pushKey: PushKeyProvider
-    private let calendarKey: CalendarKeyCache
+    /// `--allow-private-targets` relaxes it as it relaxes sending.
+    package let policy: DeliveryTargetPolicy
+    private let calendarKey = CalendarKeyCache()
 
-    package init(store: any ReminderStore, settings: ReminderSettings) {
+    package init(store: any ReminderStore, configuration: ServerConfiguration) {
         self.store = store
-        self.settings = settings
-        pushKey = settings.pushKey ?? .stored(in: store)
-        calendarKey = CalendarKeyCache()
+        policy = DeliveryTargetPolicy(allowPrivateTargets: configuration.allowPrivateTargets)
     }
 
     // MARK: Web Push
-
-    /// The VAPID public key (uncompressed P-256 point, base64url) for `pushManager.subscribe`.
-    package func publicKey() async throws -> String {
-        try await pushKey.keyPair().publicKey
-    }
 
     /// Stores a browser's subscription after checking it: an absolute `https://` endpoint that the
     /// target policy admits, a P-256 point on the curve, a 16-byte auth secret. Subscribing the
@@ -88,7 +81,7 @@ package struct ReminderTargets: Sendable {
             throw error("'\(text.prefix(100))' is not an absolute URL (https://…)")
         }
         do {
-            _ = try settings.targetPolicy.check(url)
+            _ = try policy.check(url)
         } catch let refusal {
             throw error(refusal.description)
         }

@@ -24,20 +24,20 @@ struct CalendarAPI {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let path = try await server.reminders.calendarPath(owner: owner)
+        let path = try await server.targets.calendarPath(owner: owner)
         return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
     }
 
     @Sendable func rotate(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let path = try await server.reminders.rotateCalendar(owner: owner)
+        let path = try await server.targets.rotateCalendar(owner: owner)
         return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
     }
 
     /// `GET /calendar/{token}.ics`: the owner's reminders as iCalendar (RFC 5545) in their zone.
     @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard let owner = try await server.reminders.calendarOwner(token: token) else {
+        guard let owner = try await server.targets.calendarOwner(token: token) else {
             throw Problem.notFound("no calendar feed at this address (it may have been replaced by a new one)")
         }
         let user = try await server.store.user(id: owner)

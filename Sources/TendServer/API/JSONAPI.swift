@@ -25,7 +25,8 @@ enum JSONAPI {
         RemindersAPI(server: server).addRoutes(to: signedIn)
         SettingsAPI(server: server).addRoutes(to: signedIn)
         DataAPI(server: server).addRoutes(to: signedIn)
-        NotificationsAPI(server: server).addRoutes(to: signedIn)
+        NotificationsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
+        ReminderTargetsAPI(server: server).addRoutes(to: signedIn)
         CalendarAPI(server: server).addRoutes(signedIn: signedIn, open: router)
     }
 }

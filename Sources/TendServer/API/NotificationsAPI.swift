@@ -1,106 +1,113 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import TendAPI
 import TendCore
+import TendDelivery
 import TendHTTP
+import TendReminders
 import TendStore
 
-/// Where a user's reminders are delivered: the Web Push key and subscriptions, webhooks, and the
-/// delivery log. Targets are checked when saved (``ReminderTargets``); another user's ids are 404.
+/// Test notifications, and the answers a reminder's notification carries ("Done", "Later"):
+/// signed, single-use, expiring URLs that need no session (a service worker's fetch and an ntfy
+/// button have none), so they are open routes whose token is the credential.
 struct NotificationsAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 
-    static let deliveryLimit = 1...500
-
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("push/key", use: pushKey)
-        group.get("push/subscriptions", use: listSubscriptions)
-        group.post("push/subscriptions", use: subscribe)
-        group.delete("push/subscriptions/:id", use: unsubscribe)
-        group.get("webhooks", use: listWebhooks)
-        group.post("webhooks", use: addWebhook)
-        group.delete("webhooks/:id", use: deleteWebhook)
-        group.get("reminders/deliveries", use: deliveries)
+    func addRoutes(open: RouterGroup<Context>, signedIn: RouterGroup<Context>) {
+        signedIn.post("notifications/test", use: test)
+        open.post("reminders/actions/:token/:answer", use: answer)
     }
 
-    /// `GET /push/key`: the VAPID public key for `pushManager.subscribe({applicationServerKey})`.
-    @Sendable func pushKey(_ request: Request, context: Context) async throws -> Response {
-        _ = try context.requireIdentity()
-        return try Reply.json(PushKeyJSON(publicKey: try await server.reminders.publicKey()))
+    /// Sends a test notification to every target of the user at once and answers with each result.
+    @Sendable func test(_ request: Request, context: Context) async throws -> Response {
+        let user = try await server.user(context)
+        let deliverer = try await server.reminders.deliverer()
+        let now = server.now
+        let message = deliverer.testMessage(today: user.settings.today(now: now), now: now)
+        let push = try await server.store.pushSubscriptions(owner: user.id).map(ReminderTarget.push)
+        let hooks = try await server.store.webhooks(owner: user.id).map(ReminderTarget.webhook)
+        let results = await withTaskGroup(of: NotificationTestJSON.Result.self) { group in
+            for target in push + hooks {
+                group.addTask {
+                    let result = await deliverer.send(message, to: target, deliveryID: UUID(), now: now)
+                    if case .gone = result { await remove(target, owner: user.id) }
+                    return Self.json(result, target: target)
+                }
+            }
+            var results: [NotificationTestJSON.Result] = []
+            for await result in group { results.append(result) }
+            return results.sorted { ($0.channel, $0.target) < ($1.channel, $1.target) }
+        }
+        return try Reply.json(NotificationTestJSON(results: results))
     }
 
-    @Sendable func listSubscriptions(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        return try Reply.json(try await server.reminders.store.pushSubscriptions(owner: owner).map(Self.json))
+    static func json(_ result: TendReminders.DeliveryResult, target: ReminderTarget) -> NotificationTestJSON.Result {
+        let (name, detail): (String, String?) =
+            switch result {
+            case .delivered: ("delivered", nil)
+            case .gone(let status): ("gone", "HTTP \(status): the service no longer knows this target; it was removed")
+            case .retry(_, let reason): ("retry", reason)
+            case .failed(_, let reason): ("failed", reason)
+            case .refused(let error): ("refused", error.description)
+            }
+        return NotificationTestJSON.Result(channel: target.channel, target: target.key.id.text(), result: name, detail: detail)
     }
 
-    /// `POST /push/subscriptions` with `PushSubscription.toJSON()`: 201; the same endpoint again
-    /// updates its keys (same id).
-    @Sendable func subscribe(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let body = try await server.decode(PushSubscriptionInput.self, from: request)
-        let subscription = try await server.reminders.subscribe(
-            owner: owner, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, now: server.now)
-        return try Reply.json(Self.json(subscription), status: .created)
+    func remove(_ target: ReminderTarget, owner: User.ID) async {
+        switch target {
+        case .push(let subscription): try? await server.store.deletePushSubscription(owner: owner, id: subscription.id)
+        case .webhook(let hook): try? await server.store.deleteWebhook(owner: owner, id: hook.id)
+        }
     }
 
-    @Sendable func unsubscribe(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let id: PushSubscription.ID = try context.pathID("id", "push subscription")
-        try await server.reminders.store.deletePushSubscription(owner: owner, id: id)
-        return Reply.noContent()
-    }
-
-    @Sendable func listWebhooks(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        return try Reply.json(try await server.reminders.store.webhooks(owner: owner).map(Self.json))
-    }
-
-    /// `POST /webhooks` `{"url","format","accessToken"?}`: 201; the token is never answered.
-    @Sendable func addWebhook(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let body = try await server.decode(WebhookInput.self, from: request)
-        let webhook = try await server.reminders.addWebhook(
-            owner: owner, url: body.url, format: body.format, accessToken: body.accessToken, now: server.now)
-        return try Reply.json(Self.json(webhook), status: .created)
-    }
-
-    @Sendable func deleteWebhook(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let id: Webhook.ID = try context.pathID("id", "webhook")
-        try await server.reminders.store.deleteWebhook(owner: owner, id: id)
-        return Reply.noContent()
-    }
-
-    /// `GET /reminders/deliveries?limit=50`: the delivery log, newest first, with habit names.
-    @Sendable func deliveries(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let limit = try request.queryInt("limit", default: 50, range: Self.deliveryLimit)
-        let entries = try await server.reminders.store.deliveries(owner: owner, limit: limit)
-        let names = Dictionary(
-            try await server.store.habits(owner: owner, includeArchived: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        return try Reply.json(entries.map { Self.json($0, habitName: names[$0.habit]) })
-    }
-
-    static func json(_ subscription: PushSubscription) -> PushSubscriptionJSON {
-        PushSubscriptionJSON(id: subscription.id.description, endpoint: subscription.endpoint, createdAt: subscription.createdAt)
-    }
-
-    static func json(_ webhook: Webhook) -> WebhookJSON {
-        WebhookJSON(
-            id: webhook.id.description, url: webhook.url, format: webhook.format.rawValue, hasAccessToken: webhook.accessToken != nil,
-            createdAt: webhook.createdAt)
-    }
-
-    static func json(_ entry: DeliveryLogEntry, habitName: String?) -> DeliveryJSON {
-        DeliveryJSON(
-            id: entry.id.description, time: entry.time, habitId: entry.habit.description, habit: habitName,
-            reminderId: entry.reminder.description, kind: entry.kind.name,
-            repeatNumber: entry.kind.repeatNumber == 0 ? nil : entry.kind.repeatNumber, day: entry.day, firesAt: entry.firesAt,
-            channel: entry.target?.channel, targetId: entry.target.map { $0.id.uuidString.lowercased() }, status: entry.status.rawValue,
-            skipReason: entry.skipReason?.rawValue, latencyMilliseconds: entry.latencyMilliseconds, attempts: entry.attempts,
-            nextRetryAt: entry.nextRetryAt, error: entry.error)
+    /// `POST /reminders/actions/{token}/done`: checks the habit in for the day the reminder was
+    /// for (not the day it is tapped: a 23:30 reminder answered at 00:10 checks yesterday);
+    /// `…/later`: rings again after the user's snooze minutes. Either once per notification.
+    @Sendable func answer(_ request: Request, context: Context) async throws -> Response {
+        guard let answer = FiringAnswer(rawValue: try context.parameters.require("answer")) else {
+            throw Problem.notFound("the answer is done or later")
+        }
+        let now = server.now
+        let token: ActionToken
+        do {
+            token = try ActionToken.verify(
+                try context.parameters.require("token"), secret: try await server.reminders.actionSecret(), now: now)
+        } catch ActionTokenError.expired {
+            throw Problem(.gone, code: "expired", detail: "this notification's answers have expired; open Tend to check in")
+        } catch {
+            // Altered, foreign or malformed: as if there were no such URL.
+            throw Problem.notFound("no such notification")
+        }
+        let owner = User.ID(rawValue: token.owner)
+        let firingID = ReminderFiring.ID(rawValue: token.firing)
+        let firing: ReminderFiring
+        let user: User
+        do {
+            user = try await server.store.user(id: owner)
+            firing = try await server.store.firing(owner: owner, id: firingID)
+        } catch StoreError.notFound {
+            throw Problem.notFound("this reminder no longer exists")
+        }
+        guard firing.habit == token.habit, firing.day == token.day else { throw Problem.notFound("no such notification") }
+        switch answer {
+        case .done:
+            // Checked in before the answer is recorded: a second tap after a crash between the two
+            // checks in again, which changes nothing (a check-in sets the day's value).
+            _ = try await server.store.check(owner: owner, habit: token.habit, day: token.day)
+            guard try await server.store.answerFiring(owner: owner, firingID, answer: .done, snooze: nil, now: now) else {
+                throw Problem.conflict("this notification was answered already")
+            }
+            return try Reply.json(ReminderAnswerJSON(answer: "done", habitId: token.habit, day: token.day, remindAgainAt: nil))
+        case .later:
+            let snooze = ReminderPlanner(settings: user.settings).snooze(firing, now: now, minutes: user.settings.snoozeMinutes)
+            guard try await server.store.answerFiring(owner: owner, firingID, answer: .later, snooze: snooze, now: now) else {
+                throw Problem.conflict("this notification was answered already")
+            }
+            return try Reply.json(
+                ReminderAnswerJSON(
+                    answer: "later", habitId: token.habit, day: token.day,
+                    remindAgainAt: snooze.firesAt.formatted(.iso8601)))
+        }
     }
 }

@@ -9,27 +9,30 @@ import TendStore
 /// What every route collection of the JSON API (`…API`) works with.
 struct ServerDependencies: RequestDependencies {
     let configuration: ServerConfiguration
-    let store: any TendStore & AccountStore
+    let store: any ServerStore
     let metrics: ServerMetrics
+    /// The server's keys and the deliverer of test notifications.
+    let reminders: ReminderDelivery
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
     /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
     let todayAnswers = TodayAnswerCache.make()
     /// Settings read in the last second, shared with the web pages (a check-in's day check).
     let recentSettings: RecentSettings
-    /// Push subscriptions, webhooks and the calendar feed (shared with the web pages).
-    let reminders: ReminderTargets
+    /// Push subscriptions, webhooks and the calendar feed: checked as the web pages check them.
+    let targets: ReminderTargets
 
     init(
-        configuration: ServerConfiguration, store: any TendStore & AccountStore & ReminderStore, metrics: ServerMetrics,
-        accounts: AccountService, recentSettings: RecentSettings, reminders: ReminderTargets
+        configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
+        recentSettings: RecentSettings = RecentSettings(), reminders: ReminderDelivery
     ) {
         self.configuration = configuration
         self.store = store
+        self.reminders = reminders
         self.metrics = metrics
         self.accounts = accounts
         self.recentSettings = recentSettings
-        self.reminders = reminders
+        targets = ReminderTargets(store: store, configuration: configuration)
     }
 
     var passwords: Passwords { accounts.passwords }

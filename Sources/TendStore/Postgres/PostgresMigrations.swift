@@ -223,6 +223,37 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX reminder_deliveries_by_user ON reminder_deliveries (user_id, updated_at)",
             ]),
+        Migration(
+            version: 4, name: "reminder planning requests, answers, retries, snooze minutes, calendar feed generation",
+            statements: [
+                // Constant defaults: PostgreSQL adds these columns without rewriting the table.
+                """
+                ALTER TABLE users ADD COLUMN snooze_minutes integer NOT NULL DEFAULT 10
+                    CHECK (snooze_minutes BETWEEN 1 AND 240)
+                """,
+                "ALTER TABLE users ADD COLUMN calendar_generation integer NOT NULL DEFAULT 0 CHECK (calendar_generation >= 0)",
+                // The first answer to a firing's notification; later answers change nothing.
+                "ALTER TABLE reminder_firings ADD COLUMN answer text CHECK (answer IN ('done', 'later'))",
+                "ALTER TABLE reminder_firings ADD COLUMN answered_at timestamptz",
+                "ALTER TABLE reminder_firings ADD CHECK ((answer IS NULL) = (answered_at IS NULL))",
+                // Owners whose reminders are to be planned again, marked in the transaction of the
+                // change (`version` counts the marks; `seq` keeps the order they were first marked
+                // in). Planners take rows FOR UPDATE SKIP LOCKED, so instances plan disjoint owners.
+                """
+                CREATE TABLE reminder_plan_requests (
+                    user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    version bigint NOT NULL DEFAULT 1 CHECK (version >= 1),
+                    seq bigint GENERATED ALWAYS AS IDENTITY
+                )
+                """,
+                "CREATE INDEX reminder_plan_requests_by_seq ON reminder_plan_requests (seq)",
+                // Every owner who has habits is planned once by the new planner.
+                "INSERT INTO reminder_plan_requests (user_id) SELECT DISTINCT user_id FROM habits",
+                // Due retries, stale `sending` rows and old finished firings, without reading the whole queue.
+                "CREATE INDEX reminder_deliveries_retries ON reminder_deliveries (next_retry_at) WHERE status = 'failed'",
+                "CREATE INDEX reminder_deliveries_sending ON reminder_deliveries (updated_at) WHERE status = 'sending'",
+                "CREATE INDEX reminder_firings_finished ON reminder_firings (finished_at) WHERE finished_at IS NOT NULL",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -14,7 +14,7 @@ extension PostgresStore: AccountStore {
     static let inviteColumns = "id, created_by, created_at, expires_at, used_by"
     /// An account: its user's columns as ``user(from:)`` reads them, then its credentials.
     static let accountQuery = """
-        SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale,
+        SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes,
                c.role, c.password_hash, c.created_at
         FROM users u JOIN credentials c ON c.user_id = u.id
         """
@@ -255,11 +255,12 @@ extension PostgresStore: AccountStore {
     }
 
     static func account(from row: PostgresRow) throws -> Account {
-        let (id, username, zone, dayStart, firstWeekday, locale, role, hash, createdAt) = try row.decode(
-            (UUID, String, String, Int, Int?, String, String, String, Date).self)
+        let (id, username, zone, dayStart, firstWeekday, locale, snooze, role, hash, createdAt) = try row.decode(
+            (UUID, String, String, Int, Int?, String, Int, String, String, Date).self)
         let user = User(
             id: User.ID(rawValue: id), username: username,
-            settings: UserSettings(timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale))
+            settings: UserSettings(
+                timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze))
         return Account(user: user, role: try enumValue(role), passwordHash: hash, createdAt: createdAt)
     }
 

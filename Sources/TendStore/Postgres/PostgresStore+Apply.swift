@@ -5,7 +5,8 @@ import TendCore
 extension PostgresStore {
     /// Applies one change in SQL, with exactly the meaning of `UserState.apply(_:)`: a change
     /// naming a habit or routine the owner does not hold is ignored, entries that become empty
-    /// are deleted. Every write path goes through here.
+    /// are deleted. Every write path goes through here, by way of ``commit(_:owner:on:)``, which
+    /// also marks the owner for planning when a change needs it.
     ///
     /// - Returns: for a change to one day of one habit, the day's stored entry afterwards (`nil`
     ///   when nothing is stored for it); `nil` for every other change.
@@ -160,7 +161,8 @@ extension PostgresStore {
             try await run(
                 """
                 UPDATE users SET time_zone = \(settings.timeZone), day_start_hour = \(settings.dayStartHour),
-                                 first_weekday = \(settings.firstWeekday)::integer, locale = \(settings.locale)
+                                 first_weekday = \(settings.firstWeekday)::integer, locale = \(settings.locale),
+                                 snooze_minutes = \(settings.snoozeMinutes)
                 WHERE id = \(user)
                 """, on: c)
 

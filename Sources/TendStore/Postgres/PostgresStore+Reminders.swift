@@ -174,6 +174,204 @@ extension PostgresStore: ReminderStore {
         }
     }
 
+    // MARK: The calendar feed
+
+    public func calendarFeedGeneration(owner: User.ID) async throws -> Int {
+        try await read { c in
+            guard let row = try await self.rows("SELECT calendar_generation FROM users WHERE id = \(owner.rawValue)", on: c).first
+            else { throw StoreError.notFound("user") }
+            return try row.decode(Int.self)
+        }
+    }
+
+    public func rotateCalendarFeed(owner: User.ID) async throws -> Int {
+        try await write { c in
+            let rows = try await self.rows(
+                """
+                UPDATE users SET calendar_generation = calendar_generation + 1 WHERE id = \(owner.rawValue)
+                RETURNING calendar_generation
+                """, on: c)
+            guard let row = rows.first else { throw StoreError.notFound("user") }
+            return try row.decode(Int.self)
+        }
+    }
+
+    // MARK: Planning
+
+    /// Each owner is planned in a transaction of its own, whose first statement locks, skipping
+    /// whatever another transaction holds, both the owner's request row (`FOR UPDATE`) and the
+    /// owner's user row (`FOR NO KEY UPDATE`, the lock every write of the owner takes first).
+    ///
+    /// - Disjoint: a planner holds the request row until it commits, so concurrent planners skip
+    ///   the owner; after the commit the row is gone, or is a newer mark (a new reason to plan).
+    /// - No change is lost: every change that needs planning marks the owner in its transaction,
+    ///   under the owner's lock (``commit(_:owner:on:)``). While the planner holds that lock no
+    ///   such change can run: one that started earlier holds the lock, so the planner skips the
+    ///   owner (still marked, taken next round); one that starts later waits for the planner's
+    ///   commit, then marks again. The reads are statements after the lock, so they see every
+    ///   change committed before it. ``requestPlanning(owner:)`` takes no user lock, but its
+    ///   upsert (`ON CONFLICT DO UPDATE`, which locks the row it conflicts with) waits for the
+    ///   planner's lock on the request row; when the planner has deleted the row and committed,
+    ///   PostgreSQL retries the insert, so that mark is made again. (`DO NOTHING` would not wait:
+    ///   it would see the row about to be deleted and the mark would be lost.) The delete also
+    ///   requires the version the planner read: a second guard, so the planner never clears a
+    ///   mark it did not see, should the locking above ever change.
+    /// - No deadlock with the owner's writes: the planner never waits for the owner's locks
+    ///   (it skips the owner), and writers wait for the planner.
+    public func planReminders(
+        now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]
+    ) async throws -> [User.ID] {
+        var planned: [User.ID] = []
+        while planned.count < limit {
+            // An owner marked again during this call waits for the next call, so a busy owner
+            // cannot keep one planner busy.
+            let skipping = planned.map(\.rawValue)
+            let owner: User.ID? = try await write { c in
+                let locked = try await self.rows(
+                    """
+                    SELECT r.user_id, r.version FROM reminder_plan_requests r JOIN users u ON u.id = r.user_id
+                    WHERE r.user_id <> ALL(\(skipping)::uuid[])
+                    ORDER BY r.seq LIMIT 1
+                    FOR UPDATE OF r SKIP LOCKED
+                    FOR NO KEY UPDATE OF u SKIP LOCKED
+                    """, on: c)
+                guard let row = locked.first else { return nil }
+                let (id, version) = try row.decode((UUID, Int).self)
+                let owner = User.ID(rawValue: id)
+                let user = try await self.fetchUser(owner, on: c)
+                let habits = try await self.fetchHabits(owner, includeArchived: true, on: c)
+                let firings = plan(user, habits)
+                try ReminderRules.checkPlanned(firings, of: habits)
+                try await self.run(
+                    """
+                    DELETE FROM reminder_firings
+                    WHERE user_id = \(id) AND kind = 'scheduled' AND fires_at > \(now)
+                      AND claimed_by IS NULL AND finished_at IS NULL
+                    """, on: c)
+                try await self.insert(firings, owner: owner, on: c)
+                try await self.run(
+                    "DELETE FROM reminder_plan_requests WHERE user_id = \(id) AND version = \(version)", on: c)
+                return owner
+            }
+            guard let owner else { break }
+            planned.append(owner)
+        }
+        return planned
+    }
+
+    public func requestPlanning(owner: User.ID) async throws {
+        try await write { c in
+            guard try await !self.markForPlanning(owner, on: c).isEmpty else { throw StoreError.notFound("user") }
+        }
+    }
+
+    /// Marks the owner for planning (again); returns the request's row, none when there is no
+    /// such user. `DO UPDATE`, not `DO NOTHING`: see ``planReminders(now:limit:plan:)``.
+    @discardableResult
+    func markForPlanning(_ owner: User.ID, on c: PostgresConnection) async throws -> [PostgresRow] {
+        try await rows(
+            """
+            INSERT INTO reminder_plan_requests (user_id) SELECT id FROM users WHERE id = \(owner.rawValue)
+            ON CONFLICT (user_id) DO UPDATE SET version = reminder_plan_requests.version + 1
+            RETURNING version
+            """, on: c)
+    }
+
+    // MARK: Answers
+
+    public func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring {
+        try await read { c in
+            let rows = try await self.rows(
+                """
+                SELECT \(unescaped: Self.firingColumns) FROM reminder_firings
+                WHERE id = \(id.rawValue) AND user_id = \(owner.rawValue)
+                """, on: c)
+            guard let row = rows.first else { throw StoreError.notFound("firing") }
+            return try Self.firing(from: row.makeRandomAccess())
+        }
+    }
+
+    public func answerFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, answer: FiringAnswer, snooze: ReminderFiring?, now: Date
+    ) async throws -> Bool {
+        try await write { c in
+            // A concurrent answer waits for this lock, then reads the committed answer (FOR UPDATE
+            // returns the row's newest version) and writes nothing.
+            let rows = try await self.rows(
+                """
+                SELECT habit_id, answer IS NOT NULL FROM reminder_firings
+                WHERE id = \(firing.rawValue) AND user_id = \(owner.rawValue) FOR UPDATE
+                """, on: c)
+            guard let row = rows.first else { throw StoreError.notFound("firing") }
+            let (habit, answered) = try row.decode((UUID, Bool).self)
+            if let snooze { try ReminderRules.checkBelong([snooze], to: Habit.ID(rawValue: habit)) }
+            guard !answered else { return false }
+            try await self.run(
+                """
+                UPDATE reminder_firings SET answer = \(answer.rawValue), answered_at = \(now) WHERE id = \(firing.rawValue)
+                """, on: c)
+            if let snooze { try await self.insert([snooze], owner: owner, on: c) }
+            return true
+        }
+    }
+
+    // MARK: Retries and housekeeping
+
+    /// One statement: the due rows are locked `FOR UPDATE SKIP LOCKED`, so concurrent claimants
+    /// skip each other's rows (and rows a sender is recording) instead of waiting, and a row
+    /// another claimant committed after this statement's snapshot is re-checked on its newest
+    /// version and dropped (it is `sending`, and recently written).
+    public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery] {
+        try await write { c in
+            // Failed ones whose retry has come, and retries whose sender died: left `sending` past
+            // the lease though their firing is finished (no claimant of the firing will take them
+            // over), due since they were last written.
+            let rows = try await self.rows(
+                """
+                WITH due AS (
+                    SELECT d.id, CASE WHEN d.status = 'failed' THEN d.next_retry_at ELSE d.updated_at END AS due_at
+                    FROM reminder_deliveries d
+                    WHERE (d.status = 'failed' AND d.next_retry_at <= \(now))
+                       OR (d.status = 'sending' AND d.updated_at <= \(now - lease)
+                           AND EXISTS (SELECT 1 FROM reminder_firings f WHERE f.id = d.firing_id AND f.finished_at IS NOT NULL))
+                    ORDER BY due_at, d.id LIMIT \(max(0, limit))
+                    FOR UPDATE OF d SKIP LOCKED)
+                UPDATE reminder_deliveries d
+                SET status = 'sending', claimant = \(claimant), next_retry_at = NULL, updated_at = \(now)
+                FROM due, reminder_firings f
+                WHERE d.id = due.id AND f.id = d.firing_id
+                RETURNING d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts, due.due_at,
+                          f.id, f.habit_id, f.reminder_id, f.day, f.fires_at, f.kind, f.repeat_number
+                """, on: c)
+            let claimed = try rows.map { row in
+                let cells = row.makeRandomAccess()
+                guard
+                    let target = DeliveryTarget(
+                        channel: try cells["channel"].decode(String.self), id: try cells["target_id"].decode(UUID.self))
+                else { throw StoreError.unreadable("a delivery's channel is damaged") }
+                let delivery = ClaimedDelivery(
+                    owner: User.ID(rawValue: try cells["user_id"].decode(UUID.self)),
+                    id: DeliveryLogEntry.ID(rawValue: try cells["delivery_id"].decode(UUID.self)),
+                    firing: try Self.firing(from: cells), target: target, attempts: try cells["attempts"].decode(Int.self),
+                    claimant: claimant)
+                return (dueAt: try cells["due_at"].decode(Date.self), delivery: delivery)
+            }
+            return claimed.sorted { ($0.dueAt, $0.delivery.id) < ($1.dueAt, $1.delivery.id) }.map(\.delivery)
+        }
+    }
+
+    public func pruneReminderHistory(before: Date) async throws -> Int {
+        try await write { c in
+            // Their deliveries go with them (ON DELETE CASCADE).
+            let rows = try await self.rows(
+                """
+                WITH pruned AS (DELETE FROM reminder_firings WHERE finished_at < \(before) RETURNING 1)
+                SELECT count(*) FROM pruned
+                """, on: c)
+            return try rows.first?.decode(Int.self) ?? 0
+        }
+    }
+
     public func beginDelivery(
         owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
     )
@@ -190,15 +388,19 @@ extension PostgresStore: ReminderStore {
                 ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
                 """, on: c)
             if !inserted.isEmpty { return id }
-            // A row still `sending` from another claimant: its process died between sending and
-            // recording. Whether it arrived is unknown; it is not sent again.
-            try await self.run(
+            // A row still `sending` from another claimant: its process died between beginning and
+            // recording, before or after the message went out. The firing's new holder sends it
+            // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
+            // so a slow first sender's `record` lands wholly before (the row is no longer
+            // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
+            let taken = try await self.rows(
                 """
-                UPDATE reminder_deliveries SET status = 'unknown', updated_at = \(now)
+                UPDATE reminder_deliveries SET claimant = \(claimant), updated_at = \(now)
                 WHERE firing_id = \(firing.rawValue) AND channel = \(target.channel) AND target_id = \(target.id)
                   AND status = 'sending' AND claimant <> \(claimant)
+                RETURNING id
                 """, on: c)
-            return nil
+            return try taken.first.map { DeliveryLogEntry.ID(rawValue: try $0.decode(UUID.self)) }
         }
     }
 

@@ -149,9 +149,9 @@ public final class PostgresStore: TendStore {
         let settings = user.settings
         try await run(
             """
-            INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale)
+            INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes)
             VALUES (\(user.id.rawValue), \(user.username), \(key), \(settings.timeZone),
-                    \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale))
+                    \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale), \(settings.snoozeMinutes))
             """, on: c)
     }
 
@@ -508,6 +508,8 @@ public final class PostgresStore: TendStore {
         guard !changes.isEmpty else { return nil }
         var entry: Entry?
         for change in changes { entry = try await apply(change, owner: owner, on: c) }
+        // In the change's own transaction, under the owner's lock (see planReminders).
+        if changes.contains(where: ReminderRules.needsPlanning) { try await markForPlanning(owner, on: c) }
         let now = now()
         let ticks = clock.withLock { clock in changes.map { _ in clock.tick(now: now) } }
         let stamps = ticks.map(\.description)

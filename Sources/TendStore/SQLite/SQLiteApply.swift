@@ -20,6 +20,8 @@ enum SQLiteApply {
 
     static func apply(_ change: Change, owner: User.ID, db: Database) throws {
         let user = owner.description
+        // In the change's own transaction, so a planner that clears the mark has seen the change.
+        if ReminderRules.needsPlanning(change) { try SQLiteReminderRows.markForPlanning(owner, db: db) }
         switch change {
         case .habitCreated(let habit):
             guard try !SQLiteRows.habitExists(db, owner: owner, id: habit.id) else { return }
@@ -80,8 +82,13 @@ enum SQLiteApply {
 
         case .settingsChanged(let settings):
             try db.execute(
-                sql: "UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ? WHERE id = ?",
-                arguments: [settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, user])
+                sql: """
+                    UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, settings.snoozeMinutes, user,
+                ])
 
         case .tipDismissed(let tip):
             try db.execute(

@@ -12,12 +12,14 @@ enum SQLiteRows {
     static func user(_ db: Database, id: String) throws -> User? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale FROM users WHERE id = ?",
+                db,
+                sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes FROM users WHERE id = ?",
                 arguments: [id])
         else { return nil }
         return User(
             id: User.ID(rawValue: try uuid(row[0])), username: row[1],
-            settings: UserSettings(timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5]))
+            settings: UserSettings(
+                timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6]))
     }
 
     static func uuid(_ text: String) throws -> UUID {

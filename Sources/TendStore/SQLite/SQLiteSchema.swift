@@ -210,6 +210,36 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v5: planning, answers, retries and housekeeping (issue 14). `reminder_plan_requests`
+        // marks the owners whose reminders are to be planned again (written in the transaction of
+        // the change that needs it; the rowid keeps the order they were marked in, and `version`
+        // counts the marks); every owner who already has habits starts marked. A firing keeps the
+        // person's first answer to its notification. Users keep their snooze length and their
+        // calendar feed's generation. The partial indexes find due retries, stale `sending` rows
+        // and old finished firings without reading the whole queue.
+        migrator.registerMigration("v5") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN snooze_minutes INTEGER NOT NULL DEFAULT 10
+                        CHECK (snooze_minutes BETWEEN 1 AND 240);
+                    ALTER TABLE users ADD COLUMN calendar_generation INTEGER NOT NULL DEFAULT 0
+                        CHECK (calendar_generation >= 0);
+
+                    ALTER TABLE reminder_firings ADD COLUMN answer TEXT CHECK (answer IN ('done', 'later'));
+                    ALTER TABLE reminder_firings ADD COLUMN answered_at REAL CHECK ((answer IS NULL) = (answered_at IS NULL));
+
+                    CREATE TABLE reminder_plan_requests (
+                        user_id TEXT NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1)
+                    ) STRICT;
+                    INSERT INTO reminder_plan_requests (user_id) SELECT DISTINCT user_id FROM habits;
+
+                    CREATE INDEX reminder_deliveries_retries ON reminder_deliveries(next_retry_at) WHERE status = 'failed';
+                    CREATE INDEX reminder_deliveries_sending ON reminder_deliveries(updated_at) WHERE status = 'sending';
+                    CREATE INDEX reminder_firings_finished ON reminder_firings(finished_at) WHERE finished_at IS NOT NULL;
+                    """)
+        }
+
         return migrator
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import TendCore
 
-/// Reminder delivery in SQLite. Every write is one transaction of the group commit, and SQLite has
-/// one writer at a time (GRDB begins write transactions IMMEDIATE), so a claim — read the due
-/// firings, mark them — cannot interleave with another claim, from this process or another on
+/// Reminder delivery in SQLite. Every write is one transaction of the group commit (planning
+/// excepted: one transaction per owner, see ``planReminders(now:limit:plan:)``), and SQLite has
+/// one writer at a time (write transactions begin IMMEDIATE), so a claim — read the due firings
+/// or retries, mark them — cannot interleave with another claim, from this process or another on
 /// the same file: claims are disjoint without row locks.
 extension SQLiteStore: ReminderStore {
     public func addPushSubscription(
@@ -171,6 +172,147 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
+    // MARK: The calendar feed
+
+    public func calendarFeedGeneration(owner: User.ID) async throws -> Int {
+        try await writer.read { db in
+            guard
+                let generation = try Int.fetchOne(
+                    db, sql: "SELECT calendar_generation FROM users WHERE id = ?", arguments: [owner.description])
+            else { throw StoreError.notFound("user") }
+            return generation
+        }
+    }
+
+    public func rotateCalendarFeed(owner: User.ID) async throws -> Int {
+        try await write { db in
+            guard
+                let generation = try Int.fetchOne(
+                    db, sql: "UPDATE users SET calendar_generation = calendar_generation + 1 WHERE id = ? RETURNING calendar_generation",
+                    arguments: [owner.description])
+            else { throw StoreError.notFound("user") }
+            return generation
+        }
+    }
+
+    // MARK: Planning
+
+    /// One transaction per owner, on GRDB's writer directly rather than through the group commit:
+    /// `plan` runs inside the transaction and must not outlive this call, which a queued write's
+    /// closure would. SQLite has one writer (also across processes on the file), so between
+    /// reading the owner's habits and clearing the mark no change can commit, and two planners
+    /// never take the same owner: a change made meanwhile runs after and marks the owner again.
+    public func planReminders(
+        now: Date, limit: Int, plan: @Sendable (User, [Habit]) -> [ReminderFiring]
+    ) async throws -> [User.ID] {
+        var planned: [User.ID] = []
+        while planned.count < limit {
+            let skipping = planned
+            let owner = try await writer.writeWithoutTransaction { db in
+                var owner: User.ID?
+                try db.inTransaction(.immediate) {
+                    owner = try SQLiteReminderRows.planNext(db, skipping: skipping, now: now, plan: plan)
+                    return .commit
+                }
+                return owner
+            }
+            checkpointer?.wrote()
+            guard let owner else { break }
+            planned.append(owner)
+        }
+        return planned
+    }
+
+    public func requestPlanning(owner: User.ID) async throws {
+        try await write { db in
+            try SQLiteAccountRows.requireUser(db, owner)
+            try SQLiteReminderRows.markForPlanning(owner, db: db)
+        }
+    }
+
+    // MARK: Answers
+
+    public func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring {
+        try await writer.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(SQLiteReminderRows.firingColumns) FROM reminder_firings WHERE id = ? AND user_id = ?",
+                    arguments: [id.description, owner.description])
+            else { throw StoreError.notFound("firing") }
+            return try SQLiteReminderRows.firing(row)
+        }
+    }
+
+    public func answerFiring(
+        owner: User.ID, _ firing: ReminderFiring.ID, answer: FiringAnswer, snooze: ReminderFiring?, now: Date
+    ) async throws -> Bool {
+        try await write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT habit_id, answer FROM reminder_firings WHERE id = ? AND user_id = ?",
+                    arguments: [firing.description, owner.description])
+            else { throw StoreError.notFound("firing") }
+            if let snooze { try ReminderRules.checkBelong([snooze], to: Habit.ID(rawValue: try SQLiteRows.uuid(row["habit_id"]))) }
+            // One writer at a time: no other answer can land between this read and the update.
+            guard (row["answer"] as String?) == nil else { return false }
+            try db.execute(
+                sql: "UPDATE reminder_firings SET answer = ?, answered_at = ? WHERE id = ?",
+                arguments: [answer.rawValue, now.timeIntervalSince1970, firing.description])
+            if let snooze { try SQLiteReminderRows.insert([snooze], owner: owner, db: db) }
+            return true
+        }
+    }
+
+    // MARK: Retries and housekeeping
+
+    public func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery] {
+        let at = now.timeIntervalSince1970
+        return try await write { db in
+            // Failed ones whose retry has come, and retries whose sender died: left `sending` past
+            // the lease though their firing is finished (no claimant of the firing will take them
+            // over), due since they were last written. Each half reads its own partial index.
+            let delivery = """
+                d.id AS delivery_id, d.user_id, d.channel, d.target_id, d.attempts,
+                f.id, f.habit_id, f.reminder_id, f.day, f.fires_at, f.kind, f.repeat_number
+                """
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(delivery), d.next_retry_at AS due_at
+                    FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
+                    WHERE d.status = 'failed' AND d.next_retry_at <= ?1
+                    UNION ALL
+                    SELECT \(delivery), d.updated_at AS due_at
+                    FROM reminder_deliveries d JOIN reminder_firings f ON f.id = d.firing_id
+                    WHERE d.status = 'sending' AND d.updated_at <= ?2 AND f.finished_at IS NOT NULL
+                    ORDER BY due_at, delivery_id LIMIT ?3
+                    """,
+                arguments: [at, (now - lease).timeIntervalSince1970, max(0, limit)])
+            let claim = try db.cachedStatement(
+                sql: "UPDATE reminder_deliveries SET status = 'sending', claimant = ?, next_retry_at = NULL, updated_at = ? WHERE id = ?")
+            return try rows.map { row in
+                let id: String = row["delivery_id"]
+                guard let target = DeliveryTarget(channel: row["channel"], id: try SQLiteRows.uuid(row["target_id"])) else {
+                    throw StoreError.unreadable("a delivery's channel is damaged")
+                }
+                try claim.execute(arguments: [claimant, at, id])
+                return ClaimedDelivery(
+                    owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])),
+                    id: DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(id)), firing: try SQLiteReminderRows.firing(row),
+                    target: target, attempts: row["attempts"], claimant: claimant)
+            }
+        }
+    }
+
+    public func pruneReminderHistory(before: Date) async throws -> Int {
+        try await write { db in
+            // Their deliveries go with them (ON DELETE CASCADE); `changesCount` counts only the firings.
+            try db.execute(
+                sql: "DELETE FROM reminder_firings WHERE finished_at < ?", arguments: [before.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
     public func beginDelivery(
         owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
     )
@@ -184,16 +326,17 @@ extension SQLiteStore: ReminderStore {
                 sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?",
                 arguments: [firing.description, target.channel, target.id.text()])
             {
-                // A row still `sending` from another claimant: its process died between sending and
-                // recording. Whether it arrived is unknown; it is not sent again.
+                // A row still `sending` from another claimant: its process died between beginning
+                // and recording, before or after the message went out. The firing's new holder
+                // sends it again under the same id, by which receivers drop a copy.
                 let status: String = existing["status"]
                 let holder: String = existing["claimant"]
-                if status == DeliveryStatus.sending.rawValue, holder != claimant {
-                    try db.execute(
-                        sql: "UPDATE reminder_deliveries SET status = 'unknown', updated_at = ? WHERE id = ?",
-                        arguments: [now.timeIntervalSince1970, existing["id"] as String])
-                }
-                return nil
+                guard status == DeliveryStatus.sending.rawValue, holder != claimant else { return nil }
+                let taken: String = existing["id"]
+                try db.execute(
+                    sql: "UPDATE reminder_deliveries SET claimant = ?, updated_at = ? WHERE id = ?",
+                    arguments: [claimant, now.timeIntervalSince1970, taken])
+                return DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken))
             }
             try db.execute(
                 sql: """
@@ -242,7 +385,7 @@ extension SQLiteStore: ReminderStore {
     }
 }
 
-/// Reading and writing the reminder tables (migration v4).
+/// Reading and writing the reminder tables (migrations v4 and v5).
 enum SQLiteReminderRows {
     static let pushColumns = "id, user_id, endpoint, p256dh, auth, created_at"
     static let webhookColumns = "id, user_id, url, format, access_token, created_at"
@@ -296,6 +439,43 @@ enum SQLiteReminderRows {
             firesAt: Date(timeIntervalSince1970: row["fires_at"]), target: target, status: status,
             skipReason: reason.flatMap(ReminderSkipReason.init(rawValue:)), latencyMilliseconds: row["latency_ms"],
             attempts: row["attempts"], nextRetryAt: retry.map(Date.init(timeIntervalSince1970:)), error: row["error"])
+    }
+
+    /// Marks the owner for planning (again): a new row, or one more mark on the row.
+    static func markForPlanning(_ owner: User.ID, db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO reminder_plan_requests (user_id) VALUES (?)
+                ON CONFLICT (user_id) DO UPDATE SET version = version + 1
+                """
+        ).execute(arguments: [owner.description])
+    }
+
+    /// Plans the first marked owner not in `skipping` (an owner marked again during one call of
+    /// the planner waits for the next call, so a busy owner cannot keep it going) and clears the
+    /// mark; `nil` when no owner is left. Runs in the caller's transaction.
+    static func planNext(
+        _ db: Database, skipping: [User.ID], now: Date, plan: (User, [Habit]) -> [ReminderFiring]
+    ) throws -> User.ID? {
+        let skipped = Set(skipping.map(\.description))
+        let marked = try String.fetchAll(
+            db, sql: "SELECT user_id FROM reminder_plan_requests ORDER BY rowid LIMIT ?", arguments: [skipped.count + 1])
+        guard let id = marked.first(where: { !skipped.contains($0) }) else { return nil }
+        let owner = User.ID(rawValue: try SQLiteRows.uuid(id))
+        // The request row goes with its user (ON DELETE CASCADE), so the user is there.
+        guard let user = try SQLiteRows.user(db, id: id) else { throw StoreError.notFound("user") }
+        let habits = try SQLiteRows.habits(db, owner: owner, includeArchived: true)
+        let firings = plan(user, habits)
+        try ReminderRules.checkPlanned(firings, of: habits)
+        try db.execute(
+            sql: """
+                DELETE FROM reminder_firings
+                WHERE user_id = ? AND kind = 'scheduled' AND fires_at > ? AND claimed_by IS NULL AND finished_at IS NULL
+                """,
+            arguments: [id, now.timeIntervalSince1970])
+        try insert(firings, owner: owner, db: db)
+        try db.execute(sql: "DELETE FROM reminder_plan_requests WHERE user_id = ?", arguments: [id])
+        return owner
     }
 
     /// Queues firings, skipping any identical to one queued or finished (same reminder, kind and instant).

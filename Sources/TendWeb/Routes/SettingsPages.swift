@@ -37,8 +37,8 @@ struct SettingsPages {
     /// The lists below the form: API tokens, push devices, webhooks, the calendar address.
     private func fill(_ model: inout SettingsPage, user: User, request: Request, context: Context) async throws {
         model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
-        model.notifications.devices = SettingsPage.pushDevices(try await web.reminders.store.pushSubscriptions(owner: user.id))
-        model.notifications.webhooks = SettingsPage.webhookRows(try await web.reminders.store.webhooks(owner: user.id))
+        model.notifications.devices = SettingsPage.pushDevices(try await web.store.pushSubscriptions(owner: user.id))
+        model.notifications.webhooks = SettingsPage.webhookRows(try await web.store.webhooks(owner: user.id))
         do {
             model.notifications.calendarURL = web.accounts.client.origin(request) + (try await web.reminders.calendarPath(owner: user.id))
         } catch {
@@ -126,7 +126,7 @@ struct SettingsPages {
     @Sendable func revokePush(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: PushSubscription.ID = try context.pathID("id", "device")
-        try await web.reminders.store.deletePushSubscription(owner: owner, id: id)
+        try await web.store.deletePushSubscription(owner: owner, id: id)
         return Page.redirect(WebPaths.settings() + "#push-devices-title")
     }
 
@@ -153,7 +153,7 @@ struct SettingsPages {
     @Sendable func deleteWebhook(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Webhook.ID = try context.pathID("id", "webhook")
-        try await web.reminders.store.deleteWebhook(owner: owner, id: id)
+        try await web.store.deleteWebhook(owner: owner, id: id)
         return Page.redirect(WebPaths.settings() + "#webhooks-title")
     }
 

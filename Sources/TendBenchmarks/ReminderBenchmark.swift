@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+import TendCore
+import TendDelivery
+import TendReminders
+import TendStore
+
+/// `TendBenchmarks reminders-sqlite|reminders-postgres [users]`: 10,000 users × 3 reminders due
+/// in the same minute, delivered by the scheduler to a webhook receiver on loopback. Reports the
+/// time from the minute's start to the last delivery and the p99 lateness (docs/performance.md).
+enum ReminderBenchmark {
+    /// 2026-11-25 09:00 UTC: every reminder's instant.
+    static let minute = Date(timeIntervalSince1970: 1_795_597_200)
+    static let remindersPerUser = 3
+
+    static func run(_ mode: String, users: Int) async throws {
+        switch mode {
+        case "reminders-sqlite":
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tend-reminder-bench-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try SQLiteStore(path: directory.appendingPathComponent("tend.sqlite").path, device: "bench")
+            try await measure(store, name: "SQLite", users: users)
+        case "reminders-postgres":
+            guard let url = ProcessInfo.processInfo.environment["TEND_TEST_POSTGRES_URL"] else {
+                FileHandle.standardError.write(Data("reminders-postgres needs TEND_TEST_POSTGRES_URL (scripts/with-postgres)\n".utf8))
+                exit(64)
+            }
+            let store = try await PostgresStore.connect(url: url, device: "bench", maximumConnections: 20)
+            try await measure(store, name: "PostgreSQL", users: users)
+            await store.close()
+        default:
+            fatalError("unknown mode \(mode)")
+        }
+    }
+
+    /// The virtual clock: fixed while the data is made, then the minute's start plus real time elapsed.
+    final class Clock: Sendable {
+        private let state = Mutex<(fixed: Date?, start: ContinuousClock.Instant)>((nil, .now))
+        func fix(_ date: Date) { state.withLock { $0.fixed = date } }
+        func run(from date: Date) { state.withLock { $0 = (nil, .now) } }
+        var now: Date {
+            state.withLock { state in
+                if let fixed = state.fixed { return fixed }
+                let elapsed = ContinuousClock.now - state.start
+                return ReminderBenchmark.minute + Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+        }
+    }
+
+    /// Arrival times of the webhook's posts, as lateness after the minute.
+    final class Receiver: Sendable {
+        let arrivals = Mutex<[Double]>([])
+    }
+
+    static func measure(_ store: any TendStore & ReminderStore, name: String, users: Int) async throws {
+        let receiver = Receiver()
+        let clock = Clock()
+        clock.fix(minute - 1800)
+        let router = Router()
+        router.post("/hook/{user}") { _, _ -> HTTPResponse.Status in
+            let lateness = clock.now.timeIntervalSince(minute)
+            receiver.arrivals.withLock { $0.append(lateness) }
+            return .ok
+        }
+        var logger = Logger(label: "bench")
+        logger.logLevel = .error
+        let port = Mutex(0)
+        let ready = AsyncStream<Void>.makeStream()
+        let server = Task {
+            try await Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in
+                    port.withLock { $0 = channel.localAddress?.port ?? 0 }
+                    ready.continuation.yield()
+                }, logger: logger
+            ).runService()
+        }
+        for await _ in ready.stream { break }
+        let base = "http://127.0.0.1:\(port.withLock { $0 })"
+
+        // The data: users in UTC, each with three habits reminded at 09:00 and a webhook.
+        let setupStart = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for chunk in stride(from: 0, to: users, by: max(1, users / 16)) {
+                group.addTask {
+                    for u in chunk..<min(users, chunk + max(1, users / 16)) {
+                        let user = try await store.createUser(username: "u\(u)", settings: UserSettings(timeZone: "UTC"))
+                        _ = try await store.addWebhook(
+                            owner: user.id, url: "\(base)/hook/\(u)", format: .json, accessToken: nil, now: minute - 3600)
+                        for h in 0..<remindersPerUser {
+                            _ = try await store.createHabit(
+                                owner: user.id,
+                                Habit(
+                                    name: "Habit \(h)", reminders: [Reminder(time: try TimeOfDay(hour: 9))],
+                                    createdOn: Day(ordinal: 20_000)))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let deliverer = ReminderDeliverer(
+            push: WebPushSender(
+                client: .reminders, vapid: VAPIDSigner(keyPair: VAPIDKeyPair(), subject: try VAPIDSubject("mailto:bench@tend.example.com")),
+                policy: DeliveryTargetPolicy(allowPrivateTargets: true), logger: logger),
+            webhook: WebhookSender(client: .reminders, policy: DeliveryTargetPolicy(allowPrivateTargets: true), logger: logger),
+            actionSecret: ActionTokenSecret(), publicURL: URL(string: "https://tend.example.com")!,
+            dayPath: { _, day in "/?date=\(day.iso)" })
+        let scheduler = ReminderScheduler(store: store, deliverer: deliverer, claimant: "bench", now: { clock.now }, logger: logger)
+        // Planning happens before the minute, as it would in a running server.
+        while try await scheduler.runOnce().planned > 0 {}
+        let setup = ContinuousClock.now - setupStart
+        let total = users * remindersPerUser
+
+        clock.run(from: minute)
+        let started = ContinuousClock.now
+        var passes = 0
+        while receiver.arrivals.withLock({ $0.count }) < total {
+            let pass = try await scheduler.runOnce()
+            passes += 1
+            if pass.claimed == 0 { try await Task.sleep(for: .milliseconds(20)) }
+            if ContinuousClock.now - started > .seconds(600) { break }
+        }
+        let arrivals = receiver.arrivals.withLock { $0 }.sorted()
+        server.cancel()
+        guard let last = arrivals.last else {
+            print("\(name): nothing delivered")
+            return
+        }
+        let p50 = arrivals[arrivals.count / 2]
+        let p99 = arrivals[min(arrivals.count - 1, Int(Double(arrivals.count) * 0.99))]
+        print(
+            "\(name): \(users) users × \(remindersPerUser) reminders due at one minute: \(arrivals.count)/\(total) delivered; "
+                + String(format: "last at %.2f s, lateness p50 %.2f s, p99 %.2f s; %d passes; setup %@", last, p50, p99, passes, "\(setup)")
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TendCore
+import TendDelivery
+
+/// One reminder as every channel shows it: the habit's emoji and name, the reminder's message,
+/// the day it is for, where a tap leads, and the signed answers ("Done", "Later").
+public struct ReminderMessage: Hashable, Sendable {
+    public var kind: PushNotificationPayload.Kind
+    public var habitName: String
+    public var habitID: Habit.ID
+    public var emoji: String
+    public var body: String
+    public var firesAt: Date
+    public var day: Day
+    /// Replaces an earlier notification of the same reminder and day.
+    public var tag: String
+    /// Absolute: the page a tap opens.
+    public var openURL: URL
+    /// Absolute; `nil` for a test.
+    public var doneURL: URL?
+    public var laterURL: URL?
+
+    public init(
+        kind: PushNotificationPayload.Kind, habitName: String, habitID: Habit.ID, emoji: String, body: String, firesAt: Date,
+        day: Day, tag: String, openURL: URL, doneURL: URL?, laterURL: URL?
+    ) {
+        self.kind = kind
+        self.habitName = habitName
+        self.habitID = habitID
+        self.emoji = emoji
+        self.body = body
+        self.firesAt = firesAt
+        self.day = day
+        self.tag = tag
+        self.openURL = openURL
+        self.doneURL = doneURL
+        self.laterURL = laterURL
+    }
+
+    /// What a reminder says when it has no message of its own.
+    public static func defaultBody(for habit: Habit) -> String {
+        habit.kind == .bad ? "Stay on track today." : "Time for \(habit.name)."
+    }
+
+    public var webhookPayload: WebhookPayload {
+        WebhookPayload(habit: habitName, habitId: habitID, emoji: emoji, message: body, firesAt: firesAt, day: day)
+    }
+
+    /// The push message; its URLs are paths (the service worker is on the same origin).
+    public var pushPayload: PushNotificationPayload {
+        let actions = doneURL.flatMap { done in
+            laterURL.map { PushNotificationPayload.Actions(done: Self.path(of: done), later: Self.path(of: $0)) }
+        }
+        return PushNotificationPayload(
+            kind: kind, title: webhookPayload.title, body: body, tag: tag, url: Self.path(of: openURL), actions: actions)
+    }
+
+    static func path(of url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+    }
+}

@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import Synchronization
+import TendCore
+import TendDelivery
+import TendReminders
+import TendStore
+import TendTestSupport
+
+/// A wall clock the test moves.
+final class TestClock: Sendable {
+    private let instant: Mutex<Date>
+
+    init(_ start: Date) { instant = Mutex(start) }
+
+    var now: Date { instant.withLock { $0 } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 += seconds } }
+}
+
+/// A scheduler on a store with one user, wired to a webhook receiver double (and a push
+/// service double when the test asks), driven pass by pass with a test clock.
+struct SchedulerHarness {
+    let store: InMemoryStore
+    let clock: TestClock
+    let owner: User
+    let scheduler: ReminderScheduler
+    let recorder: Recorder
+
+    static let vapid = VAPIDSigner(keyPair: VAPIDKeyPair(), subject: try! VAPIDSubject("mailto:admin@tend.example.com"))
+    static let actionSecret = ActionTokenSecret()
+
+    static func dayPath(_ habit: Habit.ID, _ day: Day) -> String { "/habits/\(habit)?day=\(day.iso)" }
+
+    /// Runs `body` with a harness whose user lives in `zone`, starting at `start`.
+    /// `clock`, when given, is shared with a double that checks time (the push service's VAPID expiry).
+    static func run<Value>(
+        zone: String = "Europe/Berlin", start: Date, clock: TestClock? = nil, configuration: ReminderScheduler.Configuration = .forTests,
+        _ body: (SchedulerHarness) async throws -> Value
+    ) async throws -> Value {
+        try await ReminderTesting.withClient { client in
+            let clock = clock ?? TestClock(start)
+            let store = InMemoryStore(now: { clock.now })
+            let owner = try await store.createUser(username: "ada", settings: UserSettings(timeZone: zone))
+            let deliverer = ReminderDeliverer(
+                push: WebPushSender(client: client, vapid: vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+                webhook: WebhookSender(client: client, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+                actionSecret: actionSecret, publicURL: URL(string: "https://tend.example.com")!, dayPath: dayPath)
+            let recorded = Recorder()
+            let scheduler = ReminderScheduler(
+                store: store, deliverer: deliverer, configuration: configuration, claimant: "test", now: { clock.now },
+                random: { 1 }, events: { recorded.append($0) }, logger: ReminderTesting.logger)
+            let harness = SchedulerHarness(store: store, clock: clock, owner: owner, scheduler: scheduler, recorder: recorded)
+            return try await body(harness)
+        }
+    }
+
+    /// Adds a habit with one reminder.
+    @discardableResult
+    func habit(
+        _ name: String, at hour: Int, _ minute: Int = 0, kind: HabitKind = .good, repeatEvery: Int? = nil, repeatLimit: Int? = nil,
+        message: String? = nil
+    ) async throws -> Habit {
+        let reminder = Reminder(
+            time: try TimeOfDay(hour: hour, minute: minute), message: message, repeatEveryMinutes: repeatEvery, repeatLimit: repeatLimit)
+        return try await store.createHabit(
+            owner: owner.id,
+            Habit(name: name, emoji: "📚", kind: kind, reminders: [reminder], createdOn: Fixtures.day("2025-01-01")))
+    }
+
+    /// One pass at `instant`.
+    @discardableResult
+    func pass(at instant: Date) async throws -> ReminderScheduler.Pass {
+        clock.set(instant)
+        return try await scheduler.runOnce()
+    }
+}
+
+extension ReminderScheduler.Configuration {
+    static var forTests: Self {
+        var configuration = Self()
+        configuration.lease = 60
+        return configuration
+    }
+}
+
+/// Collects what the scheduler reports.
+final class Recorder: Sendable {
+    private let events = Mutex<[ReminderEvent]>([])
+    func append(_ event: ReminderEvent) { events.withLock { $0.append(event) } }
+    var all: [ReminderEvent] { events.withLock { $0 } }
+}
