@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import Synchronization
 import TendAPI
 import TendCore
