@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "TendHTTP",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI",
+                "TendCore", "TendStore", "TendAPI", "TendDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendDelivery",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -195,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendTestSupport", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "TendWebTests",
             dependencies: [
-                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendTestSupport",
+                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendDelivery", "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -40,17 +40,30 @@ public struct ReminderInput: Codable, Hashable, Sendable {
     public var weekdays: Set<Weekday>?
     public var message: String?
     public var isEnabled: Bool?
+    /// "Until done": minutes between repeats (5…240); given with ``repeatLimit`` or not at all.
+    public var repeatEveryMinutes: Int?
+    /// "Until done": at most this many repeats (1…12).
+    public var repeatLimit: Int?
 
-    public init(id: Reminder.ID? = nil, time: TimeOfDay, weekdays: Set<Weekday>? = nil, message: String? = nil, isEnabled: Bool? = nil) {
+    public init(
+        id: Reminder.ID? = nil, time: TimeOfDay, weekdays: Set<Weekday>? = nil, message: String? = nil, isEnabled: Bool? = nil,
+        repeatEveryMinutes: Int? = nil, repeatLimit: Int? = nil
+    ) {
         self.id = id
         self.time = time
         self.weekdays = weekdays
         self.message = message
         self.isEnabled = isEnabled
+        self.repeatEveryMinutes = repeatEveryMinutes
+        self.repeatLimit = repeatLimit
     }
 
+    /// The reminder; TendCore's `Reminder.validate` (run by every store write) checks the ranges
+    /// and that "until done" has both fields or neither.
     public var reminder: Reminder {
-        Reminder(id: id ?? Reminder.ID(), time: time, weekdays: weekdays ?? [], message: message, isEnabled: isEnabled ?? true)
+        Reminder(
+            id: id ?? Reminder.ID(), time: time, weekdays: weekdays ?? [], message: message, isEnabled: isEnabled ?? true,
+            repeatEveryMinutes: repeatEveryMinutes, repeatLimit: repeatLimit)
     }
 }
 

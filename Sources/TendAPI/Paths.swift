@@ -10,4 +10,7 @@ public enum APIPaths {
     public static let habit = PathPattern("/api/v1/habits/{id}")
     /// A routine, `{id}` its `Routine.ID` (`GET`, `PATCH`, `DELETE`; a new routine's `Location`).
     public static let routine = PathPattern("/api/v1/routines/{id}")
+    /// A calendar feed, `{token}` its secret (no session: the token is the credential); the
+    /// absolute URL of the owner's current one is `GET /api/v1/calendar`'s answer.
+    public static let calendarFeed = PathPattern("/calendar/{token}.ics")
 }

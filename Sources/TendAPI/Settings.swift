@@ -7,12 +7,17 @@ public struct SettingsUpdate: Codable, Hashable, Sendable {
     public var dayStartHour: Int?
     public var firstWeekday: Int?
     public var locale: String?
+    /// Minutes a reminder's "Later" waits (1…240).
+    public var snoozeMinutes: Int?
 
-    public init(timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil) {
+    public init(
+        timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil, snoozeMinutes: Int? = nil
+    ) {
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
         self.firstWeekday = firstWeekday
         self.locale = locale
+        self.snoozeMinutes = snoozeMinutes
     }
 
     public func applied(to settings: UserSettings) -> UserSettings {
@@ -21,6 +26,7 @@ public struct SettingsUpdate: Codable, Hashable, Sendable {
         if let dayStartHour { settings.dayStartHour = dayStartHour }
         if let firstWeekday { settings.firstWeekday = firstWeekday == 0 ? nil : firstWeekday }
         if let locale { settings.locale = locale }
+        if let snoozeMinutes { settings.snoozeMinutes = snoozeMinutes }
         return settings
     }
 }
@@ -31,6 +37,7 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
     public var dayStartHour: Int
     public var firstWeekday: Int?
     public var locale: String
+    public var snoozeMinutes: Int
     public var today: Day
 
     public init(_ settings: UserSettings, today: Day) {
@@ -38,10 +45,11 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
         dayStartHour = settings.dayStartHour
         firstWeekday = settings.firstWeekday
         locale = settings.locale
+        snoozeMinutes = settings.snoozeMinutes
         self.today = today
     }
 
-    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, today }
+    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, today }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -49,6 +57,7 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
         try c.encode(dayStartHour, forKey: .dayStartHour)
         try c.encode(firstWeekday, forKey: .firstWeekday)
         try c.encode(locale, forKey: .locale)
+        try c.encode(snoozeMinutes, forKey: .snoozeMinutes)
         try c.encode(today, forKey: .today)
     }
 }

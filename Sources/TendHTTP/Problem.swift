@@ -88,6 +88,8 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
             return .invalid(error.description)
         case let error as SettingsError:
             return .invalid(error.description)
+        case let error as ReminderTargetError:
+            return .invalid(error.description)
         case let error as TimeOfDayError:
             return .invalid(error.description)
         case let error as RoutineError:

@@ -20,6 +20,8 @@ package struct WebDependencies: RequestDependencies {
     package let live: LiveUpdates
     /// Settings read in the last second, shared with the JSON API (a check-in's day check).
     package let recentSettings: RecentSettings
+    /// Push subscriptions, webhooks and the calendar feed: checked as the JSON API checks them.
+    package let reminders: ReminderTargets
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
     /// The last Today page of each session, while the user's data is unchanged.
@@ -31,6 +33,7 @@ package struct WebDependencies: RequestDependencies {
         recentSettings: RecentSettings = RecentSettings()
     ) {
         self.recentSettings = recentSettings
+        reminders = ReminderTargets(store: store, configuration: configuration)
         self.configuration = configuration
         self.store = store
         self.accounts = accounts

@@ -48,6 +48,11 @@ enum WebPaths {
     /// The travel banner's "use this device's zone" (app.js).
     static let switchZone = PathPattern("/settings/zone")
     static let revokeDevice = PathPattern("/settings/devices/{id}/revoke")
+    // Notifications (SettingsPages): the push enable button is app.js's (it calls the JSON API).
+    static let revokePush = PathPattern("/settings/push/{id}/revoke")
+    static let webhooks = PathPattern("/settings/webhooks")
+    static let deleteWebhook = PathPattern("/settings/webhooks/{id}/delete")
+    static let rotateCalendar = PathPattern("/settings/calendar/rotate")
     static let data = PathPattern("/settings/data")
     static let dataImport = PathPattern("/settings/data/import")
     static let dataImportConfirm = PathPattern("/settings/data/import/confirm")

@@ -14,6 +14,8 @@ struct Fixture: Sendable {
     var reminder: String
     var token: String
     var invite: String
+    var push: String
+    var webhook: String
 
     static func make(_ api: APIClient, _ login: Login, name: String) async throws -> Fixture {
         let habit = try await api.createHabit(login, #"{"name":"\#(name)","type":"count","target":5}"#)
@@ -29,7 +31,17 @@ struct Fixture: Sendable {
         let tokens = try await api.request(.get, "/api/v1/tokens", token: login.token).array()
         let token = (tokens.first as? [String: Any])?["id"] as? String ?? ""
         let invite = try await api.request(.post, "/api/v1/invites", token: login.token).object()["id"] as? String ?? ""
-        return Fixture(habit: habit, routine: routine, reminder: reminder, token: token, invite: invite)
+        let push =
+            try await api.request(
+                .post, "/api/v1/push/subscriptions", token: login.token, json: PushFixture.subscription("https://push.example.com/\(name)")
+            )
+            .object()["id"] as? String ?? ""
+        let webhook =
+            try await api.request(
+                .post, "/api/v1/webhooks", token: login.token, json: #"{"url":"https://hooks.example.com/\#(name)","format":"json"}"#
+            )
+            .object()["id"] as? String ?? ""
+        return Fixture(habit: habit, routine: routine, reminder: reminder, token: token, invite: invite, push: push, webhook: webhook)
     }
 }
 
@@ -70,6 +82,8 @@ struct AuthorizationMatrixTests {
             (.patch, "/api/v1/routines/\(b.routine)", #"{"habitIDs":["\#(a.habit)"]}"#),
             (.delete, "/api/v1/tokens/\(a.token)", nil),
             (.delete, "/api/v1/invites/\(a.invite)", nil),
+            (.delete, "/api/v1/push/subscriptions/\(a.push)", nil),
+            (.delete, "/api/v1/webhooks/\(a.webhook)", nil),
         ]
     }
 
@@ -84,6 +98,9 @@ struct AuthorizationMatrixTests {
             let tokensBefore = try await api.request(.get, "/api/v1/tokens", token: ana.token).text
             let invitesBefore = try await api.request(.get, "/api/v1/invites", token: ana.token).text
             let boBefore = try await api.export(bo)
+            let pushBefore = try await api.request(.get, "/api/v1/push/subscriptions", token: ana.token).text
+            let webhooksBefore = try await api.request(.get, "/api/v1/webhooks", token: ana.token).text
+            #expect(pushBefore.contains(a.push) && webhooksBefore.contains(a.webhook))
 
             for (method, path, json) in Self.attempts(a: a, b: b) {
                 let response = try await api.request(method, path, token: bo.token, json: json)
@@ -95,6 +112,8 @@ struct AuthorizationMatrixTests {
             #expect(try await api.request(.get, "/api/v1/tokens", token: ana.token).text == tokensBefore)
             #expect(try await api.request(.get, "/api/v1/invites", token: ana.token).text == invitesBefore)
             #expect(try await api.export(bo) == boBefore)
+            #expect(try await api.request(.get, "/api/v1/push/subscriptions", token: ana.token).text == pushBefore)
+            #expect(try await api.request(.get, "/api/v1/webhooks", token: ana.token).text == webhooksBefore)
             // B's lists hold only B's things.
             #expect(
                 try await api.request(.get, "/api/v1/habits?archived=true", token: bo.token).decode([Habit].self).map(\.name) == ["Tea"])

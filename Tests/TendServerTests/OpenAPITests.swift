@@ -347,6 +347,34 @@ struct OpenAPITests {
         try await c.call(.put, "/api/v1/settings", token: token, json: #"{"dayStartHour":4,"firstWeekday":2}"#, expect: .ok)
         try await c.call(.put, "/api/v1/settings", token: token, json: #"{"timeZone":"Mars/Olympus"}"#, expect: .unprocessableContent)
 
+        // Notifications
+        try await c.call(.get, "/api/v1/push/key", token: token, expect: .ok)
+        let subscription = try await c.call(
+            .post, "/api/v1/push/subscriptions", token: token, json: PushFixture.subscription("https://push.example.com/send/1"),
+            expect: .created)
+        let subscriptionID = try #require(try subscription.object()["id"] as? String)
+        try await c.call(
+            .post, "/api/v1/push/subscriptions", token: token, json: PushFixture.subscription("http://push.example.com/send/1"),
+            expect: .unprocessableContent)
+        try await c.call(.post, "/api/v1/push/subscriptions", token: token, json: #"{"keys":{}}"#, expect: .badRequest)
+        try await c.call(.get, "/api/v1/push/subscriptions", token: token, expect: .ok)
+        try await c.call(.delete, "/api/v1/push/subscriptions/{id}", ["id": subscriptionID], token: token, expect: .noContent)
+        try await c.call(.delete, "/api/v1/push/subscriptions/{id}", ["id": subscriptionID], token: token, expect: .notFound)
+        let webhook = try await c.call(
+            .post, "/api/v1/webhooks", token: token, json: #"{"url":"https://ntfy.example.com/t","format":"ntfy","accessToken":"tk_1"}"#,
+            expect: .created)
+        let webhookID = try #require(try webhook.object()["id"] as? String)
+        try await c.call(
+            .post, "/api/v1/webhooks", token: token, json: #"{"url":"https://ntfy.example.com/t","format":"sms"}"#,
+            expect: .unprocessableContent)
+        try await c.call(.get, "/api/v1/webhooks", token: token, expect: .ok)
+        try await c.call(.delete, "/api/v1/webhooks/{id}", ["id": webhookID], token: token, expect: .noContent)
+        try await c.call(.delete, "/api/v1/webhooks/{id}", ["id": webhookID], token: token, expect: .notFound)
+        try await c.call(.get, "/api/v1/calendar", token: token, expect: .ok)
+        try await c.call(.post, "/api/v1/calendar/rotate", token: token, expect: .ok)
+        try await c.call(.get, "/api/v1/reminders/deliveries", query: "?limit=10", token: token, expect: .ok)
+        try await c.call(.get, "/api/v1/reminders/deliveries", query: "?limit=0", token: token, expect: .badRequest)
+
         // Data
         let export = try await c.call(.get, "/api/v1/export", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/export", query: "?format=csv", token: token, expect: .ok)

@@ -35,3 +35,24 @@ package struct ClientInfo: Sendable {
         return false
     }
 }
+
+extension ClientInfo {
+    /// The scheme and authority of the absolute URLs Tend hands out to a browser (the calendar
+    /// feed's): `--public-url` when set; else the ones this request reached the server at — TLS as
+    /// ``isSecure(_:)`` says, the host from the request's `Host` (a reverse proxy must pass it on),
+    /// else the address Tend listens on. A `Host` with characters no host has is not used.
+    package func origin(_ request: Request) -> String {
+        if let publicURL = configuration.publicURL, let scheme = publicURL.scheme, let host = publicURL.host {
+            let port = publicURL.port.map { ":\($0)" } ?? ""
+            return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port)"
+        }
+        let scheme = isSecure(request) ? "https" : "http"
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
+            authority.allSatisfy(allowed.contains)
+        {
+            return "\(scheme)://\(authority)"
+        }
+        return "\(scheme)://\(configuration.host):\(configuration.port)"
+    }
+}

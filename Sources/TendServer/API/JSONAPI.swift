@@ -26,5 +26,7 @@ enum JSONAPI {
         SettingsAPI(server: server).addRoutes(to: signedIn)
         DataAPI(server: server).addRoutes(to: signedIn)
         NotificationsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
+        ReminderTargetsAPI(server: server).addRoutes(to: signedIn)
+        CalendarAPI(server: server).addRoutes(signedIn: signedIn, open: router)
     }
 }

@@ -19,6 +19,8 @@ struct ServerDependencies: RequestDependencies {
     let todayAnswers = TodayAnswerCache.make()
     /// Settings read in the last second, shared with the web pages (a check-in's day check).
     let recentSettings: RecentSettings
+    /// Push subscriptions, webhooks and the calendar feed: checked as the web pages check them.
+    let targets: ReminderTargets
 
     init(
         configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
@@ -30,6 +32,7 @@ struct ServerDependencies: RequestDependencies {
         self.metrics = metrics
         self.accounts = accounts
         self.recentSettings = recentSettings
+        targets = ReminderTargets(store: store, configuration: configuration)
     }
 
     var passwords: Passwords { accounts.passwords }

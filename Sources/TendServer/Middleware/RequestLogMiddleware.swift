@@ -7,7 +7,8 @@ import Synchronization
 import TendHTTP
 import TendWeb
 
-/// One log line per request (method, path without the query, status, duration, request id) and
+/// One log line per request (method, path without the query — or the route's pattern when the path
+/// carries a secret token —, status, duration, request id) and
 /// the Prometheus request counter and latency histogram. Outermost, so it sees the final status.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = TendRequestContext
@@ -29,11 +30,13 @@ struct RequestLogMiddleware: RouterMiddleware {
         let route = context.endpointPath ?? "NotFound"
         metrics.record(method: ServerMetrics.label(for: request.method), route: route, status: response.status.code, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        // A `{token}` in the path is a credential (a calendar feed's secret URL): log the route, not the secret.
+        let path = route.contains("{token}") ? route : request.uri.path
         context.logger.info(
             "request",
             metadata: [
                 "method": .string(request.method.rawValue),
-                "path": .string(request.uri.path),
+                "path": .string(path),
                 "status": .stringConvertible(response.status.code),
                 "duration_ms": .string(String(format: "%.2f", milliseconds)),
                 "request_id": .string(context.id),

@@ -3,6 +3,9 @@
 //   manifest too: a new version of any asset installs a new worker, which caches it again).
 // - Pages go to the network; the last Today page that loaded is kept, and shown when the
 //   network is unreachable (with an "offline" banner that app.js adds).
+// - A push always shows a notification (iOS revokes a subscription after silent pushes); its
+//   "Done" and "Later" actions POST the signed action URLs the message carries, and a tap opens
+//   the habit's day.
 // The server fills in VERSION and ASSETS when it serves this file.
 const VERSION = "__TEND_VERSION__";
 const ASSETS = __TEND_ASSETS__;
@@ -60,3 +63,86 @@ async function page(request, url) {
       { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 }
+
+// A push message from Tend's scheduler (docs/reminders.md, "The push message"):
+// {"kind":"reminder"|"test","title","body","tag","url","actions":{"done","later"}?}.
+// It is shown inside waitUntil whatever it holds: a message that cannot be read still shows a
+// plain "Tend" notification rather than none.
+self.addEventListener("push", (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+function localPath(text, fallback) {
+  // Only paths of this site: a message must not send the person elsewhere.
+  return typeof text === "string" && text.startsWith("/") && !text.startsWith("//") && !text.includes("\\") ? text : fallback;
+}
+
+async function showPush(data) {
+  let message = null;
+  try {
+    message = data ? data.json() : null;
+  } catch (error) {
+    message = null;
+  }
+  if (!message || typeof message !== "object") {
+    return self.registration.showNotification("Tend", { body: "You have a reminder.", icon: "/assets/icon-192.png", data: { url: "/" } });
+  }
+  const actions = message.actions && typeof message.actions === "object" ? message.actions : null;
+  const links = {};
+  if (actions) {
+    for (const name of ["done", "later"]) {
+      const path = localPath(actions[name], null);
+      if (path) links[name] = path;
+    }
+  }
+  const options = {
+    body: typeof message.body === "string" ? message.body : "",
+    icon: "/assets/icon-192.png",
+    badge: "/assets/icon-192.png",
+    data: { url: localPath(message.url, "/"), actions: links, kind: message.kind },
+  };
+  if (typeof message.tag === "string" && message.tag) {
+    // A repeat of the same reminder replaces the one shown and rings again.
+    options.tag = message.tag;
+    options.renotify = true;
+  }
+  const maxActions = (self.Notification && Notification.maxActions) || 0;
+  if (maxActions > 0 && (links.done || links.later)) {
+    options.actions = [];
+    if (links.done) options.actions.push({ action: "done", title: "Done" });
+    if (links.later) options.actions.push({ action: "later", title: "Later" });
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "Tend";
+  return self.registration.showNotification(title, options);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  const notification = event.notification;
+  const data = notification.data || {};
+  notification.close();
+  const action = event.action;
+  if ((action === "done" || action === "later") && data.actions && data.actions[action]) {
+    // The URL's signed token is the credential: no cookie is needed or sent. When the answer
+    // did not come through (offline, an expired or used token), the habit's day opens instead.
+    event.waitUntil(
+      fetch(data.actions[action], { method: "POST", credentials: "omit" })
+        .then((response) => (response.ok ? undefined : openPage(data.url || "/")))
+        .catch(() => openPage(data.url || "/")));
+    return;
+  }
+  event.waitUntil(openPage(data.url || "/"));
+});
+
+// Focuses an open Tend window and shows `url` in it, or opens a new one.
+async function openPage(url) {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) {
+    if (new URL(client.url).origin !== self.location.origin) continue;
+    const focused = await client.focus();
+    if (focused && "navigate" in focused) return focused.navigate(target).catch(() => self.clients.openWindow(target));
+    return focused;
+  }
+  return self.clients.openWindow(target);
+}
+

@@ -44,6 +44,73 @@ struct HabitForm: Sendable, Hashable {
     var routineTime = RoutineTime.anytime.rawValue
     /// Reminder times, `HH:mm` separated by commas or spaces.
     var reminders = ""
+    /// Each saved reminder's own settings, by its time: shown under the times once a time is
+    /// saved (a time typed for the first time starts every day, without message or repeats).
+    var reminderDetails: [ReminderDetails] = []
+
+    /// One reminder's weekdays, message and "until done", as typed. Its fields are named by the
+    /// time (`reminder-0730-message`), so they follow the time, not a position in a list.
+    struct ReminderDetails: Sendable, Hashable {
+        var time: String
+        var weekdays: Set<String> = []
+        var message = ""
+        var repeatEvery = ""
+        var repeatLimit = ""
+
+        /// `0730`: the time in the fields' names.
+        var key: String { time.replacingOccurrences(of: ":", with: "") }
+
+        init(_ reminder: Reminder) {
+            time = reminder.time.description
+            weekdays = Set(reminder.weekdays.map(\.code))
+            message = reminder.message ?? ""
+            repeatEvery = reminder.repeatEveryMinutes.map(String.init) ?? ""
+            repeatLimit = reminder.repeatLimit.map(String.init) ?? ""
+        }
+
+        init?(time: TimeOfDay, form: FormData) {
+            self.time = time.description
+            let prefix = "reminder-" + self.time.replacingOccurrences(of: ":", with: "") + "-"
+            guard form[prefix + "shown"] != nil else { return nil }
+            func field(_ name: String) -> String { (form[prefix + name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+            weekdays = Set(form.all(prefix + "weekday"))
+            message = field("message")
+            repeatEvery = field("repeatEvery")
+            repeatLimit = field("repeatLimit")
+        }
+
+        /// `reminder` with these settings, or the message saying what is wrong.
+        func applied(to reminder: Reminder) -> Result<Reminder, ReminderDetailsError> {
+            var reminder = reminder
+            reminder.weekdays = Set(weekdays.compactMap(Weekday.init(code:)))
+            reminder.message = message.isEmpty ? nil : message
+            switch (repeatEvery, repeatLimit) {
+            case ("", ""):
+                reminder.repeatEveryMinutes = nil
+                reminder.repeatLimit = nil
+            case ("", _), (_, ""):
+                return .failure(
+                    ReminderDetailsError(message: "For “until done”, give both: every how many minutes, and at most how many times."))
+            default:
+                guard let minutes = Int(repeatEvery), let limit = Int(repeatLimit) else {
+                    return .failure(ReminderDetailsError(message: "Minutes and times are whole numbers."))
+                }
+                reminder.repeatEveryMinutes = minutes
+                reminder.repeatLimit = limit
+            }
+            do {
+                try reminder.validate()
+            } catch {
+                return .failure(
+                    ReminderDetailsError(message: error.description.prefix(1).uppercased() + error.description.dropFirst() + "."))
+            }
+            return .success(reminder)
+        }
+    }
+
+    struct ReminderDetailsError: Error, Hashable, Sendable {
+        var message: String
+    }
 
     /// The common emoji the picker offers as buttons (any other can be typed).
     static let commonEmoji = [
@@ -91,6 +158,7 @@ struct HabitForm: Sendable, Hashable {
         }
         routineTime = habit.routineTime.rawValue
         reminders = habit.reminders.map(\.time.description).joined(separator: ", ")
+        reminderDetails = habit.reminders.sorted { $0.time < $1.time }.map(ReminderDetails.init)
     }
 
     /// The form as posted.
@@ -114,6 +182,14 @@ struct HabitForm: Sendable, Hashable {
         scheduleText = field("scheduleText")
         routineTime = field("routineTime")
         reminders = field("reminders")
+        var seen: Set<TimeOfDay> = []
+        for word in reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
+            guard let time = try? TimeOfDay(parsing: String(word)), seen.insert(time).inserted,
+                let details = ReminderDetails(time: time, form: form)
+            else { continue }
+            reminderDetails.append(details)
+        }
+        reminderDetails.sort { $0.time < $1.time }
     }
 
     static func minutes(_ seconds: Int) -> String {
@@ -171,7 +247,17 @@ struct HabitForm: Sendable, Hashable {
                 break
             }
             guard !reminders.contains(where: { $0.time == time }) else { continue }
-            reminders.append(base.reminders.first { $0.time == time } ?? Reminder(time: time))
+            let reminder = base.reminders.first { $0.time == time } ?? Reminder(time: time)
+            guard let details = reminderDetails.first(where: { $0.time == time.description }) else {
+                reminders.append(reminder)
+                continue
+            }
+            switch details.applied(to: reminder) {
+            case .success(let changed): reminders.append(changed)
+            case .failure(let error):
+                errors["reminder-\(details.key)"] = error.message
+                reminders.append(reminder)
+            }
         }
         habit.reminders = reminders.sorted { $0.time < $1.time }
 

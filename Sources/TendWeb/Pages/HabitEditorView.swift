@@ -56,7 +56,9 @@ enum HabitEditorView {
                         "routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime,
                         errors)
                     field(
-                        "reminders", "Reminders", errors, hint: "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none."
+                        "reminders", "Reminders", errors,
+                        hint:
+                            "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none. Once saved, each time has its days, message and repeats below."
                     ) {
                         input(
                             attributes(
@@ -64,6 +66,7 @@ enum HabitEditorView {
                                 "reminders",
                                 errors))
                     }
+                    for details in form.reminderDetails { reminderFieldset(details, errors) }
                     Node.div(.class("actions")) {
                         Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create habit" : "Save changes" }
                         Node.a(.class("button"), .href(model.cancelLink)) { "Cancel" }
@@ -73,6 +76,55 @@ enum HabitEditorView {
                     }
                 }
             }
+        }
+    }
+
+    /// One saved reminder's days, message and "until done" (Loop's most asked-for reminder feature).
+    private static func reminderFieldset(_ details: HabitForm.ReminderDetails, _ errors: HabitForm.Errors) -> Node {
+        let prefix = "reminder-\(details.key)"
+        let error = errors[prefix]
+        let invalid: [Attribute] = error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", "\(prefix)-error")]
+        return Node.fieldset(.class("field reminder-details"), .id(prefix)) {
+            Node.legend { "Reminder at \(details.time)" }
+            Node.input(.type("hidden"), .name("\(prefix)-shown"), .value("1"))
+            Node.div(.class("weekday-boxes"), .role("group"), .aria("label", "Days of the reminder at \(details.time)")) {
+                for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
+                    Node.label(.class("day-box")) {
+                        .void(
+                            "input",
+                            [.type("checkbox"), .name("\(prefix)-weekday"), .value(day.code)]
+                                + (details.weekdays.contains(day.code) ? [.checked] : []))
+                        Node.span { day.code.capitalized }
+                    }
+                }
+            }
+            Node.p(.class("hint")) { "No day ticked: every day the habit is due." }
+            Node.label(.for("\(prefix)-message"), .class("sub-label")) { "Message (optional)" }
+            input([
+                .type("text"), .id("\(prefix)-message"), .name("\(prefix)-message"), .value(details.message),
+                .maxlength(Reminder.maximumMessageLength), .autocomplete("off"),
+            ])
+            Node.p(.class("until-done")) {
+                Node.span { "Until done: repeat every " }
+                input(
+                    [
+                        .type("number"), .id("\(prefix)-repeatEvery"), .name("\(prefix)-repeatEvery"), .value(details.repeatEvery),
+                        .attr("min", String(Reminder.repeatMinutesRange.lowerBound)),
+                        .attr("max", String(Reminder.repeatMinutesRange.upperBound)), .class("small-number"),
+                        .aria("label", "Repeat every how many minutes"),
+                    ] + invalid)
+                Node.span { " minutes, at most " }
+                input(
+                    [
+                        .type("number"), .id("\(prefix)-repeatLimit"), .name("\(prefix)-repeatLimit"), .value(details.repeatLimit),
+                        .attr("min", String(Reminder.repeatLimitRange.lowerBound)),
+                        .attr("max", String(Reminder.repeatLimitRange.upperBound)), .class("small-number"),
+                        .aria("label", "At most how many repeats"),
+                    ] + invalid)
+                Node.span { " times" }
+            }
+            Node.p(.class("hint")) { "Rings again while the habit is not done that day (5–240 minutes apart, 1–12 times). Empty: once." }
+            errorNode(prefix, errors)
         }
     }
 

@@ -11,6 +11,8 @@ struct SettingsPage: Sendable, Hashable {
     var dayStartHour: String
     /// "" follows the locale; "1"…"7" otherwise.
     var firstWeekday: String
+    /// Minutes "Later" waits, as typed.
+    var snoozeMinutes: String
     var zones: [String]
     var errors: [String: String] = [:]
     var saved = false
@@ -20,6 +22,8 @@ struct SettingsPage: Sendable, Hashable {
     var deviceName = ""
     /// A token just made: its secret is shown on this one page and never again.
     var newToken: NewToken?
+    /// Where reminders go: this account's push subscriptions, webhooks and calendar feed.
+    var notifications = Notifications()
 
     struct NewToken: Sendable, Hashable {
         var id: String
@@ -49,6 +53,7 @@ struct SettingsPage: Sendable, Hashable {
         timeZone = settings.timeZone
         dayStartHour = String(settings.dayStartHour)
         firstWeekday = settings.firstWeekday.map(String.init) ?? ""
+        snoozeMinutes = String(settings.snoozeMinutes)
         zones = SignupPage.zoneList
         self.saved = saved
     }
@@ -57,6 +62,7 @@ struct SettingsPage: Sendable, Hashable {
         timeZone = form["timeZone"] ?? ""
         dayStartHour = form["dayStartHour"] ?? ""
         firstWeekday = form["firstWeekday"] ?? ""
+        snoozeMinutes = form["snoozeMinutes"] ?? ""
         zones = SignupPage.zoneList
     }
 
@@ -72,6 +78,15 @@ struct SettingsPage: Sendable, Hashable {
             settings.firstWeekday = day
         } else {
             errors["firstWeekday"] = "Choose a weekday."
+        }
+        // Absent (a form from before the field existed): unchanged.
+        let snooze = snoozeMinutes.trimmingCharacters(in: .whitespaces)
+        if snooze.isEmpty {
+            settings.snoozeMinutes = base.snoozeMinutes
+        } else if let minutes = Int(snooze) {
+            settings.snoozeMinutes = minutes
+        } else {
+            errors["snoozeMinutes"] = "Give a number of minutes, from 1 to 240."
         }
         if errors.isEmpty {
             do {
@@ -95,4 +110,71 @@ struct SettingsPage: Sendable, Hashable {
 
 struct SettingsPageErrors: Error, Hashable, Sendable {
     var messages: [String: String]
+}
+
+extension SettingsPage {
+    /// The Notifications section: devices that receive Web Push, webhooks, the calendar feed.
+    struct Notifications: Sendable, Hashable {
+        var devices: [PushDevice] = []
+        var webhooks: [WebhookRow] = []
+        /// The add-a-webhook form as typed (kept when refused).
+        var webhookURL = ""
+        var webhookFormat = "json"
+        /// Never filled back in: a refused form does not echo a secret into the page.
+        var webhookTokenGiven = false
+        /// The feed's absolute secret URL; `nil` when the store could not give it.
+        var calendarURL: String?
+        /// After "Enable on this device" succeeded (app.js comes back with `?push=enabled`).
+        var pushEnabled = false
+        /// After the feed's URL was replaced.
+        var calendarRotated = false
+    }
+
+    struct PushDevice: Sendable, Hashable {
+        var id: String
+        /// The browser family the push service belongs to ("Chrome or Android"), else its host.
+        var name: String
+        var endpoint: String
+        var detail: String
+        var revokeAction: String
+    }
+
+    struct WebhookRow: Sendable, Hashable {
+        var id: String
+        var url: String
+        var format: String
+        var detail: String
+        var deleteAction: String
+    }
+
+    static let webhookFormats = [("json", "Tend's JSON"), ("ntfy", "ntfy")]
+
+    static func pushDevices(_ subscriptions: [PushSubscription]) -> [PushDevice] {
+        let format = Date.ISO8601FormatStyle().year().month().day()
+        return subscriptions.map { subscription in
+            PushDevice(
+                id: subscription.id.description, name: pushServiceName(subscription.endpoint), endpoint: subscription.endpoint,
+                detail: "Added \(subscription.createdAt.formatted(format))", revokeAction: WebPaths.revokePush(subscription.id))
+        }
+    }
+
+    static func webhookRows(_ webhooks: [Webhook]) -> [WebhookRow] {
+        let format = Date.ISO8601FormatStyle().year().month().day()
+        return webhooks.map { webhook in
+            WebhookRow(
+                id: webhook.id.description, url: webhook.url, format: webhook.format == .ntfy ? "ntfy" : "JSON",
+                detail: "Added \(webhook.createdAt.formatted(format))" + (webhook.accessToken != nil ? ", with an access token" : ""),
+                deleteAction: WebPaths.deleteWebhook(webhook.id))
+        }
+    }
+
+    /// Push services name the browser: a person recognises "Firefox", not a host name.
+    static func pushServiceName(_ endpoint: String) -> String {
+        let host = URL(string: endpoint)?.host?.lowercased() ?? ""
+        if host.hasSuffix("googleapis.com") { return "Chrome or Android" }
+        if host.hasSuffix("mozilla.com") { return "Firefox" }
+        if host.hasSuffix("push.apple.com") { return "Safari (iPhone, iPad or Mac)" }
+        if host.hasSuffix("notify.windows.com") { return "Edge (Windows)" }
+        return host.isEmpty ? "A browser" : host
+    }
 }

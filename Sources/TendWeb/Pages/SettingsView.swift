@@ -57,11 +57,20 @@ enum SettingsView {
                         }
                         error("firstWeekday", model)
                     }
+                    Node.div(.class("field")) {
+                        Node.label(.for("snoozeMinutes")) { "“Later” waits (minutes)" }
+                        Node.void("input", snoozeAttributes(model))
+                        Node.p(.class("hint"), .id("snoozeMinutes-hint")) {
+                            "A reminder's “Later” rings again after this many minutes (1 to 240)."
+                        }
+                        error("snoozeMinutes", model)
+                    }
                     Node.div(.class("actions")) {
                         Node.button(.type("submit"), .class("primary")) { "Save settings" }
                     }
                 }
             }
+            notifications(model, session: session)
             Node.section(.class("editor devices"), .aria("labelledby", "devices-title")) {
                 Node.h2(.id("devices-title")) { "API tokens" }
                 Node.p(.class("hint")) {
@@ -140,6 +149,172 @@ enum SettingsView {
         ]
         if model.errors["deviceName"] != nil { attributes += [.aria("invalid", "true"), .aria("describedby", "deviceName-error")] }
         return attributes
+    }
+
+    private static func snoozeAttributes(_ model: SettingsPage) -> [Attribute] {
+        var attributes: [Attribute] = [
+            .type("number"), .id("snoozeMinutes"), .name("snoozeMinutes"), .value(model.snoozeMinutes), .attr("min", "1"),
+            .attr("max", "240"), .attr("inputmode", "numeric"), .required,
+        ]
+        attributes.append(
+            model.errors["snoozeMinutes"] != nil
+                ? .aria("describedby", "snoozeMinutes-error snoozeMinutes-hint") : .aria("describedby", "snoozeMinutes-hint"))
+        if model.errors["snoozeMinutes"] != nil { attributes.append(.aria("invalid", "true")) }
+        return attributes
+    }
+
+    // MARK: Notifications
+
+    /// Where reminders go: this device (Web Push, enabled by app.js on a button press, as iOS
+    /// requires), the devices subscribed, a webhook, the calendar feed, and a test.
+    private static func notifications(_ model: SettingsPage, session: SessionInfo) -> Node {
+        let notifications = model.notifications
+        return .section(.class("editor notifications"), .aria("labelledby", "notifications-title"), .id("notifications")) {
+            Node.h2(.id("notifications-title")) { "Notifications" }
+            Node.p(.class("hint")) {
+                "Reminders reach you as notifications on the devices you enable here, as a webhook (ntfy or your own tool), or in "
+                "your calendar app. On an iPhone or iPad, first add Tend to the home screen (Share, then “Add to Home Screen”) "
+                "and open it from there: only then can it show notifications."
+            }
+            if notifications.pushEnabled {
+                Node.p(.class("notice saved"), .role("status")) { "Notifications are on for this device." }
+            }
+            Node.div(.class("push-enable"), .data("push", "")) {
+                Node.button(.type("button"), .class("primary"), .id("push-enable"), .hidden) { "Enable on this device" }
+                Node.p(.class("hint push-status"), .id("push-status"), .role("status"), .aria("live", "polite")) {
+                    "Turning notifications on needs JavaScript and a browser that supports Web Push."
+                }
+            }
+            Node.h3(.id("push-devices-title")) { "Devices" }
+            if notifications.devices.isEmpty {
+                Node.p(.class("hint"), .id("push-devices-empty")) { "No device receives notifications yet." }
+            } else {
+                Node.ul(.class("habit-list"), .id("push-devices"), .aria("labelledby", "push-devices-title")) {
+                    for device in notifications.devices {
+                        Node.li(.class("habit-row device"), .id("push-\(device.id)"), .data("endpoint", device.endpoint)) {
+                            Node.div(.class("row-main")) {
+                                Node.strong { device.name }
+                                Node.span(.class("hint")) { device.detail }
+                            }
+                            Node.form(.method("post"), .action(device.revokeAction)) {
+                                Layout.csrfField(session)
+                                Node.button(.type("submit"), .class("danger"), .aria("label", "Revoke \(device.name), \(device.detail)")) {
+                                    "Revoke"
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Node.h3(.id("webhooks-title")) { "Webhook" }
+            Node.p(.class("hint")) {
+                "Tend POSTs each reminder to this URL: its own JSON for your tools, or ntfy's format (give the topic's URL, e.g. "
+                Node.code { "https://ntfy.sh/your-topic" }
+                "), with a Done button that checks the habit in. It must be an https:// address on the internet."
+            }
+            if !notifications.webhooks.isEmpty {
+                Node.ul(.class("habit-list"), .id("webhooks"), .aria("labelledby", "webhooks-title")) {
+                    for webhook in notifications.webhooks {
+                        Node.li(.class("habit-row device"), .id("webhook-\(webhook.id)")) {
+                            Node.div(.class("row-main")) {
+                                Node.strong(.class("url")) { webhook.url }
+                                Node.span(.class("hint")) { "\(webhook.format) · \(webhook.detail)" }
+                            }
+                            Node.form(.method("post"), .action(webhook.deleteAction)) {
+                                Layout.csrfField(session)
+                                Node.button(.type("submit"), .class("danger"), .aria("label", "Remove the webhook \(webhook.url)")) {
+                                    "Remove"
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            webhookForm(model, session: session)
+            Node.h3(.id("calendar-title")) { "Calendar" }
+            Node.p(.class("hint")) {
+                "Subscribe to this address in a calendar app to see your reminders there. Keep it to yourself: anyone with it "
+                "sees your habits' names. Calendar apps often drop the alerts of subscribed calendars, so rely on the "
+                "notifications above to be reminded."
+            }
+            if let url = notifications.calendarURL {
+                if notifications.calendarRotated {
+                    Node.p(.class("notice saved"), .role("status")) { "The calendar has a new address; the old one no longer works." }
+                }
+                Node.div(.class("calendar-url")) {
+                    Node.input(
+                        .type("text"), .id("calendar-url"), .value(url), Attribute("readonly", nil), .attr("spellcheck", "false"),
+                        .autocomplete("off"), .aria("label", "Calendar address"), .class("token"))
+                    Node.button(.type("button"), .id("calendar-copy"), .data("copy", "calendar-url"), .hidden) { "Copy" }
+                    Node.span(.class("hint"), .id("calendar-copy-status"), .role("status"), .aria("live", "polite"))
+                }
+                Node.form(.method("post"), .action(WebPaths.rotateCalendar()), .class("calendar-rotate")) {
+                    Layout.csrfField(session)
+                    Node.button(.type("submit"), .id("calendar-rotate")) { "Make a new address" }
+                    Node.span(.class("hint")) { " The current one stops working." }
+                }
+            } else {
+                Node.p(.class("hint"), .id("calendar-unavailable")) { "The calendar address is not available on this server right now." }
+            }
+            Node.h3(.id("test-title")) { "Test" }
+            Node.div(.class("notification-test"), .data("test", "/api/v1/notifications/test")) {
+                Node.button(.type("button"), .id("notification-test"), .hidden) { "Send a test notification" }
+                Node.p(.class("hint"), .id("notification-test-status"), .role("status"), .aria("live", "polite")) {
+                    "Sending a test needs JavaScript."
+                }
+                Node.ul(.class("test-results"), .id("notification-test-results"))
+            }
+        }
+    }
+
+    private static func webhookForm(_ model: SettingsPage, session: SessionInfo) -> Node {
+        let notifications = model.notifications
+        return .form(.method("post"), .action(WebPaths.webhooks()), .class("habit-form add-webhook")) {
+            Layout.csrfField(session)
+            Node.div(.class("field")) {
+                Node.label(.for("webhookURL")) { "Add a webhook: its URL" }
+                Node.void(
+                    "input",
+                    fieldAttributes(
+                        "webhookURL", model,
+                        [
+                            .type("url"), .id("webhookURL"), .name("url"), .value(notifications.webhookURL),
+                            .maxlength(2048), .placeholder("https://ntfy.sh/your-topic"), .autocomplete("off"), .required,
+                        ]))
+                error("webhookURL", model)
+            }
+            Node.div(.class("field")) {
+                Node.label(.for("webhookFormat")) { "Format" }
+                Node.select(.id("webhookFormat"), .name("format")) {
+                    for (value, label) in SettingsPage.webhookFormats {
+                        Node.element(
+                            "option", [.value(value)] + (value == notifications.webhookFormat ? [Attribute("selected", nil)] : []),
+                            [.text(label)])
+                    }
+                }
+                error("webhookFormat", model)
+            }
+            Node.div(.class("field")) {
+                Node.label(.for("webhookToken")) { "Access token (optional)" }
+                Node.void(
+                    "input",
+                    fieldAttributes(
+                        "webhookToken", model,
+                        [
+                            .type("password"), .id("webhookToken"), .name("accessToken"), .maxlength(512), .autocomplete("off"),
+                            .placeholder("e.g. an ntfy token, tk_…"),
+                        ]))
+                Node.p(.class("hint")) { "Sent as “Authorization: Bearer …”; Tend never shows it again." }
+                error("webhookToken", model)
+            }
+            Node.div(.class("actions")) {
+                Node.button(.type("submit"), .class("primary")) { "Add the webhook" }
+            }
+        }
+    }
+
+    private static func fieldAttributes(_ name: String, _ model: SettingsPage, _ attributes: [Attribute]) -> [Attribute] {
+        model.errors[name] == nil ? attributes : attributes + [.aria("invalid", "true"), .aria("describedby", "\(name)-error")]
     }
 
     private static func error(_ name: String, _ model: SettingsPage) -> Node? {

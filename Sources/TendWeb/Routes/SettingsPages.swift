@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import TendAPI
 import TendCore
 import TendHTTP
@@ -18,13 +19,32 @@ struct SettingsPages {
         group.post(WebPaths.switchZone.route(), use: switchZone)
         group.post(WebPaths.devices.route(), use: addDevice)
         group.post(WebPaths.revokeDevice.route(), use: revoke)
+        group.post(WebPaths.revokePush.route(), use: revokePush)
+        group.post(WebPaths.webhooks.route(), use: addWebhook)
+        group.post(WebPaths.deleteWebhook.route(), use: deleteWebhook)
+        group.post(WebPaths.rotateCalendar.route(), use: rotateCalendar)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         var model = SettingsPage(settings: user.settings, saved: request.query("saved") == "1")
-        model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+        model.notifications.pushEnabled = request.query("push") == "enabled"
+        model.notifications.calendarRotated = request.query("calendar") == "new"
+        try await fill(&model, user: user, request: request, context: context)
         return Page.html(SettingsView.page(model, session: try web.session(context, user: user)))
+    }
+
+    /// The lists below the form: API tokens, push devices, webhooks, the calendar address.
+    private func fill(_ model: inout SettingsPage, user: User, request: Request, context: Context) async throws {
+        model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+        model.notifications.devices = SettingsPage.pushDevices(try await web.store.pushSubscriptions(owner: user.id))
+        model.notifications.webhooks = SettingsPage.webhookRows(try await web.store.webhooks(owner: user.id))
+        do {
+            model.notifications.calendarURL = web.accounts.client.origin(request) + (try await web.reminders.calendarPath(owner: user.id))
+        } catch {
+            // The rest of the settings must stay usable when the feed cannot be had; the page says so.
+            context.logger.error("calendar feed address unavailable", metadata: ["error": "\(error)"])
+        }
     }
 
     @Sendable func save(_ request: Request, context: Context) async throws -> Response {
@@ -39,7 +59,7 @@ struct SettingsPages {
             return Page.redirect(WebPaths.settings() + "?saved=1")
         case .failure(let errors):
             model.errors = errors.messages
-            model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+            try await fill(&model, user: user, request: request, context: context)
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
     }
@@ -76,14 +96,14 @@ struct SettingsPages {
                 name.isEmpty
                 ? "Give the token a name, e.g. “Backup script”."
                 : "A token's name is one line of at most \(AccountService.maximumTokenNameLength) characters."
-            model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+            try await fill(&model, user: user, request: request, context: context)
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
         let secret = Secrets.generate()
         let token = try await web.store.createToken(
             AuthToken(owner: user.id, kind: .api, name: name, createdAt: web.now), hash: Secrets.hash(secret))
         model.newToken = .init(id: token.id.description, name: token.name, secret: secret)
-        model.devices = SettingsPage.devices(try await web.store.tokens(owner: user.id, kind: .api, now: web.now))
+        try await fill(&model, user: user, request: request, context: context)
         return Page.html(
             SettingsView.page(model, session: try web.session(context, user: user)), headers: [.cacheControl: "no-store"])
     }
@@ -97,5 +117,50 @@ struct SettingsPages {
         }
         try await web.store.revokeToken(owner: owner, id: id)
         return Page.redirect(WebPaths.settings() + "#devices-title")
+    }
+
+    // MARK: Notifications
+
+    /// `POST /settings/push/{id}/revoke`: that browser receives no more notifications (another
+    /// user's id: 404).
+    @Sendable func revokePush(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: PushSubscription.ID = try context.pathID("id", "device")
+        try await web.store.deletePushSubscription(owner: owner, id: id)
+        return Page.redirect(WebPaths.settings() + "#push-devices-title")
+    }
+
+    /// `POST /settings/webhooks` `url=…&format=json|ntfy&accessToken=…`: checked as the API
+    /// checks it; a refused one answers 422 with the form as typed (but not the token) and the
+    /// message beside its field, nothing stored.
+    @Sendable func addWebhook(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let form = try await request.form()
+        do {
+            _ = try await web.reminders.addWebhook(
+                owner: user.id, url: form["url"] ?? "", format: form["format"] ?? "", accessToken: form["accessToken"], now: web.now)
+            return Page.redirect(WebPaths.settings() + "#webhooks-title")
+        } catch let refusal as ReminderTargetError {
+            var model = SettingsPage(settings: user.settings)
+            model.notifications.webhookURL = form["url"] ?? ""
+            model.notifications.webhookFormat = form["format"] ?? "json"
+            model.errors[refusal.field] = refusal.description.prefix(1).uppercased() + refusal.description.dropFirst() + "."
+            try await fill(&model, user: user, request: request, context: context)
+            return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func deleteWebhook(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let id: Webhook.ID = try context.pathID("id", "webhook")
+        try await web.store.deleteWebhook(owner: owner, id: id)
+        return Page.redirect(WebPaths.settings() + "#webhooks-title")
+    }
+
+    /// `POST /settings/calendar/rotate`: a new feed address; the old one answers 404 from now on.
+    @Sendable func rotateCalendar(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        _ = try await web.reminders.rotateCalendar(owner: owner)
+        return Page.redirect(WebPaths.settings() + "?calendar=new#calendar-title")
     }
 }

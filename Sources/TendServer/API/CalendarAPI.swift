@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TendAPI
+import TendCore
+import TendDelivery
+import TendHTTP
+import TendStore
+
+/// The calendar feed: `GET /api/v1/calendar` answers the owner's secret feed URL, `POST
+/// /api/v1/calendar/rotate` replaces it (every older URL stops working), and `GET
+/// /calendar/{token}.ics` serves the feed to calendar apps, which cannot sign in: the token is the
+/// credential, and anything but the owner's current one is 404.
+struct CalendarAPI {
+    let server: ServerDependencies
+    typealias Context = TendRequestContext
+
+    func addRoutes(signedIn group: RouterGroup<Context>, open router: Router<Context>) {
+        group.get("calendar", use: show)
+        group.post("calendar/rotate", use: rotate)
+        router.get(APIPaths.calendarFeed.route(), use: feed)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let path = try await server.targets.calendarPath(owner: owner)
+        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
+    }
+
+    @Sendable func rotate(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let path = try await server.targets.rotateCalendar(owner: owner)
+        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
+    }
+
+    /// `GET /calendar/{token}.ics`: the owner's reminders as iCalendar (RFC 5545) in their zone.
+    @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        guard let owner = try await server.targets.calendarOwner(token: token) else {
+            throw Problem.notFound("no calendar feed at this address (it may have been replaced by a new one)")
+        }
+        let user = try await server.store.user(id: owner)
+        let habits = try await server.store.habits(owner: owner, includeArchived: false)
+        let feed = ICalendarFeed(name: "Tend reminders", timeZone: user.settings.calendar.timeZone, habits: habits)
+        let body = ByteBuffer(string: feed.render(now: server.now))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/calendar; charset=utf-8", .contentLength: String(body.readableBytes),
+                // A secret URL's answer: no shared cache may keep it.
+                .cacheControl: "private, no-store",
+            ],
+            body: .init(byteBuffer: body))
+    }
+}
