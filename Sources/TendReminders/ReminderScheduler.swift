@@ -217,11 +217,12 @@ public final class ReminderScheduler: Service, Sendable {
             if sending.targets.isEmpty { pass.skipped += 1 }
         }
         pass.lost += refused.count
-        try await finish(finishes, into: &pass)
+        pass.lost += try await finish(finishes)
 
         let frozen = sendings
         var gone: [(User.ID, ReminderTarget)] = []
         var buffer: [FiringFinish] = []
+        var recording: [Task<Int, any Error>] = []
         var counts = Pass()
         try await withThrowingTaskGroup(of: (Int, [(ReminderTarget, DeliveryLogEntry.ID, DeliveryLogEntry.Result)]).self) { group in
             var pending = bySending.makeIterator()
@@ -262,13 +263,18 @@ public final class ReminderScheduler: Service, Sendable {
                 }
                 buffer.append(finish)
                 if buffer.count >= Self.finishBatch {
-                    try await self.finish(buffer, into: &counts)
+                    // Recorded beside the sends (a store on a pool of connections records several
+                    // batches at once), a few batches at a time.
+                    let batch = buffer
                     buffer.removeAll()
+                    recording.append(Task { try await self.finish(batch) })
+                    if recording.count >= Self.recordingsInFlight { counts.lost += try await recording.removeFirst().value }
                 }
                 startNext()
             }
         }
-        try await finish(buffer, into: &counts)
+        recording.append(Task { [buffer] in try await self.finish(buffer) })
+        for task in recording { counts.lost += try await task.value }
         pass.delivered += counts.delivered
         pass.failed += counts.failed
         pass.lost += counts.lost
@@ -279,15 +285,22 @@ public final class ReminderScheduler: Service, Sendable {
     /// yet recorded is sent again by the next claimant), enough to share a write.
     static let finishBatch = 16
 
-    func finish(_ finishes: [FiringFinish], into pass: inout Pass) async throws {
-        guard !finishes.isEmpty else { return }
+    /// Batches of ``finishBatch`` being recorded at once.
+    static let recordingsInFlight = 4
+
+    /// Records `finishes`; answers how many could not be (their claim lost: another instance
+    /// took them over).
+    func finish(_ finishes: [FiringFinish]) async throws -> Int {
+        guard !finishes.isEmpty else { return 0 }
         let finished = try await store.finishFirings(finishes, claimant: claimant, now: now())
+        var lost = 0
         for (finish, result) in zip(finishes, finished) {
             if case .failure(let error) = result {
                 logger.warning("reminder firing not finished", metadata: ["firing": "\(finish.firing)", "error": "\(error)"])
-                pass.lost += 1
+                lost += 1
             }
         }
+        return lost
     }
 
     /// What a send's result is recorded as, with its retry time; reports it to `events`.

@@ -46,7 +46,8 @@ extension ReminderStore {
             do {
                 results.append(
                     .success(
-                        try await beginDelivery(owner: start.owner, firing: start.firing, target: start.target, claimant: claimant, now: now)))
+                        try await beginDelivery(
+                            owner: start.owner, firing: start.firing, target: start.target, claimant: claimant, now: now)))
             } catch {
                 results.append(.failure(error))
             }

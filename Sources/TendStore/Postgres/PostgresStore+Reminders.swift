@@ -164,9 +164,13 @@ extension PostgresStore: ReminderStore {
         try await write { c in try await self.finish(finish, claimant: claimant, now: now, on: c) }
     }
 
-    /// One transaction for the lot, a savepoint each: a failing finish writes nothing of its own
-    /// and fails alone.
+    /// Chunks of the lot at once, a transaction each, a savepoint each finish: a failing finish
+    /// writes nothing of its own and fails alone.
     public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
+        try await inChunks(finishes) { chunk in try await self.finishChunk(chunk, claimant: claimant, now: now) }
+    }
+
+    func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { c in
             var results: [Result<Void, any Error>] = []
             for finish in finishes {
@@ -420,8 +424,29 @@ extension PostgresStore: ReminderStore {
         return try await write { c in try await self.begin(start, claimant: claimant, now: now, on: c) }
     }
 
-    /// One transaction for the lot, a savepoint each.
+    /// A transaction per chunk, the chunks at once on the pool's connections (a statement is a
+    /// round trip: one connection alone would take the lot in turn), a savepoint each.
     public func beginDeliveries(
+        _ starts: [DeliveryStart], claimant: String, now: Date
+    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
+        try await inChunks(starts) { chunk in try await self.beginChunk(chunk, claimant: claimant, now: now) }
+    }
+
+    /// `body` over `items` in up to eight chunks at once; the answers in the items' order.
+    func inChunks<Item: Sendable, Answer: Sendable>(
+        _ items: [Item], _ body: @escaping @Sendable ([Item]) async throws -> [Answer]
+    ) async throws -> [Answer] {
+        let size = max(8, (items.count + 7) / 8)
+        let chunks = stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min(items.count, $0 + size)]) }
+        return try await withThrowingTaskGroup(of: (Int, [Answer]).self) { group in
+            for (index, chunk) in chunks.enumerated() { group.addTask { (index, try await body(chunk)) } }
+            var answers = [[Answer]](repeating: [], count: chunks.count)
+            while let (index, chunkAnswers) = try await group.next() { answers[index] = chunkAnswers }
+            return answers.flatMap { $0 }
+        }
+    }
+
+    func beginChunk(
         _ starts: [DeliveryStart], claimant: String, now: Date
     ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
         try await write { c in

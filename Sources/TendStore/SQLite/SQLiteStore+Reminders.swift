@@ -100,7 +100,9 @@ extension SQLiteStore: ReminderStore {
                     user: user, habits: try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: true, window: window),
                     pushSubscriptions: try Row.fetchAll(
                         db.cachedStatement(
-                            sql: "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id"),
+                            sql:
+                                "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id"
+                        ),
                         arguments: arguments
                     ).map(SQLiteReminderRows.push),
                     webhooks: try Row.fetchAll(
