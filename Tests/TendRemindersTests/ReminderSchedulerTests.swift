@@ -19,12 +19,8 @@ struct ReminderSchedulerTests {
             try await PushServiceDouble.run(applicationServerKey: SchedulerHarness.vapid.keyPair.publicKey, now: { clock.now }) { push in
                 try await SchedulerHarness.run(start: clock.now, clock: clock) { h in
                     let habit = try await h.habit("Read", at: 8, message: "Ten pages")
-                    _ = try await h.store.addWebhook(
-                        owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
-                    let browser = push.subscribe()
-                    _ = try await h.store.addPushSubscription(
-                        owner: h.owner.id, endpoint: browser.endpoint.absoluteString, p256dh: browser.keys.p256dh,
-                        auth: browser.keys.auth, now: h.clock.now)
+                    try await h.webhook(receiver)
+                    try await h.subscribe(push)
 
                     let planned = try await h.pass(at: Self.eight - 60)
                     #expect(planned.planned == 1 && planned.claimed == 0)
@@ -66,8 +62,7 @@ struct ReminderSchedulerTests {
             try await SchedulerHarness.run(start: Self.eight - 3600) { h in
                 let done = try await h.habit("Read", at: 8)
                 let late = try await h.habit("Walk", at: 8, 30)
-                _ = try await h.store.addWebhook(
-                    owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
+                try await h.webhook(receiver)
                 try await h.pass(at: Self.eight - 60)
                 _ = try await h.store.check(owner: h.owner.id, habit: done.id, day: Self.day)
 
@@ -88,8 +83,7 @@ struct ReminderSchedulerTests {
         try await WebhookReceiverDouble.run { receiver in
             try await SchedulerHarness.run(start: Self.eight - 3600) { h in
                 try await h.habit("Read", at: 8)
-                _ = try await h.store.addWebhook(
-                    owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
+                try await h.webhook(receiver)
                 try await h.pass(at: Self.eight - 60)
                 try await h.pass(at: Self.eight + 59 * 60)
                 #expect(receiver.posts.count == 1)
@@ -103,8 +97,7 @@ struct ReminderSchedulerTests {
         try await WebhookReceiverDouble.run { receiver in
             try await SchedulerHarness.run(start: Self.eight - 3600) { h in
                 let habit = try await h.habit("Read", at: 8, repeatEvery: 10, repeatLimit: 3)
-                _ = try await h.store.addWebhook(
-                    owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
+                try await h.webhook(receiver)
                 try await h.pass(at: Self.eight - 60)
                 try await h.pass(at: Self.eight)
                 try await h.pass(at: Self.eight + 600)
@@ -126,12 +119,8 @@ struct ReminderSchedulerTests {
             try await PushServiceDouble.run(applicationServerKey: SchedulerHarness.vapid.keyPair.publicKey, now: { clock.now }) { push in
                 try await SchedulerHarness.run(start: clock.now, clock: clock) { h in
                     try await h.habit("Read", at: 8)
-                    _ = try await h.store.addWebhook(
-                        owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
-                    let browser = push.subscribe()
-                    _ = try await h.store.addPushSubscription(
-                        owner: h.owner.id, endpoint: browser.endpoint.absoluteString, p256dh: browser.keys.p256dh,
-                        auth: browser.keys.auth, now: h.clock.now)
+                    try await h.webhook(receiver)
+                    try await h.subscribe(push)
                     receiver.failNext(1, status: 503)
                     push.failNext(1, with: .gone)
                     try await h.pass(at: Self.eight - 60)
@@ -161,8 +150,7 @@ struct ReminderSchedulerTests {
         try await WebhookReceiverDouble.run { receiver in
             try await SchedulerHarness.run(start: Self.eight - 3600) { h in
                 try await h.habit("Read", at: 8)
-                let hook = try await h.store.addWebhook(
-                    owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
+                let hook = try await h.webhook(receiver)
                 try await h.pass(at: Self.eight - 60)
                 // Another instance claims the firing, begins its delivery, and dies.
                 let dead = try #require(
@@ -218,8 +206,7 @@ struct ReminderSchedulerTests {
         try await WebhookReceiverDouble.run { receiver in
             try await SchedulerHarness.run(zone: zone, start: start) { h in
                 try await h.habit("Sleep", at: 2, 30)
-                _ = try await h.store.addWebhook(
-                    owner: h.owner.id, url: receiver.url("/hook").absoluteString, format: .json, accessToken: nil, now: h.clock.now)
+                try await h.webhook(receiver)
                 // Every 5 minutes for three days around the change.
                 var instant = start
                 while instant < start + 3 * 86_400 {

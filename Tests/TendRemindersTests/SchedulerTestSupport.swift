@@ -68,6 +68,22 @@ struct SchedulerHarness {
             Habit(name: name, emoji: "📚", kind: kind, reminders: [reminder], createdOn: Fixtures.day("2025-01-01")))
     }
 
+    /// A JSON webhook of the user's to `receiver`.
+    @discardableResult
+    func webhook(_ receiver: WebhookReceiverDouble, format: Webhook.Format = .json) async throws -> Webhook {
+        try await store.addWebhook(
+            owner: owner.id, url: receiver.url("/hook").absoluteString, format: format, accessToken: nil, now: clock.now)
+    }
+
+    /// A subscription of the user's at `push`, made as a browser makes one.
+    @discardableResult
+    func subscribe(_ push: PushServiceDouble) async throws -> PushSubscription {
+        let browser = push.subscribe()
+        return try await store.addPushSubscription(
+            owner: owner.id, endpoint: browser.endpoint.absoluteString, p256dh: browser.keys.p256dh, auth: browser.keys.auth,
+            now: clock.now)
+    }
+
     /// One pass at `instant`.
     @discardableResult
     func pass(at instant: Date) async throws -> ReminderScheduler.Pass {

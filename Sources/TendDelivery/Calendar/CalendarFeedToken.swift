@@ -6,24 +6,8 @@ import Foundation
 /// HMAC-SHA256, keyed by the server's secret, over the owner and the feed's generation; rotating
 /// the feed (a new generation) makes every older URL fail, with nothing stored per URL.
 public struct CalendarFeedToken: Hashable, Sendable {
-    /// The server's key (kept with `serverSecret(named: "calendar-feed-key")`), at least 32 bytes.
-    public struct Key: Sendable {
-        fileprivate let bytes: Data
-
-        /// A new key from the system's CSPRNG.
-        public init() {
-            bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        }
-
-        /// A kept key (base64url); nil when it is shorter than 32 bytes or not base64url.
-        public init?(stored: String) {
-            guard let bytes = Base64URL.decode(stored), bytes.count >= 32 else { return nil }
-            self.bytes = bytes
-        }
-
-        /// What to store.
-        public var stored: String { Base64URL.encode(bytes) }
-    }
+    /// The server's key (kept with `serverSecret(named: "calendar-feed-key")`).
+    public typealias Key = ServerHMACKey
 
     public let owner: UUID
     public let generation: Int
@@ -49,11 +33,11 @@ public struct CalendarFeedToken: Hashable, Sendable {
     /// compares every byte, so a wrong guess learns nothing of the right code.
     public func matches(_ text: String, key: Key) -> Bool {
         guard Self.owner(named: text) == owner, let bytes = Base64URL.decode(text) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(bytes.suffix(32), authenticating: message, using: SymmetricKey(data: key.bytes))
+        return HMAC<SHA256>.isValidAuthenticationCode(bytes.suffix(32), authenticating: message, using: key.key)
     }
 
     private func mac(key: Key) -> HashedAuthenticationCode<SHA256> {
-        HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key.bytes))
+        HMAC<SHA256>.authenticationCode(for: message, using: key.key)
     }
 
     /// A label (so the key could never sign something else by accident), the owner and the generation.
