@@ -55,9 +55,12 @@ public struct ReminderMessage: Hashable, Sendable {
             kind: kind, title: webhookPayload.title, body: body, tag: tag, url: Self.path(of: openURL), actions: actions)
     }
 
+    /// The URL without scheme and host: path, query and fragment (the card on the page).
     static func path(of url: URL) -> String {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+        var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        if let fragment = components.percentEncodedFragment { path += "#" + fragment }
+        return path
     }
 }

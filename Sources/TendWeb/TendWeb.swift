@@ -33,9 +33,10 @@ package enum TendWeb {
 }
 
 extension TendWeb {
-    /// Where a tap on a habit's reminder leads: that day's page, where one tap checks it in.
+    /// Where a tap on a habit's reminder leads: that day's page at the habit's card, where one
+    /// tap checks it in.
     @Sendable package static func dayPath(habit: Habit.ID, day: Day) -> String {
-        WebPaths.today() + "?date=\(day.iso)"
+        WebPaths.today() + "?date=\(day.iso)#habit-\(habit)"
     }
 
     /// The HTML page of a problem, for a browser that asked for an unknown page.

@@ -36,7 +36,7 @@ struct ReminderSchedulerTests {
                     let message = try #require(push.messages.first)
                     let shown = try JSONDecoder().decode(PushNotificationPayload.self, from: message.plaintext)
                     #expect(shown.kind == .reminder && shown.title == "📚 Read" && shown.body == "Ten pages")
-                    #expect(shown.url == "/habits/\(habit.id)?day=2026-11-24")
+                    #expect(shown.url == "/?date=2026-11-24#habit-\(habit.id)")
                     #expect(shown.tag == "reminder-\(habit.reminders[0].id)-2026-11-24")
                     let done = try #require(shown.actions?.done)
                     #expect(done.hasPrefix("/api/v1/reminders/actions/") && done.hasSuffix("/done"))

@@ -30,7 +30,7 @@ struct SchedulerHarness {
     static let vapid = VAPIDSigner(keyPair: VAPIDKeyPair(), subject: try! VAPIDSubject("mailto:admin@tend.example.com"))
     static let actionSecret = ActionTokenSecret()
 
-    static func dayPath(_ habit: Habit.ID, _ day: Day) -> String { "/habits/\(habit)?day=\(day.iso)" }
+    static func dayPath(_ habit: Habit.ID, _ day: Day) -> String { "/?date=\(day.iso)#habit-\(habit)" }
 
     /// Runs `body` with a harness whose user lives in `zone`, starting at `start`.
     /// `clock`, when given, is shared with a double that checks time (the push service's VAPID expiry).
