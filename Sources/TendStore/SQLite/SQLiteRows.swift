@@ -12,8 +12,8 @@ enum SQLiteRows {
     static func user(_ db: Database, id: String) throws -> User? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes FROM users WHERE id = ?",
+                db.cachedStatement(
+                    sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes FROM users WHERE id = ?"),
                 arguments: [id])
         else { return nil }
         return User(
@@ -47,13 +47,14 @@ enum SQLiteRows {
     }
 
     static func habits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [Habit] {
+        // Cached: compiling a statement (and GRDB's authorizer) cost more than running it here.
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(habitColumns) FROM habits
-                WHERE user_id = ? AND (? OR is_archived = 0)
-                ORDER BY sort_order, name, id
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT \(habitColumns) FROM habits
+                    WHERE user_id = ? AND (? OR is_archived = 0)
+                    ORDER BY sort_order, name, id
+                    """),
             arguments: [owner.description, includeArchived]
         ).map(habit)
     }
@@ -72,7 +73,7 @@ enum SQLiteRows {
 
     static func habitExists(_ db: Database, owner: User.ID, id: Habit.ID) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM habits WHERE user_id = ? AND id = ?", arguments: [owner.description, id.description])
+            db.cachedStatement(sql: "SELECT 1 FROM habits WHERE user_id = ? AND id = ?"), arguments: [owner.description, id.description])
             != nil
     }
 
@@ -103,18 +104,18 @@ enum SQLiteRows {
         let byText = habits.map(\.id).sorted()  // TypedID's order is its text's
         var entries = [[Entry]](repeating: [], count: byText.count)
         let cursor = try Row.fetchCursor(
-            db,
-            sql: """
-                WITH numbered AS (
-                    SELECT id, row_number() OVER (ORDER BY id) - 1 AS position,
-                           CASE WHEN created_on > ? THEN ? ELSE ? END AS first_day
-                    FROM habits
-                    WHERE user_id = ? AND (? OR is_archived = 0)
-                )
-                SELECT n.position, e.day, e.value, e.is_skipped, e.note
-                FROM numbered n CROSS JOIN entries e
-                    ON e.user_id = ? AND e.habit_id = n.id AND e.day BETWEEN n.first_day AND ?
-                """,
+            db.cachedStatement(
+                sql: """
+                        WITH numbered AS (
+                        SELECT id, row_number() OVER (ORDER BY id) - 1 AS position,
+                               CASE WHEN created_on > ? THEN ? ELSE ? END AS first_day
+                        FROM habits
+                        WHERE user_id = ? AND (? OR is_archived = 0)
+                    )
+                    SELECT n.position, e.day, e.value, e.is_skipped, e.note
+                    FROM numbered n CROSS JOIN entries e
+                        ON e.user_id = ? AND e.habit_id = n.id AND e.day BETWEEN n.first_day AND ?
+                    """),
             // Each habit's entries are one range of the primary key (user, habit, day): habits
             // first (CROSS JOIN keeps that order), so a window reads only its days. No ORDER BY:
             // a TrackedHabit does not depend on the entries' order, and sorting costs.

@@ -237,7 +237,7 @@ enum SQLiteAccountRows {
     static let inviteColumns = "id, created_by, created_at, expires_at, used_by"
 
     static func requireUser(_ db: Database, _ id: User.ID) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [id.description]) != nil
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM users WHERE id = ?"), arguments: [id.description]) != nil
         else { throw StoreError.notFound("user") }
     }
 

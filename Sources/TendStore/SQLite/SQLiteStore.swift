@@ -539,7 +539,7 @@ public final class SQLiteStore: TendStore {
         _ owner: User.ID, _ body: @escaping @Sendable (Database, (Change) throws -> Void) throws -> T
     ) async throws -> T {
         try await commits.write { [self] db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [owner.description]) != nil
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM users WHERE id = ?"), arguments: [owner.description]) != nil
             else { throw StoreError.notFound("user") }
             return try body(db) { change in
                 try SQLiteApply.apply(change, owner: owner, db: db)
@@ -572,7 +572,7 @@ public final class SQLiteStore: TendStore {
 
     private func read<T: Sendable>(_ owner: User.ID, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.read { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE id = ?", arguments: [owner.description]) != nil
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM users WHERE id = ?"), arguments: [owner.description]) != nil
             else { throw StoreError.notFound("user") }
             return try body(db)
         }
