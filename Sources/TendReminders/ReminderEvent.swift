@@ -13,4 +13,6 @@ public enum ReminderEvent: Hashable, Sendable {
     case gone(channel: String)
     /// Not sent, and why (``ReminderSkipReason/missed``: more than an hour late).
     case skipped(ReminderSkipReason)
+    /// A pass ended (an idle scheduler makes one a poll interval).
+    case passed
 }

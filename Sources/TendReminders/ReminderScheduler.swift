@@ -118,6 +118,7 @@ public final class ReminderScheduler: Service, Sendable {
         }
         pass.retried = try await retry()
         try await pruneIfDue()
+        events(.passed)
         return pass
     }
 
@@ -334,12 +335,7 @@ public final class ReminderScheduler: Service, Sendable {
     func remove(_ gone: [ReminderTarget], owner: User.ID) async {
         for target in gone {
             do {
-                switch target {
-                case .push(let subscription): try await store.deletePushSubscription(owner: owner, id: subscription.id)
-                case .webhook(let hook): try await store.deleteWebhook(owner: owner, id: hook.id)
-                }
-            } catch StoreError.notFound {
-                // Removed meanwhile (by the owner, or by another instance's delivery).
+                try await store.remove(target, owner: owner)
             } catch {
                 logger.warning("gone target not removed", metadata: ["error": "\(error)"])
             }

@@ -1,3 +1,4 @@
+import TendCore
 import TendStore
 
 /// One of a user's delivery targets, with what sending to it needs.
@@ -15,4 +16,18 @@ public enum ReminderTarget: Hashable, Sendable {
 
     /// `push` or `webhook`: the metrics' channel label.
     public var channel: String { key.channel }
+}
+
+extension ReminderStore {
+    /// Removes `target` (its service said it is gone). One removed meanwhile — by the owner, or by
+    /// another instance that met the same answer — is not an error.
+    public func remove(_ target: ReminderTarget, owner: User.ID) async throws {
+        do {
+            switch target {
+            case .push(let subscription): try await deletePushSubscription(owner: owner, id: subscription.id)
+            case .webhook(let hook): try await deleteWebhook(owner: owner, id: hook.id)
+            }
+        } catch StoreError.notFound {
+        }
+    }
 }

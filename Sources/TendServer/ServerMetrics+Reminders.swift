@@ -38,6 +38,8 @@ extension ServerMetrics {
             ).increment()
         case .gone(let channel):
             reminderCounter("reminders_gone", "Targets their service reported gone (removed)", [("channel", channel)]).increment()
+        case .passed:
+            reminderCounter("reminder_passes", "Scheduler passes (one a second when idle)").increment()
         case .skipped(let reason):
             if reason == .missed { reminderCounter("reminders_missed", "Firings more than an hour late (not sent)").increment() }
             reminderCounter("reminders_skipped", "Firings not sent, by reason", [("reason", reason.rawValue)]).increment()

@@ -189,6 +189,24 @@ struct ReminderSchedulerTests {
         }
     }
 
+    @Test("Idle, the scheduler makes one pass a poll interval, sends nothing, and stops when cancelled")
+    func idle() async throws {
+        var configuration = ReminderScheduler.Configuration.forTests
+        configuration.pollInterval = .milliseconds(100)
+        try await SchedulerHarness.run(start: Self.eight, configuration: configuration) { h in
+            try await h.habit("Read", at: 20)
+            let running = Task { try await h.scheduler.run() }
+            try await Task.sleep(for: .seconds(1))
+            running.cancel()
+            try await running.value
+            let passes = h.recorder.all.filter { $0 == .passed }.count
+            // About ten: not a busy loop (hundreds), not stuck (under load a sleep may run long).
+            #expect((2...15).contains(passes), "\(passes) passes in a second")
+            #expect(h.recorder.all.allSatisfy { $0 == .passed })
+            #expect(try await h.store.plannedFirings(owner: h.owner.id).count == 1)
+        }
+    }
+
     @Test(
         "DST: a 02:30 reminder fires once on spring-forward and fall-back days, at the documented instant",
         arguments: [

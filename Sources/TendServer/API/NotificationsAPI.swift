@@ -31,7 +31,7 @@ struct NotificationsAPI {
             for target in push + hooks {
                 group.addTask {
                     let result = await deliverer.send(message, to: target, deliveryID: UUID(), now: now)
-                    if case .gone = result { await remove(target, owner: user.id) }
+                    if case .gone = result { try? await server.store.remove(target, owner: user.id) }
                     return Self.json(result, target: target)
                 }
             }
@@ -52,13 +52,6 @@ struct NotificationsAPI {
             case .refused(let error): ("refused", error.description)
             }
         return NotificationTestJSON.Result(channel: target.channel, target: target.key.id.text(), result: name, detail: detail)
-    }
-
-    func remove(_ target: ReminderTarget, owner: User.ID) async {
-        switch target {
-        case .push(let subscription): try? await server.store.deletePushSubscription(owner: owner, id: subscription.id)
-        case .webhook(let hook): try? await server.store.deleteWebhook(owner: owner, id: hook.id)
-        }
     }
 
     /// `POST /reminders/actions/{token}/done`: checks the habit in for the day the reminder was

@@ -36,11 +36,7 @@ extension SQLiteStore: ReminderStore {
     public func pushSubscriptions(owner: User.ID) async throws -> [PushSubscription] {
         try await writer.read { db in
             try SQLiteAccountRows.requireUser(db, owner)
-            return try Row.fetchAll(
-                db,
-                sql: "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id",
-                arguments: [owner.description]
-            ).map(SQLiteReminderRows.push)
+            return try SQLiteReminderRows.pushSubscriptions(db, owner: owner)
         }
     }
 
@@ -73,11 +69,7 @@ extension SQLiteStore: ReminderStore {
     public func webhooks(owner: User.ID) async throws -> [Webhook] {
         try await writer.read { db in
             try SQLiteAccountRows.requireUser(db, owner)
-            return try Row.fetchAll(
-                db,
-                sql: "SELECT \(SQLiteReminderRows.webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id",
-                arguments: [owner.description]
-            ).map(SQLiteReminderRows.webhook)
+            return try SQLiteReminderRows.webhooks(db, owner: owner)
         }
     }
 
@@ -95,21 +87,10 @@ extension SQLiteStore: ReminderStore {
             var contexts: [User.ID: ReminderContext] = [:]
             for (owner, window) in owners {
                 guard let user = try SQLiteRows.user(db, id: owner.description) else { continue }
-                let arguments: StatementArguments = [owner.description]
                 contexts[owner] = ReminderContext(
                     user: user, habits: try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: true, window: window),
-                    pushSubscriptions: try Row.fetchAll(
-                        db.cachedStatement(
-                            sql:
-                                "SELECT \(SQLiteReminderRows.pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id"
-                        ),
-                        arguments: arguments
-                    ).map(SQLiteReminderRows.push),
-                    webhooks: try Row.fetchAll(
-                        db.cachedStatement(
-                            sql: "SELECT \(SQLiteReminderRows.webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id"),
-                        arguments: arguments
-                    ).map(SQLiteReminderRows.webhook))
+                    pushSubscriptions: try SQLiteReminderRows.pushSubscriptions(db, owner: owner),
+                    webhooks: try SQLiteReminderRows.webhooks(db, owner: owner))
             }
             return contexts
         }
@@ -403,6 +384,22 @@ enum SQLiteReminderRows {
     static let pushColumns = "id, user_id, endpoint, p256dh, auth, created_at"
     static let webhookColumns = "id, user_id, url, format, access_token, created_at"
     static let firingColumns = "id, habit_id, reminder_id, day, fires_at, kind, repeat_number"
+
+    /// The owner's push subscriptions, oldest first.
+    static func pushSubscriptions(_ db: Database, owner: User.ID) throws -> [PushSubscription] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(pushColumns) FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id"),
+            arguments: [owner.description]
+        ).map(push)
+    }
+
+    /// The owner's webhooks, oldest first.
+    static func webhooks(_ db: Database, owner: User.ID) throws -> [Webhook] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id"),
+            arguments: [owner.description]
+        ).map(webhook)
+    }
 
     static func push(_ row: Row) throws -> PushSubscription {
         PushSubscription(
