@@ -97,6 +97,11 @@ struct ReminderDeliveryServerTests {
                 #expect(again.status == .conflict)
                 let later = try await api.request(.post, try Self.path(of: done.url).replacingOccurrences(of: "/done", with: "/later"))
                 #expect(later.status == .conflict)
+                // Past its 48 hours the URL has expired, whatever was answered: 410, nothing changes.
+                clock.set(Self.evening + 49 * 3600)
+                let expired = try await api.request(.post, try Self.path(of: done.url))
+                #expect(expired.status == .gone)
+                #expect(expired.headers[.contentType]?.hasPrefix("application/problem+json") == true)
             }
         }
     }
