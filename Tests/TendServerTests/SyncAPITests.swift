@@ -80,7 +80,9 @@ struct SyncAPITests {
             let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Self.day)
             var operations = [laptop.operation(.habitCreated(habit: habit), at: harness.clock.now)]
             for index in 0..<1_400 {
-                operations.append(laptop.operation(.entryIncremented(habit: habit.id, day: Self.day.adding(days: index % 700), by: 1), at: harness.clock.now))
+                operations.append(
+                    laptop.operation(
+                        .entryIncremented(habit: habit.id, day: Self.day.adding(days: index % 700), by: 1), at: harness.clock.now))
             }
             for start in stride(from: 0, to: operations.count, by: SyncRules.maximumPush) {
                 let batch = Array(operations[start..<min(start + SyncRules.maximumPush, operations.count)])
@@ -99,7 +101,11 @@ struct SyncAPITests {
             #expect(pages == 2 && pulled.map(\.id) == operations.map(\.id))
             let unknown = try await Self.sync(api, ana, SyncRequest(device: "web-phone", cursor: "another-server.12"))
             #expect(unknown.reset && unknown.operations.count == SyncRules.pageSize && unknown.more)
-            let ahead = try await Self.sync(api, ana, SyncRequest(device: "web-phone", cursor: cursor.map { SyncCursor($0)! }.map { SyncCursor(log: $0.log, position: $0.position + 5).description }))
+            let ahead = try await Self.sync(
+                api, ana,
+                SyncRequest(
+                    device: "web-phone",
+                    cursor: cursor.map { SyncCursor($0)! }.map { SyncCursor(log: $0.log, position: $0.position + 5).description }))
             #expect(ahead.reset)
         }
     }
@@ -125,16 +131,33 @@ struct SyncAPITests {
             let cases: [(String, HTTPResponse.Status, String)] = [
                 ("skewed clock", .unprocessableContent, try Self.body(SyncRequest(device: "web-phone", operations: [good, skewed]))),
                 ("another user's operation", .conflict, try Self.body(SyncRequest(device: "web-phone", operations: [good, bobs]))),
-                ("device mismatch", .unprocessableContent, try Self.body(SyncRequest(device: "web-phone", operations: [good, mismatched]))),
-                ("negative value", .unprocessableContent, try Self.body(SyncRequest(device: "web-phone", operations: [good, invalidValue]))),
+                (
+                    "device mismatch", .unprocessableContent,
+                    try Self.body(SyncRequest(device: "web-phone", operations: [good, mismatched]))
+                ),
+                (
+                    "negative value", .unprocessableContent,
+                    try Self.body(SyncRequest(device: "web-phone", operations: [good, invalidValue]))
+                ),
                 ("bad device id", .unprocessableContent, try Self.body(SyncRequest(device: "web phone!", operations: [good]))),
-                ("malformed change", .badRequest, #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"0001749513600000-0000-web-phone","change":{"entryExploded":{}}}]}"#),
-                ("malformed timestamp", .badRequest, #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"yesterday","change":{"entryReset":{"habit":"\#(habit.id)","day":"2025-06-10"}}}]}"#),
+                (
+                    "malformed change", .badRequest,
+                    #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"0001749513600000-0000-web-phone","change":{"entryExploded":{}}}]}"#
+                ),
+                (
+                    "malformed timestamp", .badRequest,
+                    #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"yesterday","change":{"entryReset":{"habit":"\#(habit.id)","day":"2025-06-10"}}}]}"#
+                ),
                 ("bad cursor", .badRequest, try Self.body(SyncRequest(device: "web-phone", cursor: "no-position", operations: [good]))),
                 ("no body", .badRequest, ""),
                 (
                     "too many operations", .contentTooLarge,
-                    try Self.body(SyncRequest(device: "web-phone", operations: (0...SyncRules.maximumPush).map { _ in phone.operation(.tipDismissed(tip: .addFirstHabit), at: harness.clock.now) }))
+                    try Self.body(
+                        SyncRequest(
+                            device: "web-phone",
+                            operations: (0...SyncRules.maximumPush).map { _ in
+                                phone.operation(.tipDismissed(tip: .addFirstHabit), at: harness.clock.now)
+                            }))
                 ),
             ]
             for (what, status, json) in cases {
@@ -143,7 +166,8 @@ struct SyncAPITests {
                 if what == "skewed clock" { #expect(problem.detail.contains("600 s in the server's future"), "\(problem.detail)") }
             }
             #expect(try await api.export(ana) == before, "nothing of a refused push was stored")
-            #expect(try await api.request(.post, "/api/v1/sync", json: try Self.body(SyncRequest(device: "web-phone"))).status == .unauthorized)
+            #expect(
+                try await api.request(.post, "/api/v1/sync", json: try Self.body(SyncRequest(device: "web-phone"))).status == .unauthorized)
         }
     }
 }

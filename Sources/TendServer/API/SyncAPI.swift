@@ -26,7 +26,9 @@ struct SyncAPI {
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(
                 .contentTooLarge, code: "too-large",
-                detail: "a sync request carries at most \(SyncRules.maximumPush) operations (this one \(body.operations.count)); send the rest in the next")
+                detail:
+                    "a sync request carries at most \(SyncRules.maximumPush) operations (this one \(body.operations.count)); send the rest in the next"
+            )
         }
         // Every operation is checked before any is stored: a bad one refuses the whole request.
         let now = server.now
