@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import NIOCore
-import TendStore
 import NIOHTTP1
+import TendStore
 
 /// The `tend sync` commands (they sync themselves; ``AutoSync`` leaves them alone).
 protocol SyncCommandFamily {}
@@ -41,7 +41,8 @@ struct SyncNowCommand: AsyncParsableCommand, SyncCommandFamily {
         if options.json {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
-            session.print("Synced with \(credentials.server): pushed \(AutoSync.changes(result.pushed)), pulled \(AutoSync.changes(result.pulled)).")
+            session.print(
+                "Synced with \(credentials.server): pushed \(AutoSync.changes(result.pushed)), pulled \(AutoSync.changes(result.pulled)).")
         }
     }
 }
