@@ -29,7 +29,8 @@ struct SyncEndToEndTests {
                 arguments: ["--database", directory.path("server.sqlite")], environment: ["TEND_LOG_LEVEL": "warning"])
             _ = try await server.waitUntilListening()
             port = server.port
-            let signUp = try await server.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"\#(SyncEndToEndTests.password)"}"#)
+            let signUp = try await server.request(
+                "POST", "/api/v1/users", json: #"{"username":"ana","password":"\#(SyncEndToEndTests.password)"}"#)
             try #require(signUp.0 == 201, "\(signUp.1)")
             let token = try await server.request(
                 "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"\#(SyncEndToEndTests.password)","name":"test"}"#)
@@ -58,7 +59,9 @@ struct SyncEndToEndTests {
     }
 
     /// Runs `tend` on a CLI database; stdin is `input`.
-    static func tend(_ arguments: [String], database: String, input: String? = nil) async throws -> (status: Int32, out: String, err: String) {
+    static func tend(
+        _ arguments: [String], database: String, input: String? = nil
+    ) async throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = ServeProcessTests.binary
         process.arguments = arguments + ["--database", database]
@@ -79,21 +82,26 @@ struct SyncEndToEndTests {
     }
 
     @discardableResult
-    static func expectTend(_ arguments: [String], database: String, input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    static func expectTend(
+        _ arguments: [String], database: String, input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
         let result = try await tend(arguments, database: database, input: input)
         #expect(result.status == 0, "tend \(arguments.joined(separator: " ")): \(result.err)", sourceLocation: sourceLocation)
         return result.out + result.err
     }
 
     static func login(_ world: World, _ database: String) async throws -> String {
-        try await expectTend(["sync", "login", world.url, "--username", "ana", "--password-stdin"], database: database, input: password + "\n")
+        try await expectTend(
+            ["sync", "login", world.url, "--username", "ana", "--password-stdin"], database: database, input: password + "\n")
     }
 
     static func parsed(_ text: String) throws -> NSDictionary {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary, "not JSON: \(text)")
     }
 
-    @Test("Both offline: increments on both count, a rename and a recolour both survive, a deletion holds; after syncing in any order both equal the server")
+    @Test(
+        "Both offline: increments on both count, a rename and a recolour both survive, a deletion holds; after syncing in any order both equal the server"
+    )
     func twoDevicesConverge() async throws {
         var world = try await World()
         let laptop = world.directory.path("laptop.sqlite")
@@ -176,7 +184,7 @@ struct SyncEndToEndTests {
     func killedMidSync() async throws {
         var world = try await World()
         let laptop = world.directory.path("laptop.sqlite")
-        try await Self.bigDatabase(laptop, habits: 6, days: 500)  // 3,006 operations: seven pushes
+        try await Self.bigDatabase(laptop, habits: 12, days: 1_000)  // 12,012 operations: 25 pushes
         let login = Process()
         login.executableURL = ServeProcessTests.binary
         login.arguments = ["sync", "login", world.url, "--username", "ana", "--password-stdin", "--database", laptop]
@@ -217,7 +225,8 @@ struct SyncEndToEndTests {
         let laptop = world.directory.path("laptop.sqlite")
         try await Self.bigDatabase(laptop, habits: 2, days: 60)
         let url = "http://127.0.0.1:\(proxy.port)"
-        try await Self.expectTend(["sync", "login", url, "--username", "ana", "--password-stdin"], database: laptop, input: Self.password + "\n")
+        try await Self.expectTend(
+            ["sync", "login", url, "--username", "ana", "--password-stdin"], database: laptop, input: Self.password + "\n")
         try await Self.expectTend(["increment", "Habit 0", "4"], database: laptop)
         try await Self.expectTend(["increment", "Habit 1", "2", "--date", "2024-01-05"], database: laptop)
         // Those two went already; now cut answers short after 40 bytes (mid status line/headers).

@@ -52,12 +52,17 @@ enum SyncSupport {
     struct ResultJSON: Encodable {
         var pushed: Int
         var pulled: Int
+        /// Requests made.
         var rounds: Int
+        var bytesSent: Int
+        var bytesReceived: Int
 
         init(_ result: SyncEngine.Result) {
             pushed = result.pushed
             pulled = result.pulled
             rounds = result.rounds
+            bytesSent = result.bytesSent
+            bytesReceived = result.bytesReceived
         }
     }
 
