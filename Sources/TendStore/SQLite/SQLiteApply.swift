@@ -83,6 +83,43 @@ enum SQLiteApply {
         }
     }
 
+    /// Applies changes in order, as applying them one by one would, with each day's entry read
+    /// and written once however many of the changes touch it: runs of entry changes are folded in
+    /// memory (they commute across days), and any other change first writes what the run made.
+    /// What a sync's batch of thousands of check-ins costs is then a read and a write per day.
+    static func apply(inOrder changes: [Change], owner: User.ID, merging: Bool, db: Database) throws {
+        struct Cell: Hashable {
+            var habit: Habit.ID
+            var day: Day
+        }
+        var cells: [Cell: Entry] = [:]
+        var order: [Cell] = []
+        var habits: [Habit.ID: Bool] = [:]
+        func flush() throws {
+            for cell in order { try store(cells[cell]!, owner: owner, habit: cell.habit, db: db) }
+            cells.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            habits.removeAll(keepingCapacity: true)
+        }
+        for change in changes {
+            guard let habit = change.habitID, let day = change.entryDay else {
+                try flush()
+                try apply(change, owner: owner, merging: merging, db: db)
+                continue
+            }
+            let exists = try habits[habit] ?? SQLiteRows.habitExists(db, owner: owner, id: habit)
+            habits[habit] = exists
+            guard exists else { continue }
+            let cell = Cell(habit: habit, day: day)
+            if cells[cell] == nil {
+                cells[cell] = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first ?? Entry(day: day)
+                order.append(cell)
+            }
+            cells[cell] = cells[cell]!.applying(change)
+        }
+        try flush()
+    }
+
     /// The name keys of the owner's habits but `id`.
     static func nameKeys(owner: User.ID, except id: Habit.ID, db: Database) throws -> Set<String> {
         Set(

@@ -34,7 +34,7 @@ extension SQLiteStore {
                 operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, received: received, db: db)
         }
         if MergePlan.inOrder(new, after: frontier) {
-            for operation in new { try SQLiteApply.apply(operation.change, owner: owner, merging: true, db: db) }
+            try SQLiteApply.apply(inOrder: new.map(\.change), owner: owner, merging: true, db: db)
         } else {
             try SQLiteSync.refold(MergePlan(new), owner: owner, db: db)
         }
