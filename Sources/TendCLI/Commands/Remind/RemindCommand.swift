@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOCore
 import TendCore
 import TendStore
 
@@ -11,7 +12,8 @@ struct RemindCommand: AsyncParsableCommand {
         discussion: """
             Runs until stopped (Ctrl-C), or with --once handles what is due now and exits (for \
             cron or a systemd timer). It reads the local database, so changes made with other \
-            tend commands are seen within a minute. A reminder is skipped when its habit is \
+            tend commands are seen within a minute; signed in to an account (tend sync login), \
+            it syncs first each time, so reminders set and check-ins made on other devices count. A reminder is skipped when its habit is \
             already done that day, not due, or archived; one more than an hour late (the laptop \
             was asleep) is reported as missed instead of shown. What has been handled is kept \
             beside the database (DATABASE.remind), so a restart shows nothing twice. \
@@ -42,7 +44,9 @@ struct RemindCommand: AsyncParsableCommand {
         // reported as missed by the planner's rule, not shown. The file is read once: afterwards
         // this loop is the only writer and knows what it wrote.
         var handled = try state.handledThrough()
+        var offline = false
         while true {
+            offline = await pull(session, wasOffline: offline)
             let now = session.now
             let since = max(handled ?? now, now.addingTimeInterval(-24 * 3600))
             let next = try await handle(session: session, from: since, through: now, notify: notify)
@@ -53,6 +57,27 @@ struct RemindCommand: AsyncParsableCommand {
             let wait = min(60, max(1, (next?.timeIntervalSince(now) ?? 60)))
             try await Task.sleep(for: .seconds(wait))
             session.user = try await session.store.user(id: session.owner)
+        }
+    }
+
+    /// Linked to an account (`tend sync login`), each round syncs first, so the reminders set in
+    /// the web app and the check-ins made on the phone count here: a habit done on the phone is
+    /// not reminded on the desktop. Offline, it goes on with what it has and says so once.
+    /// Answers whether the server did not answer.
+    private func pull(_ session: Session, wasOffline: Bool) async -> Bool {
+        let database = options.databasePath(environment: session.context.environment)
+        guard let credentials = try? SyncCredentials.load(database: database),
+            let link = try? await session.store.syncLink(), !link.signedOut
+        else { return false }
+        do {
+            _ = try await SyncEngine(session: session, credentials: credentials, deadline: .now() + .seconds(5)).run()
+            return false
+        } catch {
+            if !wasOffline {
+                session.context.printError(
+                    "tend: cannot sync with \(credentials.server) (\(CLIError.message(for: error))); reminding from what this database has")
+            }
+            return true
         }
     }
 
