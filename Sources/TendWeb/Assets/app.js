@@ -502,6 +502,14 @@
       if (field && f.type === "count" && document.activeElement !== field) field.value = field.defaultValue = value === 0 ? "" : String(value);
     }
 
+    function waitingFor(records, habit, day) {
+      return records.filter((r) => {
+        const c = r.op.change;
+        const at = c.entrySet || c.entryIncremented || c.entryReset;
+        return at && at.habit === habit && at.day === day;
+      });
+    }
+
     // The page's cards with the waiting operations applied on top of what the server rendered
     // (after a reload, and after every swap of <main>).
     async function reapply() {
@@ -511,11 +519,7 @@
       badge();
       const cards = document.querySelectorAll("#main article.card[data-habit]");
       for (const card of cards) {
-        const mine = records.filter((r) => {
-          const c = r.op.change;
-          const at = c.entrySet || c.entryIncremented || c.entryReset;
-          return at && at.habit === card.dataset.habit && at.day === card.dataset.day;
-        });
+        const mine = waitingFor(records, card.dataset.habit, card.dataset.day);
         if (mine.length === 0) { if (card.classList.contains("has-waiting")) show(card, parseInt(card.dataset.value, 10) || 0, false, false); continue; }
         const value = mine.reduce((v, r) => applied(r.op.change, v), parseInt(card.dataset.value, 10) || 0);
         show(card, value, true, mine.some((r) => r.op.change.entryReset || r.op.change.entrySet));
@@ -530,11 +534,7 @@
       let records;
       try { records = await queued(); } catch (e) { return false; }
       const f = facts(card);
-      const mine = records.filter((r) => {
-        const c = r.op.change;
-        const at = c.entrySet || c.entryIncremented || c.entryReset;
-        return at && at.habit === f.habit && at.day === f.day;
-      });
+      const mine = waitingFor(records, f.habit, f.day);
       const value = mine.reduce((v, r) => applied(r.op.change, v), f.value);
       const change = changeFor(match[3], f, value);
       if (change) {
@@ -584,7 +584,7 @@
         "signed-out": "Sign in again to send the changes kept on this device.",
         error: "The server could not take the changes yet; they are kept and sent again.",
       }[shown];
-      document.body.classList.toggle("is-offline", !navigator.onLine || state === "offline");
+      document.body.classList.toggle("is-offline", !navigator.onLine || document.body.hasAttribute("data-kept-copy"));
     }
 
     function refusal(record, detail) {
@@ -677,6 +677,7 @@
         badge();
         if (outcome === "done" && (records.length > 0 || wasOffline)) {
           document.body.removeAttribute("data-kept-copy");
+          badge();
           refresh();
         }
       })().finally(() => { running = null; });
@@ -862,7 +863,7 @@
   notifications();
 
   // Offline: say so (the service worker shows the last loaded Today page).
-  const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine || outbox.isOffline());
+  const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine || document.body.hasAttribute("data-kept-copy"));
   window.addEventListener("online", () => { offline(); refresh(); });
   window.addEventListener("offline", offline);
   offline();
