@@ -3,11 +3,12 @@ page-level network emulation does not cover the service worker's own requests, a
 means "the server does not answer", so this file stops `tend serve` and starts it again on the
 same database and port (scripts/browser-test exports how: TEND_BIN, TEND_DATABASE, …).
 
-Two browsers of one account load Today; the server stops; the first checks a yes/no habit and
-adds two glasses, reloads (the service worker's kept page, the queued taps applied again from
-IndexedDB); the second adds three glasses of the same habit; the server starts again; both
-badges come back to "synced" and the server holds 1 and 2 + 3 = 5 — both browsers' increments
-count. Run with scripts/browser-test."""
+Two browsers of one account load Today; the server stops; the first checks a yes/no habit, adds
+two glasses (three, then −1), resets a bad habit's over-limit day, and reloads (the service
+worker's kept page, the queued taps applied again from IndexedDB); the second adds three glasses
+of the same habit; the server starts again; both badges come back to "synced" and the server
+holds 1, 2 + 3 = 5 and 0 — both browsers' increments count. Then a refused operation is dropped
+and said. Run with scripts/browser-test."""
 
 import json
 import os
@@ -121,6 +122,14 @@ class OfflineTests(unittest.TestCase):
         click(driver, driver.find_element(By.ID, f"tap-{habit}"))
         wait(driver, lambda d: expected in self.card_text(d, habit), timeout=10)
 
+    def menu_action(self, driver, habit, action, expected):
+        """Presses a control of the card's menu (−1 is `decrement`, "Reset this day" is `reset`)."""
+        menu = driver.find_element(By.ID, f"menu-{habit}")
+        if not menu.get_attribute("open"):
+            click(driver, driver.find_element(By.ID, f"more-{habit}"))
+        click(driver, driver.find_element(By.ID, f"{action}-{habit}"))
+        wait(driver, lambda d: expected in self.card_text(d, habit), timeout=10)
+
     def today(self, token):
         items = [item for group in api("GET", "/api/v1/today", token=token)["groups"] for item in group["habits"]]
         return {item["name"]: item["value"] for item in items}
@@ -144,6 +153,8 @@ class OfflineTests(unittest.TestCase):
         water = api("POST", "/api/v1/habits",
                     {"name": "Water", "emoji": "💧", "type": "count", "target": 10, "unit": "glasses"}, token=token)["id"]
         stretch = api("POST", "/api/v1/habits", {"name": "Stretch", "emoji": "🧘"}, token=token)["id"]
+        coffee = api("POST", "/api/v1/habits",
+                     {"name": "Coffee", "emoji": "☕", "kind": "bad", "type": "count", "target": 2, "unit": "cups"}, token=token)["id"]
 
         phone, laptop = self.open(), self.open()
         self.log_in(phone)
@@ -165,13 +176,25 @@ class OfflineTests(unittest.TestCase):
             js(phone, "return document.querySelector('#tap-%s').getAttribute('aria-label')" % water),
             "Water: 2 / 10 glasses. Tap to add one (glasses)")
 
+        # −1 and "Reset this day" work offline too: a third glass taken back, and three coffees
+        # (over the limit of 2, a failure at once) reset.
+        self.tap(phone, water, "3 / 10 glasses")
+        self.menu_action(phone, water, "decrement", "2 / 10 glasses")
+        for count in (1, 2, 3):
+            self.tap(phone, coffee, f"{count} cups, at most 2")
+        self.assertEqual(phone.find_element(By.CSS_SELECTOR, f"#habit-{coffee} .status").text, "Over limit")
+        self.assertIn("is-missed", phone.find_element(By.ID, f"habit-{coffee}").get_attribute("class"))
+        self.menu_action(phone, coffee, "reset", "0 cups, at most 2")
+        wait(phone, lambda d: self.badge(d) == "offline · 9 pending", timeout=10)
+
         # A reload shows the service worker's kept page with the waiting taps applied again.
         phone.refresh()
         wait(phone, lambda d: d.title.startswith("Today"), timeout=15)
         self.assertTrue(js(phone, "return document.body.hasAttribute('data-kept-copy')"))
         wait(phone, lambda d: "2 / 10 glasses" in self.card_text(d, water), timeout=10)
         self.assertIn("Checked", self.card_text(phone, stretch))
-        wait(phone, lambda d: self.badge(d) == "offline · 3 pending", timeout=10)
+        self.assertIn("0 cups, at most 2", self.card_text(phone, coffee))
+        wait(phone, lambda d: self.badge(d) == "offline · 9 pending", timeout=10)
         self.assertEqual(js(phone, "return getComputedStyle(document.querySelector('.offline-banner')).display"), "block")
         phone.save_screenshot(os.path.join(SHOTS, "offline-pending.png"))
 
@@ -187,7 +210,7 @@ class OfflineTests(unittest.TestCase):
         phone.save_screenshot(os.path.join(SHOTS, "offline-synced.png"))
 
         # The server holds both browsers' glasses (2 + 3) and the check; so do the pages.
-        self.assertEqual(self.today(token), {"Water": 5, "Stretch": 1})
+        self.assertEqual(self.today(token), {"Water": 5, "Stretch": 1, "Coffee": 0})
         wait(phone, lambda d: "5 / 10 glasses" in self.card_text(d, water), timeout=15)
         laptop.refresh()
         wait(laptop, lambda d: "5 / 10 glasses" in self.card_text(d, water), timeout=15)
@@ -197,6 +220,29 @@ class OfflineTests(unittest.TestCase):
         self.tap(phone, water, "6 / 10 glasses")
         self.assertEqual(self.badge(phone), "synced")
         self.assertEqual(self.today(token)["Water"], 6)
+
+        # An operation the server refuses is dropped and said, not retried for ever nor lost in
+        # silence; the good one sent with it still counts. (Put into the queue as a broken page
+        # would: a day that does not exist.)
+        js(phone, """
+            const device = localStorage.getItem('tend.sync.device');
+            const stamp = (n) => String(Date.now()).padStart(16, '0') + '-000' + n + '-' + device;
+            const request = indexedDB.open('tend-sync', 1);
+            request.onsuccess = () => {
+              const store = request.result.transaction('ops', 'readwrite').objectStore('ops');
+              const user = document.body.dataset.user;
+              store.add({user, label: 'good', op: {id: crypto.randomUUID(), device, timestamp: stamp(1),
+                change: {entryIncremented: {habit: '%s', day: document.querySelector('#habit-%s').dataset.day, by: 1}}}});
+              store.add({user, label: 'a broken change', op: {id: crypto.randomUUID(), device, timestamp: stamp(2),
+                change: {entryIncremented: {habit: '%s', day: '2026-13-45', by: 1}}}});
+              store.transaction.oncomplete = () => window.dispatchEvent(new Event('online'));
+            };
+        """ % (water, water, water))
+        wait(phone, lambda d: d.find_elements(By.ID, "sync-refused"), timeout=15)
+        self.assertIn("a broken change", phone.find_element(By.ID, "sync-refused").text)
+        self.assertEqual(phone.find_element(By.ID, "sync-refused").get_attribute("role"), "alert")
+        wait(phone, lambda d: self.badge(d) == "synced", timeout=15)
+        self.assertEqual(self.today(token)["Water"], 7)
 
 
 if __name__ == "__main__":
