@@ -8,6 +8,22 @@ public enum HabitRules {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// The name a habit merged from another device takes when another habit holds its name (two
+    /// devices offline each created "Read"): the name with " (2)", " (3)"… — the first whose key
+    /// is not in `taken` — shortened to fit ``Habit/maximumNameLength``. Both habits are kept;
+    /// which one is renamed is the one later in the operations' order, so every replica agrees.
+    public static func freeName(_ name: String, taken: Set<String>) -> String {
+        guard taken.contains(nameKey(name)) else { return name }
+        let base = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var number = 2
+        while true {
+            let suffix = " (\(number))"
+            let candidate = String(base.prefix(Habit.maximumNameLength - suffix.count)) + suffix
+            if !taken.contains(nameKey(candidate)) { return candidate }
+            number += 1
+        }
+    }
+
     public static func validate(_ habit: Habit) throws(RuleViolation) {
         do {
             try habit.validate()

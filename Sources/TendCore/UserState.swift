@@ -27,10 +27,14 @@ public struct UserState: Hashable, Sendable {
     /// was deleted) is ignored, as a tombstone would have it.
     public mutating func apply(_ change: Change) {
         switch change {
-        case .habitCreated(let habit):
-            if habits[habit.id] == nil { habits[habit.id] = TrackedHabit(habit: habit) }
-        case .habitUpdated(let id, let patch):
-            if let habit = habits[id]?.habit { habits[id]?.habit = patch.applied(to: habit) }
+        case .habitCreated(var habit):
+            guard habits[habit.id] == nil else { break }
+            habit.name = HabitRules.freeName(habit.name, taken: nameKeys(except: habit.id))
+            habits[habit.id] = TrackedHabit(habit: habit)
+        case .habitUpdated(let id, var patch):
+            guard let habit = habits[id]?.habit else { break }
+            if let name = patch.name { patch.name = HabitRules.freeName(name, taken: nameKeys(except: id)) }
+            habits[id]?.habit = patch.applied(to: habit)
         case .habitDeleted(let id):
             habits[id] = nil
             routines.detach(id)
@@ -48,6 +52,11 @@ public struct UserState: Hashable, Sendable {
         case .tipEventRecorded(let event):
             tips.record(event)
         }
+    }
+
+    /// The name keys of every habit but `id`: a merged habit's name must be none of them.
+    func nameKeys(except id: Habit.ID) -> Set<String> {
+        Set(habits.values.lazy.filter { $0.id != id }.map { HabitRules.nameKey($0.habit.name) })
     }
 
     /// Folds `changes` into a state, in order (Void.'s "history replay").

@@ -8,6 +8,11 @@ public actor InMemoryStore: TendStore {
     private var states: [User.ID: UserState] = [:]
     private var logs: [User.ID: [LoggedOperation]] = [:]
     private var sequence: Int64 = 0
+    /// Each logged operation's owner, by id (an id is unique across users).
+    private var operationOwners: [UUID: User.ID] = [:]
+    /// The settings each user was created with: where a refold starts (``receive(owner:_:)``).
+    private var baseSettings: [User.ID: UserSettings] = [:]
+    private let logID = UUID().text()
     /// Passwords, tokens and invites (``AccountStore``, in InMemoryStore+Accounts.swift).
     var accounts = AccountTables()
     /// Targets, the firing queue, deliveries and server secrets (``ReminderStore``, in InMemoryStore+Reminders.swift).
@@ -32,6 +37,7 @@ public actor InMemoryStore: TendStore {
         let user = User(username: username, settings: settings)
         users[user.id] = user
         states[user.id] = UserState(settings: settings)
+        baseSettings[user.id] = settings
         logs[user.id] = []
         return user
     }
@@ -70,6 +76,7 @@ public actor InMemoryStore: TendStore {
     public func deleteUser(owner: User.ID) throws {
         guard users.removeValue(forKey: owner) != nil else { throw StoreError.notFound("user") }
         states[owner] = nil
+        for operation in logs[owner] ?? [] { operationOwners[operation.operation.id] = nil }
         logs[owner] = nil
         accounts.removeAll(of: owner)
         reminders.removeAll(of: owner)
@@ -274,7 +281,63 @@ public actor InMemoryStore: TendStore {
             sequence += 1
             let operation = ChangeOperation(device: clock.device, timestamp: clock.tick(now: now()), change: change)
             logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))
+            operationOwners[operation.id] = owner
         }
         if let settings = states[owner]?.settings { users[owner]?.settings = settings }
+    }
+
+    // MARK: Sync
+
+    public func operationLogID() -> String { logID }
+
+    /// Operations in order are applied one by one; one that orders before the latest applied
+    /// refolds the user's whole log from the settings they were created with (the reference
+    /// semantics the SQL stores' partial refolds must equal).
+    public func receive(owner: User.ID, _ operations: [ChangeOperation]) throws -> MergeReceipt {
+        let before = try state(owner)
+        var seen: Set<UUID> = []
+        var new: [ChangeOperation] = []
+        for operation in operations where seen.insert(operation.id).inserted {
+            if let holder = operationOwners[operation.id] {
+                guard holder == owner else {
+                    throw StoreError.conflict("operation \(operation.id.text()) belongs to another account; nothing was stored")
+                }
+                continue
+            }
+            new.append(operation)
+        }
+        new = MergeFold.sorted(new)
+        let log = logs[owner] ?? []
+        let frontier = log.map(\.operation).max(by: OperationSet.precedes)
+        for operation in new {
+            sequence += 1
+            logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))
+            operationOwners[operation.id] = owner
+            if ReminderRules.needsPlanning(operation.change) { reminders.planRequests.insert(owner) }
+        }
+        if !new.isEmpty {
+            if MergePlan.inOrder(new, after: frontier.map { ($0.timestamp, $0.id.text()) }) {
+                for operation in new { states[owner]?.apply(operation.change) }
+            } else {
+                var state = UserState(settings: baseSettings[owner] ?? before.settings)
+                for operation in MergeFold.sorted((logs[owner] ?? []).map(\.operation)) { state.apply(operation.change) }
+                states[owner] = state
+            }
+            for id in before.habits.keys where states[owner]?.habits[id] == nil { reminders.removeHabit(id, of: owner) }
+            if let settings = states[owner]?.settings { users[owner]?.settings = settings }
+            clock.receive(new.last!.timestamp, now: now())
+        }
+        return MergeReceipt(
+            accepted: new.count, duplicates: operations.count - new.count, latestSequence: logs[owner]?.last?.sequence ?? 0)
+    }
+
+    public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) throws -> OperationPage {
+        _ = try state(owner)
+        let limit = max(1, limit)
+        let log = logs[owner] ?? []
+        let candidates = log.lazy.filter { $0.sequence > after && $0.operation.device != device }
+        let page = Array(candidates.prefix(limit + 1))
+        if page.count > limit { return OperationPage(operations: Array(page.prefix(limit)), last: page[limit - 1].sequence, more: true) }
+        return OperationPage(operations: page, last: max(after, log.last?.sequence ?? 0), more: false)
     }
 }

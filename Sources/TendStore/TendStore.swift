@@ -38,6 +38,23 @@ public protocol TendStore: Sendable {
     /// live-update watcher compares to notice a change, from any device or server instance.
     func latestOperationSequence(owner: User.ID) async throws -> Int64
 
+    // MARK: Sync
+
+    /// This op log's identity: made at random with the database, so a cursor that names another
+    /// log (another server, a database restored from before it) is recognised as unknown.
+    func operationLogID() async throws -> String
+    /// Takes in operations made on other devices (issue 15), in one transaction: an operation
+    /// whose id the user's log already holds is skipped (so a retried push stores nothing twice);
+    /// an id held by another user is refused and nothing is stored. The user's state is then what
+    /// folding every logged operation in ``OperationSet``'s order gives, whatever order they
+    /// arrived in; the store's clock takes in their timestamps, so later local changes order
+    /// after them. Each operation must already be valid (``SyncRules/validate(_:now:)``).
+    func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt
+    /// A page of the user's operations after log position `after`, not made by `device` (which has
+    /// them), oldest first: at most `limit`; the page's ``OperationPage/last`` is where the next one
+    /// starts.
+    func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage
+
     // MARK: Writing
 
     /// Adds a habit (validated; its name must be free for this user, case-insensitively).

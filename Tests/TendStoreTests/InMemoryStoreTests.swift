@@ -19,4 +19,9 @@ struct InMemoryStoreTests {
     func reminders(_ check: ReminderContractCase) async throws {
         try await check.run(on: InMemoryStore())
     }
+
+    @Test(arguments: SyncContract.cases)
+    func sync(_ check: SyncContractCase) async throws {
+        try await check.run(on: InMemoryStore())
+    }
 }

@@ -24,6 +24,11 @@ struct PostgresStoreContractTests {
     func reminders(_ check: ReminderContractCase) async throws {
         try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
     }
+
+    @Test(arguments: SyncContract.cases)
+    func sync(_ check: SyncContractCase) async throws {
+        try await PostgresTestDatabase.withStore { store in try await check.run(on: store) }
+    }
 }
 
 @Suite("PostgreSQL store: migrations, several instances, query counts")

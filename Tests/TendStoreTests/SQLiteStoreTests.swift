@@ -29,6 +29,17 @@ struct SQLiteContractTests {
         try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
     }
 
+    @Test(arguments: SyncContract.cases)
+    func syncInMemory(_ check: SyncContractCase) async throws {
+        try await check.run(on: SQLiteStore(inMemoryDevice: "test"))
+    }
+
+    @Test(arguments: SyncContract.cases)
+    func syncOnDisk(_ check: SyncContractCase) async throws {
+        let directory = try TemporaryDirectory()
+        try await check.run(on: SQLiteStore(path: directory.path("tend.sqlite"), device: "test"))
+    }
+
     @Test(arguments: ReminderContract.cases)
     func remindersInMemory(_ check: ReminderContractCase) async throws {
         try await check.run(on: SQLiteStore(inMemoryDevice: "test"))

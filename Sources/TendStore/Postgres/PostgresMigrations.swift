@@ -254,6 +254,28 @@ enum PostgresMigrations {
                 "CREATE INDEX reminder_deliveries_sending ON reminder_deliveries (updated_at) WHERE status = 'sending'",
                 "CREATE INDEX reminder_firings_finished ON reminder_firings (finished_at) WHERE finished_at IS NOT NULL",
             ]),
+        Migration(
+            version: 5, name: "sync: operations filed by habit and day, latest by clock, the log's identity",
+            statements: [
+                // An operation that arrives late refolds only its habit and day (MergePlan).
+                "ALTER TABLE ops ADD COLUMN habit_id uuid",
+                "ALTER TABLE ops ADD COLUMN day integer",
+                """
+                UPDATE ops SET
+                    habit_id = coalesce(
+                        change->'entrySet'->>'habit', change->'entryIncremented'->>'habit', change->'entrySkipped'->>'habit',
+                        change->'entryReset'->>'habit', change->'entryNoteSet'->>'habit', change->'entriesImported'->>'habit',
+                        change->'habitCreated'->'habit'->>'id', change->'habitUpdated'->>'id', change->'habitDeleted'->>'id')::uuid,
+                    day = (coalesce(
+                        change->'entrySet'->>'day', change->'entryIncremented'->>'day', change->'entrySkipped'->>'day',
+                        change->'entryReset'->>'day', change->'entryNoteSet'->>'day')::date - DATE '1970-01-01')
+                """,
+                "CREATE INDEX ops_by_habit ON ops (user_id, habit_id, day) WHERE habit_id IS NOT NULL",
+                // The owner's latest operation by clock: where a write's clock resumes, what a merge compares.
+                "CREATE INDEX ops_by_clock ON ops (user_id, hlc)",
+                "CREATE TABLE sync_meta (key text PRIMARY KEY, value text NOT NULL)",
+                "INSERT INTO sync_meta (key, value) VALUES ('log', gen_random_uuid()::text)",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -10,11 +10,15 @@ extension PostgresStore {
     ///
     /// - Returns: for a change to one day of one habit, the day's stored entry afterwards (`nil`
     ///   when nothing is stored for it); `nil` for every other change.
+    ///
+    /// `merging` (an operation from another device): a habit name another habit holds is made
+    /// free as the fold makes it (``HabitRules/freeName(_:taken:)``) instead of refused.
     @discardableResult
-    func apply(_ change: Change, owner: User.ID, on c: PostgresConnection) async throws -> Entry? {
+    func apply(_ change: Change, owner: User.ID, merging: Bool = false, on c: PostgresConnection) async throws -> Entry? {
         let user = owner.rawValue
         switch change {
-        case .habitCreated(let habit):
+        case .habitCreated(var habit):
+            if merging { habit.name = HabitRules.freeName(habit.name, taken: try await nameKeys(owner, except: habit.id, on: c)) }
             try await run(
                 """
                 INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, schedule,
@@ -27,8 +31,11 @@ extension PostgresStore {
                 ON CONFLICT (user_id, id) DO NOTHING
                 """, on: c)
 
-        case .habitUpdated(let id, let patch):
+        case .habitUpdated(let id, var patch):
             guard !patch.isEmpty else { return nil }
+            if merging, let name = patch.name {
+                patch.name = HabitRules.freeName(name, taken: try await nameKeys(owner, except: id, on: c))
+            }
             // A field the patch leaves out (NULL) keeps its value.
             try await run(
                 """
@@ -184,6 +191,13 @@ extension PostgresStore {
                 """, on: c)
         }
         return nil
+    }
+
+    /// The name keys of the owner's habits but `id`.
+    func nameKeys(_ owner: User.ID, except id: Habit.ID, on c: PostgresConnection) async throws -> Set<String> {
+        let rows = try await rows(
+            "SELECT name_key FROM habits WHERE user_id = \(owner.rawValue) AND id <> \(id.rawValue)", on: c)
+        return Set(try rows.map { try $0.decode(String.self) })
     }
 
     /// Runs an entry upsert that returns the day's row, then deletes the row if it carries

@@ -84,7 +84,7 @@ extension PostgresStore {
         }
         let rows = try await rows(
             """
-            SELECT (SELECT hlc FROM ops WHERE user_id = \(user) ORDER BY seq DESC LIMIT 1) AS last_hlc,
+            SELECT (SELECT hlc FROM ops WHERE user_id = \(user) ORDER BY hlc DESC LIMIT 1) AS last_hlc,
                    p.habit AS wanted_habit, p.day AS wanted_day, \(unescaped: Self.habitColumns),
                    e.value AS entry_value, e.is_skipped AS entry_skipped, e.note AS entry_note
             FROM unnest(\(keys.map(\.habit.rawValue))::uuid[], \(keys.map(\.day.ordinal))::bigint[]) AS p(habit, day)
@@ -169,9 +169,12 @@ extension PostgresStore {
                 USING unnest(\(cleared.map(\.habit.rawValue))::uuid[], \(cleared.map(\.day.ordinal))::bigint[]) AS d(habit, day)
                 WHERE e.user_id = \(user) AND e.habit_id = d.habit AND e.day = d.day
             )
-            INSERT INTO ops (user_id, id, device, hlc, change)
-            SELECT \(user), o.id, \(device), o.hlc, o.change::jsonb
-            FROM unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[]) WITH ORDINALITY AS o(id, hlc, change, n)
+            INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
+            SELECT \(user), o.id, \(device), o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid, NULLIF(o.day, '')::integer
+            FROM unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[],
+                        \(changes.map { $0.habitID?.description ?? "" })::text[],
+                        \(changes.map { $0.entryDay.map { String($0.ordinal) } ?? "" })::text[])
+                 WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
             ORDER BY o.n
             """, on: c)
         return results

@@ -494,7 +494,7 @@ public final class PostgresStore: TendStore {
         let locked = try await rows("SELECT 1 FROM users WHERE id = \(owner.rawValue) FOR NO KEY UPDATE", on: c)
         guard !locked.isEmpty else { throw StoreError.notFound("user") }
         let rows = try await self.rows(
-            "SELECT hlc FROM ops WHERE user_id = \(owner.rawValue) ORDER BY seq DESC LIMIT 1", on: c)
+            "SELECT hlc FROM ops WHERE user_id = \(owner.rawValue) ORDER BY hlc DESC LIMIT 1", on: c)
         if let text = try rows.first?.decode(String.self), let last = HybridTimestamp(text) {
             let now = now()
             clock.withLock { $0.receive(last, now: now) }
@@ -512,17 +512,28 @@ public final class PostgresStore: TendStore {
         if changes.contains(where: ReminderRules.needsPlanning) { try await markForPlanning(owner, on: c) }
         let now = now()
         let ticks = clock.withLock { clock in changes.map { _ in clock.tick(now: now) } }
-        let stamps = ticks.map(\.description)
         let ids = ticks.map { UUID.timeOrdered(milliseconds: $0.milliseconds) }
-        let texts = try changes.map { try OpLogJSON.text($0) }
+        try await log(
+            zip(ids, zip(ticks, changes)).map { ChangeOperation(id: $0, device: device, timestamp: $1.0, change: $1.1) },
+            owner: owner, on: c)
+        return entry
+    }
+
+    /// Appends operations to the log in their order, each filed under its habit and day.
+    func log(_ operations: [ChangeOperation], owner: User.ID, on c: PostgresConnection) async throws {
+        let texts = try operations.map { try OpLogJSON.text($0.change) }
         try await run(
             """
-            INSERT INTO ops (user_id, id, device, hlc, change)
-            SELECT \(owner.rawValue), o.id, \(device), o.hlc, o.change::jsonb
-            FROM unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[]) WITH ORDINALITY AS o(id, hlc, change, n)
+            INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
+            SELECT \(owner.rawValue), o.id, o.device, o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid,
+                   NULLIF(o.day, '')::integer
+            FROM unnest(\(operations.map(\.id))::uuid[], \(operations.map(\.device))::text[],
+                        \(operations.map(\.timestamp.description))::text[], \(texts)::text[],
+                        \(operations.map { $0.change.habitID?.description ?? "" })::text[],
+                        \(operations.map { $0.change.entryDay.map { String($0.ordinal) } ?? "" })::text[])
+                 WITH ORDINALITY AS o(id, device, hlc, change, habit_id, day, n)
             ORDER BY o.n
             """, on: c)
-        return entry
     }
 }
 

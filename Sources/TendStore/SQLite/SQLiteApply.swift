@@ -10,38 +10,35 @@ enum SQLiteApply {
         try StoredJSON.text(value)
     }
 
-    static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, ?, ?, ?)")
+    /// Appends an operation to the log, filed under its habit and day (see ``MergePlan``); a local
+    /// change gets a new id, a received one keeps its own.
+    static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, id: UUID? = nil, db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: [
-                owner.description, UUID.timeOrdered(milliseconds: timestamp.milliseconds).text(), timestamp.device, timestamp.description,
-                try OpLogJSON.text(change),
+                owner.description, (id ?? UUID.timeOrdered(milliseconds: timestamp.milliseconds)).text(), timestamp.device,
+                timestamp.description, try OpLogJSON.text(change), change.habitID?.description, change.entryDay?.ordinal,
             ])
     }
 
-    static func apply(_ change: Change, owner: User.ID, db: Database) throws {
+    /// Applies one change as ``UserState/apply(_:)`` does. `merging` (an operation from another
+    /// device): a habit name another habit holds is made free as the fold makes it
+    /// (``HabitRules/freeName(_:taken:)``) instead of refused.
+    static func apply(_ change: Change, owner: User.ID, merging: Bool = false, db: Database) throws {
         let user = owner.description
         // In the change's own transaction, so a planner that clears the mark has seen the change.
         if ReminderRules.needsPlanning(change) { try SQLiteReminderRows.markForPlanning(owner, db: db) }
         switch change {
-        case .habitCreated(let habit):
+        case .habitCreated(var habit):
             guard try !SQLiteRows.habitExists(db, owner: owner, id: habit.id) else { return }
+            if merging { habit.name = HabitRules.freeName(habit.name, taken: try nameKeys(owner: owner, except: habit.id, db: db)) }
             try insert(habit, owner: owner, db: db)
 
-        case .habitUpdated(let id, let patch):
+        case .habitUpdated(let id, var patch):
             guard try SQLiteRows.habitExists(db, owner: owner, id: id) else { return }
-            let habit = patch.applied(to: try SQLiteRows.habit(db, owner: owner, id: id))
-            try db.execute(
-                sql: """
-                    UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
-                        target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?
-                    WHERE user_id = ? AND id = ?
-                    """,
-                arguments: [
-                    habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
-                    habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit, try json(habit.schedule),
-                    habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order, user,
-                    id.description,
-                ])
+            if merging, let name = patch.name {
+                patch.name = HabitRules.freeName(name, taken: try nameKeys(owner: owner, except: id, db: db))
+            }
+            try update(patch.applied(to: try SQLiteRows.habit(db, owner: owner, id: id)), owner: owner, db: db)
 
         case .habitDeleted(let id):
             try db.execute(sql: "DELETE FROM habits WHERE user_id = ? AND id = ?", arguments: [user, id.description])
@@ -65,30 +62,10 @@ enum SQLiteApply {
             var routines = RoutineList(try SQLiteRows.routines(db, owner: owner))
             let habitIDs = try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user])
             routines.apply(change, knownHabits: Set(try habitIDs.map { Habit.ID(rawValue: try SQLiteRows.uuid($0)) }))
-            try db.execute(sql: "DELETE FROM routines WHERE user_id = ?", arguments: [user])
-            for routine in routines.routines {
-                try db.execute(
-                    sql: "INSERT INTO routines (user_id, id, name, start, weekdays, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        user, routine.id.description, routine.name, routine.start.description,
-                        try json(routine.weekdays.sorted()), routine.color.rawValue, routine.order,
-                    ])
-                for (position, habit) in routine.habitIDs.enumerated() {
-                    try db.execute(
-                        sql: "INSERT INTO routine_habits (user_id, habit_id, routine_id, position) VALUES (?, ?, ?, ?)",
-                        arguments: [user, habit.description, routine.id.description, position])
-                }
-            }
+            try write(routines.routines, owner: owner, db: db)
 
         case .settingsChanged(let settings):
-            try db.execute(
-                sql: """
-                    UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, settings.snoozeMinutes, user,
-                ])
+            try write(settings, owner: owner, db: db)
 
         case .tipDismissed(let tip):
             try db.execute(
@@ -98,11 +75,75 @@ enum SQLiteApply {
         case .tipEventRecorded(let event):
             var tips = TipState()
             tips.record(event)
-            for tip in tips.actedOn {
+            try write(tips, owner: owner, db: db)
+        }
+    }
+
+    /// The name keys of the owner's habits but `id`.
+    static func nameKeys(owner: User.ID, except id: Habit.ID, db: Database) throws -> Set<String> {
+        Set(
+            try String.fetchAll(
+                db, sql: "SELECT name_key FROM habits WHERE user_id = ? AND id <> ?", arguments: [owner.description, id.description]))
+    }
+
+    /// Writes a habit's attributes (not its id or creation day).
+    static func update(_ habit: Habit, owner: User.ID, db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
+                    target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?
+                WHERE user_id = ? AND id = ?
+                """,
+            arguments: [
+                habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
+                habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit, try json(habit.schedule),
+                habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
+                owner.description, habit.id.description,
+            ])
+    }
+
+    /// Replaces the owner's routines with `routines`.
+    static func write(_ routines: [Routine], owner: User.ID, db: Database) throws {
+        let user = owner.description
+        try db.execute(sql: "DELETE FROM routines WHERE user_id = ?", arguments: [user])
+        for routine in routines {
+            try db.execute(
+                sql: "INSERT INTO routines (user_id, id, name, start, weekdays, color, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    user, routine.id.description, routine.name, routine.start.description,
+                    try json(routine.weekdays.sorted()), routine.color.rawValue, routine.order,
+                ])
+            for (position, habit) in routine.habitIDs.enumerated() {
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'actedOn')",
-                    arguments: [user, tip.rawValue])
+                    sql: "INSERT INTO routine_habits (user_id, habit_id, routine_id, position) VALUES (?, ?, ?, ?)",
+                    arguments: [user, habit.description, routine.id.description, position])
             }
+        }
+    }
+
+    static func write(_ settings: UserSettings, owner: User.ID, db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, settings.snoozeMinutes,
+                owner.description,
+            ])
+    }
+
+    /// Adds the tips `tips` retires (tips are only ever added).
+    static func write(_ tips: TipState, owner: User.ID, db: Database) throws {
+        for tip in tips.dismissed {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'dismissed')",
+                arguments: [owner.description, tip.rawValue])
+        }
+        for tip in tips.actedOn {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'actedOn')",
+                arguments: [owner.description, tip.rawValue])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TendCore
 
 /// The SQLite schema, as migrations that are never edited once shipped: a change to the
 /// schema is a new migration appended at the end.
@@ -238,6 +239,50 @@ enum SQLiteSchema {
                     CREATE INDEX reminder_deliveries_sending ON reminder_deliveries(updated_at) WHERE status = 'sending';
                     CREATE INDEX reminder_firings_finished ON reminder_firings(finished_at) WHERE finished_at IS NOT NULL;
                     """)
+        }
+
+        // v6: sync (issue 15). Each operation is filed under its habit and day, so an operation
+        // that arrives late refolds only what it touches (``MergePlan``), and the user's latest
+        // operation by clock is found by index. `sync_meta` holds this log's random identity
+        // ('log') and, for a database that syncs as a device, its device id ('device'); `sync_link`
+        // is that device's state against its server (at most one).
+        migrator.registerMigration("v6") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE ops ADD COLUMN habit_id TEXT;
+                    ALTER TABLE ops ADD COLUMN day INTEGER;
+                    UPDATE ops SET
+                        habit_id = COALESCE(
+                            json_extract(change, '$.entrySet.habit'), json_extract(change, '$.entryIncremented.habit'),
+                            json_extract(change, '$.entrySkipped.habit'), json_extract(change, '$.entryReset.habit'),
+                            json_extract(change, '$.entryNoteSet.habit'), json_extract(change, '$.entriesImported.habit'),
+                            json_extract(change, '$.habitCreated.habit.id'), json_extract(change, '$.habitUpdated.id'),
+                            json_extract(change, '$.habitDeleted.id')),
+                        day = CAST(julianday(COALESCE(
+                            json_extract(change, '$.entrySet.day'), json_extract(change, '$.entryIncremented.day'),
+                            json_extract(change, '$.entrySkipped.day'), json_extract(change, '$.entryReset.day'),
+                            json_extract(change, '$.entryNoteSet.day'))) - 2440587.5 AS INTEGER);
+                    CREATE INDEX ops_by_habit ON ops(user_id, habit_id, day) WHERE habit_id IS NOT NULL;
+                    CREATE INDEX ops_by_clock ON ops(user_id, hlc);
+                    DROP INDEX ops_by_device;
+
+                    CREATE TABLE sync_meta (
+                        key TEXT NOT NULL PRIMARY KEY,
+                        value TEXT NOT NULL
+                    ) STRICT;
+
+                    CREATE TABLE sync_link (
+                        id INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+                        server TEXT NOT NULL,
+                        cursor TEXT,
+                        pushed_seq INTEGER NOT NULL DEFAULT 0 CHECK (pushed_seq >= 0),
+                        last_success REAL,
+                        last_attempt REAL,
+                        last_error TEXT,
+                        signed_out INTEGER NOT NULL DEFAULT 0 CHECK (signed_out IN (0, 1))
+                    ) STRICT;
+                    """)
+            try db.execute(sql: "INSERT INTO sync_meta (key, value) VALUES ('log', ?)", arguments: [UUID().text()])
         }
 
         return migrator

@@ -22,11 +22,14 @@ public final class SQLiteStore: TendStore {
     private let lookups: DatabaseQueue?
     /// Tokens proven in the last second (see ``TokenCache``).
     let tokens = TokenCache()
-    /// `nil` until the first write, which resumes it from this device's last logged operation
-    /// (so opening the store to read costs no query for it).
-    private let clock: Mutex<HybridClock?>
+    /// `nil` until the first write (so opening the store to read costs no query for it).
+    let clock: Mutex<HybridClock?>
+    /// The device id asked for; with `uniqueDevice`, the prefix of this database's own.
     private let device: String
-    private let now: @Sendable () -> Date
+    private let uniqueDevice: Bool
+    /// The device id stamped on this store's operations, once known (see ``localDevice(_:)``).
+    private let resolvedDevice: Mutex<String?>
+    let now: @Sendable () -> Date
     /// Where the database lives (`nil` for an in-memory database).
     public let path: String?
 
@@ -40,8 +43,14 @@ public final class SQLiteStore: TendStore {
 
     /// Opens (creating if needed) the database at `path`, refusing one from a newer Tend or one
     /// that is not a Tend database without touching it, then migrates it.
+    ///
+    /// - Parameters:
+    ///   - device: the device id stamped on this store's operations; with `uniqueDevice`, the
+    ///     prefix of an id made once for this database (`cli-3f9a1c2b`), so that two databases
+    ///     that sync with one account are two devices.
     public init(
-        path: String, device: String, connections: Connections = .pool, now: @escaping @Sendable () -> Date = { Date() }
+        path: String, device: String, uniqueDevice: Bool = false, connections: Connections = .pool,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         var upToDate = false
         if FileManager.default.fileExists(atPath: path) {
@@ -93,6 +102,8 @@ public final class SQLiteStore: TendStore {
         self.path = path
         self.now = now
         self.device = device
+        self.uniqueDevice = uniqueDevice
+        resolvedDevice = Mutex(uniqueDevice ? nil : device)
         clock = Mutex(nil)
     }
 
@@ -107,6 +118,8 @@ public final class SQLiteStore: TendStore {
         path = nil
         self.now = now
         self.device = device
+        uniqueDevice = false
+        resolvedDevice = Mutex(device)
         clock = Mutex(HybridClock(device: device))
     }
 
@@ -179,17 +192,35 @@ public final class SQLiteStore: TendStore {
         return header == Data(utf8: "SQLite format 3\0")
     }
 
-    private static func lastTimestamp(of device: String, in db: Database) throws -> HybridTimestamp? {
-        try String.fetchOne(db, sql: "SELECT MAX(hlc) FROM ops WHERE device = ?", arguments: [device])
-            .flatMap(HybridTimestamp.init)
+    /// The device id this store stamps, inside a write (the first one of a database with a
+    /// unique device id makes it).
+    func localDevice(_ db: Database) throws -> String {
+        if let known = resolvedDevice.withLock({ $0 }) { return known }
+        let id: String
+        if let stored = try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = 'device'") {
+            id = stored
+        } else {
+            var random = SystemRandomNumberGenerator()
+            id = device + "-" + String(format: "%08x", UInt32.random(in: 0...UInt32.max, using: &random))
+            try db.execute(sql: "INSERT INTO sync_meta (key, value) VALUES ('device', ?)", arguments: [id])
+        }
+        resolvedDevice.withLock { $0 = id }
+        return id
     }
 
-    /// The next operation's timestamp, inside a write; the first one resumes the clock from the
-    /// device's last logged operation.
-    private func nextTimestamp(_ db: Database) throws -> HybridTimestamp {
-        try clock.withLock { clock in
-            if clock == nil { clock = HybridClock(device: device, last: try SQLiteStore.lastTimestamp(of: device, in: db)) }
-            return clock!.tick(now: now())
+    /// The next operation's timestamp for `owner`, inside a write: later than every operation the
+    /// owner's log holds, whichever device or process made it (one indexed lookup), so the change
+    /// applied now is also the last in the log's order — the fold's order (``OperationSet``).
+    func nextTimestamp(_ db: Database, owner: User.ID) throws -> HybridTimestamp {
+        let latest = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT MAX(hlc) FROM ops WHERE user_id = ?"), arguments: [owner.description]
+        ).flatMap(HybridTimestamp.init)
+        let device = try localDevice(db)
+        let now = now()
+        return clock.withLock { clock in
+            if clock == nil { clock = HybridClock(device: device) }
+            if let latest { clock!.receive(latest, now: now) }
+            return clock!.tick(now: now)
         }
     }
 
@@ -400,7 +431,7 @@ public final class SQLiteStore: TendStore {
             guard !changes.isEmpty else { return before }
             try SQLiteApply.store(after, owner: owner, habit: habit, db: db)
             for change in changes {
-                try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db), db: db)
+                try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db, owner: owner), db: db)
             }
             return after
         }
@@ -543,7 +574,7 @@ public final class SQLiteStore: TendStore {
             else { throw StoreError.notFound("user") }
             return try body(db) { change in
                 try SQLiteApply.apply(change, owner: owner, db: db)
-                let timestamp = try self.nextTimestamp(db)
+                let timestamp = try self.nextTimestamp(db, owner: owner)
                 try SQLiteApply.log(change, owner: owner, timestamp: timestamp, db: db)
             }
         }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a server accepts from a device that syncs (issue 15), checked before anything is stored.
+public enum SyncRules {
+    /// The most operations one request may push.
+    public static let maximumPush = 500
+    /// The most operations one answer carries; a longer history comes in pages.
+    public static let pageSize = 1000
+    /// How far in the server's future an operation may be stamped: beyond it, the device's clock
+    /// is wrong, and its operations would order after every change made anywhere for as long.
+    public static let maximumSkew: TimeInterval = 300
+    /// The longest device id.
+    public static let maximumDeviceLength = 64
+    /// The largest counter a timestamp may carry: its text is then 4 hex digits, so the op log's
+    /// text order of timestamps is their order.
+    public static let maximumCounter = 0xFFFF
+
+    /// A device id: 1–64 characters of letters, digits, `.`, `_` and `-`.
+    public static func validate(device: String) throws(RuleViolation) {
+        guard !device.isEmpty, device.count <= maximumDeviceLength,
+            device.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            })
+        else {
+            throw RuleViolation("a device id is 1–\(maximumDeviceLength) letters, digits, '.', '_' or '-' (got '\(device.prefix(80))')")
+        }
+    }
+
+    /// One pushed operation: its device and timestamp agree and are well formed, its clock is not
+    /// more than ``maximumSkew`` ahead of `now`, and its change is valid.
+    public static func validate(_ operation: ChangeOperation, now: Date) throws(RuleViolation) {
+        try validate(device: operation.device)
+        guard operation.timestamp.device == operation.device else {
+            throw RuleViolation(
+                "operation \(operation.id): its timestamp names device '\(operation.timestamp.device)', not '\(operation.device)'")
+        }
+        guard operation.timestamp.milliseconds >= 0, operation.timestamp.counter >= 0,
+            operation.timestamp.counter <= maximumCounter
+        else {
+            throw RuleViolation("operation \(operation.id): its timestamp \(operation.timestamp) is out of range")
+        }
+        let ahead = Double(operation.timestamp.milliseconds) / 1000 - now.timeIntervalSince1970
+        guard ahead <= maximumSkew else {
+            throw RuleViolation(
+                "operation \(operation.id) is stamped \(Int(ahead.rounded())) s in the server's future (at most \(Int(maximumSkew)) s is accepted): "
+                    + "the clock of device '\(operation.device)' is wrong; set it right and sync again")
+        }
+        do {
+            try HabitRules.validate([operation.change])
+        } catch {
+            throw RuleViolation("operation \(operation.id): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import Synchronization
+import TendCore
+
+/// Sync on SQLite (issue 15): taking in other devices' operations and paging the log out.
+extension SQLiteStore {
+    public func operationLogID() async throws -> String {
+        try await writer.read { db in try SQLiteSync.logID(db) }
+    }
+
+    public func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt {
+        try await commits.write { [self] db in
+            guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
+            let new = try SQLiteSync.unseen(operations, owner: owner, db: db)
+            if !new.isEmpty {
+                let frontier = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT hlc, id FROM ops WHERE user_id = ? ORDER BY hlc DESC, id DESC LIMIT 1"),
+                    arguments: [owner.description]
+                ).flatMap { row in HybridTimestamp(row[0] as String).map { ($0, row[1] as String) } }
+                for operation in new {
+                    try SQLiteApply.log(operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, db: db)
+                }
+                if MergePlan.inOrder(new, after: frontier) {
+                    for operation in new { try SQLiteApply.apply(operation.change, owner: owner, merging: true, db: db) }
+                } else {
+                    try SQLiteSync.refold(MergePlan(new), owner: owner, db: db)
+                }
+                let latest = new.last!.timestamp
+                let wall = self.now()
+                clock.withLock { clock in clock?.receive(latest, now: wall) }
+            }
+            let sequence = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?"), arguments: [owner.description])
+            return MergeReceipt(accepted: new.count, duplicates: operations.count - new.count, latestSequence: sequence ?? 0)
+        }
+    }
+
+    public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage {
+        try await writer.read { db in
+            guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
+            let limit = max(1, limit)
+            // One more than the page, to know whether more remain.
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT seq, id, device, hlc, change FROM ops
+                        WHERE user_id = ? AND seq > ? AND device <> ? ORDER BY seq LIMIT ?
+                        """),
+                arguments: [owner.description, after, device ?? "", limit + 1])
+            let operations = try rows.prefix(limit).map(SQLiteRows.loggedOperation)
+            if rows.count > limit { return OperationPage(operations: operations, last: operations.last!.sequence, more: true) }
+            let latest = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?"), arguments: [owner.description])
+            return OperationPage(operations: operations, last: max(after, latest ?? 0), more: false)
+        }
+    }
+}
+
+/// The SQL of SQLite's merge.
+enum SQLiteSync {
+    static func logID(_ db: Database) throws -> String {
+        guard let id = try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = 'log'") else {
+            throw StoreError.unreadable("the database has no op-log identity")
+        }
+        return id
+    }
+
+    /// The operations of `operations` the log does not hold yet (each once), in the fold's order;
+    /// refuses the batch when one of them is another user's.
+    static func unseen(_ operations: [ChangeOperation], owner: User.ID, db: Database) throws -> [ChangeOperation] {
+        var seen: Set<UUID> = []
+        let batch = operations.filter { seen.insert($0.id).inserted }
+        var held: Set<UUID> = []
+        let chunk = 500
+        for start in stride(from: 0, to: batch.count, by: chunk) {
+            let ids = batch[start..<min(start + chunk, batch.count)].map { $0.id.text() }
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            for row in try Row.fetchAll(
+                db, sql: "SELECT id, user_id FROM ops WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+            {
+                guard (row[1] as String) == owner.description else {
+                    throw StoreError.conflict("operation \(row[0] as String) belongs to another account; nothing was stored")
+                }
+                held.insert(try SQLiteRows.uuid(row[0]))
+            }
+        }
+        return MergeFold.sorted(batch.filter { !held.contains($0.id) })
+    }
+
+    /// Refolds what late operations can have changed (``MergePlan``) and writes it back.
+    static func refold(_ plan: MergePlan, owner: User.ID, db: Database) throws {
+        let user = owner.description
+        var whole = plan.wholeHabits
+        if plan.structural {
+            guard let stored = try SQLiteRows.user(db, id: user) else { throw StoreError.notFound("user") }
+            let storedState = UserState(
+                settings: stored.settings,
+                habits: try SQLiteRows.habits(db, owner: owner, includeArchived: true).map { TrackedHabit(habit: $0) },
+                routines: try SQLiteRows.routines(db, owner: owner), tips: try SQLiteRows.tipState(db, owner: owner))
+            // Imports carry entries only, and are the log's largest rows: left out by their prefix.
+            let operations = try operations(
+                db, where: "day IS NULL AND (habit_id IS NULL OR change NOT LIKE '{\"entriesImported\"%')", [user])
+            let diff = StructureDiff(
+                stored: storedState, folded: MergeFold.structure(operations, settings: stored.settings), operations: operations)
+            try write(diff, owner: owner, db: db)
+            whole.formUnion(diff.inserted.map(\.id) + diff.recreated)
+        }
+        for habit in whole.sorted() {
+            let operations = try self.operations(db, where: "habit_id = ?", [user, habit.description])
+            guard let entries = MergeFold.entries(of: habit, operations) else { continue }
+            try db.execute(sql: "DELETE FROM entries WHERE user_id = ? AND habit_id = ?", arguments: [user, habit.description])
+            for entry in entries.values { try SQLiteApply.store(entry, owner: owner, habit: habit, db: db) }
+        }
+        for (habit, days) in plan.days where !whole.contains(habit) {
+            let ordinals = days.map(\.ordinal)
+            let marks = Array(repeating: "?", count: ordinals.count).joined(separator: ",")
+            let operations = try self.operations(
+                db, where: "habit_id = ? AND (day IS NULL OR day IN (\(marks)))",
+                [user, habit.description] + ordinals.map { $0 as any DatabaseValueConvertible })
+            guard let entries = MergeFold.entries(of: habit, operations) else { continue }
+            for day in days { try SQLiteApply.store(entries[day] ?? Entry(day: day), owner: owner, habit: habit, db: db) }
+        }
+    }
+
+    private static func operations(
+        _ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible]
+    ) throws -> [ChangeOperation] {
+        try Row.fetchAll(
+            db, sql: "SELECT seq, id, device, hlc, change FROM ops WHERE user_id = ? AND \(condition)",
+            arguments: StatementArguments(arguments)
+        ).map { try SQLiteRows.loggedOperation($0).operation }
+    }
+
+    private static func write(_ diff: StructureDiff, owner: User.ID, db: Database) throws {
+        let user = owner.description
+        for id in diff.deleted {
+            try db.execute(sql: "DELETE FROM habits WHERE user_id = ? AND id = ?", arguments: [user, id.description])
+        }
+        // Names can move between habits (one renamed to what another was called): free every
+        // changed name first, so no intermediate state holds a name twice.
+        for habit in diff.updated {
+            try db.execute(
+                sql: "UPDATE habits SET name_key = ? WHERE user_id = ? AND id = ?",
+                arguments: ["\u{1}" + habit.id.description, user, habit.id.description])
+        }
+        for habit in diff.updated { try SQLiteApply.update(habit, owner: owner, db: db) }
+        for habit in diff.inserted { try SQLiteApply.insert(habit, owner: owner, db: db) }
+        if let routines = diff.routines { try SQLiteApply.write(routines, owner: owner, db: db) }
+        if let settings = diff.settings { try SQLiteApply.write(settings, owner: owner, db: db) }
+        if let tips = diff.tips { try SQLiteApply.write(tips, owner: owner, db: db) }
+        if !diff.deleted.isEmpty || !diff.updated.isEmpty || !diff.inserted.isEmpty || diff.settings != nil {
+            try SQLiteReminderRows.markForPlanning(owner, db: db)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import TendCore
+import TendTestSupport
+import Testing
+
+@testable import TendStore
+
+@Suite("SQLite store: sync's op log")
+struct SQLiteSyncTests {
+    @Test("A database at schema v5 upgrades to v6: its operations are filed by habit and day, and a late one refolds only its day")
+    func migratesFromV5() async throws {
+        // Given a v5 database whose log holds a habit's creation and two check-ins, written as v5 wrote them
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "v5")
+        let alice = User.ID()
+        let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Fixtures.day("2025-01-01"))
+        let day = Fixtures.day("2025-03-01")
+        let changes: [Change] = [
+            .habitCreated(habit: habit), .entryIncremented(habit: habit.id, day: day, by: 2),
+            .entryIncremented(habit: habit.id, day: day.next, by: 1),
+        ]
+        try await queue.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO users (id, username, username_key, time_zone, day_start_hour, locale) VALUES (?, 'alice', 'alice', 'UTC', 0, 'en_US')",
+                arguments: [alice.description])
+            for (index, change) in changes.enumerated() {
+                try SQLiteApply.apply(change, owner: alice, db: db)
+                try db.execute(
+                    sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, 'laptop', ?, ?)",
+                    arguments: [
+                        alice.description, UUID().text(),
+                        HybridTimestamp(milliseconds: 1_740_000_000_000 + Int64(index), counter: 0, device: "laptop").description,
+                        try StoredJSON.text(change),
+                    ])
+            }
+        }
+        try queue.close()
+
+        // When the current Tend opens it
+        let store = try SQLiteStore(path: path, device: "server")
+
+        // Then every operation is filed under its habit, the check-ins under their days
+        let filed = try await store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT habit_id, day FROM ops ORDER BY seq").map {
+                [$0[0] as String?, ($0[1] as Int?).map(String.init)]
+            }
+        }
+        #expect(
+            filed == [
+                [habit.id.description, nil], [habit.id.description, String(day.ordinal)], [habit.id.description, String(day.next.ordinal)],
+            ])
+        #expect(try await !store.operationLogID().isEmpty)
+        // And a phone's increment made before the laptop's, arriving now, counts on its day only
+        let late = ChangeOperation(
+            device: "phone", timestamp: HybridTimestamp(milliseconds: 1_740_000_000_000, counter: 5, device: "phone"),
+            change: .entryIncremented(habit: habit.id, day: day, by: 3))
+        #expect(try await store.receive(owner: alice, [late]).accepted == 1)
+        let entries = try await store.entries(owner: alice, habit: habit.id, from: day, through: day.next)
+        #expect(entries.map(\.value) == [5, 1])
+    }
+
+    @Test("A CLI database makes its own device id once and keeps it")
+    func uniqueDevice() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tend.sqlite")
+        let first = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
+        let user = try await first.createUser(username: "me", settings: UserSettings(timeZone: "UTC"))
+        let habit = try await first.createHabit(owner: user.id, Habit(name: "Read", createdOn: Fixtures.day("2025-01-01")))
+        let device = try await first.operations(owner: user.id, after: 0, limit: 1)[0].operation.device
+        #expect(device.hasPrefix("cli-") && device.count == 12)
+        let second = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
+        _ = try await second.check(owner: user.id, habit: habit.id, day: Fixtures.day("2025-01-02"))
+        #expect(try await second.operations(owner: user.id, after: 1, limit: 1)[0].operation.device == device)
+        let other = try SQLiteStore(path: directory.path("other.sqlite"), device: "cli", uniqueDevice: true, connections: .single)
+        let someone = try await other.createUser(username: "me", settings: UserSettings(timeZone: "UTC"))
+        _ = try await other.createHabit(owner: someone.id, Habit(name: "Read", createdOn: Fixtures.day("2025-01-01")))
+        #expect(try await other.operations(owner: someone.id, after: 0, limit: 1)[0].operation.device != device)
+    }
+}
