@@ -496,10 +496,29 @@
       if (label) {
         label.className = "status status-" + status;
         label.textContent = statusLabel(f, status);
-        if (!f.quota) line.replaceChildren(label, ` · ${valueText(f, value)}`);
+        if (!f.quota) {
+          line.replaceChildren(label, ` · ${valueText(f, value)}`);
+        } else if (f.type !== "checkmark") {
+          // "1 of 3 this week · 2 / 8 glasses": the period's count needs the server; the day's value does not.
+          const words = line.textContent.slice(label.textContent.length);
+          const cut = words.lastIndexOf(" · ");
+          if (cut > 0) line.replaceChildren(label, `${words.slice(0, cut)} · ${valueText(f, value)}`);
+        }
       }
       const field = card.querySelector(`#value-${f.habit}`);
-      if (field && f.type === "count" && document.activeElement !== field) field.value = field.defaultValue = value === 0 ? "" : String(value);
+      if (field && document.activeElement !== field) {
+        field.value = field.defaultValue = value === 0 ? "" : f.type === "duration" ? durationField(value) : String(value);
+      }
+    }
+
+    // The value field's words for a duration (TypedValue.durationText): 45m, 1h30, 1h, 2m30s.
+    function durationField(seconds) {
+      const hours = Math.floor(seconds / 3600);
+      const minutes = Math.floor((seconds % 3600) / 60);
+      const rest = seconds % 60;
+      if (rest !== 0) return (hours > 0 ? `${hours}h` : "") + `${minutes}m${rest}s`;
+      if (hours === 0) return `${minutes}m`;
+      return minutes === 0 ? `${hours}h` : `${hours}h${String(minutes).padStart(2, "0")}`;
     }
 
     function waitingFor(records, habit, day) {
