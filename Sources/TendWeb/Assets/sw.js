@@ -2,7 +2,7 @@
 // - Assets (/assets/…) come from the cache first: their URLs change with their content (the
 //   manifest too: a new version of any asset installs a new worker, which caches it again).
 // - Pages go to the network; the last Today page that loaded is kept, and shown when the
-//   server does not answer (no connection, no answer within 8 s, or a proxy's 502/503/504),
+//   server does not answer (no connection, Today not answered within 8 s, or a proxy's 502/503/504),
 //   marked `data-kept-copy` so that app.js says "offline" and queues taps (see its `outbox`).
 // - A push always shows a notification (iOS revokes a subscription after silent pushes); its
 //   "Done" and "Later" actions POST the signed action URLs the message carries, and a tap opens
@@ -59,9 +59,11 @@ async function keptToday() {
 
 async function page(request, url) {
   try {
-    // A server that accepts the connection but never answers (a dead proxy) is offline too.
+    // A server that accepts the connection but never answers (a dead proxy) is offline too. Only
+    // for Today, which has a kept copy to show instead: a slow export must not turn into Today.
+    const answer = fetch(request);
     const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no answer")), PAGE_TIMEOUT));
-    const response = await Promise.race([fetch(request), late]);
+    const response = await (url.pathname === "/" ? Promise.race([answer, late]) : answer);
     if (response.status === 502 || response.status === 503 || response.status === 504) {
       const kept = await keptToday();
       if (kept) return kept;
