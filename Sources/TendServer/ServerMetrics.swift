@@ -66,6 +66,15 @@ public final class ServerMetrics: Sendable {
         ).record(duration)
     }
 
+    /// Operations devices pushed (`tend_sync_operations_total`, by whether they were new or a retry's).
+    func recordSync(accepted: Int, duplicates: Int) {
+        for (result, count) in [("accepted", accepted), ("duplicate", duplicates)] where count > 0 {
+            registry.makeCounter(
+                name: "tend_sync_operations_total", labels: [("result", result)], help: "Operations pushed by syncing devices"
+            ).increment(by: Int64(count))
+        }
+    }
+
     /// The Prometheus text exposition.
     public func exposition() -> String {
         recordLive()

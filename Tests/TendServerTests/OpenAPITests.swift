@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TendAPI
+import TendCore
 import TendServer
 import TendStore
 import Testing
@@ -346,6 +347,21 @@ struct OpenAPITests {
         try await c.call(.get, "/api/v1/settings", token: token, expect: .ok)
         try await c.call(.put, "/api/v1/settings", token: token, json: #"{"dayStartHour":4,"firstWeekday":2}"#, expect: .ok)
         try await c.call(.put, "/api/v1/settings", token: token, json: #"{"timeZone":"Mars/Olympus"}"#, expect: .unprocessableContent)
+
+        // Sync: a push with a pull, then a refused push (a clock 10 minutes ahead)
+        let stamp = HybridTimestamp(milliseconds: 1_750_000_000_000, counter: 0, device: "cli-test")  // the harness clock
+        let synced = try await c.call(
+            .post, "/api/v1/sync", token: token,
+            json:
+                #"{"device":"cli-test","cursor":null,"operations":[{"id":"\#(UUID())","device":"cli-test","timestamp":"\#(stamp)","change":{"tipDismissed":{"tip":"addFirstHabit"}}}]}"#,
+            expect: .ok)
+        #expect(try synced.object()["accepted"] as? Int == 1)
+        let ahead = HybridTimestamp(milliseconds: stamp.milliseconds + 600_000, counter: 0, device: "cli-test")
+        try await c.call(
+            .post, "/api/v1/sync", token: token,
+            json:
+                #"{"device":"cli-test","operations":[{"id":"\#(UUID())","device":"cli-test","timestamp":"\#(ahead)","change":{"tipDismissed":{"tip":"addFirstHabit"}}}]}"#,
+            expect: .unprocessableContent)
 
         // Notifications
         try await c.call(.get, "/api/v1/push/key", token: token, expect: .ok)

@@ -18,7 +18,7 @@ struct Session {
         let path = options.databasePath(environment: context.environment)
         let store: SQLiteStore
         do {
-            store = try SQLiteStore(path: path, device: "cli", connections: .single)
+            store = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
         } catch let error as StoreError {
             throw CLIError("cannot open \(path): \(error.description)")
         } catch {

@@ -25,7 +25,7 @@ public struct TendCommand: AsyncParsableCommand {
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
             ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
-            ServeCommand.self, RemindCommand.self,
+            ServeCommand.self, RemindCommand.self, SyncCommand.self,
         ],
         defaultSubcommand: TodayCommand.self
     )
@@ -57,6 +57,7 @@ public struct TendCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            await AutoSync.after(command)
             return 0
         } catch let error as CLIError {
             context.printError("tend: \(error.message)")

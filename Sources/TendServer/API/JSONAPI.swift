@@ -24,6 +24,7 @@ enum JSONAPI {
         RoutinesAPI(server: server).addRoutes(to: signedIn)
         RemindersAPI(server: server).addRoutes(to: signedIn)
         SettingsAPI(server: server).addRoutes(to: signedIn)
+        SyncAPI(server: server).addRoutes(to: signedIn)
         DataAPI(server: server).addRoutes(to: signedIn)
         NotificationsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
         ReminderTargetsAPI(server: server).addRoutes(to: signedIn)

@@ -12,12 +12,16 @@ enum SQLiteApply {
 
     /// Appends an operation to the log, filed under its habit and day (see ``MergePlan``); a local
     /// change gets a new id, a received one keeps its own.
-    static func log(_ change: Change, owner: User.ID, timestamp: HybridTimestamp, id: UUID? = nil, db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [
-                owner.description, (id ?? UUID.timeOrdered(milliseconds: timestamp.milliseconds)).text(), timestamp.device,
-                timestamp.description, try OpLogJSON.text(change), change.habitID?.description, change.entryDay?.ordinal,
-            ])
+    static func log(
+        _ change: Change, owner: User.ID, timestamp: HybridTimestamp, id: UUID? = nil, received: Bool = false, db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        .execute(arguments: [
+            owner.description, (id ?? UUID.timeOrdered(milliseconds: timestamp.milliseconds)).text(), timestamp.device,
+            timestamp.description, try OpLogJSON.text(change), change.habitID?.description, change.entryDay?.ordinal, received,
+        ])
     }
 
     /// Applies one change as ``UserState/apply(_:)`` does. `merging` (an operation from another

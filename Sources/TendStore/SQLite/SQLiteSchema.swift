@@ -243,7 +243,8 @@ enum SQLiteSchema {
 
         // v6: sync (issue 15). Each operation is filed under its habit and day, so an operation
         // that arrives late refolds only what it touches (``MergePlan``), and the user's latest
-        // operation by clock is found by index. `sync_meta` holds this log's random identity
+        // operation by clock is found by index; `received` marks operations that came from a
+        // server, which a device does not push back. `sync_meta` holds this log's random identity
         // ('log') and, for a database that syncs as a device, its device id ('device'); `sync_link`
         // is that device's state against its server (at most one).
         migrator.registerMigration("v6") { db in
@@ -251,6 +252,7 @@ enum SQLiteSchema {
                 sql: """
                     ALTER TABLE ops ADD COLUMN habit_id TEXT;
                     ALTER TABLE ops ADD COLUMN day INTEGER;
+                    ALTER TABLE ops ADD COLUMN received INTEGER NOT NULL DEFAULT 0 CHECK (received IN (0, 1));
                     UPDATE ops SET
                         habit_id = COALESCE(
                             json_extract(change, '$.entrySet.habit'), json_extract(change, '$.entryIncremented.habit'),
@@ -279,7 +281,8 @@ enum SQLiteSchema {
                         last_success REAL,
                         last_attempt REAL,
                         last_error TEXT,
-                        signed_out INTEGER NOT NULL DEFAULT 0 CHECK (signed_out IN (0, 1))
+                        signed_out INTEGER NOT NULL DEFAULT 0 CHECK (signed_out IN (0, 1)),
+                        repush INTEGER NOT NULL DEFAULT 0 CHECK (repush IN (0, 1))
                     ) STRICT;
                     """)
             try db.execute(sql: "INSERT INTO sync_meta (key, value) VALUES ('log', ?)", arguments: [UUID().text()])

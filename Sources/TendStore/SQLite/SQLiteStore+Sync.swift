@@ -11,29 +11,37 @@ extension SQLiteStore {
 
     public func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt {
         try await commits.write { [self] db in
-            guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
-            let new = try SQLiteSync.unseen(operations, owner: owner, db: db)
-            if !new.isEmpty {
-                let frontier = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT hlc, id FROM ops WHERE user_id = ? ORDER BY hlc DESC, id DESC LIMIT 1"),
-                    arguments: [owner.description]
-                ).flatMap { row in HybridTimestamp(row[0] as String).map { ($0, row[1] as String) } }
-                for operation in new {
-                    try SQLiteApply.log(operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, db: db)
-                }
-                if MergePlan.inOrder(new, after: frontier) {
-                    for operation in new { try SQLiteApply.apply(operation.change, owner: owner, merging: true, db: db) }
-                } else {
-                    try SQLiteSync.refold(MergePlan(new), owner: owner, db: db)
-                }
-                let latest = new.last!.timestamp
-                let wall = self.now()
-                clock.withLock { clock in clock?.receive(latest, now: wall) }
-            }
+            let accepted = try merge(operations, owner: owner, received: false, db: db)
             let sequence = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?"), arguments: [owner.description])
-            return MergeReceipt(accepted: new.count, duplicates: operations.count - new.count, latestSequence: sequence ?? 0)
+            return MergeReceipt(accepted: accepted, duplicates: operations.count - accepted, latestSequence: sequence ?? 0)
         }
+    }
+
+    /// Logs the operations the user's log does not hold and merges them (see
+    /// ``receive(owner:_:)``); `received`: they came from this device's server (not to be pushed
+    /// back). Returns how many were new.
+    func merge(_ operations: [ChangeOperation], owner: User.ID, received: Bool, db: Database) throws -> Int {
+        guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
+        let new = try SQLiteSync.unseen(operations, owner: owner, db: db)
+        guard !new.isEmpty else { return 0 }
+        let frontier = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT hlc, id FROM ops WHERE user_id = ? ORDER BY hlc DESC, id DESC LIMIT 1"),
+            arguments: [owner.description]
+        ).flatMap { row in HybridTimestamp(row[0] as String).map { ($0, row[1] as String) } }
+        for operation in new {
+            try SQLiteApply.log(
+                operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, received: received, db: db)
+        }
+        if MergePlan.inOrder(new, after: frontier) {
+            for operation in new { try SQLiteApply.apply(operation.change, owner: owner, merging: true, db: db) }
+        } else {
+            try SQLiteSync.refold(MergePlan(new), owner: owner, db: db)
+        }
+        let latest = new.last!.timestamp
+        let wall = now()
+        clock.withLock { clock in clock?.receive(latest, now: wall) }
+        return new.count
     }
 
     public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage {

@@ -537,6 +537,12 @@ public final class SQLiteStore: TendStore {
         try backup.backup(to: writer)
         try backup.close()
         try SQLiteStore.migrator.migrate(writer)
+        // The log now ends where the backup's did, and later positions will name other operations
+        // than the ones devices were given: a new identity makes their cursors unknown, so they
+        // pull from the start and push everything again (docs/sync.md).
+        try writer.write { db in
+            try db.execute(sql: "UPDATE sync_meta SET value = ? WHERE key = 'log'", arguments: [UUID().text()])
+        }
     }
 
     /// Checks that a file is a sound Tend database this version can open.

@@ -1,0 +1,69 @@
+import Foundation
+import TendCore
+
+/// `POST /api/v1/sync`: a device's push and pull in one round trip (docs/sync.md).
+public struct SyncRequest: Codable, Hashable, Sendable {
+    /// The asking device's id (``SyncRules/validate(device:)``); its own operations are not sent back.
+    public var device: String
+    /// Where the device's last answer left it; `nil` for a device that has pulled nothing yet.
+    public var cursor: String?
+    /// Operations the server has not acknowledged yet (at most ``SyncRules/maximumPush``).
+    public var operations: [ChangeOperation]
+    /// `false`: push only; the answer carries no operations and keeps the cursor.
+    public var pull: Bool?
+
+    public init(device: String, cursor: String? = nil, operations: [ChangeOperation] = [], pull: Bool? = nil) {
+        self.device = device
+        self.cursor = cursor
+        self.operations = operations
+        self.pull = pull
+    }
+}
+
+/// What `POST /api/v1/sync` answers.
+public struct SyncResponse: Codable, Hashable, Sendable {
+    /// Pushed operations new to the server, stored and merged.
+    public var accepted: Int
+    /// Pushed operations the server already held (a retry), skipped.
+    public var duplicates: Int
+    /// Operations the device has not seen, oldest first (a page of at most ``SyncRules/pageSize``).
+    public var operations: [ChangeOperation]
+    /// Where the next request starts.
+    public var cursor: String?
+    /// Whether more operations wait: ask again with ``cursor``.
+    public var more: Bool
+    /// The server did not know the request's cursor (another server, or a database restored from
+    /// before it): the pages start from the beginning, and the device should push every operation
+    /// it holds again, as the server may have lost some.
+    public var reset: Bool
+
+    public init(accepted: Int, duplicates: Int, operations: [ChangeOperation], cursor: String?, more: Bool, reset: Bool) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+        self.operations = operations
+        self.cursor = cursor
+        self.more = more
+        self.reset = reset
+    }
+}
+
+/// A sync cursor: the op log it belongs to and a position in it, as the text `<log>.<position>`.
+public struct SyncCursor: Hashable, Sendable, CustomStringConvertible {
+    public var log: String
+    public var position: Int64
+
+    public init(log: String, position: Int64) {
+        self.log = log
+        self.position = position
+    }
+
+    public init?(_ text: String) {
+        guard let dot = text.lastIndex(of: "."), let position = Int64(text[text.index(after: dot)...]), position >= 0,
+            dot > text.startIndex
+        else { return nil }
+        log = String(text[..<dot])
+        self.position = position
+    }
+
+    public var description: String { "\(log).\(position)" }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import NIOCore
+import TendStore
+
+/// Commands that change data: when the database is linked to a server, each syncs afterwards
+/// (``AutoSync``).
+protocol ChangesData {
+    var options: GlobalOptions { get }
+}
+
+extension AddCommand: ChangesData {}
+extension EditCommand: ChangesData {}
+extension RemoveCommand: ChangesData {}
+extension ArchiveCommand: ChangesData {}
+extension UnarchiveCommand: ChangesData {}
+extension ReorderCommand: ChangesData {}
+extension CheckCommand: ChangesData {}
+extension UncheckCommand: ChangesData {}
+extension IncrementCommand: ChangesData {}
+extension DecrementCommand: ChangesData {}
+extension SetCommand: ChangesData {}
+extension LogCommand: ChangesData {}
+extension SkipCommand: ChangesData {}
+extension ResetCommand: ChangesData {}
+extension NoteCommand: ChangesData {}
+extension ConfigSetCommand: ChangesData {}
+extension RoutineAddCommand: ChangesData {}
+extension RoutineCreateCommand: ChangesData {}
+extension RoutineDeleteCommand: ChangesData {}
+extension RoutineEditCommand: ChangesData {}
+extension RoutineRemoveHabitCommand: ChangesData {}
+extension RoutineReorderCommand: ChangesData {}
+extension TipsDismissCommand: ChangesData {}
+extension ImportCommand: ChangesData {}
+extension RestoreCommand: ChangesData {}
+
+/// What every command does about sync once it has done its own work, when the database is
+/// linked (`tend sync login`): a command that changed data syncs, within ~2 s whatever the
+/// network; and when the server has refused the token, every command says (once, on stderr) how
+/// to sign in again. A failure here never fails the command: its change is kept and waits.
+enum AutoSync {
+    /// How long a command may spend syncing after its change.
+    static let budget: TimeAmount = .seconds(2)
+
+    static func after(_ command: any ParsableCommand) async {
+        guard !(command is any SyncCommandFamily) else { return }
+        let context = CLIContext.current
+        let options: GlobalOptions
+        let changed: Bool
+        if let writer = command as? any ChangesData {
+            options = writer.options
+            changed = true
+        } else if let reader = command as? any ReadsData {
+            options = reader.options
+            changed = false
+        } else {
+            return
+        }
+        let database = options.databasePath(environment: context.environment)
+        guard let credentials = try? SyncCredentials.load(database: database),
+            let session = try? await Session.open(options),
+            let link = try? await session.store.syncLink()
+        else { return }
+        if link.signedOut {
+            await signInAgain(credentials, session)
+            return
+        }
+        guard changed else { return }
+        do {
+            _ = try await SyncEngine(session: session, credentials: credentials, deadline: .now() + budget).run()
+        } catch SyncFailure.signedOut {
+            await signInAgain(credentials, session)
+        } catch SyncFailure.unreachable(let reason) {
+            let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
+            context.printError("tend: offline (\(credentials.server): \(reason)); \(waiting(pending)) to sync")
+        } catch {
+            let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
+            context.printError("tend: sync with \(credentials.server) failed: \(CLIError.message(for: error)); \(waiting(pending)) to sync")
+        }
+    }
+
+    static func signInAgain(_ credentials: SyncCredentials, _ session: Session) async {
+        let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
+        session.context.printError(
+            "tend: \(credentials.server) refused this device's token (revoked or expired); \(waiting(pending)) here. "
+                + "Sign in again: tend sync login \(credentials.server) --username \(credentials.username)")
+    }
+
+    static func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
+
+    /// "1 change waits", "3 changes wait".
+    static func waiting(_ count: Int) -> String { count == 1 ? "1 change waits" : "\(count) changes wait" }
+}
+
+/// Commands that only read: linked and signed out, they say how to sign in again.
+protocol ReadsData {
+    var options: GlobalOptions { get }
+}
+
+extension TodayCommand: ReadsData {}
+extension WeekCommand: ReadsData {}
+extension MonthCommand: ReadsData {}
+extension ListCommand: ReadsData {}
+extension ShowCommand: ReadsData {}
+extension StatsCommand: ReadsData {}
+extension HistoryCommand: ReadsData {}

@@ -1,0 +1,81 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import TendAPI
+import TendCore
+import TendStore
+
+/// One device's sync with its server (docs/sync.md): rounds of `POST /api/v1/sync`, each pushing
+/// what waits here and pulling a page of what the server has, until neither side has more.
+/// Each round's result (the acknowledgement, the pulled operations, the cursor) is written in
+/// one transaction, so a round cut short anywhere is simply made again: the server stores a
+/// pushed operation once, and this database merges a pulled one once.
+struct SyncEngine {
+    let session: Session
+    let credentials: SyncCredentials
+    /// When the whole sync must be over, however many rounds it takes.
+    let deadline: NIODeadline
+
+    struct Result {
+        var pushed = 0
+        var pulled = 0
+        var rounds = 0
+    }
+
+    /// What one request may carry at most (the server takes 16 MiB): imports are large.
+    static let maximumBatchBytes = 6 << 20
+
+    /// Pushes and pulls until nothing waits. `pullFirst`: a device new to the account pulls the
+    /// whole account before it pushes anything of its own (`tend sync login`).
+    func run(pullFirst: Bool = false) async throws -> Result {
+        let store = session.store
+        let owner = session.owner
+        let device = try await store.deviceID()
+        var result = Result()
+        var pulling = pullFirst
+        do {
+            while true {
+                let remaining = deadline - NIODeadline.now()
+                guard remaining > .zero else { throw SyncFailure.unreachable("no answer in time") }
+                let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: remaining)
+                guard let link = try await store.syncLink() else { throw CLIError("this database is not linked to a server") }
+                let pending = pulling ? [] : Self.batch(try await store.pendingOperations(owner: owner, limit: SyncRules.maximumPush))
+                let answer = try await http.send(
+                    .POST, "/api/v1/sync",
+                    json: SyncRequest(device: device, cursor: link.cursor, operations: pending.map(\.operation)), as: SyncResponse.self)
+                try await store.recordSyncRound(
+                    owner: owner, pushedThrough: pending.last?.sequence, pulled: answer.operations, cursor: answer.cursor,
+                    reset: answer.reset, at: session.now)
+                result.pushed += answer.accepted
+                result.pulled += answer.operations.count
+                result.rounds += 1
+                if answer.more || answer.reset { continue }
+                if pulling {
+                    pulling = false
+                    continue
+                }
+                if try await store.pendingCount(owner: owner) == 0 { break }
+            }
+        } catch let failure as SyncFailure {
+            var signedOut = false
+            if case .signedOut = failure { signedOut = true }
+            try await store.recordSyncFailure(failure.description, signedOut: signedOut, at: session.now)
+            throw failure
+        }
+        return result
+    }
+
+    /// The first of `pending` that fit one request (an import's entries count by their number).
+    static func batch(_ pending: [LoggedOperation]) -> [LoggedOperation] {
+        var bytes = 0
+        var batch: [LoggedOperation] = []
+        for logged in pending {
+            var size = 400
+            if case .entriesImported(_, let entries) = logged.operation.change { size += entries.count * 80 }
+            if !batch.isEmpty && bytes + size > maximumBatchBytes { break }
+            bytes += size
+            batch.append(logged)
+        }
+        return batch
+    }
+}

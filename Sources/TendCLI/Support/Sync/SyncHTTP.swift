@@ -1,0 +1,112 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import TendAPI
+
+/// Why a request to the server did not succeed.
+enum SyncFailure: Error, CustomStringConvertible {
+    /// No answer (no route, refused connection, a timeout, a proxy's 502–504): offline.
+    case unreachable(String)
+    /// The server refused the token (revoked or expired).
+    case signedOut(String)
+    /// The server refused the request: its problem's detail.
+    case refused(status: Int, detail: String)
+
+    var description: String {
+        switch self {
+        case .unreachable(let reason): "the server did not answer (\(reason))"
+        case .signedOut(let detail): "the server refused this device's token (\(detail))"
+        case .refused(_, let detail): detail
+        }
+    }
+}
+
+/// JSON requests to a Tend server, each bounded by `timeout` from connecting to the last byte.
+struct SyncHTTP: Sendable {
+    let server: String
+    let token: String?
+    let timeout: TimeAmount
+
+    func send<Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, json body: (some Encodable)?, as: Answer.Type
+    ) async throws -> Answer {
+        let data = try await send(method, path, json: body)
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(Answer.self, from: data)
+        } catch {
+            throw SyncFailure.refused(status: 200, detail: "the server's answer to \(path) is not what Tend expects: \(error)")
+        }
+    }
+
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)?) async throws -> Data {
+        var request = HTTPClientRequest(url: server + path)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "tend-cli")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try encoder.encode(body)))
+        }
+        let response: HTTPClientResponse
+        let bytes: ByteBuffer
+        do {
+            let deadline = NIODeadline.now() + timeout
+            response = try await Self.client.execute(request, deadline: deadline)
+            bytes = try await response.body.collect(upTo: 256 << 20)
+        } catch {
+            throw SyncFailure.unreachable(Self.reason(error))
+        }
+        let data = Data(bytes.readableBytesView)
+        switch response.status.code {
+        case 200..<300:
+            return data
+        case 401:
+            throw SyncFailure.signedOut(Self.detail(data) ?? "401")
+        case 502, 503, 504:
+            throw SyncFailure.unreachable("\(response.status.code) from \(server)")
+        default:
+            throw SyncFailure.refused(
+                status: Int(response.status.code), detail: Self.detail(data) ?? "\(response.status.code) \(response.status.reasonPhrase)")
+        }
+    }
+
+    /// The CLI's client: a refused connection fails at once instead of being tried again until the
+    /// deadline (a server that is down is "offline" now, not after the 2 s a command may spend).
+    /// Process-wide, never shut down: the process ends with the command.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(2)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// A problem body's detail.
+    private static func detail(_ data: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["detail"] as? String
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "no answer in time"
+            default: break
+            }
+        }
+        let text = String(describing: error)
+        for (needle, reason) in [
+            ("Connection refused", "connection refused"), ("No route to host", "no route to host"),
+            ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
+            ("remoteConnectionClosed", "connection closed"), ("NXDOMAIN", "unknown host"), ("lookup", "unknown host"),
+        ] where text.contains(needle) {
+            return reason
+        }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TendAPI
+import TendCore
+import TendHTTP
+import TendStore
+
+/// `POST /api/v1/sync` (docs/sync.md): a device pushes the operations the server has not
+/// acknowledged and pulls, in the same round trip, a page of those it has not seen.
+struct SyncAPI {
+    let server: ServerDependencies
+    typealias Context = TendRequestContext
+
+    /// The largest sync request: 500 operations, an import among them (a habit's years of entries).
+    static let maximumBody = 16 << 20
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.post("sync", use: sync)
+    }
+
+    @Sendable func sync(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let body = try server.decode(SyncRequest.self, from: try await server.body(of: request, limit: Self.maximumBody))
+        try SyncRules.validate(device: body.device)
+        guard body.operations.count <= SyncRules.maximumPush else {
+            throw Problem(
+                .contentTooLarge, code: "too-large",
+                detail:
+                    "a sync request carries at most \(SyncRules.maximumPush) operations (this one \(body.operations.count)); send the rest in the next"
+            )
+        }
+        // Every operation is checked before any is stored: a bad one refuses the whole request.
+        let now = server.now
+        for operation in body.operations { try SyncRules.validate(operation, now: now) }
+
+        let log = try await server.store.operationLogID()
+        var after: Int64 = 0
+        var reset = false
+        if let text = body.cursor {
+            guard let cursor = SyncCursor(text) else { throw Problem.badRequest("'\(text.prefix(80))' is not a sync cursor") }
+            if cursor.log == log, cursor.position <= (try await server.store.latestOperationSequence(owner: owner)) {
+                after = cursor.position
+            } else {
+                reset = true
+            }
+        }
+
+        var receipt = MergeReceipt(accepted: 0, duplicates: 0, latestSequence: 0)
+        if !body.operations.isEmpty {
+            receipt = try await server.store.receive(owner: owner, body.operations)
+            server.metrics.recordSync(accepted: receipt.accepted, duplicates: receipt.duplicates)
+            // A merged settings change must not wait for the cache to expire.
+            if receipt.accepted > 0 { server.recentSettings.forget(owner) }
+        }
+        guard body.pull ?? true else {
+            return try Reply.json(
+                SyncResponse(
+                    accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor, more: false,
+                    reset: reset))
+        }
+        let page = try await server.store.operations(owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize)
+        return try Reply.json(
+            SyncResponse(
+                accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),
+                cursor: SyncCursor(log: log, position: page.last).description, more: page.more, reset: reset))
+    }
+}

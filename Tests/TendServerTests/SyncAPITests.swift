@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import TendAPI
+import TendCore
+import TendServer
+import Testing
+
+@Suite("Sync API: push and pull in one round trip, idempotent, scoped, refusing bad input whole")
+struct SyncAPITests {
+    static let day = Day("2025-06-10")!
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    static func body(_ request: SyncRequest) throws -> String {
+        String(decoding: try encoder().encode(request), as: UTF8.self)
+    }
+
+    /// A device's operations, stamped by its own clock at `now`.
+    struct Device {
+        var clock: HybridClock
+
+        init(_ id: String) { clock = HybridClock(device: id) }
+
+        mutating func operation(_ change: Change, at now: Date) -> ChangeOperation {
+            ChangeOperation(device: clock.device, timestamp: clock.tick(now: now), change: change)
+        }
+    }
+
+    static func sync(_ api: APIClient, _ login: Login, _ request: SyncRequest) async throws -> SyncResponse {
+        let response = try await api.request(.post, "/api/v1/sync", token: login.token, json: try body(request))
+        try #require(response.status == .ok, "sync: \(response.status) \(response.text)")
+        return try response.decode(SyncResponse.self)
+    }
+
+    @Test("A laptop's operations reach the server and the phone; a retried push stores nothing twice", arguments: StoreKind.allCases)
+    func pushAndPull(_ kind: StoreKind) async throws {
+        let harness = try ServerHarness(kind: kind)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            var laptop = Device("cli-laptop")
+            let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Self.day)
+            let pushed = [
+                laptop.operation(.habitCreated(habit: habit), at: harness.clock.now),
+                laptop.operation(.entryIncremented(habit: habit.id, day: Self.day, by: 2), at: harness.clock.now),
+            ]
+            let first = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", operations: pushed))
+            #expect(first.accepted == 2 && first.duplicates == 0 && !first.more && !first.reset)
+            #expect(first.operations.isEmpty, "the laptop's own operations are not sent back")
+            let again = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", cursor: first.cursor, operations: pushed))
+            #expect(again.accepted == 0 && again.duplicates == 2 && again.operations.isEmpty)
+
+            // The server's own write (the web app's) and the laptop's reach a new phone.
+            let web = try await api.request(
+                .post, "/api/v1/habits/\(habit.id)/days/\(Self.day)/increment", token: ana.token, json: #"{"by":3}"#)
+            #expect(web.status == .ok)
+            let phone = try await Self.sync(api, ana, SyncRequest(device: "web-phone", cursor: nil))
+            #expect(phone.operations.map(\.id).prefix(2) == pushed.map(\.id)[...])
+            #expect(phone.operations.count == 3)
+            #expect(OperationSet(phone.operations).state().habits[habit.id]?.entries[Self.day]?.value == 5)
+            // And the laptop gets only the server's one.
+            let back = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", cursor: again.cursor))
+            #expect(back.operations.count == 1 && back.operations[0].device != "cli-laptop")
+            let nothing = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", cursor: back.cursor))
+            #expect(nothing.operations.isEmpty && nothing.cursor == back.cursor)
+        }
+    }
+
+    @Test("An account's history comes in pages; an unknown cursor starts over with reset")
+    func pagesAndReset() async throws {
+        let harness = try ServerHarness(kind: .sqlite)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            var laptop = Device("cli-laptop")
+            let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Self.day)
+            var operations = [laptop.operation(.habitCreated(habit: habit), at: harness.clock.now)]
+            for index in 0..<1_400 {
+                operations.append(
+                    laptop.operation(
+                        .entryIncremented(habit: habit.id, day: Self.day.adding(days: index % 700), by: 1), at: harness.clock.now))
+            }
+            for start in stride(from: 0, to: operations.count, by: SyncRules.maximumPush) {
+                let batch = Array(operations[start..<min(start + SyncRules.maximumPush, operations.count)])
+                #expect(try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", operations: batch)).accepted == batch.count)
+            }
+            var cursor: String?
+            var pulled: [ChangeOperation] = []
+            var pages = 0
+            repeat {
+                let page = try await Self.sync(api, ana, SyncRequest(device: "web-phone", cursor: cursor))
+                pulled += page.operations
+                cursor = page.cursor
+                pages += 1
+                if !page.more { break }
+            } while pages < 10
+            #expect(pages == 2 && pulled.map(\.id) == operations.map(\.id))
+            let unknown = try await Self.sync(api, ana, SyncRequest(device: "web-phone", cursor: "another-server.12"))
+            #expect(unknown.reset && unknown.operations.count == SyncRules.pageSize && unknown.more)
+            let ahead = try await Self.sync(
+                api, ana,
+                SyncRequest(
+                    device: "web-phone",
+                    cursor: cursor.map { SyncCursor($0)! }.map { SyncCursor(log: $0.log, position: $0.position + 5).description }))
+            #expect(ahead.reset)
+        }
+    }
+
+    @Test("Bad pushes are refused whole with a problem body; nothing is stored", arguments: StoreKind.allCases)
+    func badInput(_ kind: StoreKind) async throws {
+        let harness = try ServerHarness(kind: kind) { $0.openRegistration = true }
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let bob = try await api.signUp("bob")
+            var phone = Device("web-phone")
+            let habit = Habit(name: "Read", createdOn: Self.day)
+            let bobs = phone.operation(.habitCreated(habit: habit), at: harness.clock.now)
+            _ = try await Self.sync(api, bob, SyncRequest(device: "web-phone", operations: [bobs]))
+            let before = try await api.export(ana)
+            let good = phone.operation(.habitCreated(habit: Habit(name: "Walk", createdOn: Self.day)), at: harness.clock.now)
+            var future = Device("web-fast")
+            let skewed = future.operation(.entrySet(habit: habit.id, day: Self.day, value: 1), at: harness.clock.now + 600)
+            var mismatched = good
+            mismatched.id = UUID()
+            mismatched.device = "someone-else"
+            let invalidValue = phone.operation(.entrySet(habit: habit.id, day: Self.day, value: -3), at: harness.clock.now)
+            let cases: [(String, HTTPResponse.Status, String)] = [
+                ("skewed clock", .unprocessableContent, try Self.body(SyncRequest(device: "web-phone", operations: [good, skewed]))),
+                ("another user's operation", .conflict, try Self.body(SyncRequest(device: "web-phone", operations: [good, bobs]))),
+                (
+                    "device mismatch", .unprocessableContent,
+                    try Self.body(SyncRequest(device: "web-phone", operations: [good, mismatched]))
+                ),
+                (
+                    "negative value", .unprocessableContent,
+                    try Self.body(SyncRequest(device: "web-phone", operations: [good, invalidValue]))
+                ),
+                ("bad device id", .unprocessableContent, try Self.body(SyncRequest(device: "web phone!", operations: [good]))),
+                (
+                    "malformed change", .badRequest,
+                    #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"0001749513600000-0000-web-phone","change":{"entryExploded":{}}}]}"#
+                ),
+                (
+                    "malformed timestamp", .badRequest,
+                    #"{"device":"web-phone","operations":[{"id":"\#(UUID())","device":"web-phone","timestamp":"yesterday","change":{"entryReset":{"habit":"\#(habit.id)","day":"2025-06-10"}}}]}"#
+                ),
+                ("bad cursor", .badRequest, try Self.body(SyncRequest(device: "web-phone", cursor: "no-position", operations: [good]))),
+                ("no body", .badRequest, ""),
+                (
+                    "too many operations", .contentTooLarge,
+                    try Self.body(
+                        SyncRequest(
+                            device: "web-phone",
+                            operations: (0...SyncRules.maximumPush).map { _ in
+                                phone.operation(.tipDismissed(tip: .addFirstHabit), at: harness.clock.now)
+                            }))
+                ),
+            ]
+            for (what, status, json) in cases {
+                let response = try await api.request(.post, "/api/v1/sync", token: ana.token, json: json)
+                let problem = try response.expectProblem(status)
+                if what == "skewed clock" { #expect(problem.detail.contains("600 s in the server's future"), "\(problem.detail)") }
+            }
+            #expect(try await api.export(ana) == before, "nothing of a refused push was stored")
+            #expect(
+                try await api.request(.post, "/api/v1/sync", json: try Self.body(SyncRequest(device: "web-phone"))).status == .unauthorized)
+        }
+    }
+}
