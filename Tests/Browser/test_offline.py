@@ -185,6 +185,7 @@ class OfflineTests(unittest.TestCase):
         self.assertEqual(phone.find_element(By.CSS_SELECTOR, f"#habit-{coffee} .status").text, "Over limit")
         self.assertIn("is-missed", phone.find_element(By.ID, f"habit-{coffee}").get_attribute("class"))
         self.menu_action(phone, coffee, "reset", "0 cups, at most 2")
+        self.assertEqual(phone.find_element(By.CSS_SELECTOR, f"#habit-{coffee} .status").text, "Within limit")
         wait(phone, lambda d: self.badge(d) == "offline · 9 pending", timeout=10)
 
         # A reload shows the service worker's kept page with the waiting taps applied again.

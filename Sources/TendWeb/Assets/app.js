@@ -458,7 +458,7 @@
     function statusOf(f, value, reset) {
       if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
       if (f.status === "skipped" && !reset) return "skipped";
-      if (f.kind === "bad") return value > f.target ? "missed" : f.past ? "met" : "pending";
+      if (f.kind === "bad") return value > f.target ? "missed" : "met";
       return value >= f.target ? "met" : f.past ? "missed" : "pending";
     }
     function tapLabel(f, value) {
