@@ -8,13 +8,15 @@ two glasses (three, then −1), resets a bad habit's over-limit day, and reloads
 worker's kept page, the queued taps applied again from IndexedDB); the second adds three glasses
 of the same habit; the server starts again; both badges come back to "synced" and the server
 holds 1, 2 + 3 = 5 and 0 — both browsers' increments count. Then a refused operation is dropped
-and said. Run with scripts/browser-test."""
+and said. A second test puts a loopback proxy in front of the server: its 502 and its silence
+(a connection that never answers) are offline too. Run with scripts/browser-test."""
 
 import json
 import os
 import shlex
 import socket
 import subprocess
+import threading
 import time
 import unittest
 import urllib.error
@@ -79,6 +81,94 @@ class Server:
             self.process.wait(timeout=20)
 
 
+class Proxy:
+    """A loopback TCP proxy in front of the server that can stop answering without refusing:
+    `forward` passes bytes both ways; `silent` accepts connections and never answers (a server
+    that hangs, a captive Wi-Fi); `502` answers every request 502 Bad Gateway (a reverse proxy
+    whose upstream is down). Changing the mode closes every open connection, so the browser's
+    kept-alive ones meet the new mode too."""
+
+    def __init__(self, upstream):
+        address = urllib.parse.urlsplit(upstream)
+        self.upstream = (address.hostname, address.port)
+        self.mode = "forward"
+        self.lock = threading.Lock()
+        self.sockets = set()
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def keep(self, connection):
+        with self.lock:
+            self.sockets.add(connection)
+
+    def set_mode(self, mode):
+        with self.lock:
+            self.mode = mode
+            open_sockets, self.sockets = self.sockets, set()
+        for connection in open_sockets:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            connection.close()
+
+    def close(self):
+        self.listener.close()
+        self.set_mode("closed")
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            self.keep(client)
+            threading.Thread(target=self.serve, args=(client, self.mode), daemon=True).start()
+
+    def serve(self, client, mode):
+        try:
+            if mode == "silent":
+                while client.recv(65536):
+                    pass
+            elif mode == "502":
+                head = b""
+                while b"\r\n\r\n" not in head:
+                    chunk = client.recv(65536)
+                    if not chunk:
+                        return
+                    head += chunk
+                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                client.close()
+            elif mode == "forward":
+                upstream = socket.create_connection(self.upstream)
+                self.keep(upstream)
+                threading.Thread(target=self.pump, args=(upstream, client), daemon=True).start()
+                self.pump(client, upstream)
+        except OSError:
+            pass
+
+    @staticmethod
+    def pump(source, target):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                target.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for connection in (source, target):
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+
 @unittest.skipUnless(os.environ.get("TEND_SERVER_PID"), "needs scripts/browser-test (it exports how to restart the server)")
 class OfflineTests(unittest.TestCase):
     def setUp(self):
@@ -101,8 +191,8 @@ class OfflineTests(unittest.TestCase):
         self.drivers.append(driver)
         return driver
 
-    def log_in(self, driver):
-        driver.get(URL + "/login")
+    def log_in(self, driver, url=URL):
+        driver.get(url + "/login")
         driver.find_element(By.ID, "username").send_keys(self.username)
         driver.find_element(By.ID, "password").send_keys(PASSWORD)
         click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
@@ -244,6 +334,44 @@ class OfflineTests(unittest.TestCase):
         self.assertEqual(phone.find_element(By.ID, "sync-refused").get_attribute("role"), "alert")
         wait(phone, lambda d: self.badge(d) == "synced", timeout=15)
         self.assertEqual(self.today(token)["Water"], 7)
+
+    def test_a_server_that_does_not_answer_or_answers_502_is_offline_too(self):
+        """Offline is "the server did not answer", not only no network: a proxy's 502 and a
+        connection that never answers (5 s for a tap, 8 s for the Today page) count too."""
+        api("POST", "/api/v1/users", {"username": self.username, "password": PASSWORD, "timeZone": "Europe/Berlin"})
+        token = api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
+        if not self.sync_route_exists(token):
+            self.skipTest("this server has no POST /api/v1/sync yet")
+        water = api("POST", "/api/v1/habits",
+                    {"name": "Water", "emoji": "💧", "type": "count", "target": 10, "unit": "glasses"}, token=token)["id"]
+        proxy = Proxy(URL)
+        self.addCleanup(proxy.close)
+        phone = self.open()
+        self.log_in(phone, proxy.url)
+
+        # A reverse proxy whose upstream is down: the tap is queued at once.
+        proxy.set_mode("502")
+        self.tap(phone, water, "1 / 10 glasses")
+        wait(phone, lambda d: self.badge(d) == "offline · 1 pending", timeout=10)
+        proxy.set_mode("forward")
+        wait(phone, lambda d: self.badge(d) == "synced", timeout=30)
+        self.assertEqual(self.today(token)["Water"], 1)
+
+        # A server that accepts the connection and never answers: the tap waits 5 s, then queues.
+        proxy.set_mode("silent")
+        started = time.time()
+        self.tap(phone, water, "2 / 10 glasses")
+        self.assertGreaterEqual(time.time() - started, 4.5)
+        wait(phone, lambda d: self.badge(d) == "offline · 1 pending", timeout=10)
+        # The Today page waits 8 s, then the service worker shows its kept copy, the tap applied again.
+        phone.refresh()
+        wait(phone, lambda d: js(d, "return document.body.hasAttribute('data-kept-copy')"), timeout=20)
+        wait(phone, lambda d: "2 / 10 glasses" in self.card_text(d, water), timeout=10)
+        wait(phone, lambda d: self.badge(d) == "offline · 1 pending", timeout=10)
+
+        proxy.set_mode("forward")
+        wait(phone, lambda d: self.badge(d) == "synced", timeout=30)
+        self.assertEqual(self.today(token)["Water"], 2)
 
 
 if __name__ == "__main__":
