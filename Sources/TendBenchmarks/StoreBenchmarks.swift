@@ -19,6 +19,28 @@ enum StoreBenchmarks {
         try await store.applyChanges(owner: owner.id, changes)
     }
 
+    /// The 50 × 10 years dataset as a CLI database that recorded it one check-in at a time: an
+    /// operation per recorded day (about 130,000), as years of `tend check` leave it; what a first
+    /// sync pushes (scripts/bench-sync).
+    static func writeCLIHistory(path: String) async throws {
+        let store = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
+        let owner = try await store.createUser(username: "me", settings: UserSettings(timeZone: "Europe/Berlin"))
+        var changes: [Change] = []
+        for tracked in Dataset.generate(endingOn: Fixtures.day("2026-11-22")) {
+            changes.append(.habitCreated(habit: tracked.habit))
+            for entry in tracked.sortedEntries {
+                if entry.isSkipped {
+                    changes.append(.entrySkipped(habit: tracked.id, day: entry.day, skipped: true))
+                } else {
+                    changes.append(.entrySet(habit: tracked.id, day: entry.day, value: entry.value))
+                }
+                if let note = entry.note { changes.append(.entryNoteSet(habit: tracked.id, day: entry.day, note: note)) }
+            }
+        }
+        try await store.applyChanges(owner: owner.id, changes)
+        print("\(changes.count) operations")
+    }
+
     /// Two Tend JSON files for the server benchmark, imported through the API into two accounts:
     /// `history.json`, the 50 habits × 10 years dataset ending 2026-11-22, and `habits.json`, the
     /// same habits (same ids) without a single entry.

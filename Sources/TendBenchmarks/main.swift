@@ -10,6 +10,8 @@ import TendFixtures
 //   scripts/with-postgres swift run -c release TendBenchmarks reminders-postgres [users]   one minute
 //   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
 //                                                          the local user of `tend` (scripts/bench-cli)
+//   swift run -c release TendBenchmarks cli-history PATH    the same, one operation per check-in,
+//                                                          as a first sync pushes it (scripts/bench-sync)
 //   swift run -c release TendBenchmarks server-dataset DIR  writes DIR/history.json (the 50 × 10 years
 //                                                          dataset) and DIR/habits.json (the same
 //                                                          habits, no entries) to import through
@@ -17,10 +19,12 @@ import TendFixtures
 // Figures go to docs/performance.md.
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
-guard ["core", "sqlite", "postgres", "cli-database", "server-dataset", "reminders-sqlite", "reminders-postgres"].contains(mode) else {
+guard
+    ["core", "sqlite", "postgres", "cli-database", "cli-history", "server-dataset", "reminders-sqlite", "reminders-postgres"].contains(mode)
+else {
     FileHandle.standardError.write(
         Data(
-            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | cli-database PATH | server-dataset DIR\n"
+            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | cli-database PATH | cli-history PATH | server-dataset DIR\n"
                 .utf8))
     exit(64)
 }
@@ -34,6 +38,14 @@ if mode == "server-dataset" {
         exit(64)
     }
     try await StoreBenchmarks.writeServerDataset(directory: directory)
+    exit(0)
+}
+if mode == "cli-history" {
+    guard let path = CommandLine.arguments.dropFirst(2).first else {
+        FileHandle.standardError.write(Data("usage: TendBenchmarks cli-history PATH\n".utf8))
+        exit(64)
+    }
+    try await StoreBenchmarks.writeCLIHistory(path: path)
     exit(0)
 }
 if mode == "cli-database" {

@@ -20,9 +20,9 @@ struct ServeProcessTests {
         let output = Pipe()
         var port = 0
 
-        init(arguments: [String], environment: [String: String]) throws {
+        init(arguments: [String], environment: [String: String], port: Int = 0) throws {
             process.executableURL = ServeProcessTests.binary
-            process.arguments = ["serve", "--port", "0"] + arguments
+            process.arguments = ["serve", "--port", String(port)] + arguments
             var env = ProcessInfo.processInfo.environment
             for (key, value) in environment { env[key] = value }
             process.environment = env

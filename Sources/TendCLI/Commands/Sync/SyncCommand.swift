@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import NIOCore
-import TendStore
 import NIOHTTP1
+import TendStore
 
 /// The `tend sync` commands (they sync themselves; ``AutoSync`` leaves them alone).
 protocol SyncCommandFamily {}
@@ -41,7 +41,8 @@ struct SyncNowCommand: AsyncParsableCommand, SyncCommandFamily {
         if options.json {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
-            session.print("Synced with \(credentials.server): pushed \(AutoSync.changes(result.pushed)), pulled \(AutoSync.changes(result.pulled)).")
+            session.print(
+                "Synced with \(credentials.server): pushed \(AutoSync.changes(result.pushed)), pulled \(AutoSync.changes(result.pulled)).")
         }
     }
 }
@@ -51,12 +52,17 @@ enum SyncSupport {
     struct ResultJSON: Encodable {
         var pushed: Int
         var pulled: Int
+        /// Requests made.
         var rounds: Int
+        var bytesSent: Int
+        var bytesReceived: Int
 
         init(_ result: SyncEngine.Result) {
             pushed = result.pushed
             pulled = result.pulled
             rounds = result.rounds
+            bytesSent = result.bytesSent
+            bytesReceived = result.bytesReceived
         }
     }
 

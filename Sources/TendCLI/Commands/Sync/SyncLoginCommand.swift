@@ -71,7 +71,8 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
             session.print(
-                "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed)).")
+                "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed))."
+            )
         }
     }
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import NIOCore
-import TendStore
 import NIOHTTP1
+import TendStore
 
 /// `tend sync logout`: revokes this device's token and forgets the server; the data stays.
 struct SyncLogoutCommand: AsyncParsableCommand, SyncCommandFamily {

@@ -55,8 +55,9 @@ struct SyncStatusCommand: AsyncParsableCommand, SyncCommandFamily {
         switch state {
         case "local-only": session.print("local-only: not signed in to a server (tend sync login URL --username NAME)")
         case "signed-out":
-            session.print("signed-out: \(status.server ?? "the server") refused this device's token; sign in again with "
-                + "tend sync login \(status.server ?? "URL") --username \(status.username ?? "NAME")")
+            session.print(
+                "signed-out: \(status.server ?? "the server") refused this device's token; sign in again with "
+                    + "tend sync login \(status.server ?? "URL") --username \(status.username ?? "NAME")")
         case "offline": session.print("offline: \(status.error ?? "not synced yet")")
         default: session.print("synced with \(status.server ?? "") as \(status.username ?? "")")
         }

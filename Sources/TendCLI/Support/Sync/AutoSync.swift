@@ -66,7 +66,8 @@ enum AutoSync {
             await signInAgain(credentials, session)
             return
         }
-        guard changed else { return }
+        // TEND_NO_AUTO_SYNC=1: changes wait for `tend sync` (scripts, benchmarks, a metered link).
+        guard changed, context.environment["TEND_NO_AUTO_SYNC"] != "1" else { return }
         do {
             _ = try await SyncEngine(session: session, credentials: credentials, deadline: .now() + budget).run()
         } catch SyncFailure.signedOut {

@@ -20,6 +20,9 @@ struct SyncEngine {
         var pushed = 0
         var pulled = 0
         var rounds = 0
+        /// Body bytes sent and received.
+        var bytesSent = 0
+        var bytesReceived = 0
     }
 
     /// What one request may carry at most (the server takes 16 MiB): imports are large.
@@ -33,11 +36,12 @@ struct SyncEngine {
         let device = try await store.deviceID()
         var result = Result()
         var pulling = pullFirst
+        let traffic = SyncHTTP.Traffic()
         do {
             while true {
                 let remaining = deadline - NIODeadline.now()
                 guard remaining > .zero else { throw SyncFailure.unreachable("no answer in time") }
-                let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: remaining)
+                let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: remaining, traffic: traffic)
                 guard let link = try await store.syncLink() else { throw CLIError("this database is not linked to a server") }
                 let pending = pulling ? [] : Self.batch(try await store.pendingOperations(owner: owner, limit: SyncRules.maximumPush))
                 let answer = try await http.send(
@@ -62,6 +66,8 @@ struct SyncEngine {
             try await store.recordSyncFailure(failure.description, signedOut: signedOut, at: session.now)
             throw failure
         }
+        result.bytesSent = traffic.sent
+        result.bytesReceived = traffic.received
         return result
     }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 import TendAPI
 
 /// Why a request to the server did not succeed.
@@ -27,6 +28,19 @@ struct SyncHTTP: Sendable {
     let server: String
     let token: String?
     let timeout: TimeAmount
+    /// Counts the bytes of bodies sent and received, when given.
+    var traffic: Traffic? = nil
+
+    /// Body bytes both ways (what a sync costs on the wire, headers aside).
+    final class Traffic: Sendable {
+        private let counts = Mutex((sent: 0, received: 0))
+        var sent: Int { counts.withLock { $0.sent } }
+        var received: Int { counts.withLock { $0.received } }
+
+        func add(sent: Int, received: Int) {
+            counts.withLock { $0 = ($0.sent + sent, $0.received + received) }
+        }
+    }
 
     func send<Answer: Decodable>(
         _ method: HTTPMethod, _ path: String, json body: (some Encodable)?, as: Answer.Type
@@ -52,7 +66,9 @@ struct SyncHTTP: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: try encoder.encode(body)))
+            let encoded = try encoder.encode(body)
+            traffic?.add(sent: encoded.count, received: 0)
+            request.body = .bytes(ByteBuffer(bytes: encoded))
         }
         let response: HTTPClientResponse
         let bytes: ByteBuffer
@@ -64,6 +80,7 @@ struct SyncHTTP: Sendable {
             throw SyncFailure.unreachable(Self.reason(error))
         }
         let data = Data(bytes.readableBytesView)
+        traffic?.add(sent: 0, received: data.count)
         switch response.status.code {
         case 200..<300:
             return data
