@@ -2,10 +2,10 @@ import Foundation
 
 /// What a server accepts from a device that syncs (issue 15), checked before anything is stored.
 public enum SyncRules {
-    /// The most operations one request may push.
-    public static let maximumPush = 500
+    /// The most operations one request may push (years of check-ins go in a few requests).
+    public static let maximumPush = 5000
     /// The most operations one answer carries; a longer history comes in pages.
-    public static let pageSize = 1000
+    public static let pageSize = 5000
     /// How far in the server's future an operation may be stamped: beyond it, the device's clock
     /// is wrong, and its operations would order after every change made anywhere for as long.
     public static let maximumSkew: TimeInterval = 300

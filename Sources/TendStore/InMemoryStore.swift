@@ -10,6 +10,8 @@ public actor InMemoryStore: TendStore {
     private var sequence: Int64 = 0
     /// Each logged operation's owner, by id (an id is unique across users).
     private var operationOwners: [UUID: User.ID] = [:]
+    /// The device each received operation came from (not sent back to it).
+    private var origins: [UUID: String] = [:]
     /// The settings each user was created with: where a refold starts (``receive(owner:_:)``).
     private var baseSettings: [User.ID: UserSettings] = [:]
     private let logID = UUID().text()
@@ -293,7 +295,7 @@ public actor InMemoryStore: TendStore {
     /// Operations in order are applied one by one; one that orders before the latest applied
     /// refolds the user's whole log from the settings they were created with (the reference
     /// semantics the SQL stores' partial refolds must equal).
-    public func receive(owner: User.ID, _ operations: [ChangeOperation]) throws -> MergeReceipt {
+    public func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) throws -> MergeReceipt {
         let before = try state(owner)
         var seen: Set<UUID> = []
         var new: [ChangeOperation] = []
@@ -313,6 +315,7 @@ public actor InMemoryStore: TendStore {
             sequence += 1
             logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))
             operationOwners[operation.id] = owner
+            origins[operation.id] = device ?? ""
             if ReminderRules.needsPlanning(operation.change) { reminders.planRequests.insert(owner) }
         }
         if !new.isEmpty {
@@ -335,7 +338,9 @@ public actor InMemoryStore: TendStore {
         _ = try state(owner)
         let limit = max(1, limit)
         let log = logs[owner] ?? []
-        let candidates = log.lazy.filter { $0.sequence > after && $0.operation.device != device }
+        let candidates = log.lazy.filter {
+            $0.sequence > after && $0.operation.device != device && (device == nil || self.origins[$0.operation.id] != device)
+        }
         let page = Array(candidates.prefix(limit + 1))
         if page.count > limit { return OperationPage(operations: Array(page.prefix(limit)), last: page[limit - 1].sequence, more: true) }
         return OperationPage(operations: page, last: max(after, log.last?.sequence ?? 0), more: false)

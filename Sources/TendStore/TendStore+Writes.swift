@@ -56,3 +56,10 @@ extension TendStore {
         try? await recordTipEvent(owner: owner, event)
     }
 }
+
+extension TendStore {
+    /// Takes in operations whose sender is not a syncing device (tests, tools).
+    public func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt {
+        try await receive(owner: owner, operations, from: nil)
+    }
+}

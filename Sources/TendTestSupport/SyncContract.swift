@@ -153,6 +153,17 @@ public enum SyncContract {
             _ = try await store.receive(owner: user.id, [between])
             #expect(try await store.entries(owner: user.id, habit: habitID, from: day, through: day).map(\.value) == [8])
         },
+        SyncContractCase("Operations a device sent are not sent back to it, whatever device made them") { store in
+            let user = try await newUser(store)
+            // A CLI database from before sync logged its changes as device "cli"; it now syncs as "cli-1a2b3c4d".
+            let old = [operation("cli", base, created()), operation("cli", base + 1, .entryIncremented(habit: habitID, day: day, by: 1))]
+            _ = try await store.receive(owner: user.id, old, from: "cli-1a2b3c4d")
+            _ = try await store.receive(
+                owner: user.id, [operation("phone", base + 2, .entryIncremented(habit: habitID, day: day, by: 1))], from: "phone")
+            let back = try await store.operations(owner: user.id, after: 0, notFrom: "cli-1a2b3c4d", limit: 10)
+            #expect(back.operations.map(\.operation.device) == ["phone"])
+            #expect(try await store.operations(owner: user.id, after: 0, notFrom: "laptop", limit: 10).operations.count == 3)
+        },
         SyncContractCase("Pages leave out the asking device's operations and say where the next starts") { store in
             let user = try await newUser(store)
             _ = try await store.receive(owner: user.id, [operation("phone", base, created())])

@@ -79,7 +79,7 @@ struct SyncAPITests {
             var laptop = Device("cli-laptop")
             let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Self.day)
             var operations = [laptop.operation(.habitCreated(habit: habit), at: harness.clock.now)]
-            for index in 0..<1_400 {
+            for index in 0..<(SyncRules.pageSize + 400) {
                 operations.append(
                     laptop.operation(
                         .entryIncremented(habit: habit.id, day: Self.day.adding(days: index % 700), by: 1), at: harness.clock.now))

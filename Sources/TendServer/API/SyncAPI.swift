@@ -48,7 +48,7 @@ struct SyncAPI {
 
         var receipt = MergeReceipt(accepted: 0, duplicates: 0, latestSequence: 0)
         if !body.operations.isEmpty {
-            receipt = try await server.store.receive(owner: owner, body.operations)
+            receipt = try await server.store.receive(owner: owner, body.operations, from: body.device)
             server.metrics.recordSync(accepted: receipt.accepted, duplicates: receipt.duplicates)
             // A merged settings change must not wait for the cache to expire.
             if receipt.accepted > 0 { server.recentSettings.forget(owner) }

@@ -260,6 +260,8 @@ enum PostgresMigrations {
                 // An operation that arrives late refolds only its habit and day (MergePlan).
                 "ALTER TABLE ops ADD COLUMN habit_id uuid",
                 "ALTER TABLE ops ADD COLUMN day integer",
+                // The device an operation was received from (NULL: made here): not sent back there.
+                "ALTER TABLE ops ADD COLUMN origin text",
                 """
                 UPDATE ops SET
                     habit_id = coalesce(

@@ -17,7 +17,7 @@ extension PostgresStore {
         }
     }
 
-    public func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt {
+    public func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) async throws -> MergeReceipt {
         try await write { c in
             try await self.lockOwner(owner, on: c)
             var seen: Set<UUID> = []
@@ -40,7 +40,7 @@ extension PostgresStore {
                     let (hlc, id) = try row.decode((String, UUID).self)
                     return HybridTimestamp(hlc).map { ($0, id.text()) }
                 }
-                try await self.log(new, owner: owner, on: c)
+                try await self.log(new, owner: owner, origin: device ?? "", on: c)
                 if MergePlan.inOrder(new, after: frontier) {
                     for operation in new { try await self.apply(operation.change, owner: owner, merging: true, on: c) }
                     if new.contains(where: { ReminderRules.needsPlanning($0.change) }) {
@@ -68,7 +68,7 @@ extension PostgresStore {
             let rows = try await self.rows(
                 """
                 SELECT seq, id, device, hlc, change::text FROM ops
-                WHERE user_id = \(owner.rawValue) AND seq > \(after) AND device <> \(device ?? "")
+                WHERE user_id = \(owner.rawValue) AND seq > \(after) AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
                 ORDER BY seq LIMIT \(limit + 1)
                 """, on: c)
             let operations = try rows.prefix(limit).map(Self.loggedOperation)

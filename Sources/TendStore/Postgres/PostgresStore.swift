@@ -520,13 +520,13 @@ public final class PostgresStore: TendStore {
     }
 
     /// Appends operations to the log in their order, each filed under its habit and day.
-    func log(_ operations: [ChangeOperation], owner: User.ID, on c: PostgresConnection) async throws {
+    func log(_ operations: [ChangeOperation], owner: User.ID, origin: String? = nil, on c: PostgresConnection) async throws {
         let texts = try operations.map { try OpLogJSON.text($0.change) }
         try await run(
             """
-            INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
+            INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day, origin)
             SELECT \(owner.rawValue), o.id, o.device, o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid,
-                   NULLIF(o.day, '')::integer
+                   NULLIF(o.day, '')::integer, \(origin)::text
             FROM unnest(\(operations.map(\.id))::uuid[], \(operations.map(\.device))::text[],
                         \(operations.map(\.timestamp.description))::text[], \(texts)::text[],
                         \(operations.map { $0.change.habitID?.description ?? "" })::text[],

@@ -13,14 +13,14 @@ enum SQLiteApply {
     /// Appends an operation to the log, filed under its habit and day (see ``MergePlan``); a local
     /// change gets a new id, a received one keeps its own.
     static func log(
-        _ change: Change, owner: User.ID, timestamp: HybridTimestamp, id: UUID? = nil, received: Bool = false, db: Database
+        _ change: Change, owner: User.ID, timestamp: HybridTimestamp, id: UUID? = nil, origin: String? = nil, db: Database
     ) throws {
         try db.cachedStatement(
-            sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         )
         .execute(arguments: [
             owner.description, (id ?? UUID.timeOrdered(milliseconds: timestamp.milliseconds)).text(), timestamp.device,
-            timestamp.description, try OpLogJSON.text(change), change.habitID?.description, change.entryDay?.ordinal, received,
+            timestamp.description, try OpLogJSON.text(change), change.habitID?.description, change.entryDay?.ordinal, origin,
         ])
     }
 
@@ -81,6 +81,43 @@ enum SQLiteApply {
             tips.record(event)
             try write(tips, owner: owner, db: db)
         }
+    }
+
+    /// Applies changes in order, as applying them one by one would, with each day's entry read
+    /// and written once however many of the changes touch it: runs of entry changes are folded in
+    /// memory (they commute across days), and any other change first writes what the run made.
+    /// What a sync's batch of thousands of check-ins costs is then a read and a write per day.
+    static func apply(inOrder changes: [Change], owner: User.ID, merging: Bool, db: Database) throws {
+        struct Cell: Hashable {
+            var habit: Habit.ID
+            var day: Day
+        }
+        var cells: [Cell: Entry] = [:]
+        var order: [Cell] = []
+        var habits: [Habit.ID: Bool] = [:]
+        func flush() throws {
+            for cell in order { try store(cells[cell]!, owner: owner, habit: cell.habit, db: db) }
+            cells.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            habits.removeAll(keepingCapacity: true)
+        }
+        for change in changes {
+            guard let habit = change.habitID, let day = change.entryDay else {
+                try flush()
+                try apply(change, owner: owner, merging: merging, db: db)
+                continue
+            }
+            let exists = try habits[habit] ?? SQLiteRows.habitExists(db, owner: owner, id: habit)
+            habits[habit] = exists
+            guard exists else { continue }
+            let cell = Cell(habit: habit, day: day)
+            if cells[cell] == nil {
+                cells[cell] = try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first ?? Entry(day: day)
+                order.append(cell)
+            }
+            cells[cell] = cells[cell]!.applying(change)
+        }
+        try flush()
     }
 
     /// The name keys of the owner's habits but `id`.

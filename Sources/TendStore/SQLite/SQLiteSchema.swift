@@ -243,8 +243,9 @@ enum SQLiteSchema {
 
         // v6: sync (issue 15). Each operation is filed under its habit and day, so an operation
         // that arrives late refolds only what it touches (``MergePlan``), and the user's latest
-        // operation by clock is found by index; `received` marks operations that came from a
-        // server, which a device does not push back. `sync_meta` holds this log's random identity
+        // operation by clock is found by index; `origin` is the device an operation came from
+        // when it was not made here (a server does not send it back there; a device does not
+        // push back what its server sent). `sync_meta` holds this log's random identity
         // ('log') and, for a database that syncs as a device, its device id ('device'); `sync_link`
         // is that device's state against its server (at most one).
         migrator.registerMigration("v6") { db in
@@ -252,7 +253,7 @@ enum SQLiteSchema {
                 sql: """
                     ALTER TABLE ops ADD COLUMN habit_id TEXT;
                     ALTER TABLE ops ADD COLUMN day INTEGER;
-                    ALTER TABLE ops ADD COLUMN received INTEGER NOT NULL DEFAULT 0 CHECK (received IN (0, 1));
+                    ALTER TABLE ops ADD COLUMN origin TEXT;
                     UPDATE ops SET
                         habit_id = COALESCE(
                             json_extract(change, '$.entrySet.habit'), json_extract(change, '$.entryIncremented.habit'),

@@ -9,9 +9,9 @@ extension SQLiteStore {
         try await writer.read { db in try SQLiteSync.logID(db) }
     }
 
-    public func receive(owner: User.ID, _ operations: [ChangeOperation]) async throws -> MergeReceipt {
+    public func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) async throws -> MergeReceipt {
         try await commits.write { [self] db in
-            let accepted = try merge(operations, owner: owner, received: false, db: db)
+            let accepted = try merge(operations, owner: owner, origin: device ?? "", db: db)
             let sequence = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?"), arguments: [owner.description])
             return MergeReceipt(accepted: accepted, duplicates: operations.count - accepted, latestSequence: sequence ?? 0)
@@ -19,9 +19,9 @@ extension SQLiteStore {
     }
 
     /// Logs the operations the user's log does not hold and merges them (see
-    /// ``receive(owner:_:)``); `received`: they came from this device's server (not to be pushed
-    /// back). Returns how many were new.
-    func merge(_ operations: [ChangeOperation], owner: User.ID, received: Bool, db: Database) throws -> Int {
+    /// ``receive(owner:_:from:)``), noting the device they came from (`origin`). Returns how many
+    /// were new.
+    func merge(_ operations: [ChangeOperation], owner: User.ID, origin: String, db: Database) throws -> Int {
         guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
         let new = try SQLiteSync.unseen(operations, owner: owner, db: db)
         guard !new.isEmpty else { return 0 }
@@ -31,10 +31,10 @@ extension SQLiteStore {
         ).flatMap { row in HybridTimestamp(row[0] as String).map { ($0, row[1] as String) } }
         for operation in new {
             try SQLiteApply.log(
-                operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, received: received, db: db)
+                operation.change, owner: owner, timestamp: operation.timestamp, id: operation.id, origin: origin, db: db)
         }
         if MergePlan.inOrder(new, after: frontier) {
-            for operation in new { try SQLiteApply.apply(operation.change, owner: owner, merging: true, db: db) }
+            try SQLiteApply.apply(inOrder: new.map(\.change), owner: owner, merging: true, db: db)
         } else {
             try SQLiteSync.refold(MergePlan(new), owner: owner, db: db)
         }
@@ -53,7 +53,7 @@ extension SQLiteStore {
                 db.cachedStatement(
                     sql: """
                         SELECT seq, id, device, hlc, change FROM ops
-                        WHERE user_id = ? AND seq > ? AND device <> ? ORDER BY seq LIMIT ?
+                        WHERE user_id = ?1 AND seq > ?2 AND device <> ?3 AND coalesce(origin, '') <> ?3 ORDER BY seq LIMIT ?4
                         """),
                 arguments: [owner.description, after, device ?? "", limit + 1])
             let operations = try rows.prefix(limit).map(SQLiteRows.loggedOperation)

@@ -42,7 +42,7 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT seq, id, device, hlc, change FROM ops
-                    WHERE user_id = ? AND seq > ? AND (received = 0 OR ?) ORDER BY seq LIMIT ?
+                    WHERE user_id = ? AND seq > ? AND (origin IS NULL OR ?) ORDER BY seq LIMIT ?
                     """,
                 arguments: [owner.description, link.pushedSequence, link.repush, max(1, limit)]
             ).map(SQLiteRows.loggedOperation)
@@ -54,7 +54,7 @@ extension SQLiteStore {
         try await writer.read { db in
             guard let link = try SQLiteSyncLink.state(db) else { return 0 }
             return try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM ops WHERE user_id = ? AND seq > ? AND (received = 0 OR ?)",
+                db, sql: "SELECT COUNT(*) FROM ops WHERE user_id = ? AND seq > ? AND (origin IS NULL OR ?)",
                 arguments: [owner.description, link.pushedSequence, link.repush]) ?? 0
         }
     }
@@ -73,7 +73,7 @@ extension SQLiteStore {
                 link.pushedSequence = 0
                 link.repush = true
             }
-            _ = try self.merge(pulled, owner: owner, received: true, db: db)
+            _ = try self.merge(pulled, owner: owner, origin: link.server, db: db)
             if link.repush {
                 let last = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?", arguments: [owner.description]) ?? 0
                 if link.pushedSequence >= last && !reset { link.repush = false }
