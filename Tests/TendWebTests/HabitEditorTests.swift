@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import TendCore
 import TendHTTP
 import TendStore
@@ -202,6 +203,124 @@ struct HabitEditorTests {
             #expect(try await mallory.get("/habits/\(read.id)/edit").status == .notFound)
             #expect(try await mallory.post("/habits/\(read.id)/edit", Self.fields(malloryCSRF, name: "Pwned")).status == .notFound)
             #expect(try await store.habit(owner: owner, id: read.id).name == "Read more")
+        }
+    }
+
+    /// The fields a browser would post for the habit editor's form in `html`, as rendered: text and
+    /// hidden inputs, checked radios and boxes, textareas.
+    static func renderedFields(_ html: String) throws -> [(String, String)] {
+        let start = try #require(html.range(of: #"<form[^>]*class="habit-form""#, options: .regularExpression))
+        let form = String(html[start.lowerBound...])
+        let end = try #require(form.range(of: "</form>"))
+        let body = String(form[..<end.lowerBound])
+        func unescape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+        func attribute(_ name: String, in tag: String) -> String? {
+            Browser.firstMatch(#"\s\#(name)="([^"]*)""#, in: tag).map(unescape)
+        }
+        var fields: [(String, String)] = []
+        let tags = try NSRegularExpression(pattern: #"<input[^>]*>|<textarea[^>]*>[^<]*</textarea>"#)
+        for match in tags.matches(in: body, range: NSRange(body.startIndex..., in: body)) {
+            let tag = String(body[Range(match.range, in: body)!])
+            guard let name = attribute("name", in: tag) else { continue }
+            if tag.hasPrefix("<textarea") {
+                fields.append((name, unescape(Browser.firstMatch(#">([^<]*)</textarea>"#, in: tag) ?? "")))
+                continue
+            }
+            let type = attribute("type", in: tag) ?? "text"
+            if type == "radio" || type == "checkbox", !tag.contains(" checked") { continue }
+            fields.append((name, attribute("value", in: tag) ?? (type == "checkbox" ? "on" : "")))
+        }
+        return fields
+    }
+
+    @Test("A stale editor saves only what it changed: opened before a rename elsewhere, a colour change keeps the new name")
+    func staleFormKeepsNewerFields() async throws {
+        try await WebHarness().run { browser, store in
+            // Given an editor opened on "Read",
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(
+                owner: owner, Habit(name: "Read", color: .blue, type: .count, target: 10, createdOn: WebFixtures.day("2025-06-01")))
+            let stale = try Self.renderedFields(try await browser.get("/habits/\(read.id)/edit").text)
+            #expect(stale.contains { $0.0 == "original" })
+            #expect(stale.contains { $0 == ("name", "Read") })
+
+            // when another device renames the habit and sets its target,
+            var renamed = read
+            renamed.name = "Read a book"
+            renamed.target = 20
+            _ = try await store.updateHabit(owner: owner, renamed)
+
+            // and the stale form is saved with only the colour changed,
+            let fields = stale.map { $0.0 == "color" ? ("color", "green") : $0 }.map { $0.0 == "_csrf" ? ("_csrf", csrf) : $0 }
+            let saved = try await browser.post("/habits/\(read.id)/edit", fields)
+            #expect(saved.status == .seeOther)
+
+            // then the colour changes and the rename and target stay.
+            let now = try await store.habit(owner: owner, id: read.id)
+            #expect(now.color == .green)
+            #expect(now.name == "Read a book")
+            #expect(now.target == 20)
+
+            // A field the stale form did change wins over the other device's value.
+            let again = try Self.renderedFields(try await browser.get("/habits/\(read.id)/edit").text)
+            var elsewhere = now
+            elsewhere.unit = "pages"
+            _ = try await store.updateHabit(owner: owner, elsewhere)
+            let retitled = again.map { $0.0 == "name" ? ("name", "Read daily") : $0 }
+            #expect(try await browser.post("/habits/\(read.id)/edit", retitled).status == .seeOther)
+            let last = try await store.habit(owner: owner, id: read.id)
+            #expect(last.name == "Read daily" && last.unit == "pages" && last.color == .green && last.target == 20)
+        }
+    }
+
+    @Test("A form without the snapshot (an older page) still saves every field as before")
+    func formWithoutSnapshot() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(owner: owner, Habit(name: "Read", createdOn: WebFixtures.day("2025-06-01")))
+            let fields = try Self.renderedFields(try await browser.get("/habits/\(read.id)/edit").text).filter { $0.0 != "original" }
+                .map { $0.0 == "color" ? ("color", "red") : $0.0 == "_csrf" ? ("_csrf", csrf) : $0 }
+            #expect(try await browser.post("/habits/\(read.id)/edit", fields).status == .seeOther)
+            #expect(try await store.habit(owner: owner, id: read.id).color == .red)
+        }
+    }
+
+    @Test("The API's PATCH changes only the fields in its body, and a stale editor then keeps what it set")
+    func apiPatchAndStaleEditor() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(
+                owner: owner, Habit(name: "Read", color: .blue, type: .count, target: 10, createdOn: WebFixtures.day("2025-06-01")))
+            let stale = try Self.renderedFields(try await browser.get("/habits/\(read.id)/edit").text)
+            func patch(_ json: String) async throws -> TestResponse {
+                try await browser.request(
+                    .patch, "/api/v1/habits/\(read.id)",
+                    headers: [.contentType: "application/json", .accept: "application/json", .xCSRFToken: csrf],
+                    body: ByteBuffer(string: json))
+            }
+
+            // A rename through the API leaves colour and target as they were.
+            #expect(try await patch(#"{"name":"Read a book"}"#).status == .ok)
+            var now = try await store.habit(owner: owner, id: read.id)
+            #expect(now.name == "Read a book" && now.color == .blue && now.target == 10)
+
+            // The editor opened before the rename changes the colour only: the rename stays.
+            let fields = stale.map { $0.0 == "color" ? ("color", "green") : $0 }
+            #expect(try await browser.post("/habits/\(read.id)/edit", fields).status == .seeOther)
+            now = try await store.habit(owner: owner, id: read.id)
+            #expect(now.name == "Read a book" && now.color == .green && now.target == 10)
+
+            // A PATCH of the target alone keeps the editor's colour.
+            #expect(try await patch(#"{"target":12}"#).status == .ok)
+            now = try await store.habit(owner: owner, id: read.id)
+            #expect(now.name == "Read a book" && now.color == .green && now.target == 12)
         }
     }
 }

@@ -1,6 +1,7 @@
 // Tend's progressive enhancement. Every page works without this file: forms post and redirect.
 // With it, forms and links marked data-enhance update the page in place (no reload), the page
-// follows live updates from /events, and the service worker keeps Today available offline.
+// follows live updates from /events, the service worker keeps Today available offline, and a
+// Today card's taps made while the server does not answer wait in a queue (see `outbox`).
 "use strict";
 
 (function () {
@@ -30,6 +31,8 @@
     const elsewhere = active && active !== document.body && !main.contains(active);  // e.g. the navigation: left alone
     const focused = elsewhere ? [] : active && main.contains(active) ? idsAround(active) : (used || []);
     main.replaceWith(fresh);
+    // The server's page does not hold what waits in the offline queue yet.
+    outbox.reapply();
     notifications();
     for (const id of open) {
       const details = document.getElementById(id);
@@ -58,7 +61,22 @@
     const started = isRefresh ? generation : ++generation;
     if (!isRefresh) loading++;
     try {
-      const response = await fetch(url, Object.assign({ credentials: "same-origin", headers: { Accept: "text/html" } }, init));
+      // A card form gives up after `timeout` ms, or on a proxy's 502/503/504 (the server did not
+      // answer): its caller queues it for later.
+      const timeout = init && init.timeout;
+      const controller = timeout ? new AbortController() : null;
+      const timer = controller && setTimeout(() => controller.abort(), timeout);
+      const unanswered = (message) => Object.assign(new Error(message), { unanswered: true });
+      let response;
+      try {
+        response = await fetch(url, Object.assign(
+          { credentials: "same-origin", headers: { Accept: "text/html" } }, init, controller ? { signal: controller.signal } : {}));
+      } catch (error) {
+        throw unanswered(error.message);
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+      if (timeout && outbox.unreachable(response.status)) throw unanswered(`the server did not answer (${response.status})`);
       const target = new URL(response.url);
       if (target.pathname === "/login" || !response.ok && response.status !== 422) {
         window.location.assign(response.url);
@@ -152,9 +170,18 @@
     const used = idsAround(event.submitter || form);
     form.setAttribute("aria-busy", "true");
     const previous = sending.get(form.action) || Promise.resolve();
-    const sent = previous.then(() =>
-      load(form.action, { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } }, false, false, used)
-        .catch(() => form.submit()));
+    const sent = previous.then(async () => {
+      // A Today card's tap, −1 or reset queues while the server does not answer (see outbox).
+      if (await outbox.mustQueue(form) && await outbox.enqueue(form).catch(() => false)) {
+        if (!outbox.isOffline()) outbox.sync();
+        return;
+      }
+      const card = !!form.closest("article.card[data-habit]");
+      const init = { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } };
+      if (card) init.timeout = outbox.timeout;
+      await load(form.action, init, false, false, used)
+        .catch(async (error) => { if (!card || !error.unanswered || !(await outbox.fallback(form))) form.submit(); });
+    });
     sending.set(form.action, sent);
     sent.finally(() => {
       form.removeAttribute("aria-busy");
@@ -276,6 +303,431 @@
     if (main) main.before(form);
   }
   travelBanner();
+
+  // Offline (issue 15): a tap, −1 or reset on a Today card that the server does not answer (no
+  // connection, no answer within 5 s, or a proxy's 502/503/504) is applied to the card at once and
+  // kept in IndexedDB as a sync operation of this browser, stamped by its hybrid clock; the queue
+  // is pushed to /api/v1/sync when the server answers again. While operations wait, new taps join
+  // the queue too, so they reach the server in the order they were made. The header's badge says
+  // where the page stands.
+  const outbox = (() => {
+    const user = document.body.dataset.user;
+    const TIMEOUT = 5000;
+    const RETRY = 10000;
+    const BATCH = 500;
+    const cardAction = /\/habits\/([^/]+)\/days\/(\d{4}-\d{2}-\d{2})\/(tap|decrement|reset)$/;
+    let state = document.body.hasAttribute("data-kept-copy") ? "offline" : "synced";
+    let pending = 0;
+    let database = null;
+    let running = null;
+
+    function storage(key, make) {
+      try {
+        let value = localStorage.getItem(key);
+        if (!value) { value = make(); localStorage.setItem(key, value); }
+        return value;
+      } catch (e) {
+        return make();
+      }
+    }
+    function randomHex(bytes) {
+      return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+    // crypto.randomUUID exists only in secure contexts; a server on a LAN over plain http is not one.
+    function uuid() {
+      if (crypto.randomUUID) return crypto.randomUUID();
+      const b = crypto.getRandomValues(new Uint8Array(16));
+      b[6] = (b[6] & 0x0f) | 0x40;
+      b[8] = (b[8] & 0x3f) | 0x80;
+      const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    }
+    const device = storage("tend.sync.device", () => "web-" + randomHex(4));
+
+    // TendCore's HybridClock.tick. The last stamp is kept, so a reload never goes back in time;
+    // its fixed-width text sorts in clock order.
+    let lastStamp = "";
+    function tick() {
+      let text = lastStamp;
+      try { text = [localStorage.getItem("tend.sync.clock") || "", text].sort().pop(); } catch (e) { /* this page's own order holds */ }
+      const parts = text.split("-");
+      let ms = parseInt(parts[0], 10) || 0;
+      let counter = parseInt(parts[1], 16) || 0;
+      const wall = Date.now();
+      if (wall > ms) { ms = wall; counter = 0; } else { counter += 1; }
+      lastStamp = String(ms).padStart(16, "0") + "-" + counter.toString(16).padStart(4, "0") + "-" + device;
+      try { localStorage.setItem("tend.sync.clock", lastStamp); } catch (e) { /* see above */ }
+      return lastStamp;
+    }
+
+    function open() {
+      if (database) return database;
+      database = new Promise((resolve, reject) => {
+        if (!("indexedDB" in window)) { reject(new Error("no IndexedDB")); return; }
+        const request = indexedDB.open("tend-sync", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("ops", { keyPath: "seq", autoIncrement: true });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      database.catch(() => { database = null; });
+      return database;
+    }
+    async function transaction(mode, work) {
+      const db = await open();
+      return new Promise((resolve, reject) => {
+        const tx = db.transaction("ops", mode);
+        const result = work(tx.objectStore("ops"));
+        tx.oncomplete = () => resolve(result && "result" in result ? result.result : undefined);
+        tx.onerror = () => reject(tx.error);
+        tx.onabort = () => reject(tx.error);
+      });
+    }
+    // This account's waiting operations, oldest first (another account's wait for it to sign in).
+    async function queued() {
+      const all = await transaction("readonly", (store) => store.getAll());
+      return (all || []).filter((record) => record.user === user);
+    }
+    const remove = (records) => transaction("readwrite", (store) => records.forEach((r) => store.delete(r.seq)));
+
+    // The card's facts as the server rendered them, and the value shown after the waiting operations.
+    function facts(card) {
+      const d = card.dataset;
+      return {
+        habit: d.habit, day: d.day, kind: d.kind, type: d.type, target: parseInt(d.target, 10) || 0, unit: d.unit || "",
+        value: parseInt(d.value, 10) || 0, status: d.status, past: "past" in d, quota: "quota" in d,
+        name: ((card.querySelector(".card-title") || {}).textContent || "").trim(),
+      };
+    }
+
+    // The change the server would log for this command (TendCore's EntryCommand.change), or null
+    // when it changes nothing: a tap toggles a checkmark and adds one (a minute) to a count
+    // (duration), a good habit's stopping at its target; −1 never goes below 0.
+    function changeFor(command, f, value) {
+      const at = { habit: f.habit, day: f.day };
+      const step = f.type === "duration" ? 60 : 1;
+      if (command === "reset") return { entryReset: at };
+      if (command === "tap" && f.type === "checkmark") {
+        const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
+        return { entrySet: Object.assign(at, { value: next }) };
+      }
+      const amount = command === "tap" ? step : -step;
+      let next = Math.max(0, value + amount);
+      if (amount > 0 && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
+      if (next === value) return null;
+      return { entryIncremented: Object.assign(at, { by: next - value }) };
+    }
+    function applied(change, value) {
+      if (change.entrySet) return change.entrySet.value;
+      if (change.entryIncremented) return Math.max(0, value + change.entryIncremented.by);
+      if (change.entryReset) return 0;
+      return value;
+    }
+
+    // TodayPage's words (valueText, statusLabel, tapLabel), so an offline card reads as an online one.
+    function duration(seconds) {
+      if (seconds === 0) return "0 min";
+      if (seconds < 60) return `${seconds} s`;
+      const minutes = Math.floor(seconds / 60);
+      if (minutes < 60) return `${minutes} min`;
+      return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+    }
+    function valueText(f, value) {
+      if (f.type === "checkmark") {
+        if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${value} times`}`;
+        return value >= 1 ? "Checked" : "Not checked";
+      }
+      if (f.type === "count") {
+        const unit = f.unit ? " " + f.unit : "";
+        return f.kind === "bad" ? `${value}${unit}, at most ${f.target}` : `${value} / ${f.target}${unit}`;
+      }
+      return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
+    }
+    const statusLabels = {
+      good: { met: "Done", pending: "To do", missed: "Missed" },
+      bad: { met: "Within limit", pending: "Within limit so far", missed: "Over limit" },
+    };
+    function statusLabel(f, status) {
+      if (status === "skipped") return "Skipped";
+      if (status === "satisfied") return "Done for this period";
+      if (status === "notDue") return "Not due";
+      if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
+      return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
+    }
+    // A fixed schedule's status from the value (TendCore's DayStatus); a quota habit's and a
+    // not-due day's depend on more than the day, so they stay as the server said.
+    function statusOf(f, value, reset) {
+      if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
+      if (f.status === "skipped" && !reset) return "skipped";
+      if (f.kind === "bad") return value > f.target ? "missed" : "met";
+      return value >= f.target ? "met" : f.past ? "missed" : "pending";
+    }
+    function tapLabel(f, value) {
+      let action;
+      if (f.type === "checkmark") action = f.kind === "bad" ? (value > 0 ? "undo the slip" : "record a slip") : (value >= 1 ? "uncheck" : "check");
+      else action = f.type === "count" ? "add one" + (f.unit ? ` (${f.unit})` : "") : "add a minute";
+      return `${f.name}: ${valueText(f, value)}. Tap to ${action}`;
+    }
+
+    // Shows `value` on the card as the server would render it: ring, status, words, −1's field.
+    function show(card, value, waiting, touched) {
+      const f = facts(card);
+      const status = statusOf(f, value, touched);
+      card.classList.remove(...Array.from(card.classList).filter((c) => /^is-/.test(c)));
+      card.classList.add("is-" + status);
+      card.classList.toggle("has-waiting", waiting);
+      const percent = status === "skipped" ? 0 : Math.min(100, (f.target > 0 ? value / f.target : value > 0 ? 1 : 0) * 100);
+      const svg = card.querySelector(".ring-button svg");
+      const track = svg && svg.querySelector(".ring-track");
+      let fill = svg && svg.querySelector(".ring-fill");
+      if (track && percent > 0 && !fill) {
+        fill = track.cloneNode();
+        fill.setAttribute("class", "ring-fill");
+        fill.setAttribute("pathLength", "100");
+        const c = track.getAttribute("cx");
+        fill.setAttribute("transform", `rotate(-90 ${c} ${c})`);
+        svg.insertBefore(fill, track.nextSibling);
+      }
+      if (fill && percent > 0) fill.setAttribute("stroke-dasharray", `${Math.round(percent * 10) / 10} 100`);
+      if (fill && percent === 0) fill.remove();
+      const button = card.querySelector(".ring-button");
+      if (button) button.setAttribute("aria-label", tapLabel(f, value));
+      const line = card.querySelector(".card-value");
+      const label = line && line.querySelector(".status");
+      if (label) {
+        label.className = "status status-" + status;
+        label.textContent = statusLabel(f, status);
+        if (!f.quota) {
+          line.replaceChildren(label, ` · ${valueText(f, value)}`);
+        } else if (f.type !== "checkmark") {
+          // "1 of 3 this week · 2 / 8 glasses": the period's count needs the server; the day's value does not.
+          const words = line.textContent.slice(label.textContent.length);
+          const cut = words.lastIndexOf(" · ");
+          if (cut > 0) line.replaceChildren(label, `${words.slice(0, cut)} · ${valueText(f, value)}`);
+        }
+      }
+      const field = card.querySelector(`#value-${f.habit}`);
+      if (field && document.activeElement !== field) {
+        field.value = field.defaultValue = value === 0 ? "" : f.type === "duration" ? durationField(value) : String(value);
+      }
+    }
+
+    // The value field's words for a duration (TypedValue.durationText): 45m, 1h30, 1h, 2m30s.
+    function durationField(seconds) {
+      const hours = Math.floor(seconds / 3600);
+      const minutes = Math.floor((seconds % 3600) / 60);
+      const rest = seconds % 60;
+      if (rest !== 0) return (hours > 0 ? `${hours}h` : "") + `${minutes}m${rest}s`;
+      if (hours === 0) return `${minutes}m`;
+      return minutes === 0 ? `${hours}h` : `${hours}h${String(minutes).padStart(2, "0")}`;
+    }
+
+    function waitingFor(records, habit, day) {
+      return records.filter((r) => {
+        const c = r.op.change;
+        const at = c.entrySet || c.entryIncremented || c.entryReset;
+        return at && at.habit === habit && at.day === day;
+      });
+    }
+
+    // The page's cards with the waiting operations applied on top of what the server rendered
+    // (after a reload, and after every swap of <main>).
+    async function reapply() {
+      let records;
+      try { records = await queued(); } catch (e) { return; }
+      pending = records.length;
+      badge();
+      const cards = document.querySelectorAll("#main article.card[data-habit]");
+      for (const card of cards) {
+        const mine = waitingFor(records, card.dataset.habit, card.dataset.day);
+        if (mine.length === 0) { if (card.classList.contains("has-waiting")) show(card, parseInt(card.dataset.value, 10) || 0, false, false); continue; }
+        const value = mine.reduce((v, r) => applied(r.op.change, v), parseInt(card.dataset.value, 10) || 0);
+        show(card, value, true, mine.some((r) => r.op.change.entryReset || r.op.change.entrySet));
+      }
+    }
+
+    // Queues a card form's command; false when this page cannot keep it (then the form posts).
+    async function enqueue(form) {
+      const match = cardAction.exec(new URL(form.action, location.href).pathname);
+      const card = form.closest("article.card[data-habit]");
+      if (!match || !card || !user) return false;
+      let records;
+      try { records = await queued(); } catch (e) { return false; }
+      const f = facts(card);
+      const mine = waitingFor(records, f.habit, f.day);
+      const value = mine.reduce((v, r) => applied(r.op.change, v), f.value);
+      const change = changeFor(match[3], f, value);
+      if (change) {
+        const op = { id: uuid(), device, timestamp: tick(), change };
+        const verb = match[3] === "tap" ? "tap" : match[3] === "reset" ? "reset" : "−1";
+        await transaction("readwrite", (store) => store.add({ user, op, label: `${verb} on ${f.name}, ${f.day}` }));
+      }
+      await reapply();
+      return true;
+    }
+
+    // Whether a card form must go to the queue rather than to the server: operations are waiting
+    // (the new one must follow them), or the server is known not to answer.
+    async function mustQueue(form) {
+      if (!user || !form.closest("article.card[data-habit]") || !cardAction.test(new URL(form.action, location.href).pathname)) return false;
+      if (state === "offline" || state === "signed-out") return true;
+      try { return (await queued()).length > 0; } catch (e) { return false; }
+    }
+
+    // The header's badge: where this page stands with the server.
+    let badgeElement = null;
+    function badge() {
+      if (!user) return;
+      const header = document.querySelector("header.top");
+      if (!header) return;
+      if (!badgeElement || !header.contains(badgeElement)) {
+        badgeElement = document.createElement("p");
+        badgeElement.className = "sync-badge";
+        badgeElement.id = "sync-badge";
+        badgeElement.setAttribute("role", "status");
+        badgeElement.setAttribute("aria-live", "polite");
+        const brand = header.querySelector(".brand");
+        if (brand) brand.after(badgeElement); else header.prepend(badgeElement);
+      }
+      const waiting = pending > 0 ? ` · ${pending} pending` : "";
+      const shown = state === "synced" && pending > 0 ? "syncing" : state;
+      const text = {
+        synced: "synced", syncing: "syncing" + waiting, offline: "offline" + waiting,
+        "signed-out": "signed out" + waiting, error: "not synced" + waiting,
+      }[shown];
+      if (badgeElement.textContent !== text) badgeElement.textContent = text;
+      badgeElement.dataset.state = shown;
+      badgeElement.title = {
+        synced: "Everything done on this page is on the server.",
+        syncing: "Sending this device's changes to the server.",
+        offline: "The server does not answer; changes are kept on this device and sent when it answers again.",
+        "signed-out": "Sign in again to send the changes kept on this device.",
+        error: "The server could not take the changes yet; they are kept and sent again.",
+      }[shown];
+      document.body.classList.toggle("is-offline", !navigator.onLine || document.body.hasAttribute("data-kept-copy"));
+    }
+
+    function refusal(record, detail) {
+      let box = document.getElementById("sync-refused");
+      if (!box) {
+        box = document.createElement("div");
+        box.id = "sync-refused";
+        box.className = "sync-refused";
+        box.setAttribute("role", "alert");
+        const list = document.createElement("ul");
+        const dismiss = document.createElement("button");
+        dismiss.type = "button";
+        dismiss.className = "button small";
+        dismiss.textContent = "Dismiss";
+        dismiss.addEventListener("click", () => box.remove());
+        const heading = document.createElement("p");
+        heading.textContent = "The server refused changes made on this device while offline; they were not saved:";
+        box.append(heading, list, dismiss);
+        const main = document.getElementById("main");
+        if (main) main.before(box); else document.body.prepend(box);
+      }
+      const item = document.createElement("li");
+      item.textContent = `${record.label || "a change"}: ${detail}`;
+      box.querySelector("ul").append(item);
+    }
+
+    // POST /api/v1/sync, push only. Resolves to the response, or null when the server did not answer.
+    async function post(operations) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), TIMEOUT);
+      try {
+        const response = await fetch("/api/v1/sync", {
+          method: "POST", credentials: "same-origin", signal: controller.signal,
+          headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+          body: JSON.stringify({ device, cursor: null, pull: false, operations }),
+        });
+        return [502, 503, 504].includes(response.status) ? null : response;
+      } catch (e) {
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    // Sends `records`; answers "done", or the state to stay in (offline, signed-out, error).
+    async function push(records) {
+      const response = await post(records.map((r) => r.op));
+      if (!response) return "offline";
+      if (response.ok) { await remove(records); return "done"; }
+      const problem = await response.json().catch(() => null);
+      if (response.status === 401 || (response.status === 403 && problem && problem.code === "csrf")) return "signed-out";
+      if (response.status === 408 || response.status === 429 || response.status >= 500) return "error";
+      if (response.status === 404) {
+        // No sync route on this server (an older version): nothing was refused, keep everything.
+        const probe = await post([]);
+        if (!probe) return "offline";
+        if (probe.status === 404) return "error";
+      }
+      if (records.length > 1) {
+        // One bad operation refuses its whole batch: find it by sending them one at a time.
+        for (const record of records) {
+          const outcome = await push([record]);
+          if (outcome !== "done") return outcome;
+        }
+        return "done";
+      }
+      refusal(records[0], (problem && (problem.detail || problem.title)) || `the server answered ${response.status}`);
+      await remove(records);
+      return "done";
+    }
+
+    // Pushes what waits; with nothing waiting, checks that the server answers again.
+    function sync() {
+      if (!user) return Promise.resolve();
+      if (running) return running;
+      running = (async () => {
+        let records;
+        try { records = await queued(); } catch (e) { return; }
+        pending = records.length;
+        const wasOffline = state !== "synced";
+        if (records.length === 0 && !wasOffline) { badge(); return; }
+        // From offline the badge stays as it is until the server takes the operations: no flicker
+        // (nor announcement) on every retry.
+        if (records.length > 0 && !wasOffline) { state = "syncing"; badge(); }
+        let outcome = "done";
+        for (let i = 0; i < records.length && outcome === "done"; i += BATCH) outcome = await push(records.slice(i, i + BATCH));
+        if (records.length === 0) outcome = (await post([])) ? "done" : "offline";
+        state = outcome === "done" ? "synced" : outcome;
+        pending = (await queued().catch(() => [])).length;
+        badge();
+        if (outcome === "done" && (records.length > 0 || wasOffline)) {
+          document.body.removeAttribute("data-kept-copy");
+          badge();
+          refresh();
+        }
+      })().finally(() => { running = null; });
+      return running;
+    }
+
+    // A card form the server did not answer: it joins the queue, and the page says offline.
+    async function fallback(form) {
+      state = "offline";
+      const kept = await enqueue(form).catch(() => false);
+      badge();
+      return kept;
+    }
+
+    if (user) {
+      badge();
+      reapply().then(() => sync());
+      window.addEventListener("online", () => sync());
+      window.addEventListener("offline", () => { state = "offline"; badge(); });
+      window.addEventListener("pageshow", (event) => { if (event.persisted) reapply().then(() => sync()); });
+      document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") sync(); });
+      setInterval(() => { if (pending > 0 || state !== "synced") sync(); }, RETRY);
+    }
+    return {
+      reapply, enqueue, mustQueue, fallback, sync,
+      isOffline: () => state === "offline",
+      unreachable: (status) => status === 502 || status === 503 || status === 504,
+      get timeout() { return TIMEOUT; },
+      user,
+    };
+  })();
 
   // Settings → Notifications. Web Push needs this script: the permission is asked only when the
   // person presses "Enable on this device" (iOS allows it on a tap only, in a home-screen app),
@@ -430,7 +882,7 @@
   notifications();
 
   // Offline: say so (the service worker shows the last loaded Today page).
-  const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine);
+  const offline = () => document.body.classList.toggle("is-offline", !navigator.onLine || document.body.hasAttribute("data-kept-copy"));
   window.addEventListener("online", () => { offline(); refresh(); });
   window.addEventListener("offline", offline);
   offline();

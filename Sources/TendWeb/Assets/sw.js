@@ -2,7 +2,8 @@
 // - Assets (/assets/…) come from the cache first: their URLs change with their content (the
 //   manifest too: a new version of any asset installs a new worker, which caches it again).
 // - Pages go to the network; the last Today page that loaded is kept, and shown when the
-//   network is unreachable (with an "offline" banner that app.js adds).
+//   server does not answer (no connection, Today not answered within 8 s, or a proxy's 502/503/504),
+//   marked `data-kept-copy` so that app.js says "offline" and queues taps (see its `outbox`).
 // - A push always shows a notification (iOS revokes a subscription after silent pushes); its
 //   "Done" and "Later" actions POST the signed action URLs the message carries, and a tap opens
 //   the habit's day.
@@ -44,9 +45,29 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+const PAGE_TIMEOUT = 8000;
+
+// The kept Today page, marked as a copy; `null` when none was kept.
+async function keptToday() {
+  const kept = await caches.match(TODAY_KEY);
+  if (!kept) return null;
+  const html = await kept.text();
+  return new Response(html.replace(/<body\b/, "<body data-kept-copy"), {
+    status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 async function page(request, url) {
   try {
-    const response = await fetch(request);
+    // A server that accepts the connection but never answers (a dead proxy) is offline too. Only
+    // for Today, which has a kept copy to show instead: a slow export must not turn into Today.
+    const answer = fetch(request);
+    const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error("no answer")), PAGE_TIMEOUT));
+    const response = await (url.pathname === "/" ? Promise.race([answer, late]) : answer);
+    if (response.status === 502 || response.status === 503 || response.status === 504) {
+      const kept = await keptToday();
+      if (kept) return kept;
+    }
     const isToday = url.pathname === "/" && response.ok && !response.redirected &&
       (response.headers.get("Content-Type") || "").startsWith("text/html");
     if (isToday) {
@@ -55,7 +76,7 @@ async function page(request, url) {
     }
     return response;
   } catch (error) {
-    const kept = await caches.match(TODAY_KEY);
+    const kept = await keptToday();
     if (kept) return kept;
     return new Response(
       "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>Offline · Tend</title>" +

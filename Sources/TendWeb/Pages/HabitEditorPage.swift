@@ -262,28 +262,33 @@ struct HabitForm: Sendable, Hashable {
         habit.reminders = reminders.sorted { $0.time < $1.time }
 
         // TendCore's checks, each message put beside its field.
-        if errors.isEmpty {
-            do {
-                try habit.validate()
-            } catch {
-                let message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
-                switch error {
-                case .emptyName, .nameTooLong, .nameHasNewline: errors["name"] = message
-                case .invalidEmoji: errors["emoji"] = message
-                case .notesTooLong: errors["form"] = message
-                case .unitTooLong: errors["unit"] = message
-                case .targetOutOfRange(let value, let range):
-                    errors["target"] =
-                        habit.type == .duration
-                        ? "The target must be \(range.lowerBound / 60)–\(range.upperBound / 60) minutes, not \(Self.minutes(value))."
-                        : message
-                case .schedule: errors["schedule"] = message
-                case .tooManyReminders, .reminder: errors["reminders"] = message
-                case .negativeValue: errors["form"] = message
-                }
+        if errors.isEmpty { errors = Self.validated(habit) }
+        return errors.isEmpty ? .success(habit) : .failure(errors)
+    }
+
+    /// TendCore's checks of `habit`, each message by the field it is about (none: valid).
+    static func validated(_ habit: Habit) -> Errors {
+        var errors = Errors()
+        do {
+            try habit.validate()
+        } catch {
+            let message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+            switch error {
+            case .emptyName, .nameTooLong, .nameHasNewline: errors["name"] = message
+            case .invalidEmoji: errors["emoji"] = message
+            case .notesTooLong: errors["form"] = message
+            case .unitTooLong: errors["unit"] = message
+            case .targetOutOfRange(let value, let range):
+                errors["target"] =
+                    habit.type == .duration
+                    ? "The target must be \(range.lowerBound / 60)–\(range.upperBound / 60) minutes, not \(Self.minutes(value))."
+                    : message
+            case .schedule: errors["schedule"] = message
+            case .tooManyReminders, .reminder: errors["reminders"] = message
+            case .negativeValue: errors["form"] = message
             }
         }
-        return errors.isEmpty ? .success(habit) : .failure(errors)
+        return errors
     }
 
     private func parsedSchedule(base: Habit, today: Day, errors: inout Errors) -> Schedule? {
@@ -340,10 +345,28 @@ struct HabitEditorPage: Sendable, Hashable {
     var habitID: Habit.ID?
     var form: HabitForm
     var errors = HabitForm.Errors()
+    /// The habit as the form first showed it (``HabitEditorPage/snapshot(_:)``), posted back in a
+    /// hidden field so that saving applies only what the person changed: a form opened before
+    /// another device renamed the habit does not undo the rename.
+    var original: String? = nil
 
     var isNew: Bool { habitID == nil }
     var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }
     var action: String { habitID.map { WebPaths.editHabit($0) } ?? WebPaths.newHabit() }
     var cancelLink: String { habitID.map { WebPaths.habit($0) } ?? WebPaths.habits() }
     var deleteLink: String? { habitID.map { WebPaths.deleteHabit($0) + "?return=" + WebPaths.editHabit($0) } }
+
+    /// The hidden field's text for `habit` (its JSON).
+    static func snapshot(_ habit: Habit) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(habit)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The habit a posted snapshot describes, or `nil` when there is none or it cannot be read
+    /// (then the whole form applies, as before snapshots existed).
+    static func habit(fromSnapshot text: String?) -> Habit? {
+        guard let text, !text.isEmpty else { return nil }
+        return try? JSONDecoder().decode(Habit.self, from: Data(text.utf8))
+    }
 }

@@ -17,6 +17,7 @@ enum HabitEditorView {
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form")) {
                     Layout.csrfField(session)
+                    if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
                     field("name", "Name", errors) {
                         input(
                             attributes(

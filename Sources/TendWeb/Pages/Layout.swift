@@ -17,6 +17,8 @@ enum Layout {
             attributes.append(.data("events", WebPaths.events()))
             attributes.append(.data("zone", session.timeZone))
             attributes.append(.data("zone-switch", WebPaths.switchZone()))
+            // Whose offline changes this page may send: a queue kept in the browser waits for its own account.
+            attributes.append(.data("user", session.username))
         }
         return .html(.lang("en")) {
             Node.head {

@@ -105,6 +105,24 @@ struct TodayPage: Sendable, Hashable {
         var monthTitle: String
         /// −1, a typed value and the day's note (the card's menu).
         var entry: DayEntryControls
+        /// What app.js needs to apply a tap made offline to the card as the server would.
+        var offline: OfflineFacts
+    }
+
+    /// The habit and day behind a card, as app.js reads them (`data-*` on the card) to work out a
+    /// tap, −1 or reset offline with TendCore's rules and show the result before the server has it.
+    struct OfflineFacts: Sendable, Hashable {
+        var day: Day
+        var value: Int
+        var kind: HabitKind
+        var type: HabitType
+        var target: Int
+        var unit: String
+        /// The day has passed (an unmet good habit is then missed, not to do).
+        var isPast: Bool
+        /// A quota habit ("3 times a week"): its status depends on the period, which the page
+        /// cannot work out, so app.js leaves the status as the server said.
+        var isQuota: Bool
     }
 
     struct ModeLink: Sendable, Hashable {
@@ -235,7 +253,10 @@ struct TodayPage: Sendable, Hashable {
             isSkipped: item.status == .skipped, editLink: WebPaths.editHabit(habit.id), deleteLink: WebPaths.deleteHabit(habit.id),
             mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: WebPaths.cardMode(habit.id, $0) + modeQuery) },
             week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)",
-            entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day)))
+            entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day)),
+            offline: OfflineFacts(
+                day: day, value: item.value, kind: habit.kind, type: habit.type, target: habit.target, unit: habit.unit,
+                isPast: day < today, isQuota: item.period != nil))
     }
 
     static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day) -> Cell {

@@ -175,28 +175,40 @@ enum TodayView {
     static func card(_ card: TodayPage.Card, model: TodayPage) -> Node {
         let classes = ["card", "hc-\(card.color.rawValue)", "is-\(card.status.rawValue)"]
         let titleID = "title-\(card.id)"
-        return .article(.classes(classes), .id("habit-\(card.id)"), .aria("labelledby", titleID)) {
-            Node.form(.class("tap"), .method("post"), .action(card.tapAction), .data("enhance", "")) {
-                hidden(model)
-                Node.button(.type("submit"), .class("ring-button"), .id("tap-\(card.id)"), .aria("label", card.tapLabel)) {
-                    ring(progress: card.progress, size: 64, width: 6)
-                    Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
-                }
+        let facts = card.offline
+        var attributes: [Attribute] = [
+            .classes(classes), .id("habit-\(card.id)"), .aria("labelledby", titleID), .data("habit", card.id),
+            .data("day", facts.day.iso), .data("value", String(facts.value)), .data("kind", facts.kind.rawValue),
+            .data("type", facts.type.rawValue), .data("target", String(facts.target)), .data("unit", facts.unit),
+            .data("status", card.status.rawValue),
+        ]
+        if facts.isPast { attributes.append(.data("past", "")) }
+        if facts.isQuota { attributes.append(.data("quota", "")) }
+        return .element("article", attributes, cardBody(card, model: model, titleID: titleID))
+    }
+
+    @HTMLBuilder
+    static func cardBody(_ card: TodayPage.Card, model: TodayPage, titleID: String) -> [Node] {
+        Node.form(.class("tap"), .method("post"), .action(card.tapAction), .data("enhance", "")) {
+            hidden(model)
+            Node.button(.type("submit"), .class("ring-button"), .id("tap-\(card.id)"), .aria("label", card.tapLabel)) {
+                ring(progress: card.progress, size: 64, width: 6)
+                Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
             }
-            Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href(WebPaths.habit(card.id))) { card.name } }
-            Node.p(.class("card-value")) {
-                Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
-                " · \(card.valueText)"
-            }
-            menu(card, model: model)
-            switch card.mode {
-            case .daily: Node.empty
-            case .weekly: week(card)
-            case .monthly: month(card)
-            }
-            Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
-                for link in card.modeLinks { modeLink(link, current: link.mode == card.mode, card: card.id) }
-            }
+        }
+        Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href(WebPaths.habit(card.id))) { card.name } }
+        Node.p(.class("card-value")) {
+            Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
+            " · \(card.valueText)"
+        }
+        menu(card, model: model)
+        switch card.mode {
+        case .daily: Node.empty
+        case .weekly: week(card)
+        case .monthly: month(card)
+        }
+        Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
+            for link in card.modeLinks { modeLink(link, current: link.mode == card.mode, card: card.id) }
         }
     }
 

@@ -91,30 +91,48 @@ struct HabitPages {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let session = try web.session(context, user: user)
-        return Page.html(HabitEditorView.page(HabitEditorPage(habitID: habit.id, form: HabitForm(habit)), session: session))
+        let page = HabitEditorPage(habitID: habit.id, form: HabitForm(habit), original: HabitEditorPage.snapshot(habit))
+        return Page.html(HabitEditorView.page(page, session: session))
     }
 
+    /// Saves only the fields the person changed: the form read against the habit as the form
+    /// showed it (its `original` snapshot) gives the changed fields, which are applied to the
+    /// habit as stored now. A stale form thus keeps another device's newer values of the fields
+    /// it did not touch (issue 15, "a stale screen never overwrites newer data").
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
-        let base = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
-        let form = HabitForm(try await request.form())
+        let stored = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
+        let posted = try await request.form()
+        let form = HabitForm(posted)
+        let original = posted["original"]
+        let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
-        switch checked(form.habit(base: base, today: user.settings.today(now: web.now)), existing: existing) {
+        let shown = HabitEditorPage.habit(fromSnapshot: original).map { snapshot in
+            var shown = snapshot
+            shown.id = stored.id
+            return shown
+        }
+        let result = form.habit(base: shown ?? stored, today: today).flatMap { submitted -> Result<Habit, HabitForm.Errors> in
+            guard let shown else { return .success(submitted) }
+            let merged = HabitPatch(from: shown, to: submitted).applied(to: stored)
+            let errors = HabitForm.validated(merged)
+            return errors.isEmpty ? .success(merged) : .failure(errors)
+        }
+        func refused(_ errors: HabitForm.Errors) throws -> Response {
+            let session = try web.session(context, user: user)
+            let page = HabitEditorPage(habitID: stored.id, form: form, errors: errors, original: original)
+            return Page.html(HabitEditorView.page(page, session: session), status: .unprocessableContent)
+        }
+        switch checked(result, existing: existing) {
         case .success(let habit):
             do {
-                if habit != base { _ = try await web.store.updateHabit(owner: user.id, habit) }
+                if habit != stored { _ = try await web.store.updateHabit(owner: user.id, habit) }
                 return Page.redirect(WebPaths.habit(habit.id))
             } catch StoreError.conflict {
-                let session = try web.session(context, user: user)
-                return Page.html(
-                    HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: Self.nameTaken), session: session),
-                    status: .unprocessableContent)
+                return try refused(Self.nameTaken)
             }
         case .failure(let errors):
-            let session = try web.session(context, user: user)
-            return Page.html(
-                HabitEditorView.page(HabitEditorPage(habitID: base.id, form: form, errors: errors), session: session),
-                status: .unprocessableContent)
+            return try refused(errors)
         }
     }
 
