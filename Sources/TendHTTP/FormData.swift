@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 
 /// A decoded `application/x-www-form-urlencoded` body (or query string): what a web form
 /// sends. Later values of a repeated name are kept in ``all(_:)``; the subscript answers the first.
@@ -36,4 +37,11 @@ package struct FormData: Sendable, Hashable {
             hasher.combine(pair.value)
         }
     }
+}
+
+extension FormData {
+    /// `op`: the id a page gave this change (a Today card's tap, −1 or reset), so the same form
+    /// sent again — or queued offline under that id after its answer was lost, and pushed by sync —
+    /// is stored once. Absent or not a UUID: the change gets a new id.
+    package var operationID: UUID? { self["op"].flatMap { UUID(text: $0) } }
 }

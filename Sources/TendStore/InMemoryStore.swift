@@ -170,16 +170,20 @@ public actor InMemoryStore: TendStore {
         commit(owner, [.habitsReordered(ids: HabitOrder.complete(ids, state.orderedHabits.map(\.id)))])
     }
 
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) throws -> Entry {
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID?) throws -> Entry {
         var state = try state(owner)
         _ = try tracked(owner, habit)
+        if let operation, let holder = operationOwners[operation] {
+            guard holder == owner else { throw StoreError.conflict("operation \(operation.text()) belongs to another account") }
+            return try tracked(owner, habit).log(for: day)
+        }
         var changes: [Change] = []
         for command in commands {
             guard let change = try StoreError.enforcing({ try command.change(for: state.habits[habit]!, on: day) }) else { continue }
             state.apply(change)
             changes.append(change)
         }
-        commit(owner, changes)
+        commit(owner, changes, firstID: operation)
         return try self.tracked(owner, habit).log(for: day)
     }
 
@@ -274,14 +278,15 @@ public actor InMemoryStore: TendStore {
         }
     }
 
-    private func commit(_ owner: User.ID, _ changes: [Change]) {
-        for change in changes {
+    private func commit(_ owner: User.ID, _ changes: [Change], firstID: UUID? = nil) {
+        for (index, change) in changes.enumerated() {
             states[owner]?.apply(change)
             // As the SQL stores' foreign keys cascade: a deleted habit's firings and deliveries go with it.
             if case .habitDeleted(let id) = change { reminders.removeHabit(id, of: owner) }
             if ReminderRules.needsPlanning(change) { reminders.planRequests.insert(owner) }
             sequence += 1
-            let operation = ChangeOperation(device: clock.device, timestamp: clock.tick(now: now()), change: change)
+            let operation = ChangeOperation(
+                id: index == 0 ? firstID ?? UUID() : UUID(), device: clock.device, timestamp: clock.tick(now: now()), change: change)
             logs[owner, default: []].append(LoggedOperation(sequence: sequence, operation: operation))
             operationOwners[operation.id] = owner
         }

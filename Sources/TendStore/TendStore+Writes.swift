@@ -4,6 +4,11 @@ import TendCore
 /// The intention-named writes everyone uses (the CLI, the JSON API, the web forms), each one
 /// command of ``TendStore/perform(owner:habit:day:_:)``, and tip recording: defined once here.
 extension TendStore {
+    /// Performs changes on one day under new operation ids.
+    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry {
+        try await perform(owner: owner, habit: habit, day: day, commands, operation: nil)
+    }
+
     /// Performs one intention-named change on one day, returning the day's entry afterwards.
     public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ command: EntryCommand) async throws -> Entry {
         try await perform(owner: owner, habit: habit, day: day, [command])
@@ -45,8 +50,8 @@ extension TendStore {
 
     /// Void.'s polymorphic tap: one command worked out inside the store's write, so two taps at
     /// once never both read the same day (``EntryCommand/tap``).
-    public func tap(owner: User.ID, habit id: Habit.ID, day: Day) async throws -> Entry {
-        try await perform(owner: owner, habit: id, day: day, .tap)
+    public func tap(owner: User.ID, habit id: Habit.ID, day: Day, operation: UUID? = nil) async throws -> Entry {
+        try await perform(owner: owner, habit: id, day: day, [.tap], operation: operation)
     }
 
     /// Records an action that retires tips, only when it retires one not yet retired (so the op

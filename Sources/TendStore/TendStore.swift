@@ -1,3 +1,4 @@
+import Foundation
 import TendCore
 
 /// Tend's storage: every method is scoped by its owner, so one user never reads or changes
@@ -68,8 +69,12 @@ public protocol TendStore: Sendable {
     func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) async throws
     /// Performs intention-named changes on one day, in order and all or none (each is checked
     /// against the day as the ones before it leave it; if one is refused, nothing is written),
-    /// returning the day's entry afterwards.
-    func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry
+    /// returning the day's entry afterwards. `operation`, when given, is the id the change is
+    /// logged under (the first, if the commands make several): a device's own, so that the same
+    /// request sent again, or the same change queued offline and pushed by sync, is stored once —
+    /// a perform whose id the owner's log already holds changes nothing and answers the day as it
+    /// is (another user's id is refused).
+    func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID?) async throws -> Entry
 
     func createRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine
     func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine

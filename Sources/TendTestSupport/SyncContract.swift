@@ -153,6 +153,24 @@ public enum SyncContract {
             _ = try await store.receive(owner: user.id, [between])
             #expect(try await store.entries(owner: user.id, habit: habitID, from: day, through: day).map(\.value) == [8])
         },
+        SyncContractCase("A check-in sent twice under one operation id counts once, and so does the same change pushed by sync") { store in
+            let user = try await newUser(store)
+            _ = try await store.receive(owner: user.id, [operation("laptop", base, created())])
+            let id = UUID()
+            #expect(try await store.perform(owner: user.id, habit: habitID, day: day, [.increment(2)], operation: id).value == 2)
+            #expect(try await store.perform(owner: user.id, habit: habitID, day: day, [.increment(2)], operation: id).value == 2)
+            // The page queued it offline too, under the same id, after the post's answer was lost.
+            let queued = ChangeOperation(
+                id: id, device: "web-1", timestamp: HybridTimestamp(milliseconds: base + 10, counter: 0, device: "web-1"),
+                change: .entryIncremented(habit: habitID, day: day, by: 2))
+            #expect(try await store.receive(owner: user.id, [queued], from: "web-1").duplicates == 1)
+            #expect(try await store.entries(owner: user.id, habit: habitID, from: day, through: day).map(\.value) == [2])
+            let bob = try await newUser(store, "bob")
+            _ = try await store.receive(owner: bob.id, [operation("phone", base, created())])
+            await StoreContract.expectStoreError("another's id", StoreContract.isConflict) {
+                _ = try await store.perform(owner: bob.id, habit: habitID, day: day, [.increment(1)], operation: id)
+            }
+        },
         SyncContractCase("Operations a device sent are not sent back to it, whatever device made them") { store in
             let user = try await newUser(store)
             // A CLI database from before sync logged its changes as device "cli"; it now syncs as "cli-1a2b3c4d".

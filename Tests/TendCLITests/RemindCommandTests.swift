@@ -141,18 +141,20 @@ struct RemindSyncTests {
 
         let cli = try await CLIHarness(timeZone: "Europe/Berlin")
         var result = await cli.run(
-            ["sync", "login", url, "--username", "ana", "--password-stdin"], input: "a long passphrase", now: RemindCommandTests.berlin("06:00"))
+            ["sync", "login", url, "--username", "ana", "--password-stdin"], input: "a long passphrase",
+            now: RemindCommandTests.berlin("06:00"))
         #expect(result.status == 0, "\(result.err)")
         result = await cli.run(["add", "Stretch", "--reminder", "08:00"], now: RemindCommandTests.berlin("07:00"))
         #expect(result.status == 0 && !result.err.contains("offline"), "\(result.err)")
         #expect(await cli.run(["remind", "--once", "--notifier", "print"], now: RemindCommandTests.berlin("07:30")).out == "")
 
         // The phone checks it in for the 10th, on the server.
-        let habits = try await URLSession.shared.data(for: {
-            var request = URLRequest(url: URL(string: url + "/api/v1/habits")!)
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            return request
-        }())
+        let habits = try await URLSession.shared.data(
+            for: {
+                var request = URLRequest(url: URL(string: url + "/api/v1/habits")!)
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                return request
+            }())
         let id = try #require((try JSONSerialization.jsonObject(with: habits.0) as? [[String: Any]])?.first?["id"] as? String)
         _ = try await post("/api/v1/habits/\(id)/days/2026-03-10/tap", "{}", token: token)
 

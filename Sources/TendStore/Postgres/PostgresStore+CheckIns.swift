@@ -8,6 +8,8 @@ struct PostgresCheckIn: Sendable {
     let habit: Habit.ID
     let day: Day
     let commands: [EntryCommand]
+    /// The id its first change is logged under (see ``TendStore/perform(owner:habit:day:_:operation:)``).
+    let operation: UUID?
     let continuation: CheckedContinuation<Entry, any Error>
 }
 
@@ -108,9 +110,20 @@ extension PostgresStore {
             }
         }
 
+        // Check-ins whose operation the log already holds were done before (a request sent again).
+        var held: [UUID: UUID] = [:]
+        let given = batch.compactMap(\.operation)
+        if !given.isEmpty {
+            for row in try await self.rows("SELECT id, user_id FROM ops WHERE id = ANY(\(given)::uuid[])", on: c) {
+                let (id, holder) = try row.decode((UUID, UUID).self)
+                held[id] = holder
+            }
+        }
+
         // Each check-in on the state the ones before it left.
         var results: [Result<Entry, any Error>] = []
         var changes: [Change] = []
+        var changeIDs: [UUID?] = []
         var touched: [DayKey] = []
         var touchedKeys: Set<DayKey> = []
         for checkIn in batch {
@@ -120,6 +133,13 @@ extension PostgresStore {
             }
             let key = DayKey(habit: checkIn.habit, day: checkIn.day)
             let before = entries[key] ?? Entry(day: checkIn.day)
+            if let operation = checkIn.operation, let holder = held[operation] {
+                results.append(
+                    holder == user
+                        ? .success(before)
+                        : .failure(StoreError.conflict("operation \(operation.text()) belongs to another account")))
+                continue
+            }
             do {
                 // All of a check-in's commands are worked out before any of them counts.
                 var after = before
@@ -135,6 +155,8 @@ extension PostgresStore {
                 entries[key] = after
                 if touchedKeys.insert(key).inserted { touched.append(key) }
                 changes += made
+                changeIDs += made.indices.map { $0 == 0 ? checkIn.operation : nil }
+                if let operation = checkIn.operation { held[operation] = user }
             } catch {
                 results.append(.failure(error))
             }
@@ -147,7 +169,7 @@ extension PostgresStore {
             return changes.map { _ in clock.tick(now: now) }
         }
         let stamps = ticks.map(\.description)
-        let ids = ticks.map { UUID.timeOrdered(milliseconds: $0.milliseconds) }
+        let ids = zip(ticks, changeIDs).map { tick, given in given ?? UUID.timeOrdered(milliseconds: tick.milliseconds) }
         let texts = try changes.map { try OpLogJSON.text($0) }
         let kept = touched.compactMap { key in entries[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
         let cleared = touched.filter { entries[$0]?.isEmpty ?? true }

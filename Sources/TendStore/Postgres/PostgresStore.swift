@@ -350,9 +350,13 @@ public final class PostgresStore: TendStore {
 
     /// Check-ins are grouped per owner: the ones that arrive while one of the owner's batches runs
     /// share the next transaction (see PostgresStore+CheckIns.swift).
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry {
+    public func perform(
+        owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID?
+    ) async throws -> Entry {
         try await withCheckedThrowingContinuation { continuation in
-            enqueue(PostgresCheckIn(habit: habit, day: day, commands: commands, continuation: continuation), owner: owner)
+            enqueue(
+                PostgresCheckIn(habit: habit, day: day, commands: commands, operation: operation, continuation: continuation),
+                owner: owner)
         }
     }
 

@@ -405,7 +405,9 @@ public final class SQLiteStore: TendStore {
     /// The hot path of check-ins: reads the habit and the day's entry, writes the new entry and
     /// its op-log row — four statements, in a savepoint of a transaction shared with the other
     /// writes waiting at the time (group commit).
-    public func perform(owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand]) async throws -> Entry {
+    public func perform(
+        owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID?
+    ) async throws -> Entry {
         try await commits.write { [self] db in
             guard let stored = try SQLiteRows.habitIfPresent(db, owner: owner, id: habit) else {
                 guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
@@ -414,6 +416,15 @@ public final class SQLiteStore: TendStore {
             let before =
                 try SQLiteRows.entries(db, owner: owner, habit: habit, from: day, through: day).first
                 ?? Entry(day: day)
+            if let operation,
+                let holder = try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT user_id FROM ops WHERE id = ?"), arguments: [operation.text()])
+            {
+                guard holder == owner.description else {
+                    throw StoreError.conflict("operation \(operation.text()) belongs to another account")
+                }
+                return before
+            }
             // Every command is worked out before anything is written.
             var after = before
             var changes: [Change] = []
@@ -430,8 +441,9 @@ public final class SQLiteStore: TendStore {
             }
             guard !changes.isEmpty else { return before }
             try SQLiteApply.store(after, owner: owner, habit: habit, db: db)
-            for change in changes {
-                try SQLiteApply.log(change, owner: owner, timestamp: try self.nextTimestamp(db, owner: owner), db: db)
+            for (index, change) in changes.enumerated() {
+                try SQLiteApply.log(
+                    change, owner: owner, timestamp: try self.nextTimestamp(db, owner: owner), id: index == 0 ? operation : nil, db: db)
             }
             return after
         }

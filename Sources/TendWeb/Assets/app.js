@@ -165,6 +165,11 @@
       return;
     }
     const body = new URLSearchParams(new FormData(form, event.submitter));
+    // A card's change has one id whichever way it reaches the server: posted now, or queued when
+    // the post's answer does not come (the post may have landed all the same; the server stores
+    // an id once, so it counts once).
+    const opID = form.closest("article.card[data-habit]") ? outbox.newID() : null;
+    if (opID) body.set("op", opID);
     // The buttons stay enabled (a disabled button loses focus to <body>): a press while the form
     // is under way is sent after it, in order, so two quick taps count twice.
     const used = idsAround(event.submitter || form);
@@ -180,7 +185,7 @@
       const init = { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } };
       if (card) init.timeout = outbox.timeout;
       await load(form.action, init, false, false, used)
-        .catch(async (error) => { if (!card || !error.unanswered || !(await outbox.fallback(form))) form.submit(); });
+        .catch(async (error) => { if (!card || !error.unanswered || !(await outbox.fallback(form, opID))) form.submit(); });
     });
     sending.set(form.action, sent);
     sent.finally(() => {
@@ -546,7 +551,7 @@
     }
 
     // Queues a card form's command; false when this page cannot keep it (then the form posts).
-    async function enqueue(form) {
+    async function enqueue(form, id) {
       const match = cardAction.exec(new URL(form.action, location.href).pathname);
       const card = form.closest("article.card[data-habit]");
       if (!match || !card || !user) return false;
@@ -557,7 +562,7 @@
       const value = mine.reduce((v, r) => applied(r.op.change, v), f.value);
       const change = changeFor(match[3], f, value);
       if (change) {
-        const op = { id: uuid(), device, timestamp: tick(), change };
+        const op = { id: id || uuid(), device, timestamp: tick(), change };
         const verb = match[3] === "tap" ? "tap" : match[3] === "reset" ? "reset" : "−1";
         await transaction("readwrite", (store) => store.add({ user, op, label: `${verb} on ${f.name}, ${f.day}` }));
       }
@@ -704,9 +709,9 @@
     }
 
     // A card form the server did not answer: it joins the queue, and the page says offline.
-    async function fallback(form) {
+    async function fallback(form, id) {
       state = "offline";
-      const kept = await enqueue(form).catch(() => false);
+      const kept = await enqueue(form, id).catch(() => false);
       badge();
       return kept;
     }
@@ -721,7 +726,7 @@
       setInterval(() => { if (pending > 0 || state !== "synced") sync(); }, RETRY);
     }
     return {
-      reapply, enqueue, mustQueue, fallback, sync,
+      reapply, enqueue, mustQueue, fallback, sync, newID: uuid,
       isOffline: () => state === "offline",
       unreachable: (status) => status === 502 || status === 503 || status === 504,
       get timeout() { return TIMEOUT; },

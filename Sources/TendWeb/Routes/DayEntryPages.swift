@@ -53,7 +53,8 @@ struct DayEntryPages {
         let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
         let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
-        _ = try await web.store.increment(owner: owner, habit: habit.id, day: day, by: -DayEntryControls.step(for: habit))
+        _ = try await web.store.perform(
+            owner: owner, habit: habit.id, day: day, [.increment(-DayEntryControls.step(for: habit))], operation: form.operationID)
         return back(form, day: day, habit: habit.id)
     }
 

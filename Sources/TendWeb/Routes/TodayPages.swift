@@ -128,14 +128,14 @@ struct TodayPages {
     @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
-        _ = try await web.store.tap(owner: owner, habit: id, day: day)
+        _ = try await web.store.tap(owner: owner, habit: id, day: day, operation: form.operationID)
         return back(form, day: day, habit: id)
     }
 
     @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
-        _ = try await web.store.perform(owner: owner, habit: id, day: day, .reset)
+        _ = try await web.store.perform(owner: owner, habit: id, day: day, [.reset], operation: form.operationID)
         await web.store.recordTip(.habitManaged, owner: owner)
         return back(form, day: day, habit: id)
     }
