@@ -64,7 +64,11 @@ struct LiveUpdateTests {
         let anaStream = try await live.subscribe(ana.id)
         let benStream = try await live.subscribe(ben.id)
         try await Task.sleep(for: .milliseconds(50))
-        _ = try await store.createHabit(owner: ana.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        // A CLI's operations merged by sync (another instance's request, say).
+        let pushed = ChangeOperation(
+            device: "cli-0a1b2c3d", timestamp: HybridTimestamp(milliseconds: 1_750_000_000_000, counter: 0, device: "cli-0a1b2c3d"),
+            change: .habitCreated(habit: Habit(name: "Read", createdOn: try Day(iso: "2025-06-01"))))
+        _ = try await store.receive(owner: ana.id, [pushed], from: "cli-0a1b2c3d")
         #expect(await Self.next(anaStream, within: .seconds(30)) != nil)
         #expect(await Self.next(benStream, within: .milliseconds(600)) == nil)
     }
