@@ -42,7 +42,7 @@ extension PostgresStore {
                 }
                 try await self.log(new, owner: owner, origin: device ?? "", on: c)
                 if MergePlan.inOrder(new, after: frontier) {
-                    for operation in new { try await self.apply(operation.change, owner: owner, merging: true, on: c) }
+                    try await self.apply(inOrder: new.map(\.change), owner: owner, on: c)
                     if new.contains(where: { ReminderRules.needsPlanning($0.change) }) {
                         _ = try await self.markForPlanning(owner, on: c)
                     }
@@ -77,6 +77,79 @@ extension PostgresStore {
                 "SELECT COALESCE(MAX(seq), 0)::bigint FROM ops WHERE user_id = \(owner.rawValue)", on: c)
             return OperationPage(operations: operations, last: max(after, try latest.first?.decode(Int64.self) ?? 0), more: false)
         }
+    }
+
+    /// Applies changes in order, as applying them one by one would, in a few statements per run
+    /// of entry changes whatever its length: the run's days are read in one query, folded in
+    /// memory (entry changes of different days commute) and written in one upsert and one delete.
+    /// Any other change ends a run and is applied on its own.
+    func apply(inOrder changes: [Change], owner: User.ID, on c: PostgresConnection) async throws {
+        var start = 0
+        while start < changes.count {
+            guard changes[start].entryDay != nil else {
+                try await apply(changes[start], owner: owner, merging: true, on: c)
+                start += 1
+                continue
+            }
+            var end = start
+            while end < changes.count, changes[end].entryDay != nil { end += 1 }
+            try await applyEntries(Array(changes[start..<end]), owner: owner, on: c)
+            start = end
+        }
+    }
+
+    private struct Cell: Hashable {
+        var habit: Habit.ID
+        var day: Day
+    }
+
+    private func applyEntries(_ changes: [Change], owner: User.ID, on c: PostgresConnection) async throws {
+        let user = owner.rawValue
+        var cells: [Cell] = []
+        var seen: Set<Cell> = []
+        for change in changes {
+            guard let habit = change.habitID, let day = change.entryDay else { continue }
+            if seen.insert(Cell(habit: habit, day: day)).inserted { cells.append(Cell(habit: habit, day: day)) }
+        }
+        let rows = try await rows(
+            """
+            SELECT p.habit, p.day, h.id IS NOT NULL, e.value, e.is_skipped, e.note
+            FROM unnest(\(cells.map(\.habit.rawValue))::uuid[], \(cells.map(\.day.ordinal))::bigint[]) AS p(habit, day)
+            LEFT JOIN habits h ON h.user_id = \(user) AND h.id = p.habit
+            LEFT JOIN entries e ON e.user_id = \(user) AND e.habit_id = p.habit AND e.day = p.day
+            """, on: c)
+        var entries: [Cell: Entry] = [:]
+        var existing: Set<Habit.ID> = []
+        for row in rows {
+            let (habit, ordinal, exists, value, skipped, note) = try row.decode((UUID, Int, Bool, Int?, Bool?, String?).self)
+            let cell = Cell(habit: Habit.ID(rawValue: habit), day: Day(ordinal: ordinal))
+            if exists { existing.insert(cell.habit) }
+            entries[cell] = Entry(day: cell.day, value: value ?? 0, isSkipped: skipped ?? false, note: note)
+        }
+        for change in changes {
+            guard let habit = change.habitID, let day = change.entryDay, existing.contains(habit) else { continue }
+            let cell = Cell(habit: habit, day: day)
+            entries[cell] = (entries[cell] ?? Entry(day: day)).applying(change)
+        }
+        let written = cells.filter { existing.contains($0.habit) }
+        let kept = written.compactMap { cell in entries[cell].flatMap { $0.isEmpty ? nil : (cell, $0) } }
+        let cleared = written.filter { entries[$0]?.isEmpty ?? true }
+        try await run(
+            """
+            WITH put AS (
+                INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
+                SELECT \(user), u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
+                FROM unnest(\(kept.map(\.0.habit.rawValue))::uuid[], \(kept.map(\.0.day.ordinal))::bigint[],
+                            \(kept.map(\.1.value))::bigint[], \(kept.map(\.1.isSkipped))::boolean[],
+                            \(kept.map { $0.1.note ?? "" })::text[], \(kept.map { $0.1.note != nil })::boolean[])
+                     AS u(habit, day, value, skipped, note, has_note)
+                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
+                    value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
+            )
+            DELETE FROM entries e
+            USING unnest(\(cleared.map(\.habit.rawValue))::uuid[], \(cleared.map(\.day.ordinal))::bigint[]) AS d(habit, day)
+            WHERE e.user_id = \(user) AND e.habit_id = d.habit AND e.day = d.day
+            """, on: c)
     }
 
     static func loggedOperation(_ row: PostgresRow) throws -> LoggedOperation {
