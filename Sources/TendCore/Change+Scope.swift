@@ -12,7 +12,7 @@ extension Change {
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habit
         case .habitsReordered, .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered,
-            .routineHabitMoved, .settingsChanged, .tipDismissed, .tipEventRecorded:
+            .routineHabitMoved, .settingsChanged, .settingsUpdated, .tipDismissed, .tipEventRecorded:
             nil
         }
     }

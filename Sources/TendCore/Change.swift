@@ -23,7 +23,10 @@ public enum Change: Codable, Hashable, Sendable {
     case routinesReordered(ids: [Routine.ID])
     /// Moves a habit into a routine at a position (or out of every routine when `routine` is nil).
     case routineHabitMoved(habit: Habit.ID, routine: Routine.ID?, index: Int?)
+    /// All the settings at once (what imports and Tend before sync logged).
     case settingsChanged(settings: UserSettings)
+    /// The settings a person changed, the others left as they are.
+    case settingsUpdated(patch: SettingsPatch)
     case tipDismissed(tip: Tip.ID)
     case tipEventRecorded(event: TipEvent)
 }

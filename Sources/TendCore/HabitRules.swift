@@ -67,6 +67,9 @@ public enum HabitRules {
                 try validate(Entry(day: day, note: note))
             case .settingsChanged(let settings):
                 try validate(settings)
+            case .settingsUpdated(let patch):
+                // Each setting it carries must be valid on its own (over defaults that are).
+                try validate(patch.applied(to: UserSettings()))
             default:
                 break
             }

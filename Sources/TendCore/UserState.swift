@@ -47,6 +47,8 @@ public struct UserState: Hashable, Sendable {
             routines.apply(change, knownHabits: Set(habits.keys))
         case .settingsChanged(let settings):
             self.settings = settings
+        case .settingsUpdated(let patch):
+            settings = patch.applied(to: settings)
         case .tipDismissed(let tip):
             tips.dismiss(tip)
         case .tipEventRecorded(let event):

@@ -70,7 +70,8 @@ public actor InMemoryStore: TendStore {
     public func updateSettings(owner: User.ID, _ settings: UserSettings) throws -> User {
         try StoreError.enforcing { try HabitRules.validate(settings) }
         _ = try state(owner)
-        commit(owner, [.settingsChanged(settings: settings)])
+        let patch = SettingsPatch(from: try state(owner).settings, to: settings)
+        if !patch.isEmpty { commit(owner, [.settingsUpdated(patch: patch)]) }
         users[owner]?.settings = settings
         return try user(id: owner)
     }

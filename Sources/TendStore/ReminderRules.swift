@@ -31,7 +31,7 @@ enum ReminderRules {
     /// due firing is sent is judged when it is due.
     static func needsPlanning(_ change: Change) -> Bool {
         switch change {
-        case .habitCreated, .habitUpdated, .settingsChanged: true
+        case .habitCreated, .habitUpdated, .settingsChanged, .settingsUpdated: true
         default: false
         }
     }

@@ -92,6 +92,21 @@ public enum SyncContract {
             let habit = try await store.habit(owner: user.id, id: habitID)
             #expect(habit.name == "Read a book" && habit.color == .orange)
         },
+        SyncContractCase("A zone changed on one device and a snooze length on another both survive, in either order") { store in
+            let user = try await newUser(store)
+            _ = try await store.receive(
+                owner: user.id, [operation("phone", base + 2000, .settingsUpdated(patch: SettingsPatch(snoozeMinutes: 25)))])
+            _ = try await store.receive(
+                owner: user.id, [operation("laptop", base + 1000, .settingsUpdated(patch: SettingsPatch(timeZone: "Asia/Kolkata")))])
+            let settings = try await store.user(id: user.id).settings
+            #expect(settings.timeZone == "Asia/Kolkata" && settings.snoozeMinutes == 25)
+            // A local change logs only what it changes.
+            var changed = settings
+            changed.dayStartHour = 4
+            _ = try await store.updateSettings(owner: user.id, changed)
+            let last = try await store.operations(owner: user.id, after: 0, limit: 10).last?.operation.change
+            #expect(last == .settingsUpdated(patch: SettingsPatch(dayStartHour: 4)))
+        },
         SyncContractCase("A deleted habit stays deleted when an offline device's older changes arrive") { store in
             let user = try await newUser(store)
             _ = try await store.receive(owner: user.id, [operation("origin", base, created())])

@@ -51,8 +51,12 @@ public enum SyncHistory {
                 change = .habitCreated(habit: Habit(id: habitIDs[3], name: "Habit 0", type: .count, target: 5, createdOn: day))
             case 18: change = .habitDeleted(id: habitIDs[Int.random(in: 1...3, using: &random)])
             case 19:
-                change = .settingsChanged(
-                    settings: UserSettings(timeZone: ["Europe/Berlin", "Asia/Kolkata", "America/New_York"].randomElement(using: &random)!))
+                let zone = ["Europe/Berlin", "Asia/Kolkata", "America/New_York"].randomElement(using: &random)!
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: change = .settingsChanged(settings: UserSettings(timeZone: zone))
+                case 1: change = .settingsUpdated(patch: SettingsPatch(timeZone: zone))
+                default: change = .settingsUpdated(patch: SettingsPatch(snoozeMinutes: Int.random(in: 1...60, using: &random)))
+                }
             case 20:
                 change = .routineCreated(
                     routine: Routine(id: routineID, name: "Morning", start: try! TimeOfDay(hour: 7, minute: 0), habitIDs: [habitIDs[0]]))

@@ -164,6 +164,10 @@ extension PostgresStore {
         case .routineHabitMoved(let habit, let routine, let index):
             try await moveHabit(habit, to: routine, at: index, owner: owner, on: c)
 
+        case .settingsUpdated(let patch):
+            let current = try await fetchUser(owner, on: c).settings
+            return try await apply(.settingsChanged(settings: patch.applied(to: current)), owner: owner, on: c)
+
         case .settingsChanged(let settings):
             try await run(
                 """

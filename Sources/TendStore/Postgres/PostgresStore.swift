@@ -172,7 +172,8 @@ public final class PostgresStore: TendStore {
         try StoreError.enforcing { try HabitRules.validate(settings) }
         return try await write { c in
             try await self.lockOwner(owner, on: c)
-            try await self.commit([.settingsChanged(settings: settings)], owner: owner, on: c)
+            let patch = SettingsPatch(from: try await self.fetchUser(owner, on: c).settings, to: settings)
+            if !patch.isEmpty { try await self.commit([.settingsUpdated(patch: patch)], owner: owner, on: c) }
             return try await self.fetchUser(owner, on: c)
         }
     }

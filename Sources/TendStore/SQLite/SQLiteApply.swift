@@ -71,6 +71,10 @@ enum SQLiteApply {
         case .settingsChanged(let settings):
             try write(settings, owner: owner, db: db)
 
+        case .settingsUpdated(let patch):
+            guard let current = try SQLiteRows.user(db, id: user)?.settings else { return }
+            try write(patch.applied(to: current), owner: owner, db: db)
+
         case .tipDismissed(let tip):
             try db.execute(
                 sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'dismissed')",

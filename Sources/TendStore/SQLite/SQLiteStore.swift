@@ -276,7 +276,9 @@ public final class SQLiteStore: TendStore {
     public func updateSettings(owner: User.ID, _ settings: UserSettings) async throws -> User {
         try StoreError.enforcing { try HabitRules.validate(settings) }
         try await write(owner) { db, log in
-            try log(.settingsChanged(settings: settings))
+            guard let current = try SQLiteRows.user(db, id: owner.description)?.settings else { throw StoreError.notFound("user") }
+            let patch = SettingsPatch(from: current, to: settings)
+            if !patch.isEmpty { try log(.settingsUpdated(patch: patch)) }
         }
         return try await user(id: owner)
     }
