@@ -21,13 +21,9 @@ public struct SettingsUpdate: Codable, Hashable, Sendable {
     }
 
     public func applied(to settings: UserSettings) -> UserSettings {
-        var settings = settings
-        if let timeZone { settings.timeZone = timeZone }
-        if let dayStartHour { settings.dayStartHour = dayStartHour }
-        if let firstWeekday { settings.firstWeekday = firstWeekday == 0 ? nil : firstWeekday }
-        if let locale { settings.locale = locale }
-        if let snoozeMinutes { settings.snoozeMinutes = snoozeMinutes }
-        return settings
+        SettingsPatch(
+            timeZone: timeZone, dayStartHour: dayStartHour, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snoozeMinutes
+        ).applied(to: settings)
     }
 }
 
