@@ -184,7 +184,7 @@ struct SyncEndToEndTests {
     func killedMidSync() async throws {
         var world = try await World()
         let laptop = world.directory.path("laptop.sqlite")
-        try await Self.bigDatabase(laptop, habits: 12, days: 1_000)  // 12,012 operations: 25 pushes
+        try await Self.bigDatabase(laptop, habits: 12, days: 4_000)  // 48,012 operations: ten pushes of 5,000
         let login = Process()
         login.executableURL = ServeProcessTests.binary
         login.arguments = ["sync", "login", world.url, "--username", "ana", "--password-stdin", "--database", laptop]
