@@ -1,31 +1,9 @@
 import Foundation
 import TendCore
 
-/// `PUT /api/v1/settings`: the fields given change (`firstWeekday` 0 goes back to the locale's).
-public struct SettingsUpdate: Codable, Hashable, Sendable {
-    public var timeZone: String?
-    public var dayStartHour: Int?
-    public var firstWeekday: Int?
-    public var locale: String?
-    /// Minutes a reminder's "Later" waits (1…240).
-    public var snoozeMinutes: Int?
-
-    public init(
-        timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil, snoozeMinutes: Int? = nil
-    ) {
-        self.timeZone = timeZone
-        self.dayStartHour = dayStartHour
-        self.firstWeekday = firstWeekday
-        self.locale = locale
-        self.snoozeMinutes = snoozeMinutes
-    }
-
-    public func applied(to settings: UserSettings) -> UserSettings {
-        SettingsPatch(
-            timeZone: timeZone, dayStartHour: dayStartHour, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snoozeMinutes
-        ).applied(to: settings)
-    }
-}
+/// `PUT /api/v1/settings`: the fields given change (`firstWeekday` 0 goes back to the locale's):
+/// the same value as the op log's settings change, so what a person sets is what is logged.
+public typealias SettingsUpdate = SettingsPatch
 
 /// `GET /api/v1/settings`: the settings and the user's today by them.
 public struct SettingsJSON: Codable, Hashable, Sendable {
