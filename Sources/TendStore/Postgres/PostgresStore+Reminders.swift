@@ -164,21 +164,10 @@ extension PostgresStore: ReminderStore {
         try await write { c in try await self.finish(finish, claimant: claimant, now: now, on: c) }
     }
 
-    /// Chunks of the lot at once, a transaction each, a savepoint each finish: a failing finish
-    /// writes nothing of its own and fails alone.
+    /// Chunks of the lot at once, a transaction each (``finishChunk(_:claimant:now:)``): a
+    /// failing finish writes nothing of its own and fails alone.
     public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await inChunks(finishes) { chunk in try await self.finishChunk(chunk, claimant: claimant, now: now) }
-    }
-
-    func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
-        try await write { c in
-            var results: [Result<Void, any Error>] = []
-            for finish in finishes {
-                results.append(
-                    await self.inSavepoint(on: c) { try await self.finish(finish, claimant: claimant, now: now, on: c) })
-            }
-            return results
-        }
     }
 
     func finish(_ finish: FiringFinish, claimant: String, now: Date, on c: PostgresConnection) async throws {
@@ -192,29 +181,6 @@ extension PostgresStore: ReminderStore {
             UPDATE reminder_firings SET finished_at = \(now), skip_reason = \(finish.skipped?.rawValue) WHERE id = \(finish.firing.rawValue)
             """, on: c)
         try await insert(finish.next, owner: finish.owner, on: c)
-    }
-
-    /// `body` inside a savepoint of the connection's transaction: rolled back to it when `body`
-    /// fails, so the transaction goes on without what `body` wrote.
-    func inSavepoint(on c: PostgresConnection, _ body: () async throws -> Void) async -> Result<Void, any Error> {
-        do {
-            try await run("SAVEPOINT batch_item", on: c)
-        } catch {
-            return .failure(error)
-        }
-        do {
-            try await body()
-            try await run("RELEASE SAVEPOINT batch_item", on: c)
-            return .success(())
-        } catch {
-            do {
-                try await run("ROLLBACK TO SAVEPOINT batch_item", on: c)
-                try await run("RELEASE SAVEPOINT batch_item", on: c)
-            } catch {
-                return .failure(error)
-            }
-            return .failure(Self.storeError(error))
-        }
     }
 
     // MARK: The calendar feed
@@ -424,8 +390,8 @@ extension PostgresStore: ReminderStore {
         return try await write { c in try await self.begin(start, claimant: claimant, now: now, on: c) }
     }
 
-    /// A transaction per chunk, the chunks at once on the pool's connections (a statement is a
-    /// round trip: one connection alone would take the lot in turn), a savepoint each.
+    /// A transaction per chunk (``beginChunk(_:claimant:now:)``), the chunks at once on the pool's
+    /// connections.
     public func beginDeliveries(
         _ starts: [DeliveryStart], claimant: String, now: Date
     ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
@@ -443,20 +409,6 @@ extension PostgresStore: ReminderStore {
             var answers = [[Answer]](repeating: [], count: chunks.count)
             while let (index, chunkAnswers) = try await group.next() { answers[index] = chunkAnswers }
             return answers.flatMap { $0 }
-        }
-    }
-
-    func beginChunk(
-        _ starts: [DeliveryStart], claimant: String, now: Date
-    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        try await write { c in
-            var results: [Result<DeliveryLogEntry.ID?, any Error>] = []
-            for start in starts {
-                var begun: DeliveryLogEntry.ID?
-                let result = await self.inSavepoint(on: c) { begun = try await self.begin(start, claimant: claimant, now: now, on: c) }
-                results.append(result.map { begun })
-            }
-            return results
         }
     }
 
@@ -521,17 +473,9 @@ extension PostgresStore: ReminderStore {
 
     // MARK: Rows
 
-    /// Queues firings, skipping any identical to one queued or finished (same reminder, kind and instant).
+    /// Queues the owner's firings (``insertFirings(_:on:)``).
     func insert(_ firings: [ReminderFiring], owner: User.ID, on c: PostgresConnection) async throws {
-        for firing in firings {
-            try await run(
-                """
-                INSERT INTO reminder_firings (id, user_id, habit_id, reminder_id, day, fires_at, kind, repeat_number)
-                VALUES (\(firing.id.rawValue), \(owner.rawValue), \(firing.habit.rawValue), \(firing.reminder.rawValue),
-                        \(firing.day.ordinal), \(firing.firesAt), \(firing.kind.name), \(firing.kind.repeatNumber))
-                ON CONFLICT DO NOTHING
-                """, on: c)
-        }
+        try await insertFirings(firings.map { ($0, owner.rawValue) }, on: c)
     }
 
     /// Locks the owner's unfinished firing that `claimant` holds and returns its habit; `.conflict` otherwise.

@@ -1,0 +1,323 @@
+import Foundation
+import PostgresNIO
+import TendCore
+
+/// The scheduler's batched reads and writes in a few statements per batch, whatever its size: a
+/// statement is a round trip, and a pass of 500 firings one statement per firing and step was
+/// most of PostgreSQL's delivery time (docs/performance.md, "Reminders"). The rules are those of
+/// the single calls (``finish(_:claimant:now:on:)``, ``begin(_:claimant:now:on:)``): the batch's
+/// rows are locked first, each item is judged in Swift against what was locked (and what the
+/// items before it in the batch did), and only the items that pass are written, together.
+extension PostgresStore {
+    // MARK: Reading owners
+
+    /// Owners in chunks, each chunk one read transaction of five statements.
+    public func reminderContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext] {
+        let all = Array(owners)
+        let chunks = try await inChunks(all) { chunk in
+            try await [self.readContexts(Dictionary(uniqueKeysWithValues: chunk.map { ($0.key, $0.value) }))]
+        }
+        return chunks.reduce(into: [:]) { merged, chunk in merged.merge(chunk) { first, _ in first } }
+    }
+
+    func readContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext] {
+        guard !owners.isEmpty else { return [:] }
+        let ids = owners.keys.map(\.rawValue)
+        return try await read { c in
+            var users: [UUID: User] = [:]
+            for row in try await self.rows("SELECT \(unescaped: Self.userColumns) FROM users WHERE id = ANY(\(ids)::uuid[])", on: c) {
+                let user = try Self.user(from: row)
+                users[user.id.rawValue] = user
+            }
+            var habits: [UUID: [Habit]] = [:]
+            for row in try await self.rows(
+                "SELECT h.user_id AS owner, \(unescaped: Self.habitColumns) FROM habits h WHERE h.user_id = ANY(\(ids)::uuid[])", on: c)
+            {
+                guard let habit = try Self.habit(from: row) else { continue }
+                habits[try row.makeRandomAccess()["owner"].decode(UUID.self), default: []].append(habit)
+            }
+            // Each owner's entry days, as ``trackedHabits(owner:includeArchived:window:)`` reads them.
+            let windows = users.keys.compactMap { owner -> (UUID, Int, Int)? in
+                guard let window = owners[User.ID(rawValue: owner)], let owned = habits[owner] else { return nil }
+                let days = window.entryDays(for: owned)
+                return (owner, days.from.ordinal, days.through.ordinal)
+            }
+            var entries: [UUID: [Entry]] = [:]
+            if !windows.isEmpty {
+                let rows = try await self.rows(
+                    """
+                    SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+                    FROM unnest(\(windows.map(\.0))::uuid[], \(windows.map(\.1))::bigint[], \(windows.map(\.2))::bigint[])
+                         AS w(owner, first, last)
+                    JOIN entries e ON e.user_id = w.owner
+                    JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
+                    WHERE e.day <= w.last AND (e.day >= w.first OR h.created_on > w.first)
+                    """, on: c)
+                for row in rows {
+                    let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)
+                    entries[habit, default: []].append(Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
+                }
+            }
+            var pushes: [UUID: [PushSubscription]] = [:]
+            for row in try await self.rows(
+                """
+                SELECT \(unescaped: Self.pushColumns) FROM push_subscriptions WHERE user_id = ANY(\(ids)::uuid[])
+                ORDER BY created_at, id
+                """, on: c)
+            {
+                let push = try Self.push(from: row)
+                pushes[push.owner.rawValue, default: []].append(push)
+            }
+            var hooks: [UUID: [Webhook]] = [:]
+            for row in try await self.rows(
+                """
+                SELECT \(unescaped: Self.webhookColumns) FROM webhooks WHERE user_id = ANY(\(ids)::uuid[]) ORDER BY created_at, id
+                """, on: c)
+            {
+                let hook = try Self.webhook(from: row)
+                hooks[hook.owner.rawValue, default: []].append(hook)
+            }
+            var contexts: [User.ID: ReminderContext] = [:]
+            for (id, user) in users {
+                let owned = (habits[id] ?? []).sorted { ($0.order, $0.name, $0.id) < ($1.order, $1.name, $1.id) }
+                contexts[user.id] = ReminderContext(
+                    user: user, habits: owned.map { TrackedHabit(habit: $0, entries: entries[$0.id.rawValue] ?? []) },
+                    pushSubscriptions: pushes[id] ?? [], webhooks: hooks[id] ?? [])
+            }
+            return contexts
+        }
+    }
+
+    // MARK: Locked firings
+
+    /// A firing's row as a batch found it (locked `FOR UPDATE`).
+    struct LockedFiring {
+        let owner: UUID
+        let habit: UUID
+        let holder: String?
+        var finished: Bool
+    }
+
+    /// Locks the firings (in id order, so two batches over the same rows cannot deadlock).
+    func lockFirings(_ ids: Set<ReminderFiring.ID>, on c: PostgresConnection) async throws -> [UUID: LockedFiring] {
+        let rows = try await rows(
+            """
+            SELECT id, user_id, habit_id, claimed_by, finished_at IS NOT NULL FROM reminder_firings
+            WHERE id = ANY(\(ids.map(\.rawValue))::uuid[]) ORDER BY id FOR UPDATE
+            """, on: c)
+        var locked: [UUID: LockedFiring] = [:]
+        for row in rows {
+            let (id, owner, habit, holder, finished) = try row.decode((UUID, UUID, UUID, String?, Bool).self)
+            locked[id] = LockedFiring(owner: owner, habit: habit, holder: holder, finished: finished)
+        }
+        return locked
+    }
+
+    /// What ``held(_:owner:claimant:on:)`` answers, from the locked rows.
+    static func held(
+        _ firing: ReminderFiring.ID, owner: User.ID, claimant: String, in locked: [UUID: LockedFiring]
+    ) throws -> Habit.ID {
+        guard let row = locked[firing.rawValue], row.owner == owner.rawValue else { throw StoreError.notFound("firing") }
+        guard row.holder == claimant, !row.finished else { throw ReminderRules.claimLost }
+        return Habit.ID(rawValue: row.habit)
+    }
+
+    // MARK: Beginning deliveries
+
+    /// One chunk in one transaction: the firings locked, then one insert, and (only when some
+    /// delivery exists already) one take-over update.
+    func beginChunk(
+        _ starts: [DeliveryStart], claimant: String, now: Date
+    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
+        struct Key: Hashable {
+            let firing: UUID
+            let channel: String
+            let target: UUID
+        }
+        return try await write { c in
+            let locked = try await self.lockFirings(Set(starts.map(\.firing)), on: c)
+            var results: [Result<DeliveryLogEntry.ID?, any Error>] = Array(repeating: .success(nil), count: starts.count)
+            var fresh: [(index: Int, id: DeliveryLogEntry.ID, key: Key, owner: UUID)] = []
+            var seen = Set<Key>()
+            for (index, start) in starts.enumerated() {
+                do {
+                    _ = try Self.held(start.firing, owner: start.owner, claimant: claimant, in: locked)
+                } catch {
+                    results[index] = .failure(error)
+                    continue
+                }
+                let key = Key(firing: start.firing.rawValue, channel: start.target.channel, target: start.target.id)
+                // The same delivery twice in one batch: begun by the first, nothing to send again.
+                guard seen.insert(key).inserted else { continue }
+                fresh.append((index, DeliveryLogEntry.ID(), key, start.owner.rawValue))
+            }
+            guard !fresh.isEmpty else { return results }
+            let inserted = try await self.rows(
+                """
+                INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+                SELECT u.id, u.owner, u.firing, u.channel, u.target, \(claimant), 'sending', 0, \(now)
+                FROM unnest(\(fresh.map(\.id.rawValue))::uuid[], \(fresh.map(\.owner))::uuid[], \(fresh.map(\.key.firing))::uuid[],
+                            \(fresh.map(\.key.channel))::text[], \(fresh.map(\.key.target))::uuid[])
+                     AS u(id, owner, firing, channel, target)
+                ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
+                """, on: c)
+            let made = Set(try inserted.map { try $0.decode(UUID.self) })
+            var existing: [(index: Int, key: Key)] = []
+            for item in fresh {
+                if made.contains(item.id.rawValue) { results[item.index] = .success(item.id) } else { existing.append((item.index, item.key)) }
+            }
+            guard !existing.isEmpty else { return results }
+            // Rows still `sending` from another claimant: see ``begin(_:claimant:now:on:)``.
+            let taken = try await self.rows(
+                """
+                UPDATE reminder_deliveries d SET claimant = \(claimant), updated_at = \(now)
+                FROM unnest(\(existing.map(\.key.firing))::uuid[], \(existing.map(\.key.channel))::text[],
+                            \(existing.map(\.key.target))::uuid[]) AS u(firing, channel, target)
+                WHERE d.firing_id = u.firing AND d.channel = u.channel AND d.target_id = u.target
+                  AND d.status = 'sending' AND d.claimant <> \(claimant)
+                RETURNING d.id, d.firing_id, d.channel, d.target_id
+                """, on: c)
+            var takenIDs: [Key: UUID] = [:]
+            for row in taken {
+                let (id, firing, channel, target) = try row.decode((UUID, UUID, String, UUID).self)
+                takenIDs[Key(firing: firing, channel: channel, target: target)] = id
+            }
+            for item in existing { results[item.index] = .success(takenIDs[item.key].map(DeliveryLogEntry.ID.init(rawValue:))) }
+            return results
+        }
+    }
+
+    // MARK: Finishing firings
+
+    /// A delivery's row as a batch found it (locked `FOR UPDATE`), and as the batch leaves it.
+    struct LockedDelivery {
+        let owner: UUID
+        let firing: UUID
+        let holder: String
+        var status: String
+        var attempts: Int
+        var latency: Int?
+        var error: String?
+        var nextRetry: Date?
+    }
+
+    /// One chunk in one transaction: the firings and deliveries locked, then three statements
+    /// for the lot (deliveries, firings, follow-ups).
+    func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
+        try await write { c in
+            var firings = try await self.lockFirings(Set(finishes.map(\.firing)), on: c)
+            var deliveries = try await self.lockDeliveries(Set(finishes.flatMap(\.deliveries.keys)), on: c)
+            var results: [Result<Void, any Error>] = []
+            var finished: [(id: UUID, skip: String?)] = []
+            var next: [(ReminderFiring, owner: UUID)] = []
+            var recorded = Set<UUID>()
+            for finish in finishes {
+                do {
+                    let habit = try Self.held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
+                    try ReminderRules.checkBelong(finish.next, to: habit)
+                    var after = deliveries
+                    for (id, result) in finish.deliveries {
+                        after[id.rawValue] = try Self.recorded(
+                            after[id.rawValue], owner: finish.owner, firing: finish.firing, claimant: claimant, result: result)
+                    }
+                    deliveries = after
+                    recorded.formUnion(finish.deliveries.keys.map(\.rawValue))
+                    firings[finish.firing.rawValue]?.finished = true
+                    finished.append((finish.firing.rawValue, finish.skipped?.rawValue))
+                    next.append(contentsOf: finish.next.map { ($0, finish.owner.rawValue) })
+                    results.append(.success(()))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+            let changed = recorded.compactMap { id in deliveries[id].map { (id, $0) } }
+            if !changed.isEmpty {
+                try await self.run(
+                    """
+                    UPDATE reminder_deliveries d
+                    SET status = u.status, attempts = u.attempts,
+                        latency_ms = CASE WHEN u.has_latency THEN u.latency END,
+                        next_retry_at = CASE WHEN u.has_retry THEN u.retry END,
+                        error = CASE WHEN u.has_error THEN u.error END, updated_at = \(now)
+                    FROM unnest(\(changed.map(\.0))::uuid[], \(changed.map(\.1.status))::text[], \(changed.map(\.1.attempts))::bigint[],
+                                \(changed.map { $0.1.latency != nil })::boolean[], \(changed.map { $0.1.latency ?? 0 })::bigint[],
+                                \(changed.map { $0.1.nextRetry != nil })::boolean[], \(changed.map { $0.1.nextRetry ?? now })::timestamptz[],
+                                \(changed.map { $0.1.error != nil })::boolean[], \(changed.map { $0.1.error ?? "" })::text[])
+                         AS u(id, status, attempts, has_latency, latency, has_retry, retry, has_error, error)
+                    WHERE d.id = u.id
+                    """, on: c)
+            }
+            if !finished.isEmpty {
+                try await self.run(
+                    """
+                    UPDATE reminder_firings f
+                    SET finished_at = \(now), skip_reason = CASE WHEN u.has_skip THEN u.skip END
+                    FROM unnest(\(finished.map(\.id))::uuid[], \(finished.map { $0.skip != nil })::boolean[],
+                                \(finished.map { $0.skip ?? "" })::text[]) AS u(id, has_skip, skip)
+                    WHERE f.id = u.id
+                    """, on: c)
+            }
+            try await self.insertFirings(next, on: c)
+            return results
+        }
+    }
+
+    /// Locks the deliveries (in id order).
+    func lockDeliveries(_ ids: Set<DeliveryLogEntry.ID>, on c: PostgresConnection) async throws -> [UUID: LockedDelivery] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await rows(
+            """
+            SELECT id, user_id, firing_id, claimant, status, attempts, latency_ms, error, next_retry_at FROM reminder_deliveries
+            WHERE id = ANY(\(ids.map(\.rawValue))::uuid[]) ORDER BY id FOR UPDATE
+            """, on: c)
+        var locked: [UUID: LockedDelivery] = [:]
+        for row in rows {
+            let (id, owner, firing, holder, status, attempts, latency, error, retry) = try row.decode(
+                (UUID, UUID, UUID, String, String, Int, Int?, String?, Date?).self)
+            locked[id] = LockedDelivery(
+                owner: owner, firing: firing, holder: holder, status: status, attempts: attempts, latency: latency, error: error,
+                nextRetry: retry)
+        }
+        return locked
+    }
+
+    /// The delivery's row after recording `result`, by the rules of ``record(_:owner:firing:claimant:result:now:on:)``.
+    static func recorded(
+        _ row: LockedDelivery?, owner: User.ID, firing: ReminderFiring.ID, claimant: String, result: DeliveryResult
+    ) throws -> LockedDelivery {
+        guard var row, row.owner == owner.rawValue, row.firing == firing.rawValue else { throw StoreError.notFound("delivery") }
+        guard row.holder == claimant, let status = DeliveryStatus(rawValue: row.status), ReminderRules.recordable.contains(status) else {
+            throw ReminderRules.notRecordable
+        }
+        row.status = result.status.rawValue
+        row.nextRetry = nil
+        switch result {
+        case .sent(let latency):
+            row.attempts += 1
+            row.latency = latency
+            row.error = nil
+        case .failed(let attempts, let retry, let error):
+            row.attempts = attempts
+            row.nextRetry = retry
+            row.error = error
+        case .gone:
+            row.attempts += 1
+        }
+        return row
+    }
+
+    /// Queues firings in one statement, skipping any identical to one queued or finished (same
+    /// reminder, kind and instant).
+    func insertFirings(_ firings: [(ReminderFiring, owner: UUID)], on c: PostgresConnection) async throws {
+        guard !firings.isEmpty else { return }
+        try await run(
+            """
+            INSERT INTO reminder_firings (id, user_id, habit_id, reminder_id, day, fires_at, kind, repeat_number)
+            SELECT * FROM unnest(\(firings.map(\.0.id.rawValue))::uuid[], \(firings.map(\.owner))::uuid[],
+                                 \(firings.map(\.0.habit.rawValue))::uuid[], \(firings.map(\.0.reminder.rawValue))::uuid[],
+                                 \(firings.map(\.0.day.ordinal))::bigint[], \(firings.map(\.0.firesAt))::timestamptz[],
+                                 \(firings.map(\.0.kind.name))::text[], \(firings.map(\.0.kind.repeatNumber))::bigint[])
+            ON CONFLICT DO NOTHING
+            """, on: c)
+    }
+}
