@@ -11,7 +11,7 @@ extension Change {
         case .entrySet(let habit, _, _), .entryIncremented(let habit, _, _), .entrySkipped(let habit, _, _),
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habit
-        case .habitsReordered, .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered,
+        case .habitsReordered, .routineCreated, .routineUpdated, .routinePatched, .routineDeleted, .routinesReordered,
             .routineHabitMoved, .settingsChanged, .settingsUpdated, .tipDismissed, .tipEventRecorded:
             nil
         }

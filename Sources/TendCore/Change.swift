@@ -18,7 +18,10 @@ public enum Change: Codable, Hashable, Sendable {
     /// Entries brought in by an import, each replacing the day's entry.
     case entriesImported(habit: Habit.ID, entries: [Entry])
     case routineCreated(routine: Routine)
+    /// A whole routine (what Tend logged before routines merged per field; old logs hold it).
     case routineUpdated(routine: Routine)
+    /// The fields of a routine a person changed, the others left as they are.
+    case routinePatched(id: Routine.ID, patch: RoutinePatch)
     case routineDeleted(id: Routine.ID)
     case routinesReordered(ids: [Routine.ID])
     /// Moves a habit into a routine at a position (or out of every routine when `routine` is nil).

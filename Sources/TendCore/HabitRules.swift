@@ -70,6 +70,9 @@ public enum HabitRules {
             case .settingsUpdated(let patch):
                 // Each setting it carries must be valid on its own (over defaults that are).
                 try validate(patch.applied(to: UserSettings()))
+            case .routinePatched(_, let patch):
+                // Each field it carries must be valid on its own (over a routine that is).
+                try validate(patch.applied(to: Routine(name: "Routine", start: TimeOfDay(uncheckedHour: 7, minute: 0))))
             default:
                 break
             }

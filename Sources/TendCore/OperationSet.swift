@@ -8,11 +8,13 @@ import Foundation
 /// What the order makes of concurrent changes, with no rule of its own:
 /// - a habit's fields: each ``Change/habitUpdated(id:patch:)`` carries only the fields it
 ///   changed, so the later writer wins per field (a rename and a recolour made offline on two
-///   devices both survive);
+///   devices both survive); a routine's fields (``Change/routinePatched(id:patch:)``) and the
+///   settings (``Change/settingsUpdated(patch:)``) likewise;
 /// - a day's value: a set, check or reset is a base, and the increments after it add to it, so
 ///   two devices' concurrent increments both count, and a reset made after seeing them wins;
 /// - a deleted habit stays deleted: changes to it ordered after its deletion name a habit the
-///   state no longer holds and are ignored (they stay in the log).
+///   state no longer holds and are ignored (they stay in the log); a deleted routine likewise
+///   ignores the fields patched after its deletion.
 public struct OperationSet: Hashable, Sendable {
     public private(set) var operations: [ChangeOperation] = []
     private var ids: Set<UUID> = []

@@ -104,6 +104,10 @@ public struct RoutineList: Hashable, Sendable {
         switch change {
         case .routineCreated(let routine), .routineUpdated(let routine):
             upsert(routine, keepingHabitsIn: knownHabits)
+        case .routinePatched(let id, let patch):
+            // A deleted routine stays deleted; its habits follow routineUpdated's rule.
+            guard let routine = self[id] else { return }
+            upsert(patch.applied(to: routine), keepingHabitsIn: knownHabits)
         case .routineDeleted(let id):
             _ = try? delete(id)
         case .routinesReordered(let ids):

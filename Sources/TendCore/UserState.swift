@@ -43,7 +43,7 @@ public struct UserState: Hashable, Sendable {
         case .entrySet(let habit, _, _), .entryIncremented(let habit, _, _), .entrySkipped(let habit, _, _),
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habits[habit]?.apply(change)
-        case .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered, .routineHabitMoved:
+        case .routineCreated, .routineUpdated, .routinePatched, .routineDeleted, .routinesReordered, .routineHabitMoved:
             routines.apply(change, knownHabits: Set(habits.keys))
         case .settingsChanged(let settings):
             self.settings = settings

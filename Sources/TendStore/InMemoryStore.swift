@@ -200,9 +200,11 @@ public actor InMemoryStore: TendStore {
     public func updateRoutine(owner: User.ID, _ routine: Routine) throws -> Routine {
         let state = try state(owner)
         try StoreError.enforcing { try HabitRules.validate(routine) }
-        guard state.routines[routine.id] != nil else { throw StoreError.notFound("routine") }
+        guard let old = state.routines[routine.id] else { throw StoreError.notFound("routine") }
         guard routine.habitIDs.allSatisfy({ state.habits[$0] != nil }) else { throw StoreError.notFound("habit") }
-        commit(owner, [.routineUpdated(routine: routine)])
+        let patch = RoutinePatch(from: old, to: routine)
+        guard !patch.isEmpty else { return old }
+        commit(owner, [.routinePatched(id: routine.id, patch: patch)])
         return try self.state(owner).routines[routine.id]!
     }
 

@@ -32,6 +32,7 @@ public enum SyncContract {
     }
 
     static let habitID = Habit.ID(rawValue: UUID(uuidString: "00000000-0000-0000-0000-00000000C0DE")!)
+    static let routineID = Routine.ID(rawValue: UUID(uuidString: "00000000-0000-0000-0000-00000000B0DE")!)
     static let day = Fixtures.day("2026-05-28")
     static let base: Int64 = 1_780_000_000_000
 
@@ -106,6 +107,54 @@ public enum SyncContract {
             _ = try await store.updateSettings(owner: user.id, changed)
             let last = try await store.operations(owner: user.id, after: 0, limit: 10).last?.operation.change
             #expect(last == .settingsUpdated(patch: SettingsPatch(dayStartHour: 4)))
+        },
+        SyncContractCase("A routine renamed on one device and recoloured on another keeps both, in either order") { store in
+            let user = try await newUser(store)
+            let morning = Routine(id: routineID, name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [habitID])
+            let history = [
+                operation("origin", base, created()), operation("origin", base + 1, .routineCreated(routine: morning)),
+                operation("phone", base + 2000, .routinePatched(id: routineID, patch: RoutinePatch(color: .orange))),
+                // Made before the recolour, arriving after it: the store refolds.
+                operation("laptop", base + 1000, .routinePatched(id: routineID, patch: RoutinePatch(name: "Early"))),
+            ]
+            for operation in history { _ = try await store.receive(owner: user.id, [operation]) }
+            let routine = try #require(try await store.routines(owner: user.id).first)
+            #expect(routine.name == "Early" && routine.color == .orange && routine.habitIDs == [habitID])
+            expectSame(try await store.exportState(owner: user.id), expected(history), "routine fields")
+        },
+        SyncContractCase("Editing a routine logs only the fields that changed, and nothing when none did") { store in
+            let user = try await newUser(store)
+            _ = try await store.receive(owner: user.id, [operation("origin", base, created())])
+            let morning = try await store.createRoutine(
+                owner: user.id, Routine(id: routineID, name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [habitID]))
+            var edited = morning
+            edited.start = try TimeOfDay(hour: 6, minute: 30)
+            edited.weekdays = [.monday, .tuesday]
+            #expect(try await store.updateRoutine(owner: user.id, edited) == edited)
+            let log = try await store.operations(owner: user.id, after: 0, limit: 10)
+            #expect(
+                log.last?.operation.change
+                    == .routinePatched(
+                        id: routineID, patch: RoutinePatch(start: try TimeOfDay(hour: 6, minute: 30), weekdays: [.monday, .tuesday])))
+            #expect(try await store.updateRoutine(owner: user.id, edited) == edited)
+            #expect(try await store.operations(owner: user.id, after: 0, limit: 10).count == log.count, "nothing changed, nothing logged")
+        },
+        SyncContractCase("A deleted routine stays deleted when another device's patches to it arrive, before or after the deletion") {
+            store in
+            let user = try await newUser(store)
+            let morning = Routine(id: routineID, name: "Morning", start: try TimeOfDay(hour: 7))
+            _ = try await store.receive(
+                owner: user.id,
+                [
+                    operation("origin", base, .routineCreated(routine: morning)),
+                    operation("phone", base + 5000, .routineDeleted(id: routineID)),
+                ])
+            let late = [
+                operation("laptop", base + 1000, .routinePatched(id: routineID, patch: RoutinePatch(name: "Early"))),
+                operation("laptop", base + 6000, .routinePatched(id: routineID, patch: RoutinePatch(color: .pink))),
+            ]
+            #expect(try await store.receive(owner: user.id, late).accepted == 2)
+            #expect(try await store.routines(owner: user.id).isEmpty)
         },
         SyncContractCase("A deleted habit stays deleted when an offline device's older changes arrive") { store in
             let user = try await newUser(store)

@@ -5,8 +5,8 @@ import TendCore
 /// each device with its own hybrid clock and a wall clock that wanders up to two minutes. Every
 /// history starts with three habits' creation by an "origin" device; then check-ins of every
 /// kind, renames (to names the habits share, so merges must make names free), recolours,
-/// archiving, reorders, a routine, settings, a tip, a fourth habit created late and one habit
-/// deleted.
+/// archiving, reorders, a routine (created, patched field by field, deleted), settings, a tip, a
+/// fourth habit created late and one habit deleted.
 public enum SyncHistory {
     public static let start = Date(timeIntervalSince1970: 1_780_000_000)
     public static let day = Fixtures.day("2026-05-28")
@@ -58,9 +58,19 @@ public enum SyncHistory {
                 default: change = .settingsUpdated(patch: SettingsPatch(snoozeMinutes: Int.random(in: 1...60, using: &random)))
                 }
             case 20:
-                change = .routineCreated(
-                    routine: Routine(id: routineID, name: "Morning", start: try! TimeOfDay(hour: 7, minute: 0), habitIDs: [habitIDs[0]]))
-            case 21: change = .routineHabitMoved(habit: habit, routine: routineID, index: nil)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    change = .routineCreated(
+                        routine: Routine(id: routineID, name: "Morning", start: try! TimeOfDay(hour: 7, minute: 0), habitIDs: [habitIDs[0]])
+                    )
+                case 1: change = .routineDeleted(id: routineID)
+                default: change = .routinePatched(id: routineID, patch: routinePatch(using: &random))
+                }
+            case 21:
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: change = .routineHabitMoved(habit: habit, routine: routineID, index: nil)
+                default: change = .routinePatched(id: routineID, patch: routinePatch(using: &random))
+                }
             case 22: change = .tipDismissed(tip: Tip.ID.allCases.randomElement(using: &random)!)
             default:
                 change = .entriesImported(
@@ -69,6 +79,21 @@ public enum SyncHistory {
             operations.append(ChangeOperation(device: "d\(d)", timestamp: clocks[d].tick(now: wall), change: change))
         }
         return operations
+    }
+
+    /// One or two of a routine's fields; its habits may name a habit deleted or not created yet.
+    static func routinePatch(using random: inout SeededGenerator) -> RoutinePatch {
+        var patch = RoutinePatch()
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: patch.name = "Routine \(Int.random(in: 0...3, using: &random))"
+            case 1: patch.start = try! TimeOfDay(hour: Int.random(in: 5...9, using: &random))
+            case 2: patch.weekdays = Set(Weekday.allCases.shuffled(using: &random).prefix(Int.random(in: 1...7, using: &random)))
+            case 3: patch.color = HabitColor.allCases.randomElement(using: &random)!
+            default: patch.habitIDs = Array(habitIDs.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+            }
+        }
+        return patch
     }
 
     /// What one replica receives: every operation, shuffled, in batches, some twice, some dropped

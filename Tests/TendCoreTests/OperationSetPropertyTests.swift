@@ -86,6 +86,19 @@ struct OperationSetPropertyTests {
         }
     }
 
+    @Test("Whole histories (habits, routines patched field by field and deleted, settings, tips) converge in any delivery")
+    func structuralConvergence() async {
+        await propertyCheck(count: 100, input: Gen.int(in: 0...Int(Int32.max)), Gen.int(in: 2...4)) { seed, devices in
+            let history = SyncHistory.operations(seed: UInt64(seed), devices: devices, count: 150)
+            let reference = OperationSet(history).state()
+            for replica in 0..<2 {
+                var set = OperationSet()
+                for batch in SyncHistory.delivery(of: history, seed: UInt64(seed) &* 17 &+ UInt64(replica)) { set.merge(batch) }
+                #expect(set.state() == reference, "seed \(seed) replica \(replica)")
+            }
+        }
+    }
+
     @Test("Concurrent increments all count: a day's value is its last base plus every increment ordered after it")
     func incrementsCount() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int(Int32.max)), Gen.int(in: 2...4), Gen.int(in: 1...60)) {

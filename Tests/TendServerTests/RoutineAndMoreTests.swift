@@ -66,6 +66,32 @@ struct RoutineAndMoreTests {
         }
     }
 
+    @Test(
+        "PATCH sets only the fields given: a colour changed offline on a phone before a rename, synced after it, stays",
+        arguments: [StoreKind.sqlite, .postgres])
+    func patchSetsOnlyFieldsGiven(_ kind: StoreKind) async throws {
+        let harness = try ServerHarness(kind: kind)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let morning = try await api.request(.post, "/api/v1/routines", token: ana.token, json: #"{"name":"Morning","color":"blue"}"#)
+                .decode(Routine.self)
+            let offline = harness.clock.now.addingTimeInterval(30)
+            harness.clock.advance(by: 60)
+            // When the routine is renamed through the API
+            let renamed = try await api.request(.patch, "/api/v1/routines/\(morning.id)", token: ana.token, json: #"{"name":"Early"}"#)
+                .decode(Routine.self)
+            #expect(renamed.name == "Early" && renamed.color == .blue)
+            // and the phone's recolour, made offline between the creation and the rename, arrives after it
+            var phone = SyncAPITests.Device("phone-1")
+            let recolour = phone.operation(.routinePatched(id: morning.id, patch: RoutinePatch(color: .orange)), at: offline)
+            let pulled = try await SyncAPITests.sync(api, ana, SyncRequest(device: "phone-1", operations: [recolour]))
+            // Then the rename logged only the name, and the routine has both changes
+            #expect(pulled.operations.last?.change == .routinePatched(id: morning.id, patch: RoutinePatch(name: "Early")))
+            let routine = try await api.request(.get, "/api/v1/routines/\(morning.id)", token: ana.token).decode(Routine.self)
+            #expect(routine.name == "Early" && routine.color == .orange && routine.start == morning.start)
+        }
+    }
+
     @Test("Reminders: add, list, replace, delete; upcoming firings in the user's zone")
     func reminders() async throws {
         try await ServerHarness().run { api in

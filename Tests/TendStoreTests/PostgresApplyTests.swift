@@ -101,7 +101,24 @@ struct ChangeGenerator {
         case 11: return .entryReset(habit: habitID, day: day)
         case 12: return .entryNoteSet(habit: habitID, day: day, note: pick([nil, "", "felt good"]))
         case 13: return .entriesImported(habit: habitID, entries: (0..<Int.random(in: 0...4, using: &random)).map { _ in entry() })
-        case 14: return chance(50) ? .routineCreated(routine: routine(pick(routines))) : .routineUpdated(routine: routine(pick(routines)))
+        case 14:
+            let routineID = pick(routines)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: return .routineCreated(routine: routine(routineID))
+            case 1: return .routineUpdated(routine: routine(routineID))
+            default:
+                // Some of a random routine's fields, on a routine that may not exist (any more).
+                let fields = routine(routineID)
+                var patch = RoutinePatch()
+                if chance(40) { patch.name = fields.name }
+                if chance(40) { patch.start = fields.start }
+                if chance(40) { patch.weekdays = fields.weekdays }
+                if chance(40) { patch.color = fields.color }
+                // A habit twice is refused before anything is applied (HabitRules).
+                var seen: Set<Habit.ID> = []
+                if chance(40) { patch.habitIDs = fields.habitIDs.filter { seen.insert($0).inserted } }
+                return .routinePatched(id: chance(90) ? routineID : Routine.ID(), patch: patch)
+            }
         case 15: return .routineDeleted(id: pick(routines))
         case 16: return .routinesReordered(ids: some(routines + [Routine.ID()], max: 4))
         case 17:

@@ -127,6 +127,45 @@ struct RoutineFormTests {
         }
     }
 
+    @Test("A stale editor saves only what it changed: opened before a rename elsewhere, a colour change keeps the new name")
+    func staleEditorKeepsNewerFields() async throws {
+        try await Self.signedIn { ana in
+            // Given an editor opened on "Morning",
+            let water = try await ana.habit("Water")
+            let morning = try await ana.routine("Morning", habits: [water])
+            let stale = try HabitEditorTests.renderedFields(try await ana.browser.get("/routines/\(morning.id)/edit").text)
+                .filter { $0.0 != "_csrf" }
+            #expect(stale.contains { $0.0 == "original" })
+            #expect(stale.contains { $0 == ("name", "Morning") })
+
+            // when another device renames the routine and moves its start,
+            var renamed = morning
+            renamed.name = "Dawn"
+            renamed.start = try TimeOfDay(hour: 6)
+            _ = try await ana.store.updateRoutine(owner: ana.owner, renamed)
+
+            // and the stale form is saved with only the colour changed,
+            let fields = stale.map { $0.0 == "color" ? ("color", "green") : $0 }
+            let asked = try await ana.post("/routines/\(morning.id)/edit", fields)
+            #expect(asked.status == .ok)
+            #expect(asked.text.contains("Its colour becomes green. Its 1 habit stays in it, in the same order."))
+            #expect(asked.text.contains(#"<input type="hidden" name="original""#), "the confirmation posts the snapshot again")
+            let back = try await ana.post("/routines/\(morning.id)/edit", fields + [("confirm", "edit")])
+            #expect(back.text.contains(#"<input type="hidden" name="original""#), "and so does the form it goes back to")
+            let saved = try await ana.post("/routines/\(morning.id)/edit", fields + [("confirm", "yes")])
+            #expect(saved.status == .seeOther)
+
+            // then the colour changes, and the rename, the start and the habits stay.
+            let after = try #require(try await ana.routines.first)
+            let six = try TimeOfDay(hour: 6)
+            #expect(after.color == .green)
+            #expect(after.name == "Dawn" && after.start == six)
+            #expect(after.habitIDs == [water.id])
+            let log = try await ana.store.operations(owner: ana.owner, after: 0, limit: 100)
+            #expect(log.last?.operation.change == .routinePatched(id: morning.id, patch: RoutinePatch(color: .green)))
+        }
+    }
+
     @Test("Deleting asks first, naming the habits that stay; confirmed, the routine goes and its habits and history stay")
     func delete() async throws {
         try await Self.signedIn { ana in

@@ -60,6 +60,38 @@ struct SettingsPageTests {
         }
     }
 
+    @Test("A stale form saves only what it changed: opened before another device changed the zone and snooze, a new day start keeps them")
+    func staleFormKeepsNewerSettings() async throws {
+        try await WebHarness().run { browser, store in
+            // Given the settings form opened in Berlin, days starting at midnight,
+            let csrf = try await browser.signUp("ana", timeZone: "Europe/Berlin")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let shown = try HabitEditorTests.renderedFields(try await browser.get("/settings").text).filter { $0.0 != "_csrf" }
+            #expect(shown.contains { $0.0 == "original" })
+            let selects = [("timeZone", "Europe/Berlin"), ("dayStartHour", "0"), ("firstWeekday", "")]
+
+            // when another device moves the zone and the snooze length,
+            var elsewhere = try await store.user(id: owner).settings
+            elsewhere.timeZone = "Asia/Tokyo"
+            elsewhere.snoozeMinutes = 25
+            _ = try await store.updateSettings(owner: owner, elsewhere)
+
+            // and the stale form is saved with only the day start changed,
+            let refused = try await browser.post(
+                "/settings", [("_csrf", csrf)] + shown + selects.map { $0.0 == "dayStartHour" ? ("dayStartHour", "late") : $0 })
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains(#"<input type="hidden" name="original""#), "a refused form keeps the snapshot")
+            let saved = try await browser.post(
+                "/settings", [("_csrf", csrf)] + shown + selects.map { $0.0 == "dayStartHour" ? ("dayStartHour", "5") : $0 })
+            #expect(saved.status == .seeOther)
+
+            // then the day start changes and the zone and snooze stay as the other device set them.
+            let settings = try await store.user(id: owner).settings
+            #expect(settings.dayStartHour == 5)
+            #expect(settings.timeZone == "Asia/Tokyo" && settings.snoozeMinutes == 25)
+        }
+    }
+
     @Test(
         "Travel: pages carry the account's zone for app.js; the banner's switch changes only the zone, refuses an unknown one, needs the form token and returns only to a local path"
     )

@@ -30,7 +30,7 @@ struct RoutinesAPI {
     /// `POST /routines`: `name` is required; the rest defaults to every day at 07:00.
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let fields = try await server.decode(RoutineFields.self, from: request)
+        let fields = try await decodeFields(request)
         guard let name = fields.name else { throw Problem.invalid("a routine needs a name") }
         let existing = try await server.store.routines(owner: owner)
         let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
@@ -44,10 +44,12 @@ struct RoutinesAPI {
         return try Reply.json(try await routine(owner: owner, context.pathID("id", "routine")))
     }
 
+    /// `PATCH /routines/{id}`: the fields given change, the others stay as stored (the store logs
+    /// only what differs, so a field another device changed meanwhile keeps its value).
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: Routine.ID = try context.pathID("id", "routine")
-        let fields = try await server.decode(RoutineFields.self, from: request)
+        let fields = try await decodeFields(request)
         let routine = try await routine(owner: owner, id)
         return try Reply.json(try await server.store.updateRoutine(owner: owner, fields.applied(to: routine)))
     }
@@ -91,6 +93,13 @@ struct RoutinesAPI {
         guard routine.habitIDs.contains(habit) else { throw Problem.notFound("that habit is not in the routine") }
         try await server.store.moveHabit(owner: owner, habit: habit, toRoutine: nil, at: nil)
         return try Reply.json(try await self.routine(owner: owner, routine.id))
+    }
+
+    /// The body's fields, the name without surrounding spaces.
+    private func decodeFields(_ request: Request) async throws -> RoutineFields {
+        var fields = try await server.decode(RoutineFields.self, from: request)
+        fields.name = fields.name?.trimmingCharacters(in: .whitespaces)
+        return fields
     }
 
     private func routine(owner: User.ID, _ id: Routine.ID) async throws -> Routine {

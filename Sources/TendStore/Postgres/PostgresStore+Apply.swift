@@ -141,6 +141,11 @@ extension PostgresStore {
         case .routineCreated(let routine), .routineUpdated(let routine):
             try await putRoutine(routine, owner: owner, on: c)
 
+        case .routinePatched(let id, let patch):
+            // A deleted routine stays deleted.
+            guard let routine = try await fetchRoutines(owner, on: c)[id] else { return nil }
+            try await putRoutine(patch.applied(to: routine), owner: owner, on: c)
+
         case .routineDeleted(let id):
             // Its habits stay; only their membership goes (ON DELETE CASCADE).
             try await run("DELETE FROM routines WHERE user_id = \(user) AND id = \(id.rawValue)", on: c)

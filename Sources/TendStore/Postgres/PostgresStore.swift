@@ -378,9 +378,11 @@ public final class PostgresStore: TendStore {
         try await write { c in
             try await self.lockOwner(owner, on: c)
             try StoreError.enforcing { try HabitRules.validate(routine) }
-            guard try await self.routineExists(owner, routine.id, on: c) else { throw StoreError.notFound("routine") }
+            guard let old = try await self.fetchRoutines(owner, on: c)[routine.id] else { throw StoreError.notFound("routine") }
             try await self.requireHabits(owner, routine.habitIDs, on: c)
-            try await self.commit([.routineUpdated(routine: routine)], owner: owner, on: c)
+            let patch = RoutinePatch(from: old, to: routine)
+            guard !patch.isEmpty else { return old }
+            try await self.commit([.routinePatched(id: routine.id, patch: patch)], owner: owner, on: c)
             return try await self.fetchRoutines(owner, on: c)[routine.id]!
         }
     }

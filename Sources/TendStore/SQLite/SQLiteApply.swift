@@ -61,7 +61,7 @@ enum SQLiteApply {
             guard try SQLiteRows.habitExists(db, owner: owner, id: habit) else { return }
             for entry in entries { try store(entry, owner: owner, habit: habit, db: db) }
 
-        case .routineCreated, .routineUpdated, .routineDeleted, .routinesReordered, .routineHabitMoved:
+        case .routineCreated, .routineUpdated, .routinePatched, .routineDeleted, .routinesReordered, .routineHabitMoved:
             // Routines are few: apply the change to the list as the core defines it, write the list back.
             var routines = RoutineList(try SQLiteRows.routines(db, owner: owner))
             let habitIDs = try String.fetchAll(db, sql: "SELECT id FROM habits WHERE user_id = ?", arguments: [user])

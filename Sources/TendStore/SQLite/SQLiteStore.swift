@@ -467,11 +467,13 @@ public final class SQLiteStore: TendStore {
     public func updateRoutine(owner: User.ID, _ routine: Routine) async throws -> Routine {
         try StoreError.enforcing { try HabitRules.validate(routine) }
         return try await write(owner) { db, log in
-            guard try SQLiteRows.routines(db, owner: owner).contains(where: { $0.id == routine.id }) else {
+            guard let old = try SQLiteRows.routines(db, owner: owner).first(where: { $0.id == routine.id }) else {
                 throw StoreError.notFound("routine")
             }
             try SQLiteRows.checkHabitsExist(db, owner: owner, routine.habitIDs)
-            try log(.routineUpdated(routine: routine))
+            let patch = RoutinePatch(from: old, to: routine)
+            guard !patch.isEmpty else { return old }
+            try log(.routinePatched(id: routine.id, patch: patch))
             return try SQLiteRows.routines(db, owner: owner).first { $0.id == routine.id }!
         }
     }

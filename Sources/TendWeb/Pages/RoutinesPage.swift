@@ -159,6 +159,16 @@ struct RoutineForm: Sendable, Hashable {
         return errors.isEmpty ? .success(routine) : .failure(FormErrors(errors))
     }
 
+    /// The routine saving this form makes of `stored`: the form read against the routine as the
+    /// editor showed it (`shown`, its ``RoutineEditorPage/original`` snapshot) gives the fields the
+    /// person changed, and only those are set on the routine as stored now, so a form opened
+    /// before another device's change does not undo it. Without `shown` the whole form applies.
+    func routine(shown: Routine?, stored: Routine, others: [Routine]) -> Result<Routine, FormErrors> {
+        guard var shown else { return routine(base: stored, others: others) }
+        shown.id = stored.id
+        return routine(base: shown, others: others).map { [shown] in RoutinePatch(from: shown, to: $0).applied(to: stored) }
+    }
+
     /// What saving will do, in words (Youtine's confirmation before save).
     static func saveMessage(old: Routine?, new: Routine, habits: [Habit]) -> String {
         let days = RoutinesPage.daysText(new.weekdays).lowercased()
@@ -192,10 +202,27 @@ struct RoutineEditorPage: Sendable, Hashable {
     var routineID: Routine.ID?
     var form: RoutineForm
     var errors: RoutineForm.Errors = [:]
+    /// The routine as the editor first showed it (``snapshot(_:)``), posted back in a hidden
+    /// field (and through the confirmation) so that saving applies only what the person changed.
+    var original: String? = nil
 
     var isNew: Bool { routineID == nil }
     var title: String { isNew ? "New routine" : "Edit routine" }
     var action: String { routineID.map { WebPaths.editRoutine($0) } ?? WebPaths.newRoutine() }
+
+    /// The hidden field's text for `routine` (its JSON).
+    static func snapshot(_ routine: Routine) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(routine)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The routine a posted snapshot describes, or `nil` when there is none or it cannot be read
+    /// (then the whole form applies, as before snapshots existed).
+    static func routine(fromSnapshot text: String?) -> Routine? {
+        guard let text, !text.isEmpty else { return nil }
+        return try? JSONDecoder().decode(Routine.self, from: Data(text.utf8))
+    }
 }
 
 /// A confirmation before a routine is saved or deleted: what will happen, and the form that
@@ -232,10 +259,13 @@ struct RoutineConfirmPage: Sendable, Hashable {
     }
 
     /// Before saving the editor's form.
-    static func save(old: Routine?, new: Routine, form: RoutineForm, action: String, habits: [Habit]) -> RoutineConfirmPage {
+    static func save(
+        old: Routine?, new: Routine, form: RoutineForm, original: String? = nil, action: String, habits: [Habit]
+    ) -> RoutineConfirmPage {
         let fields =
             [Field(name: "name", value: form.name), Field(name: "start", value: form.start), Field(name: "color", value: form.color)]
             + RoutineForm.weekdayOrder.map(\.code).filter(form.weekdays.contains).map { Field(name: "weekday", value: $0) }
+            + (original.map { [Field(name: "original", value: $0)] } ?? [])
         return RoutineConfirmPage(
             title: old.map { "Save changes to “\($0.name)”?" } ?? "Create “\(new.name)”?",
             message: RoutineForm.saveMessage(old: old, new: new, habits: habits), action: action,

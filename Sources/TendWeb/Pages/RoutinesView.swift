@@ -156,6 +156,7 @@ enum RoutinesView {
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form"), .data("confirm", "save"), .data("enhance", "")) {
                     Layout.csrfField(session)
+                    if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
                     Node.div(.class("field")) {
                         Node.label(.for("name")) { "Name" }
                         Node.void(

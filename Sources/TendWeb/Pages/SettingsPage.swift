@@ -14,6 +14,10 @@ struct SettingsPage: Sendable, Hashable {
     /// Minutes "Later" waits, as typed.
     var snoozeMinutes: String
     var zones: [String]
+    /// The settings as the form first showed them (``snapshot(_:)``), posted back in a hidden
+    /// field so that saving applies only the settings the person changed: a form opened before
+    /// another device changed a setting does not put the old value back.
+    var original: String?
     var errors: [String: String] = [:]
     var saved = false
     /// API tokens (devices), newest first.
@@ -55,6 +59,7 @@ struct SettingsPage: Sendable, Hashable {
         firstWeekday = settings.firstWeekday.map(String.init) ?? ""
         snoozeMinutes = String(settings.snoozeMinutes)
         zones = SignupPage.zoneList
+        original = Self.snapshot(settings)
         self.saved = saved
     }
 
@@ -64,6 +69,29 @@ struct SettingsPage: Sendable, Hashable {
         firstWeekday = form["firstWeekday"] ?? ""
         snoozeMinutes = form["snoozeMinutes"] ?? ""
         zones = SignupPage.zoneList
+        original = form["original"]
+    }
+
+    /// The hidden field's text for `settings` (their JSON).
+    static func snapshot(_ settings: UserSettings) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(settings)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The settings a posted snapshot describes, or `nil` when there is none or it cannot be read
+    /// (then the whole form applies, as before snapshots existed).
+    static func settings(fromSnapshot text: String?) -> UserSettings? {
+        guard let text, !text.isEmpty else { return nil }
+        return try? JSONDecoder().decode(UserSettings.self, from: Data(text.utf8))
+    }
+
+    /// The settings saving this form makes of `stored`: the form read against the settings it
+    /// showed (``original``) gives the settings the person changed, and only those are set on the
+    /// settings as stored now. Without a snapshot the whole form applies.
+    func settings(stored: UserSettings) -> Result<UserSettings, SettingsPageErrors> {
+        guard let shown = Self.settings(fromSnapshot: original) else { return settings(base: stored) }
+        return settings(base: shown).map { SettingsPatch(from: shown, to: $0).applied(to: stored) }
     }
 
     /// The settings this form describes on top of `base` (the locale is kept), or the messages.

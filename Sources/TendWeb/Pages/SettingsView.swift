@@ -17,6 +17,7 @@ enum SettingsView {
                 }
                 Node.form(.method("post"), .action(WebPaths.settings()), .class("habit-form")) {
                     Layout.csrfField(session)
+                    if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
                     Node.div(.class("field")) {
                         Node.label(.for("timeZone")) { "Time zone" }
                         Node.select(.id("timeZone"), .name("timeZone"), .data("offer-zone", "")) {

@@ -49,7 +49,7 @@ struct RoutinePages {
         let form = RoutineForm(fields)
         let existing = try await web.store.routines(owner: user.id)
         let draft = Routine(name: "", start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
-        return try await save(form, fields: fields, old: nil, draft: draft, others: existing, user: user, context: context)
+        return try await save(form, fields: fields, old: nil, shown: nil, draft: draft, others: existing, user: user, context: context)
     }
 
     @Sendable func editForm(_ request: Request, context: Context) async throws -> Response {
@@ -57,15 +57,20 @@ struct RoutinePages {
         let routine = try await routine(owner: user.id, context)
         return Page.html(
             RoutinesView.editor(
-                RoutineEditorPage(routineID: routine.id, form: RoutineForm(routine)), session: try web.session(context, user: user)))
+                RoutineEditorPage(routineID: routine.id, form: RoutineForm(routine), original: RoutineEditorPage.snapshot(routine)),
+                session: try web.session(context, user: user)))
     }
 
+    /// Saves only the fields the person changed (``RoutineForm/routine(shown:stored:others:)``):
+    /// a stale editor keeps another device's newer values of the fields it did not touch.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let old = try await routine(owner: user.id, context)
         let fields = try await request.form()
         let others = try await web.store.routines(owner: user.id)
-        return try await save(RoutineForm(fields), fields: fields, old: old, draft: old, others: others, user: user, context: context)
+        return try await save(
+            RoutineForm(fields), fields: fields, old: old, shown: RoutineEditorPage.routine(fromSnapshot: fields["original"]), draft: old,
+            others: others, user: user, context: context)
     }
 
     /// `GET /routines/{id}/delete`: what deleting does, and the form that does it.
@@ -150,15 +155,20 @@ struct RoutinePages {
 
     // MARK: Helpers
 
+    /// `shown`: the routine as the editor showed it (its posted snapshot), when it has one.
     private func save(
-        _ form: RoutineForm, fields: FormData, old: Routine?, draft: Routine, others: [Routine], user: User, context: Context
+        _ form: RoutineForm, fields: FormData, old: Routine?, shown: Routine?, draft: Routine, others: [Routine], user: User,
+        context: Context
     ) async throws -> Response {
         let session = try web.session(context, user: user)
         let action = old.map { WebPaths.editRoutine($0.id) } ?? WebPaths.newRoutine()
-        switch form.routine(base: draft, others: others) {
+        // Kept through a refusal, the confirmation and "Change something" as it was first posted.
+        let original = shown == nil ? nil : fields["original"]
+        switch form.routine(shown: shown, stored: draft, others: others) {
         case .failure(let errors):
             return Page.html(
-                RoutinesView.editor(RoutineEditorPage(routineID: old?.id, form: form, errors: errors.messages), session: session),
+                RoutinesView.editor(
+                    RoutineEditorPage(routineID: old?.id, form: form, errors: errors.messages, original: original), session: session),
                 status: .unprocessableContent)
         case .success(let routine):
             if let old, old == routine { return Page.redirect(WebPaths.routines() + "#routine-\(old.id)") }
@@ -172,11 +182,13 @@ struct RoutinePages {
                 _ = try await web.store.updateRoutine(owner: user.id, routine)
                 return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
             case "edit":
-                return Page.html(RoutinesView.editor(RoutineEditorPage(routineID: old?.id, form: form), session: session))
+                return Page.html(
+                    RoutinesView.editor(RoutineEditorPage(routineID: old?.id, form: form, original: original), session: session))
             default:
                 let habits = try await web.store.habits(owner: user.id, includeArchived: true)
                 return Page.html(
-                    RoutinesView.confirm(.save(old: old, new: routine, form: form, action: action, habits: habits), session: session))
+                    RoutinesView.confirm(
+                        .save(old: old, new: routine, form: form, original: original, action: action, habits: habits), session: session))
             }
         }
     }

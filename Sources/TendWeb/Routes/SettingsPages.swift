@@ -7,8 +7,9 @@ import TendCore
 import TendHTTP
 import TendStore
 
-/// `/settings`: a form posting time zone, day start and first weekday (with `_csrf`); 303 back
-/// with "Saved." on success, 422 with the messages and the values as chosen otherwise.
+/// `/settings`: a form posting time zone, day start and first weekday (with `_csrf` and the
+/// settings it showed, so that only the settings changed are saved); 303 back with "Saved." on
+/// success, 422 with the messages and the values as chosen otherwise.
 struct SettingsPages {
     let web: WebDependencies
     typealias Context = TendRequestContext
@@ -50,7 +51,8 @@ struct SettingsPages {
     @Sendable func save(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         var model = SettingsPage(form: try await request.form())
-        switch model.settings(base: user.settings) {
+        // Only the settings the person changed: a stale form keeps another device's newer values.
+        switch model.settings(stored: user.settings) {
         case .success(let settings):
             if settings != user.settings {
                 _ = try await web.store.updateSettings(owner: user.id, settings)
