@@ -30,6 +30,10 @@ public final class ReminderScheduler: Service, Sendable {
         public var batchSize = 500
         /// Owners whose firings are processed at once.
         public var concurrency = 64
+        /// Passes run at once: while one pass sends, another reads and writes the store (each
+        /// claims its own firings, as instances do), so neither the store nor the network waits
+        /// for the other.
+        public var passesAtOnce = 2
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
         public var lease: TimeInterval = 120
@@ -90,7 +94,15 @@ public final class ReminderScheduler: Service, Sendable {
 
     public func run() async throws {
         logger.info("reminder scheduler started", metadata: ["claimant": "\(claimant)"])
-        // A graceful shutdown stops between passes: deliveries in flight finish and are recorded.
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<max(1, configuration.passesAtOnce) { group.addTask { await self.loop() } }
+        }
+        logger.info("reminder scheduler stopped")
+    }
+
+    /// Pass after pass, pausing when one finds nothing to do. A graceful shutdown stops between
+    /// passes: deliveries in flight finish and are recorded.
+    func loop() async {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             var pass = Pass()
             do {
@@ -101,7 +113,6 @@ public final class ReminderScheduler: Service, Sendable {
             if pass.didWork { continue }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.configuration.pollInterval) }
         }
-        logger.info("reminder scheduler stopped")
     }
 
     /// One pass: plan, deliver what is due, retry what failed, prune now and then.
@@ -283,8 +294,9 @@ public final class ReminderScheduler: Service, Sendable {
     }
 
     /// Firings recorded together: few enough that a crash resends little (a firing sent and not
-    /// yet recorded is sent again by the next claimant), enough to share a write.
-    static let finishBatch = 16
+    /// yet recorded is sent again by the next claimant, under the same delivery id, which
+    /// receivers drop), enough that a write's pages and statements serve many firings.
+    static let finishBatch = 64
 
     /// Batches of ``finishBatch`` being recorded at once.
     static let recordingsInFlight = 4

@@ -3,11 +3,19 @@ import Foundation
 /// Base64url (RFC 4648 §5), the alphabet of every key, secret and token of Web Push.
 public enum Base64URL {
     /// Without padding: JWTs (RFC 7515) and the VAPID `k=` parameter must not carry `=`.
+    /// Byte by byte: every push and action link signs one, and `replacingOccurrences` went
+    /// through NSString three times.
     public static func encode(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var bytes = Array(data.base64EncodedData())
+        while bytes.last == UInt8(ascii: "=") { bytes.removeLast() }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "+"): bytes[index] = UInt8(ascii: "-")
+            case UInt8(ascii: "/"): bytes[index] = UInt8(ascii: "_")
+            default: break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Accepts text with or without padding, as browsers hand `p256dh` and `auth` out either
@@ -16,9 +24,15 @@ public enum Base64URL {
         var body = Substring(text)
         while body.hasSuffix("=") { body.removeLast() }
         guard body.utf8.allSatisfy(isAlphabet), body.utf8.count % 4 != 1 else { return nil }
-        var standard = body.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard)
+        var standard = body.utf8.map { byte in
+            switch byte {
+            case UInt8(ascii: "-"): UInt8(ascii: "+")
+            case UInt8(ascii: "_"): UInt8(ascii: "/")
+            default: byte
+            }
+        }
+        standard += Array(repeating: UInt8(ascii: "="), count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: Data(standard))
     }
 
     /// Whether every character of `text` is of the URL- and filename-safe alphabet (no padding):

@@ -164,7 +164,11 @@ extension PostgresStore {
             let made = Set(try inserted.map { try $0.decode(UUID.self) })
             var existing: [(index: Int, key: Key)] = []
             for item in fresh {
-                if made.contains(item.id.rawValue) { results[item.index] = .success(item.id) } else { existing.append((item.index, item.key)) }
+                if made.contains(item.id.rawValue) {
+                    results[item.index] = .success(item.id)
+                } else {
+                    existing.append((item.index, item.key))
+                }
             }
             guard !existing.isEmpty else { return results }
             // Rows still `sending` from another claimant: see ``begin(_:claimant:now:on:)``.

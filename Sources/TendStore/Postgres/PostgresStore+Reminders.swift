@@ -398,11 +398,13 @@ extension PostgresStore: ReminderStore {
         try await inChunks(starts) { chunk in try await self.beginChunk(chunk, claimant: claimant, now: now) }
     }
 
-    /// `body` over `items` in up to eight chunks at once; the answers in the items' order.
+    /// `body` over `items` in up to eight chunks at once; the answers in the items' order. A
+    /// chunk costs the same few statements however many items it holds, so small lots (a
+    /// scheduler's batch of finishes) stay whole.
     func inChunks<Item: Sendable, Answer: Sendable>(
         _ items: [Item], _ body: @escaping @Sendable ([Item]) async throws -> [Answer]
     ) async throws -> [Answer] {
-        let size = max(8, (items.count + 7) / 8)
+        let size = max(64, (items.count + 7) / 8)
         let chunks = stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min(items.count, $0 + size)]) }
         return try await withThrowingTaskGroup(of: (Int, [Answer]).self) { group in
             for (index, chunk) in chunks.enumerated() { group.addTask { (index, try await body(chunk)) } }
