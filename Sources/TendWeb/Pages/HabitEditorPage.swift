@@ -357,16 +357,8 @@ struct HabitEditorPage: Sendable, Hashable {
     var deleteLink: String? { habitID.map { WebPaths.deleteHabit($0) + "?return=" + WebPaths.editHabit($0) } }
 
     /// The hidden field's text for `habit` (its JSON).
-    static func snapshot(_ habit: Habit) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(habit)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    static func snapshot(_ habit: Habit) -> String { FormSnapshot.text(habit) }
 
-    /// The habit a posted snapshot describes, or `nil` when there is none or it cannot be read
-    /// (then the whole form applies, as before snapshots existed).
-    static func habit(fromSnapshot text: String?) -> Habit? {
-        guard let text, !text.isEmpty else { return nil }
-        return try? JSONDecoder().decode(Habit.self, from: Data(text.utf8))
-    }
+    /// The habit a posted snapshot describes (``FormSnapshot/value(_:from:)``).
+    static func habit(fromSnapshot text: String?) -> Habit? { FormSnapshot.value(Habit.self, from: text) }
 }

@@ -211,18 +211,10 @@ struct RoutineEditorPage: Sendable, Hashable {
     var action: String { routineID.map { WebPaths.editRoutine($0) } ?? WebPaths.newRoutine() }
 
     /// The hidden field's text for `routine` (its JSON).
-    static func snapshot(_ routine: Routine) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(routine)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    static func snapshot(_ routine: Routine) -> String { FormSnapshot.text(routine) }
 
-    /// The routine a posted snapshot describes, or `nil` when there is none or it cannot be read
-    /// (then the whole form applies, as before snapshots existed).
-    static func routine(fromSnapshot text: String?) -> Routine? {
-        guard let text, !text.isEmpty else { return nil }
-        return try? JSONDecoder().decode(Routine.self, from: Data(text.utf8))
-    }
+    /// The routine a posted snapshot describes (``FormSnapshot/value(_:from:)``).
+    static func routine(fromSnapshot text: String?) -> Routine? { FormSnapshot.value(Routine.self, from: text) }
 }
 
 /// A confirmation before a routine is saved or deleted: what will happen, and the form that

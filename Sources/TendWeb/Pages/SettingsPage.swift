@@ -73,18 +73,10 @@ struct SettingsPage: Sendable, Hashable {
     }
 
     /// The hidden field's text for `settings` (their JSON).
-    static func snapshot(_ settings: UserSettings) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(settings)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    static func snapshot(_ settings: UserSettings) -> String { FormSnapshot.text(settings) }
 
-    /// The settings a posted snapshot describes, or `nil` when there is none or it cannot be read
-    /// (then the whole form applies, as before snapshots existed).
-    static func settings(fromSnapshot text: String?) -> UserSettings? {
-        guard let text, !text.isEmpty else { return nil }
-        return try? JSONDecoder().decode(UserSettings.self, from: Data(text.utf8))
-    }
+    /// The settings a posted snapshot describes (``FormSnapshot/value(_:from:)``).
+    static func settings(fromSnapshot text: String?) -> UserSettings? { FormSnapshot.value(UserSettings.self, from: text) }
 
     /// The settings saving this form makes of `stored`: the form read against the settings it
     /// showed (``original``) gives the settings the person changed, and only those are set on the
