@@ -16,4 +16,33 @@ public enum DeliveryResult: Hashable, Sendable {
         case .gone: .gone
         }
     }
+
+    /// A delivery's record as far as a result changes it.
+    struct Record {
+        var attempts: Int
+        var latencyMilliseconds: Int?
+        var nextRetryAt: Date?
+        var error: String?
+    }
+
+    /// `record` after this result: every store's rule (SQLite's is the same in SQL). A sent one
+    /// counts its attempt and clears the error; a failed one carries its own count, retry and
+    /// error; a gone one counts its attempt and keeps the last error.
+    func applied(to record: Record) -> Record {
+        var record = record
+        record.nextRetryAt = nil
+        switch self {
+        case .sent(let latency):
+            record.attempts += 1
+            record.latencyMilliseconds = latency
+            record.error = nil
+        case .failed(let attempts, let retry, let error):
+            record.attempts = attempts
+            record.nextRetryAt = retry
+            record.error = error
+        case .gone:
+            record.attempts += 1
+        }
+        return record
+    }
 }

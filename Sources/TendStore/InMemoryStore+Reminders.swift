@@ -314,20 +314,12 @@ extension InMemoryStore: ReminderStore {
         guard var delivery = reminders.deliveries[id] else { return }
         delivery.status = result.status
         delivery.updatedAt = now
-        switch result {
-        case .sent(let latency):
-            delivery.latencyMilliseconds = latency
-            delivery.attempts += 1
-            delivery.nextRetryAt = nil
-            delivery.error = nil
-        case .failed(let attempts, let retry, let error):
-            delivery.attempts = attempts
-            delivery.nextRetryAt = retry
-            delivery.error = error
-        case .gone:
-            delivery.attempts += 1
-            delivery.nextRetryAt = nil
-        }
+        let record = result.applied(
+            to: DeliveryResult.Record(
+                attempts: delivery.attempts, latencyMilliseconds: delivery.latencyMilliseconds, nextRetryAt: delivery.nextRetryAt,
+                error: delivery.error))
+        (delivery.attempts, delivery.latencyMilliseconds, delivery.nextRetryAt, delivery.error) =
+            (record.attempts, record.latencyMilliseconds, record.nextRetryAt, record.error)
         reminders.deliveries[id] = delivery
     }
 

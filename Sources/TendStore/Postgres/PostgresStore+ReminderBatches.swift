@@ -199,10 +199,7 @@ extension PostgresStore {
         let firing: UUID
         let holder: String
         var status: String
-        var attempts: Int
-        var latency: Int?
-        var error: String?
-        var nextRetry: Date?
+        var record: DeliveryResult.Record
     }
 
     /// One chunk in one transaction: the firings and deliveries locked, then three statements
@@ -243,10 +240,12 @@ extension PostgresStore {
                         latency_ms = CASE WHEN u.has_latency THEN u.latency END,
                         next_retry_at = CASE WHEN u.has_retry THEN u.retry END,
                         error = CASE WHEN u.has_error THEN u.error END, updated_at = \(now)
-                    FROM unnest(\(changed.map(\.0))::uuid[], \(changed.map(\.1.status))::text[], \(changed.map(\.1.attempts))::bigint[],
-                                \(changed.map { $0.1.latency != nil })::boolean[], \(changed.map { $0.1.latency ?? 0 })::bigint[],
-                                \(changed.map { $0.1.nextRetry != nil })::boolean[], \(changed.map { $0.1.nextRetry ?? now })::timestamptz[],
-                                \(changed.map { $0.1.error != nil })::boolean[], \(changed.map { $0.1.error ?? "" })::text[])
+                    FROM unnest(\(changed.map(\.0))::uuid[], \(changed.map(\.1.status))::text[], \(changed.map(\.1.record.attempts))::bigint[],
+                                \(changed.map { $0.1.record.latencyMilliseconds != nil })::boolean[],
+                                \(changed.map { $0.1.record.latencyMilliseconds ?? 0 })::bigint[],
+                                \(changed.map { $0.1.record.nextRetryAt != nil })::boolean[],
+                                \(changed.map { $0.1.record.nextRetryAt ?? now })::timestamptz[],
+                                \(changed.map { $0.1.record.error != nil })::boolean[], \(changed.map { $0.1.record.error ?? "" })::text[])
                          AS u(id, status, attempts, has_latency, latency, has_retry, retry, has_error, error)
                     WHERE d.id = u.id
                     """, on: c)
@@ -279,8 +278,8 @@ extension PostgresStore {
             let (id, owner, firing, holder, status, attempts, latency, error, retry) = try row.decode(
                 (UUID, UUID, UUID, String, String, Int, Int?, String?, Date?).self)
             locked[id] = LockedDelivery(
-                owner: owner, firing: firing, holder: holder, status: status, attempts: attempts, latency: latency, error: error,
-                nextRetry: retry)
+                owner: owner, firing: firing, holder: holder, status: status,
+                record: DeliveryResult.Record(attempts: attempts, latencyMilliseconds: latency, nextRetryAt: retry, error: error))
         }
         return locked
     }
@@ -294,19 +293,7 @@ extension PostgresStore {
             throw ReminderRules.notRecordable
         }
         row.status = result.status.rawValue
-        row.nextRetry = nil
-        switch result {
-        case .sent(let latency):
-            row.attempts += 1
-            row.latency = latency
-            row.error = nil
-        case .failed(let attempts, let retry, let error):
-            row.attempts = attempts
-            row.nextRetry = retry
-            row.error = error
-        case .gone:
-            row.attempts += 1
-        }
+        row.record = result.applied(to: row.record)
         return row
     }
 
