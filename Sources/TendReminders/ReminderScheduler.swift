@@ -30,10 +30,11 @@ public final class ReminderScheduler: Service, Sendable {
         public var batchSize = 500
         /// Owners whose firings are processed at once.
         public var concurrency = 64
-        /// Passes run at once: while one pass sends, another reads and writes the store (each
-        /// claims its own firings, as instances do), so neither the store nor the network waits
-        /// for the other.
-        public var passesAtOnce = 2
+        /// Passes run at once: while one pass sends, another can read and write the store (each
+        /// claims its own firings, as instances do). Two were faster in the reminder benchmark,
+        /// but with two the scheduler's tests stalled under a full suite's load (cause not found
+        /// yet, docs/performance.md): one until that is understood.
+        public var passesAtOnce = 1
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
         public var lease: TimeInterval = 120
