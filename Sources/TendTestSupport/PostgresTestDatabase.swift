@@ -60,7 +60,8 @@ public enum PostgresTestDatabase {
         device: String = "test", _ body: (PostgresStore) async throws -> Result
     ) async throws -> Result {
         try await withDatabase { location in
-            let store = try await PostgresStore.connect(location: location, device: device, maximumConnections: 4)
+            // A full suite on two cores can starve a test for tens of seconds: a long budget, not a short one.
+            let store = try await PostgresStore.connect(location: location, device: device, maximumConnections: 4, timeout: .seconds(90))
             do {
                 let result = try await body(store)
                 await store.close()

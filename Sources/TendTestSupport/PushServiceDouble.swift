@@ -64,7 +64,7 @@ public final class PushServiceDouble: Sendable {
     ///   - maximumRequests: beyond this the double answers 503 to everything, so a sender stuck
     ///     in a loop fails its test rather than filling memory.
     public static func run<Value: Sendable>(
-        applicationServerKey: String, maximumRequests: Int = 200, timeout: Duration = .seconds(30),
+        applicationServerKey: String, maximumRequests: Int = 200, timeout: Duration = .seconds(120),
         now: @escaping @Sendable () -> Date = { Date() }, _ body: @escaping @Sendable (PushServiceDouble) async throws -> Value
     ) async throws -> Value {
         let storage = Storage(key: applicationServerKey, maximumRequests: maximumRequests, now: now)

@@ -28,7 +28,7 @@ public final class WebhookReceiverDouble: Sendable {
     /// records nothing, and bodies over 64 KiB are refused (413).
     /// `delay`: each answer waits this long first (a slow receiver, so a test can stop a sender mid-delivery).
     public static func run<Value: Sendable>(
-        maximumRequests: Int = 200, timeout: Duration = .seconds(30), delay: Duration = .zero,
+        maximumRequests: Int = 200, timeout: Duration = .seconds(120), delay: Duration = .zero,
         _ body: @escaping @Sendable (WebhookReceiverDouble) async throws -> Value
     ) async throws -> Value {
         let shared = SharedState()
