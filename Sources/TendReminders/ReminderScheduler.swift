@@ -31,9 +31,8 @@ public final class ReminderScheduler: Service, Sendable {
         /// Owners whose firings are processed at once.
         public var concurrency = 64
         /// Passes run at once: while one pass sends, another can read and write the store (each
-        /// claims its own firings, as instances do). Two were faster in the reminder benchmark,
-        /// but with two the scheduler's tests stalled under a full suite's load (cause not found
-        /// yet, docs/performance.md): one until that is understood.
+        /// claims its own firings, as instances do). Two were faster in the reminder benchmark;
+        /// one until two has been through the full suite (docs/performance.md, "Session 9").
         public var passesAtOnce = 1
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
