@@ -4,10 +4,11 @@ import TendCore
 
 /// The scheduler's batched reads and writes in a few statements per batch, whatever its size: a
 /// statement is a round trip, and a pass of 500 firings one statement per firing and step was
-/// most of PostgreSQL's delivery time (docs/performance.md, "Reminders"). The rules are those of
-/// the single calls (``finish(_:claimant:now:on:)``, ``begin(_:claimant:now:on:)``): the batch's
-/// rows are locked first, each item is judged in Swift against what was locked (and what the
-/// items before it in the batch did), and only the items that pass are written, together.
+/// most of PostgreSQL's delivery time (docs/performance.md, "Reminders"). The batch's rows are
+/// locked first, each item is judged in Swift against what was locked (and what the items before
+/// it in the batch did), and only the items that pass are written, together. The single calls
+/// (``finishFiring(owner:_:claimant:deliveries:skipped:next:now:)``,
+/// ``beginDelivery(owner:firing:target:claimant:now:)``) are batches of one.
 extension PostgresStore {
     // MARK: Reading owners
 
@@ -113,7 +114,8 @@ extension PostgresStore {
         return locked
     }
 
-    /// What ``held(_:owner:claimant:on:)`` answers, from the locked rows.
+    /// The habit of the owner's unfinished firing that `claimant` holds, from the locked rows;
+    /// `.conflict` when another holds it or it is finished.
     static func held(
         _ firing: ReminderFiring.ID, owner: User.ID, claimant: String, in locked: [UUID: LockedFiring]
     ) throws -> Habit.ID {
@@ -171,7 +173,11 @@ extension PostgresStore {
                 }
             }
             guard !existing.isEmpty else { return results }
-            // Rows still `sending` from another claimant: see ``begin(_:claimant:now:on:)``.
+            // A row still `sending` from another claimant: its process died between beginning and
+            // recording, before or after the message went out. The firing's new holder sends it
+            // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
+            // so a slow first sender's `record` lands wholly before (the row is no longer
+            // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
             let taken = try await self.rows(
                 """
                 UPDATE reminder_deliveries d SET claimant = \(claimant), updated_at = \(now)
@@ -284,7 +290,8 @@ extension PostgresStore {
         return locked
     }
 
-    /// The delivery's row after recording `result`, by the rules of ``record(_:owner:firing:claimant:result:now:on:)``.
+    /// The delivery's row after recording `result`, by the rules of ``record(_:owner:firing:claimant:result:now:on:)``
+    /// (which records one alone: a retry's result).
     static func recorded(
         _ row: LockedDelivery?, owner: User.ID, firing: ReminderFiring.ID, claimant: String, result: DeliveryResult
     ) throws -> LockedDelivery {

@@ -161,26 +161,13 @@ extension PostgresStore: ReminderStore {
         skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
     ) async throws {
         let finish = FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next)
-        try await write { c in try await self.finish(finish, claimant: claimant, now: now, on: c) }
+        try await finishChunk([finish], claimant: claimant, now: now)[0].get()
     }
 
     /// Chunks of the lot at once, a transaction each (``finishChunk(_:claimant:now:)``): a
     /// failing finish writes nothing of its own and fails alone.
     public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await inChunks(finishes) { chunk in try await self.finishChunk(chunk, claimant: claimant, now: now) }
-    }
-
-    func finish(_ finish: FiringFinish, claimant: String, now: Date, on c: PostgresConnection) async throws {
-        let habit = try await held(finish.firing, owner: finish.owner, claimant: claimant, on: c)
-        try ReminderRules.checkBelong(finish.next, to: habit)
-        for (id, result) in finish.deliveries {
-            try await record(id, owner: finish.owner, firing: finish.firing, claimant: claimant, result: result, now: now, on: c)
-        }
-        try await run(
-            """
-            UPDATE reminder_firings SET finished_at = \(now), skip_reason = \(finish.skipped?.rawValue) WHERE id = \(finish.firing.rawValue)
-            """, on: c)
-        try await insert(finish.next, owner: finish.owner, on: c)
     }
 
     // MARK: The calendar feed
@@ -387,7 +374,7 @@ extension PostgresStore: ReminderStore {
         async throws -> DeliveryLogEntry.ID?
     {
         let start = DeliveryStart(owner: owner, firing: firing, target: target)
-        return try await write { c in try await self.begin(start, claimant: claimant, now: now, on: c) }
+        return try await beginChunk([start], claimant: claimant, now: now)[0].get()
     }
 
     /// A transaction per chunk (``beginChunk(_:claimant:now:)``), the chunks at once on the pool's
@@ -412,33 +399,6 @@ extension PostgresStore: ReminderStore {
             while let (index, chunkAnswers) = try await group.next() { answers[index] = chunkAnswers }
             return answers.flatMap { $0 }
         }
-    }
-
-    func begin(_ start: DeliveryStart, claimant: String, now: Date, on c: PostgresConnection) async throws -> DeliveryLogEntry.ID? {
-        let id = DeliveryLogEntry.ID()
-        let (owner, firing, target) = (start.owner, start.firing, start.target)
-        _ = try await held(firing, owner: owner, claimant: claimant, on: c)
-        let inserted = try await rows(
-            """
-            INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
-            VALUES (\(id.rawValue), \(owner.rawValue), \(firing.rawValue), \(target.channel), \(target.id), \(claimant),
-                    'sending', 0, \(now))
-            ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
-            """, on: c)
-        if !inserted.isEmpty { return id }
-        // A row still `sending` from another claimant: its process died between beginning and
-        // recording, before or after the message went out. The firing's new holder sends it
-        // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
-        // so a slow first sender's `record` lands wholly before (the row is no longer
-        // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
-        let taken = try await rows(
-            """
-            UPDATE reminder_deliveries SET claimant = \(claimant), updated_at = \(now)
-            WHERE firing_id = \(firing.rawValue) AND channel = \(target.channel) AND target_id = \(target.id)
-              AND status = 'sending' AND claimant <> \(claimant)
-            RETURNING id
-            """, on: c)
-        return try taken.first.map { DeliveryLogEntry.ID(rawValue: try $0.decode(UUID.self)) }
     }
 
     public func recordDelivery(
@@ -478,19 +438,6 @@ extension PostgresStore: ReminderStore {
     /// Queues the owner's firings (``insertFirings(_:on:)``).
     func insert(_ firings: [ReminderFiring], owner: User.ID, on c: PostgresConnection) async throws {
         try await insertFirings(firings.map { ($0, owner.rawValue) }, on: c)
-    }
-
-    /// Locks the owner's unfinished firing that `claimant` holds and returns its habit; `.conflict` otherwise.
-    func held(_ firing: ReminderFiring.ID, owner: User.ID, claimant: String, on c: PostgresConnection) async throws -> Habit.ID {
-        let rows = try await rows(
-            """
-            SELECT habit_id, claimed_by, finished_at IS NOT NULL FROM reminder_firings
-            WHERE id = \(firing.rawValue) AND user_id = \(owner.rawValue) FOR UPDATE
-            """, on: c)
-        guard let row = rows.first else { throw StoreError.notFound("firing") }
-        let (habit, holder, finished) = try row.decode((UUID, String?, Bool).self)
-        guard holder == claimant, !finished else { throw ReminderRules.claimLost }
-        return Habit.ID(rawValue: habit)
     }
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
