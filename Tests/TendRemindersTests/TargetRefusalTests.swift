@@ -89,7 +89,8 @@ struct TargetRefusalTests {
                 Issue.record("\(url) was not refused: \(result)")
                 return
             }
-            #expect(ContinuousClock.now - started < .seconds(1))
+            // Far below the 30 s timeout a hanging connection would have taken, with room for a loaded machine
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 

@@ -148,13 +148,11 @@ struct SQLiteAccountTests {
 
         // Revoked by another process on the file: this store notices within its cache's lifetime
         #expect(try await server.authenticate(tokenHash: "l", now: t0)?.id == laptop.id)
-        let revoked = ContinuousClock.now
         try await other.revokeToken(owner: alice.user.id, id: laptop.id)
-        while try await server.authenticate(tokenHash: "l", now: t0) != nil {
-            #expect(ContinuousClock.now - revoked < server.tokens.lifetime + .seconds(2))
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(ContinuousClock.now - revoked <= server.tokens.lifetime + .seconds(2))
+        // A request that starts a cache lifetime after the revocation reads the file again. (Only the
+        // lower bound is the claim: a loaded machine may sleep longer, which changes nothing.)
+        try await Task.sleep(for: server.tokens.lifetime + .milliseconds(50))
+        #expect(try await server.authenticate(tokenHash: "l", now: t0) == nil)
     }
 
     @Test("A token read before a revocation and kept after it is refused (the revocation starts a new generation)")
