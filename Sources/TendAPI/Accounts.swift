@@ -8,12 +8,16 @@ public struct SignUpRequest: Codable, Hashable, Sendable {
     public var password: String
     public var invite: String?
     public var timeZone: String?
+    /// The one-time code `tend serve` prints at a start without an owner: the first account needs
+    /// it unless it is created from the server's own machine (docs/security.md).
+    public var setupCode: String?
 
-    public init(username: String, password: String, invite: String? = nil, timeZone: String? = nil) {
+    public init(username: String, password: String, invite: String? = nil, timeZone: String? = nil, setupCode: String? = nil) {
         self.username = username
         self.password = password
         self.invite = invite
         self.timeZone = timeZone
+        self.setupCode = setupCode
     }
 }
 
@@ -23,11 +27,15 @@ public struct TokenRequest: Codable, Hashable, Sendable {
     public var password: String
     /// The device's name, as the token list shows it ("laptop", "phone").
     public var name: String
+    /// The token stops working this many days after it is made (1 to 3,650); absent: it works
+    /// until it is revoked.
+    public var expiresInDays: Int?
 
-    public init(username: String, password: String, name: String) {
+    public init(username: String, password: String, name: String, expiresInDays: Int? = nil) {
         self.username = username
         self.password = password
         self.name = name
+        self.expiresInDays = expiresInDays
     }
 }
 
@@ -46,10 +54,15 @@ public struct LoginRequest: Codable, Hashable, Sendable {
 public struct PasswordChangeRequest: Codable, Hashable, Sendable {
     public var current: String
     public var new: String
+    /// Keep the account's API tokens (devices, scripts, the CLI's sync). By default a new password
+    /// revokes them all but the one making the request: a changed password usually means an old
+    /// one leaked, and tokens made with it must end too.
+    public var keepTokens: Bool?
 
-    public init(current: String, new: String) {
+    public init(current: String, new: String, keepTokens: Bool? = nil) {
         self.current = current
         self.new = new
+        self.keepTokens = keepTokens
     }
 }
 
@@ -82,12 +95,15 @@ public struct NewTokenJSON: Codable, Hashable, Sendable {
     public var name: String
     public var token: String
     public var createdAt: Date
+    /// When it stops working (`expiresInDays`); absent for a token without an expiry.
+    public var expiresAt: Date?
 
-    public init(id: String, name: String, token: String, createdAt: Date) {
+    public init(id: String, name: String, token: String, createdAt: Date, expiresAt: Date? = nil) {
         self.id = id
         self.name = name
         self.token = token
         self.createdAt = createdAt
+        self.expiresAt = expiresAt
     }
 }
 
@@ -97,18 +113,21 @@ public struct TokenJSON: Codable, Hashable, Sendable {
     public var name: String
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// When it stops working; `null` for a token without an expiry.
+    public var expiresAt: Date?
     /// The token this request was made with.
     public var current: Bool
 
-    public init(id: String, name: String, createdAt: Date, lastUsedAt: Date?, current: Bool) {
+    public init(id: String, name: String, createdAt: Date, lastUsedAt: Date?, expiresAt: Date? = nil, current: Bool) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.expiresAt = expiresAt
         self.current = current
     }
 
-    private enum CodingKeys: String, CodingKey { case id, name, createdAt, lastUsedAt, current }
+    private enum CodingKeys: String, CodingKey { case id, name, createdAt, lastUsedAt, expiresAt, current }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +135,7 @@ public struct TokenJSON: Codable, Hashable, Sendable {
         try c.encode(name, forKey: .name)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(lastUsedAt, forKey: .lastUsedAt)
+        try c.encode(expiresAt, forKey: .expiresAt)
         try c.encode(current, forKey: .current)
     }
 }

@@ -4,4 +4,6 @@ extension HTTPField.Name {
     package static let xCSRFToken = HTTPField.Name("X-CSRF-Token")!
     package static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     package static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    package static let forwarded = HTTPField.Name("Forwarded")!
+    package static let xRealIP = HTTPField.Name("X-Real-IP")!
 }

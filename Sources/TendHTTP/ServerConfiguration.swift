@@ -13,6 +13,17 @@ public struct ServerConfiguration: Sendable {
     /// connection was TLS (`X-Forwarded-Proto: https`) (`--trust-proxy`). Without it both
     /// headers are ignored.
     public var trustProxy: Bool
+    /// The proxies whose forwarding headers count with ``trustProxy`` (`--trusted-proxy`; a proxy
+    /// on this machine by default). A client that connects directly and sends the headers itself
+    /// is not believed.
+    public var trustedProxies: [IPNetwork]
+    /// The one-time code a first sign-up must give when it comes from another machine
+    /// (`tend serve` makes one at a start without an owner); `nil`: only the person at the machine
+    /// can set the server up.
+    public var setupCode: String?
+    /// How long a connection may stay idle (no request, or a request that stopped arriving)
+    /// before the server closes it.
+    public var idleTimeout: Duration
     /// bcrypt's cost (log₂ of its rounds). `tend serve` refuses less than
     /// ``minimumProductionBcryptCost``; tests use 4 to run fast.
     public var bcryptCost: UInt8
@@ -52,6 +63,9 @@ public struct ServerConfiguration: Sendable {
         port: Int = 8080,
         openRegistration: Bool = false,
         trustProxy: Bool = false,
+        trustedProxies: [IPNetwork] = IPNetwork.loopback,
+        setupCode: String? = nil,
+        idleTimeout: Duration = .seconds(60),
         bcryptCost: UInt8 = ServerConfiguration.minimumProductionBcryptCost,
         maximumJSONBody: Int = 1 << 20,
         maximumImportBody: Int = 256 << 20,
@@ -68,6 +82,9 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.openRegistration = openRegistration
         self.trustProxy = trustProxy
+        self.trustedProxies = trustedProxies
+        self.setupCode = setupCode
+        self.idleTimeout = idleTimeout
         self.bcryptCost = bcryptCost
         self.maximumJSONBody = maximumJSONBody
         self.maximumImportBody = maximumImportBody

@@ -28,8 +28,9 @@ public func buildApplication(
     let scheduler = reminderScheduler.map { [reminders.scheduler(configuration: $0, metrics: metrics)] } ?? []
     return Application(
         router: buildRouter(configuration, store: store, metrics: metrics, reminders: reminders),
+        server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tend"),
-        services: services + scheduler,
+        services: services + [ExpiredTokenSweeper(store: store, now: configuration.now, logger: logger)] + scheduler,
         onServerRunning: onServerRunning,
         logger: logger)
 }
@@ -45,7 +46,7 @@ public func buildRouter(
     let router = Router(context: TendRequestContext.self)
     // Outermost first: every answer, an error's too, is logged and carries the security headers.
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware(client: ClientInfo(configuration: configuration)))
     router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
 
     // Shared by the API and the web pages: one sign-in rate limit, one set of credentials, one

@@ -33,6 +33,10 @@ public protocol AccountStore: Sendable {
     func revokeToken(owner: User.ID, id: AuthToken.ID) async throws
     /// Revokes all of the owner's tokens of a kind but one (log out everywhere else).
     func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws
+    /// Deletes every user's tokens (sessions and API tokens) that expired before `now`; answers how
+    /// many. Expired tokens are refused anyway: this keeps the table from growing with every
+    /// sign-in for as long as the server runs.
+    func deleteExpiredTokens(now: Date) async throws -> Int
 
     /// Stores an invite (`codeHash`: SHA-256 hex of its code). Only the owner may invite
     /// (`.forbidden` for a member).

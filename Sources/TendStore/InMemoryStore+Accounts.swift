@@ -104,6 +104,12 @@ extension InMemoryStore: AccountStore {
         accounts.tokens[id] = nil
     }
 
+    public func deleteExpiredTokens(now: Date) -> Int {
+        let before = accounts.tokens.count
+        accounts.tokens = accounts.tokens.filter { _, stored in AccountRules.isUnexpired(stored.token.expiresAt, now: now) }
+        return before - accounts.tokens.count
+    }
+
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) throws {
         _ = try user(id: owner)
         accounts.tokens = accounts.tokens.filter { id, stored in

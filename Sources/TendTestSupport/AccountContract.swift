@@ -375,5 +375,23 @@ public enum AccountContract {
             #expect(owners == 1)
             #expect(try await store.accountCount() == names.count)
         },
+        AccountContractCase("Expired sessions and tokens are deleted, every user's; unexpired ones and tokens without an expiry stay") {
+            store in
+            let alice = try await signUp(store, "alice")
+            let bob = try await signUp(store, "bob")
+            _ = try await store.createToken(token(alice, expiresAt: t0 + hour), hash: "old")
+            let fresh = try await store.createToken(token(alice, expiresAt: t0 + 3 * hour), hash: "fresh")
+            let forever = try await store.createToken(token(alice, .api, name: "cli"), hash: "forever")
+            _ = try await store.createToken(token(bob, .api, name: "script", expiresAt: t0 + 2 * hour), hash: "bobs")
+            // A token expiring exactly now is expired (it is refused from that instant on)
+            #expect(try await store.deleteExpiredTokens(now: t0 + 2 * hour) == 2)
+            #expect(try await store.authenticate(tokenHash: "old", now: t0) == nil)
+            #expect(try await store.authenticate(tokenHash: "bobs", now: t0) == nil)
+            #expect(try await store.authenticate(tokenHash: "fresh", now: t0)?.id == fresh.id)
+            #expect(try await store.authenticate(tokenHash: "forever", now: t0)?.id == forever.id)
+            #expect(try await store.tokens(owner: alice.user.id, kind: .session, now: t0).map(\.id) == [fresh.id])
+            // Nothing left to delete: nothing changes
+            #expect(try await store.deleteExpiredTokens(now: t0 + 2 * hour) == 0)
+        },
     ]
 }

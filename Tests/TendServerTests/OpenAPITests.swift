@@ -221,7 +221,11 @@ struct OpenAPITests {
 
         // Accounts
         try await c.call(
-            .post, "/api/v1/users", json: #"{"username":"ana","password":"\#(password)","timeZone":"Europe/Berlin"}"#, expect: .created)
+            .post, "/api/v1/users", json: #"{"username":"ana","password":"\#(password)","timeZone":"Europe/Berlin"}"#, expect: .forbidden)
+        try await c.call(
+            .post, "/api/v1/users",
+            json: #"{"username":"ana","password":"\#(password)","timeZone":"Europe/Berlin","setupCode":"\#(APIClient.setupCode)"}"#,
+            expect: .created)
         try await c.call(.post, "/api/v1/users", json: #"{"username":"ben","password":"\#(password)"}"#, expect: .forbidden)
         try await c.call(
             .post, "/api/v1/users", json: #"{"username":"no spaces","password":"\#(password)"}"#, expect: .unprocessableContent)

@@ -20,7 +20,7 @@ struct ProblemTests {
     @Test("An unexpected error is a 500 problem naming only the request id, never the error")
     func internalErrorsDoNotLeak() async throws {
         let router = Router(context: TendRequestContext.self)
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(client: ClientInfo(configuration: ServerConfiguration())))
         router.add(middleware: ProblemMiddleware())
         router.get("boom") { _, _ -> String in throw DatabaseExploded() }
         var logger = Logger(label: "test")

@@ -19,6 +19,8 @@ struct ServeProcessTests {
         let process = Process()
         let output = Pipe()
         var port = 0
+        /// Its output so far.
+        var printed = ""
 
         init(arguments: [String], environment: [String: String], port: Int = 0) throws {
             process.executableURL = ServeProcessTests.binary
@@ -55,10 +57,27 @@ struct ServeProcessTests {
                 group.cancelAll()
                 return first
             }
+            printed = text
             let line = text.split(separator: "\n").first.map(String.init) ?? ""
             let match = line.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)
             port = try #require(match.flatMap { Int($0.1) }, "no listening line: \(text)")
             return line
+        }
+
+        /// What the server printed, read on until it holds `text` (or the output ends).
+        func printed(containing text: String) async throws -> String {
+            let handle = output.fileHandleForReading
+            let before = printed
+            printed = try await offCooperativePool {
+                var seen = before
+                while !seen.contains(text) {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    seen += String(decoding: data, as: UTF8.self)
+                }
+                return seen
+            }
+            return printed
         }
 
         func request(
@@ -120,6 +139,9 @@ struct ServeProcessTests {
         let server = try Server(arguments: [], environment: ["TEND_DATABASE": database, "TEND_LOG_LEVEL": "warning"])
         let line = try await server.waitUntilListening()
         #expect(line.contains(database))
+        // No account yet: the setup code a first sign-up from another machine needs
+        let printed = try await server.printed(containing: "setup code")
+        #expect(printed.firstMatch(of: /with the setup code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\n/) != nil, "\(printed)")
 
         #expect(try await server.request("GET", "/healthz").0 == 200)
         // The sign-up page says beforehand that the CLI's data will be taken over.

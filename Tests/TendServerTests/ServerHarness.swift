@@ -67,12 +67,17 @@ struct ServerHarness: Sendable {
     let clock: TestClock
     let kind: StoreKind
     let configuration: ServerConfiguration
+    /// Over a real loopback connection (a peer address, `127.0.0.1`) instead of the router alone.
+    let live: Bool
 
-    init(kind: StoreKind = .memory, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(kind: StoreKind = .memory, live: Bool = false, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let clock = TestClock()
         self.clock = clock
         self.kind = kind
-        var configuration = ServerConfiguration(bcryptCost: 4, now: { clock.now })
+        self.live = live
+        // Router tests have no peer address, so no sign-up is "from this machine": the first one
+        // gives the setup code, as one from another machine must.
+        var configuration = ServerConfiguration(setupCode: APIClient.setupCode, bcryptCost: 4, now: { clock.now })
         configure(&configuration)
         self.configuration = configuration
     }
@@ -82,7 +87,7 @@ struct ServerHarness: Sendable {
         var logger = Logger(label: "tend.server.test")
         logger.logLevel = .warning
         let app = buildApplication(configuration, store: store, logger: logger)
-        return try await app.test(.router) { client in try await body(APIClient(client: client)) }
+        return try await app.test(live ? .live : .router) { client in try await body(APIClient(client: client)) }
     }
 
     /// Runs `body` against the application through HummingbirdTesting's router framework.
@@ -92,7 +97,7 @@ struct ServerHarness: Sendable {
         let configuration = configuration
         return try await kind.withStore(clock: clock) { store in
             let app = buildApplication(configuration, store: store, logger: logger)
-            return try await app.test(.router) { client in
+            return try await app.test(live ? .live : .router) { client in
                 try await body(APIClient(client: client))
             }
         }
@@ -111,6 +116,7 @@ struct APIClient: Sendable {
     let client: any TestClientProtocol
 
     static let password = "correct horse battery"
+    static let setupCode = "TEST-SETU-PC0D-E000"
 
     @discardableResult
     func request(
@@ -131,7 +137,8 @@ struct APIClient: Sendable {
     func signUp(_ username: String, invite: String? = nil) async throws -> Login {
         let inviteField = invite.map { #","invite":"\#($0)""# } ?? ""
         let created = try await request(
-            .post, "/api/v1/users", json: #"{"username":"\#(username)","password":"\#(Self.password)"\#(inviteField)}"#)
+            .post, "/api/v1/users",
+            json: #"{"username":"\#(username)","password":"\#(Self.password)","setupCode":"\#(Self.setupCode)"\#(inviteField)}"#)
         try #require(created.status == .created, "sign-up of \(username): \(created.status) \(created.text)")
         let id = try created.object()["id"] as? String ?? ""
         return Login(username: username, token: try await token(username), id: id)

@@ -36,7 +36,9 @@ struct WebHarness: Sendable {
         var logger = Logger(label: "tend.web.test")
         logger.logLevel = .critical
         let clock = clock
-        var configuration = ServerConfiguration(bcryptCost: 4, now: { clock.now })
+        // Router tests have no peer address, so no sign-up is "from this machine": the first one
+        // gives the setup code, as one from another machine must.
+        var configuration = ServerConfiguration(setupCode: Browser.setupCode, bcryptCost: 4, now: { clock.now })
         configure(&configuration)
         let app = buildApplication(configuration, store: store, logger: logger)
         return try await app.test(.router) { client in
@@ -51,6 +53,7 @@ final class Browser: Sendable {
     private let jar = Mutex<[String: String]>([:])
 
     static let password = "correct horse battery"
+    static let setupCode = "TEST-SETU-PC0D-E000"
 
     init(client: any TestClientProtocol) { self.client = client }
 
@@ -102,6 +105,7 @@ final class Browser: Sendable {
         #expect(page.status == .ok)
         var fields = [("_csrf", try csrf(in: page)), ("username", username), ("password", Self.password), ("timeZone", timeZone)]
         if let invite { fields.append(("invite", invite)) }
+        if page.text.contains(#"name="setupCode""#) { fields.append(("setupCode", Self.setupCode)) }
         let created = try await post("/signup", fields)
         try #require(created.status == .seeOther, "sign-up of \(username): \(created.status) \(created.text)")
         #expect(created.headers[.location] == "/")

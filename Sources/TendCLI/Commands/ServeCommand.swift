@@ -18,13 +18,14 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
-            TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
+            TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_TRUSTED_PROXIES, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
             TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS). It also delivers reminders (docs/reminders.md). \
             SIGTERM or SIGINT stops it gracefully: requests in flight are answered first.
 
             Examples:
               tend serve
               tend serve --host 0.0.0.0 --port 8080 --trust-proxy
+              tend serve --host 0.0.0.0 --trusted-proxy 172.17.0.0/16
               tend serve --database postgres://tend:secret@db.internal:5432/tend
               tend serve --public-url https://habits.example.com --vapid-subject mailto:me@example.com
             """
@@ -49,6 +50,13 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("trust-proxy"),
         help: "Believe X-Forwarded-For and X-Forwarded-Proto (only behind a reverse proxy that sets them).")
     var trustProxy = false
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A proxy whose forwarded headers count, as an address or CIDR block; repeatable; implies --trust-proxy (default: this machine, 127.0.0.0/8 and ::1).",
+            valueName: "cidr"))
+    var trustedProxies: [String] = []
 
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp("bcrypt's cost, at least 12 (default 12).", valueName: "n"))
     var bcryptCost: Int?
@@ -80,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CLIContext.current
         let environment = context.environment
-        let configuration = try serverConfiguration(environment: environment)
+        var configuration = try serverConfiguration(environment: environment)
         let scheduler = try schedulerConfiguration(environment: environment)
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
@@ -92,11 +100,23 @@ struct ServeCommand: AsyncParsableCommand {
             ?? GlobalOptions.defaultDatabasePath(environment: environment)
         let (store, services) = try await openStore(location, logger: logger)
         let shown = location.hasPrefix("postgres") ? "PostgreSQL" : location
+        // Whoever reaches a fresh server first would own it (and the CLI's data on its file): from
+        // another machine, the first sign-up must show it can read this output. The code only ever
+        // admits a first account; it is shown once the store's services run (a PostgreSQL store
+        // answers nothing before).
+        configuration.setupCode = SetupCode.generate()
+        let listening = (host: configuration.host, port: configuration.port, setupCode: configuration.setupCode, logger: logger)
         let app = buildApplication(
             configuration, store: store, services: services, reminderScheduler: scheduler, logger: logger
         ) { channel in
-            let port = channel.localAddress?.port ?? configuration.port
-            context.output.writeOut("tend serve: listening on http://\(configuration.host):\(port) (database: \(shown))\n")
+            let port = channel.localAddress?.port ?? listening.port
+            context.output.writeOut("tend serve: listening on http://\(listening.host):\(port) (database: \(shown))\n")
+            if let code = listening.setupCode, (try? await store.accountCount()) == 0 {
+                context.output.writeOut(
+                    "tend serve: no account yet. Sign up at /signup on this machine, or from another one with the setup code \(code)\n")
+                listening.logger.notice(
+                    "no account yet: the first sign-up from another machine needs the setup code", metadata: ["setupCode": "\(code)"])
+            }
         }
         // On SIGTERM or SIGINT the server stops accepting, answers the requests in flight, then the
         // store's services stop (the PostgreSQL connections close, the SQLite log is checkpointed).
@@ -147,6 +167,17 @@ struct ServeCommand: AsyncParsableCommand {
             url = parsed
         }
         let subject = text(vapidSubject, "TEND_VAPID_SUBJECT")
+        let proxyTexts =
+            trustedProxies.isEmpty
+            ? (environment["TEND_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            : trustedProxies
+        let proxies = try proxyTexts.map { text in
+            guard let network = IPNetwork(text) else {
+                throw CLIError("a trusted proxy is an IP address or a CIDR block such as 172.17.0.0/16, not '\(text)'")
+            }
+            return network
+        }
         if let subject {
             do {
                 _ = try VAPIDSubject(subject)
@@ -158,7 +189,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: text(host, "TEND_HOST") ?? "127.0.0.1",
             port: port,
             openRegistration: openRegistration || flag("TEND_OPEN_REGISTRATION"),
-            trustProxy: trustProxy || flag("TEND_TRUST_PROXY"),
+            trustProxy: trustProxy || flag("TEND_TRUST_PROXY") || !proxies.isEmpty,
+            trustedProxies: proxies.isEmpty ? IPNetwork.loopback : proxies,
             bcryptCost: UInt8(cost),
             publicURL: url,
             vapidSubject: subject,

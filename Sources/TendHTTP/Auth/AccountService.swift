@@ -14,6 +14,8 @@ package struct AccountService: Sendable {
     package let client: ClientInfo
 
     package static let maximumTokenNameLength = 100
+    /// The longest expiry an API token may be given (ten years).
+    package static let maximumTokenDays = 3_650
 
     package init(configuration: ServerConfiguration, store: any TendStore & AccountStore) {
         self.store = store
@@ -27,11 +29,12 @@ package struct AccountService: Sendable {
 
     /// A new account: the first becomes the owner and takes over, with its data, a passwordless
     /// user of the same name or else the CLI's local user (renamed to `username`); later ones need an invite or
-    /// `--open-registration`. `timeZone` is an IANA name (UTC when absent). The attempt counts
-    /// against the rate limit unless the caller counted it already (`countAttempt: false`).
+    /// `--open-registration`. The first one needs the server's setup code unless it comes from this
+    /// machine (``ClientInfo/isLoopback(_:context:)``). `timeZone` is an IANA name (UTC when absent).
+    /// The attempt counts against the rate limit unless the caller counted it already (`countAttempt: false`).
     package func signUp(
-        username: String, password: String, invite: String?, timeZone: String?, request: Request, context: TendRequestContext,
-        countAttempt: Bool = true
+        username: String, password: String, invite: String?, timeZone: String?, setupCode: String? = nil, request: Request,
+        context: TendRequestContext, countAttempt: Bool = true
     ) async throws -> Account {
         if countAttempt { try limit(request, context: context, username: nil) }
         do {
@@ -45,8 +48,10 @@ package struct AccountService: Sendable {
             settings.timeZone = timeZone
             try HabitRules.validate(settings)
         }
+        let first = try await store.accountCount() == 0
+        if first { try checkSetupCode(setupCode, request: request, context: context) }
         let hash = try await passwords.hash(password)
-        if try await store.accountCount() == 0 {
+        if first {
             // The CLI's data on this database belongs to whoever sets the server up, whatever name
             // they choose (the sign-up page says so beforehand).
             var existing = try await store.user(named: username)
@@ -57,6 +62,24 @@ package struct AccountService: Sendable {
         }
         let policy: RegistrationPolicy = configuration.openRegistration ? .open : .invite(codeHash: invite.map(Secrets.hash))
         return try await store.createAccount(username: username, passwordHash: hash, settings: settings, policy: policy, now: now)
+    }
+
+    /// Whether the first sign-up may go ahead: from this machine with nothing more, from anywhere
+    /// else with the setup code `tend serve` printed (whoever reaches a fresh server's port first
+    /// would otherwise own it, and the CLI's data with it).
+    private func checkSetupCode(_ given: String?, request: Request, context: TendRequestContext) throws {
+        if client.isLoopback(request, context: context) { return }
+        guard let expected = configuration.setupCode else {
+            throw Problem(
+                .forbidden, code: "setup-code",
+                detail: "the server's first account can only be created from the machine it runs on (no setup code was issued)")
+        }
+        guard let given, SetupCode.matches(given, expected) else {
+            throw Problem(
+                .forbidden, code: "setup-code",
+                detail:
+                    "the server's first account needs the setup code that tend serve printed when it started (or sign up on that machine)")
+        }
     }
 
     /// Whether someone may sign up now without an invite: nobody has an account yet (the owner
@@ -82,7 +105,7 @@ package struct AccountService: Sendable {
 
     /// A new browser session for `account`: the token stored, the cookie to set and the
     /// session's CSRF token.
-    package func startSession(for account: Account, request: Request) async throws -> NewSession {
+    package func startSession(for account: Account, request: Request, context: TendRequestContext) async throws -> NewSession {
         let now = now
         let lifetime = configuration.sessionLifetime
         let secret = Secrets.generate()
@@ -92,16 +115,16 @@ package struct AccountService: Sendable {
             hash: Secrets.hash(secret))
         return NewSession(
             token: token, csrfToken: Secrets.csrfToken(forSession: secret),
-            cookie: SessionCookie.cookie(secret: secret, secure: client.isSecure(request), maxAge: Int(lifetime)))
+            cookie: SessionCookie.cookie(secret: secret, secure: client.isSecure(request, context: context), maxAge: Int(lifetime)))
     }
 
     /// Ends the request's browser session (on every server instance); answers the cookie that
     /// clears it in the browser.
-    package func endSession(_ identity: Identity, request: Request) async throws -> Cookie {
+    package func endSession(_ identity: Identity, request: Request, context: TendRequestContext) async throws -> Cookie {
         if identity.method == .session {
             try await store.revokeToken(owner: identity.owner, id: identity.token.id)
         }
-        return SessionCookie.cleared(secure: client.isSecure(request))
+        return SessionCookie.cleared(secure: client.isSecure(request, context: context))
     }
 
     /// The CSRF token of the request's session (`nil` for an API token).

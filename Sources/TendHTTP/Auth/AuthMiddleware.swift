@@ -18,7 +18,7 @@ package struct AuthMiddleware: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         var context = context
-        context.identity = try await authenticator.authenticate(&request)
+        context.identity = try await authenticator.authenticate(&request, context: context)
         return try await next(request, context)
     }
 }

@@ -19,7 +19,7 @@ package struct Authenticator: Sendable {
 
     /// The identity of a request, or a 401/403 problem. A form body read for its `_csrf` field
     /// is kept for the route.
-    package func authenticate(_ request: inout Request) async throws -> Identity {
+    package func authenticate(_ request: inout Request, context: TendRequestContext) async throws -> Identity {
         let now = configuration.now()
         if let secret = request.bearerToken {
             guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .api else {
@@ -27,7 +27,10 @@ package struct Authenticator: Sendable {
             }
             return Identity(owner: token.owner, token: token, method: .bearer, secret: secret)
         }
-        guard let secret = SessionCookie.secret(in: request) else {
+        guard
+            let secret = SessionCookie.secret(
+                in: request, secure: ClientInfo(configuration: configuration).isSecure(request, context: context))
+        else {
             throw Problem.unauthorized("sign in first: send an API token (Authorization: Bearer) or the session cookie")
         }
         guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .session else {

@@ -1,52 +1,85 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import TendDelivery
 
-/// Who the client is and how it connects, read honestly: proxy headers count only with
-/// `--trust-proxy`.
+/// Who the client is and how it connects, read honestly: the forwarding headers count only with
+/// `--trust-proxy`, and only on a connection from one of the trusted proxies (`--trusted-proxy`,
+/// loopback by default). Anyone else who sends them is not believed.
 package struct ClientInfo: Sendable {
     package let configuration: ServerConfiguration
 
     package init(configuration: ServerConfiguration) { self.configuration = configuration }
 
-    /// The client's IP address: the last `X-Forwarded-For` entry (the one the trusted proxy added)
-    /// with `--trust-proxy`, else the connection's peer; `nil` when unknown (router tests).
+    /// The headers by which a proxy says whom it relays.
+    static let forwardingHeaders: [HTTPField.Name] = [.xForwardedFor, .forwarded, .xRealIP]
+
+    /// The client's IP address: with a trusted proxy, the rightmost `X-Forwarded-For` entry that is
+    /// not itself a trusted proxy; else the connection's peer. `nil` when unknown (router tests,
+    /// or a trusted proxy that forwarded something that is no address).
     package func address(_ request: Request, context: TendRequestContext) -> String? {
-        if configuration.trustProxy, let forwarded = request.headers[.xForwardedFor],
-            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
-        {
-            return last
-        }
-        return context.remoteAddress?.ipAddress
+        resolve(request, peer: context.remoteAddress?.ipAddress).address
     }
 
-    /// Whether the client connects from this machine.
+    /// Whether the client is the person at this machine: the peer is loopback and relays no one
+    /// (a request a proxy on this machine forwards is someone else's unless the proxy is trusted
+    /// and says whose it is), or a trusted proxy forwards it from loopback.
     package func isLoopback(_ request: Request, context: TendRequestContext) -> Bool {
-        guard let address = address(request, context: context) else { return false }
-        return address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
+        isLoopback(request, peer: context.remoteAddress?.ipAddress)
     }
 
-    /// Whether the client reached Tend over TLS: the request's scheme, or a trusted proxy's
-    /// `X-Forwarded-Proto: https`.
-    package func isSecure(_ request: Request) -> Bool {
+    package func isLoopback(_ request: Request, peer: String?) -> Bool {
+        let client = resolve(request, peer: peer)
+        guard let address = client.address.flatMap(IPAddress.init) else { return false }
+        if !client.viaTrustedProxy, Self.forwardingHeaders.contains(where: { request.headers[$0] != nil }) { return false }
+        return IPNetwork.loopback.contains { $0.contains(address) }
+    }
+
+    /// Whether the client reached Tend over TLS: the request's scheme, or `X-Forwarded-Proto: https`
+    /// from a trusted proxy.
+    package func isSecure(_ request: Request, context: TendRequestContext) -> Bool {
+        isSecure(request, peer: context.remoteAddress?.ipAddress)
+    }
+
+    package func isSecure(_ request: Request, peer: String?) -> Bool {
         if request.head.scheme == "https" { return true }
-        if configuration.trustProxy, let proto = request.headers[.xForwardedProto] {
-            return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+        guard resolve(request, peer: peer).viaTrustedProxy, let proto = request.headers[.xForwardedProto]
+        else { return false }
+        return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
+    /// The client as the connection's peer and the trusted proxies' headers say.
+    package func resolve(_ request: Request, peer: String?) -> (address: String?, viaTrustedProxy: Bool) {
+        guard configuration.trustProxy, let peer, let peerAddress = IPAddress(peer), isTrustedProxy(peerAddress) else {
+            return (peer, false)
         }
-        return false
+        let entries = request.headers[values: .xForwardedFor].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        // Each proxy appends the address it was reached from: walking from the right, the first
+        // entry that is no trusted proxy is the client; entries left of it are the client's to say.
+        for entry in entries.reversed() {
+            guard let address = IPAddress(entry) else { return (nil, true) }
+            if !isTrustedProxy(address) { return (entry, true) }
+        }
+        return (entries.first ?? peer, true)
+    }
+
+    private func isTrustedProxy(_ address: IPAddress) -> Bool {
+        configuration.trustedProxies.contains { $0.contains(address) }
     }
 }
 
 extension ClientInfo {
     /// The scheme and authority of the absolute URLs Tend hands out to a browser (the calendar
     /// feed's): `--public-url` when set; else the ones this request reached the server at — TLS as
-    /// ``isSecure(_:)`` says, the host from the request's `Host` (a reverse proxy must pass it on),
+    /// ``isSecure(_:context:)`` says, the host from the request's `Host` (a reverse proxy must pass it on),
     /// else the address Tend listens on. A `Host` with characters no host has is not used.
-    package func origin(_ request: Request) -> String {
+    package func origin(_ request: Request, context: TendRequestContext) -> String {
         if let publicURL = configuration.publicURL, let scheme = publicURL.scheme, let host = publicURL.host {
             let port = publicURL.port.map { ":\($0)" } ?? ""
             return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(port)"
         }
-        let scheme = isSecure(request) ? "https" : "http"
+        let scheme = isSecure(request, context: context) ? "https" : "http"
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
         if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
             authority.allSatisfy(allowed.contains)

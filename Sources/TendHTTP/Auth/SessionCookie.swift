@@ -17,10 +17,12 @@ package enum SessionCookie {
         Cookie(name: secure ? secureName : plainName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
-    /// The session secret a request carries, if any.
-    package static func secret(in request: Request) -> String? {
+    /// The session secret a request carries, if any. Over TLS only the `__Host-` cookie counts: a
+    /// plain-named one may have been planted over plain HTTP or by a sibling subdomain (cookie
+    /// tossing), and would sign the browser in as someone else.
+    package static func secret(in request: Request, secure: Bool) -> String? {
         let cookies = request.cookies
-        for name in [secureName, plainName] {
+        for name in secure ? [secureName] : [secureName, plainName] {
             if let value = cookies[name]?.value, !value.isEmpty { return value }
         }
         return nil

@@ -38,7 +38,7 @@ struct AccountsAPI {
         let body = try await server.decode(SignUpRequest.self, from: request)
         let account = try await server.accounts.signUp(
             username: body.username, password: body.password, invite: body.invite, timeZone: body.timeZone,
-            request: request, context: context, countAttempt: false)
+            setupCode: body.setupCode, request: request, context: context, countAttempt: false)
         return try Reply.json(Self.json(account), status: .created)
     }
 
@@ -49,13 +49,21 @@ struct AccountsAPI {
         guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
             throw Problem.invalid("a token's name is one line of 1 to \(AccountService.maximumTokenNameLength) characters")
         }
+        if let days = body.expiresInDays, !(1...AccountService.maximumTokenDays).contains(days) {
+            throw Problem.invalid("expiresInDays is 1 to \(AccountService.maximumTokenDays), not \(days)")
+        }
         let account = try await server.accounts.verifiedAccount(
             username: body.username, password: body.password, request: request, context: context)
         let secret = Secrets.generate()
+        let now = server.now
         let token = try await server.store.createToken(
-            AuthToken(owner: account.user.id, kind: .api, name: name, createdAt: server.now), hash: Secrets.hash(secret))
+            AuthToken(
+                owner: account.user.id, kind: .api, name: name, createdAt: now,
+                expiresAt: body.expiresInDays.map { now.addingTimeInterval(Double($0) * 86_400) }),
+            hash: Secrets.hash(secret))
         return try Reply.json(
-            NewTokenJSON(id: token.id.description, name: token.name, token: secret, createdAt: token.createdAt), status: .created)
+            NewTokenJSON(id: token.id.description, name: token.name, token: secret, createdAt: token.createdAt, expiresAt: token.expiresAt),
+            status: .created)
     }
 
     /// `POST /session`: signs a browser in; the session cookie is set and the CSRF token answered.
@@ -63,7 +71,7 @@ struct AccountsAPI {
         let body = try await server.decode(LoginRequest.self, from: request)
         let account = try await server.accounts.verifiedAccount(
             username: body.username, password: body.password, request: request, context: context)
-        let session = try await server.accounts.startSession(for: account, request: request)
+        let session = try await server.accounts.startSession(for: account, request: request, context: context)
         var response = try Reply.json(
             SessionJSON(account: Self.json(account), csrfToken: session.csrfToken, expiresAt: session.token.expiresAt))
         response.setCookie(session.cookie)
@@ -85,7 +93,7 @@ struct AccountsAPI {
 
     /// `DELETE /session`: signs this browser out (the session ends on every server instance).
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
-        let cleared = try await server.accounts.endSession(try context.requireIdentity(), request: request)
+        let cleared = try await server.accounts.endSession(try context.requireIdentity(), request: request, context: context)
         var response = Reply.noContent()
         response.setCookie(cleared)
         return response
@@ -95,19 +103,19 @@ struct AccountsAPI {
 
     @Sendable func listTokens(_ request: Request, context: Context) async throws -> Response {
         let identity = try context.requireIdentity()
-        let tokens = try await server.store.tokens(owner: identity.owner, kind: .api)
+        let tokens = try await server.store.tokens(owner: identity.owner, kind: .api, now: server.now)
         return try Reply.json(
             tokens.map {
                 TokenJSON(
                     id: $0.id.description, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt,
-                    current: $0.id == identity.token.id)
+                    expiresAt: $0.expiresAt, current: $0.id == identity.token.id)
             })
     }
 
     @Sendable func revokeToken(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let id: AuthToken.ID = try context.pathID("id", "token")
-        guard try await server.store.tokens(owner: owner, kind: .api).contains(where: { $0.id == id }) else {
+        guard try await server.store.tokens(owner: owner, kind: .api, now: server.now).contains(where: { $0.id == id }) else {
             throw Problem.notFound("token not found")
         }
         try await server.store.revokeToken(owner: owner, id: id)
@@ -149,7 +157,8 @@ struct AccountsAPI {
         try Reply.json(Self.json(try await server.store.account(id: context.requireIdentity().owner)))
     }
 
-    /// `PUT /account/password`: needs the current password; signs out every other browser session.
+    /// `PUT /account/password`: needs the current password; signs out every other browser session
+    /// and revokes the API tokens (all but the one making the request) unless `keepTokens`.
     @Sendable func changePassword(_ request: Request, context: Context) async throws -> Response {
         let identity = try context.requireIdentity()
         let body = try await server.decode(PasswordChangeRequest.self, from: request)
@@ -162,6 +171,10 @@ struct AccountsAPI {
         try await server.store.setPasswordHash(owner: identity.owner, try await server.passwords.hash(body.new))
         try await server.store.revokeTokens(
             owner: identity.owner, kind: .session, except: identity.method == .session ? identity.token.id : nil)
+        if body.keepTokens != true {
+            try await server.store.revokeTokens(
+                owner: identity.owner, kind: .api, except: identity.method == .bearer ? identity.token.id : nil)
+        }
         return Reply.noContent()
     }
 
@@ -180,7 +193,7 @@ struct AccountsAPI {
         }
         try await server.store.deleteUser(owner: identity.owner)
         var response = Reply.noContent()
-        response.setCookie(SessionCookie.cleared(secure: server.accounts.client.isSecure(request)))
+        response.setCookie(SessionCookie.cleared(secure: server.accounts.client.isSecure(request, context: context)))
         return response
     }
 

@@ -25,13 +25,13 @@ struct CalendarAPI {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let path = try await server.targets.calendarPath(owner: owner)
-        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
+        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request, context: context) + path))
     }
 
     @Sendable func rotate(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let path = try await server.targets.rotateCalendar(owner: owner)
-        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request) + path))
+        return try Reply.json(CalendarFeedJSON(url: server.client.origin(request, context: context) + path))
     }
 
     /// `GET /calendar/{token}.ics`: the owner's reminders as iCalendar (RFC 5545) in their zone.

@@ -3,9 +3,15 @@ import Hummingbird
 import TendHTTP
 
 /// Security headers on every response: a CSP without inline script, no sniffing, no framing, and
-/// no referrer outside the site.
+/// no referrer outside the site; over TLS (directly or through a trusted proxy), HSTS.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = TendRequestContext
+
+    let client: ClientInfo
+
+    /// A year, the usual figure; no `includeSubDomains`: Tend may share its domain with sites it
+    /// cannot speak for.
+    static let strictTransportSecurity = "max-age=31536000"
 
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -21,6 +27,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         ]
         for (name, value) in headers where response.headers[name] == nil {
             response.headers[name] = value
+        }
+        if client.isSecure(request, context: context) {
+            response.headers[.strictTransportSecurity] = Self.strictTransportSecurity
         }
         if request.uri.path.hasPrefix("/api/"), response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"

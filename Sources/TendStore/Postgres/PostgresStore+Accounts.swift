@@ -164,6 +164,13 @@ extension PostgresStore: AccountStore {
         }
     }
 
+    public func deleteExpiredTokens(now: Date) async throws -> Int {
+        defer { tokens.forgetAll() }
+        return try await write { c in
+            try await self.rows("DELETE FROM auth_tokens WHERE expires_at <= \(now) RETURNING id", on: c).count
+        }
+    }
+
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws {
         defer { tokens.forgetAll() }
         try await write { c in

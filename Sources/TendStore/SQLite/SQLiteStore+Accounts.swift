@@ -165,6 +165,15 @@ extension SQLiteStore: AccountStore {
         }
     }
 
+    public func deleteExpiredTokens(now: Date) async throws -> Int {
+        defer { tokens.forgetAll() }
+        return try await write { db in
+            try db.execute(
+                sql: "DELETE FROM auth_tokens WHERE expires_at IS NOT NULL AND expires_at <= ?", arguments: [now.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
     public func revokeTokens(owner: User.ID, kind: AuthToken.Kind, except: AuthToken.ID?) async throws {
         defer { tokens.forgetAll() }
         try await write { db in

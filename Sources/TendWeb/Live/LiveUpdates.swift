@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import Foundation
+import HTTPTypes
 import Logging
 import Synchronization
 import TendHTTP
@@ -18,6 +19,7 @@ package final class LiveUpdates: Sendable {
     private let store: any TendStore
     private let changes: ChangeNotifier
     private let pollInterval: Duration
+    private let limits: Limits
     private let watchers = Mutex<[User.ID: Watcher]>([:])
     private let pollCount = Atomic<Int>(0)
 
@@ -26,19 +28,49 @@ package final class LiveUpdates: Sendable {
         var streams: [UUID: AsyncStream<Int64>.Continuation]
     }
 
-    package init(store: any TendStore, changes: ChangeNotifier, pollInterval: Duration = LiveUpdates.defaultPollInterval) {
+    /// How many streams may be open at once: each holds a connection, a task and (per user) a
+    /// watcher polling the database, so both are bounded (docs/security.md).
+    package struct Limits: Sendable {
+        /// Per user: every tab and device of one person, with room to spare.
+        package var perUser = 16
+        /// On this instance, all users together.
+        package var total = 2_000
+
+        package init(perUser: Int = 16, total: Int = 2_000) {
+            self.perUser = perUser
+            self.total = total
+        }
+    }
+
+    package init(
+        store: any TendStore, changes: ChangeNotifier, pollInterval: Duration = LiveUpdates.defaultPollInterval,
+        limits: Limits = Limits()
+    ) {
         self.store = store
         self.changes = changes
         self.pollInterval = pollInterval
+        self.limits = limits
     }
 
     /// A stream of the owner's op-log positions, one value each time their data changes after
-    /// the subscription began. It ends when the consumer stops iterating (cancellation).
+    /// the subscription began. It ends when the consumer stops iterating (cancellation). Over the
+    /// ``Limits``: a 429 problem (this user's) or a 503 (the instance's), both with `Retry-After`.
     package func subscribe(_ owner: User.ID) async throws -> AsyncStream<Int64> {
         let start = try await store.latestOperationSequence(owner: owner)
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
-        watchers.withLock { watchers in
+        try watchers.withLock { watchers in
+            if (watchers[owner]?.streams.count ?? 0) >= limits.perUser {
+                throw Problem(
+                    .tooManyRequests, code: "too-many-streams",
+                    detail: "at most \(limits.perUser) pages of one account follow changes at once; close one", headers: [.retryAfter: "30"]
+                )
+            }
+            if watchers.values.reduce(0, { $0 + $1.streams.count }) >= limits.total {
+                throw Problem(
+                    .serviceUnavailable, code: "too-many-streams", detail: "the server follows as many pages as it can; try again soon",
+                    headers: [.retryAfter: "30"])
+            }
             if watchers[owner] == nil {
                 watchers[owner] = Watcher(task: watch(owner, from: start), streams: [:])
             }

@@ -72,6 +72,15 @@ enum AuthView {
                             id: "timeZone", label: "Time zone",
                             hint: "Your days begin and end in this zone. Your browser's zone is offered when it is known.",
                             input: zoneSelect(page))
+                        if page.needsSetupCode {
+                            field(
+                                id: "setupCode", label: "Setup code",
+                                hint: "Printed by tend serve when it started (and in its log): it proves you set this server up.",
+                                input: .input(
+                                    .id("setupCode"), .name("setupCode"), .type("text"), .autocomplete("off"),
+                                    .attr("autocapitalize", "characters"), .attr("spellcheck", "false"), .required, .maxlength(64),
+                                    .aria("describedby", "setupCode-hint")))
+                        }
                         Node.div(.class("actions")) {
                             Node.button(.type("submit"), .class("primary")) { "Create account" }
                         }

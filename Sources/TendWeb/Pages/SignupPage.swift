@@ -15,6 +15,8 @@ struct SignupPage: Sendable, Hashable {
     var isOpen: Bool
     /// The zones offered (IANA names); app.js preselects the browser's when none is chosen.
     var zones: [String]
+    /// The first account, from another machine: it needs the setup code `tend serve` printed.
+    var needsSetupCode = false
 
     /// A form is shown when signing up can work: open, or with an invite code in hand.
     var showsForm: Bool { isOpen || !invite.isEmpty }

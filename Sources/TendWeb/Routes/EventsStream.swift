@@ -6,22 +6,27 @@ import NIOCore
 import ServiceLifecycle
 import TendAPI
 import TendHTTP
+import TendStore
 
 /// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
 /// any tab, device, server instance or the API) sends `event: change` with the op-log position
-/// as its id; a comment every 25 seconds keeps proxies from closing the idle connection.
+/// as its id; a comment every 25 seconds keeps proxies from closing the idle connection. The
+/// stream ends when the session or token that opened it ends (signed out, revoked, expired): it is
+/// checked every ``credentialCheck``.
 struct EventsStream {
     let web: WebDependencies
     typealias Context = TendRequestContext
 
     static let heartbeat: Duration = .seconds(25)
+    static let credentialCheck: Duration = .seconds(5)
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(WebPaths.events.route(), use: events)
     }
 
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
+        let identity = try context.requireIdentity()
+        let owner = identity.owner
         let changes = try await web.live.subscribe(owner)
         let (messages, output) = AsyncStream.makeStream(of: String.self)
         let forward = Task {
@@ -30,6 +35,19 @@ struct EventsStream {
         }
         let beat = Task {
             for await _ in AsyncTimerSequence(interval: Self.heartbeat, clock: .continuous) { output.yield(": keep-alive\n\n") }
+        }
+        let hash = Secrets.hash(identity.secret)
+        let credential = Task { [web] in
+            for await _ in AsyncTimerSequence(interval: Self.credentialCheck, clock: .continuous) {
+                let token: AuthToken?
+                do {
+                    token = try await web.store.authenticate(tokenHash: hash, now: web.now)
+                } catch {
+                    continue  // a failed read ends nothing: the next check tries again
+                }
+                guard token?.id == identity.token.id else { break }
+            }
+            if !Task.isCancelled { output.finish() }
         }
         return Response(
             status: .ok,
@@ -41,6 +59,7 @@ struct EventsStream {
                 defer {
                     forward.cancel()
                     beat.cancel()
+                    credential.cancel()
                 }
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
                 // A server that is stopping ends the stream (the browser reconnects elsewhere).

@@ -41,7 +41,8 @@ struct SettingsPages {
         model.notifications.devices = SettingsPage.pushDevices(try await web.store.pushSubscriptions(owner: user.id))
         model.notifications.webhooks = SettingsPage.webhookRows(try await web.store.webhooks(owner: user.id))
         do {
-            model.notifications.calendarURL = web.accounts.client.origin(request) + (try await web.reminders.calendarPath(owner: user.id))
+            model.notifications.calendarURL =
+                web.accounts.client.origin(request, context: context) + (try await web.reminders.calendarPath(owner: user.id))
         } catch {
             // The rest of the settings must stay usable when the feed cannot be had; the page says so.
             context.logger.error("calendar feed address unavailable", metadata: ["error": "\(error)"])

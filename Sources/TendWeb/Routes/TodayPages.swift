@@ -188,7 +188,7 @@ struct TodayPages {
         response.setCookie(
             Cookie(
                 name: CardModes.cookieName, value: modes.cookieValue, maxAge: 365 * 86_400, path: "/",
-                secure: web.accounts.client.isSecure(request), httpOnly: true, sameSite: .lax))
+                secure: web.accounts.client.isSecure(request, context: context), httpOnly: true, sameSite: .lax))
         return response
     }
 

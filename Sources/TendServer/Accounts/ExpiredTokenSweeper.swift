@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import TendStore
+
+/// Deletes expired sessions and API tokens at the start and then every ``interval`` while
+/// `tend serve` runs (expired ones are refused on every request anyway; without this, every
+/// sign-in would leave a row behind for good). Several instances on one PostgreSQL database each
+/// sweep: deleting what is already gone costs one indexed statement.
+public struct ExpiredTokenSweeper: Service {
+    let store: any AccountStore
+    let interval: Duration
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    public init(store: any AccountStore, interval: Duration = .seconds(3600), now: @escaping @Sendable () -> Date, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.now = now
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            repeat {
+                await sweep()
+            } while (try? await Task.sleep(for: interval)) != nil
+        }
+    }
+
+    /// One sweep; a failure is logged and the next sweep tries again.
+    package func sweep() async {
+        do {
+            let deleted = try await store.deleteExpiredTokens(now: now())
+            if deleted > 0 { logger.info("deleted expired sessions and tokens", metadata: ["count": "\(deleted)"]) }
+        } catch {
+            logger.warning("could not delete expired sessions and tokens", metadata: ["error": "\(error)"])
+        }
+    }
+}
