@@ -4,9 +4,9 @@ import NIOCore
 import TendStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A request body written to a file in the importer's private folder (``ImportScratch``) as it

@@ -6,7 +6,7 @@ import Testing
 @testable import TendStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The review's "Imports (high)" findings (issue 16): files of a few kilobytes that made the
@@ -184,5 +184,21 @@ struct ImportBombTests {
         let data = try TendImporter(limits: limits, now: { importNow }).read(zip, today: today)
         #expect(data.habits.count == 50)
         #expect(data.habits.allSatisfy { $0.entries.count == 40 })
+    }
+
+    // MARK: Tend JSON
+
+    @Test("JSON of many small values is refused before the decoder indexes them (60 million numbers took 2.9 GB)")
+    func jsonValues() throws {
+        // Given a valid export with an unknown key holding 2,000 numbers, and a limit of 1,000 values
+        var json = Data(#"{"format":"tend","version":1,"habits":[],"x":["#.utf8)
+        json.append(Data(String(repeating: "0,", count: 2_000).utf8))
+        json.append(Data("0]}".utf8))
+        let strict = TendImporter(limits: ImportLimits(maximumJSONValues: 1_000), now: { importNow })
+        #expect(throws: ImportError.tooMany(what: "JSON values", limit: 1_000)) { try strict.read(json, today: today) }
+        // A comma or colon inside a string is not a value
+        #expect(TendJSONFormat.valueCount(Data(#"{"a":"x,y:[{\",","b":[1,2]}"#.utf8), upTo: 100) == 7)
+        // The standard limit admits a real export
+        #expect(try importer.read(try TendJSONFormat.encode(richState()), today: today).habits.count == 4)
     }
 }

@@ -61,7 +61,8 @@ struct ImportFuzzTests {
         builder.sql("INSERT INTO Habits (id, name, position, type, target_value, unit) VALUES (2, 'Run', 1, 1, 5, 'km')")
         for day in 0..<30 {
             builder.sql(
-                "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (\(day % 2 + 1), \(Int64(day) * 86_400_000), 2, 'n\(day)')")
+                "INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES (\(day % 2 + 1), \(Int64(day) * 86_400_000), 2, 'n\(day)')"
+            )
         }
         return try builder.build()
     }

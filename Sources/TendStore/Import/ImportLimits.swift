@@ -20,11 +20,16 @@ public struct ImportLimits: Hashable, Sendable {
     /// The most bytes of names and notes one Loop backup may hold (each value is also capped by
     /// SQLite's own limit, 1 MiB, on the importer's connection).
     public var maximumTextBytes: Int
+    /// The most values (objects, arrays, keys, scalars) a Tend JSON file may hold: Foundation's
+    /// decoder indexes them all first, ~48 bytes each. 24 million allows the largest export the file
+    /// size admits (~100 bytes and ~7 values per entry); a larger compact file can go as CSV.
+    public var maximumJSONValues: Int
 
     public init(
         maximumFileSize: Int = 256 << 20, maximumZipEntrySize: Int = 128 << 20, maximumZipTotalSize: Int = 256 << 20,
         maximumZipEntries: Int = 10_000, maximumHabits: Int = 5_000, maximumEntries: Int = 5_000_000,
-        maximumCSVFields: Int = 64, maximumCSVFieldSize: Int = 1 << 20, maximumTextBytes: Int = 64 << 20
+        maximumCSVFields: Int = 64, maximumCSVFieldSize: Int = 1 << 20, maximumTextBytes: Int = 64 << 20,
+        maximumJSONValues: Int = 24_000_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumZipEntrySize = maximumZipEntrySize
@@ -35,6 +40,7 @@ public struct ImportLimits: Hashable, Sendable {
         self.maximumCSVFields = maximumCSVFields
         self.maximumCSVFieldSize = maximumCSVFieldSize
         self.maximumTextBytes = maximumTextBytes
+        self.maximumJSONValues = maximumJSONValues
     }
 
     public static let standard = ImportLimits()
