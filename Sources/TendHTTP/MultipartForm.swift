@@ -41,35 +41,72 @@ package struct MultipartForm: Sendable {
         return nil
     }
 
+    /// Where one part is: its headers read, its body as a range of offsets from the start of the
+    /// form's bytes, so a large file part can be read straight from where the upload lies.
+    package struct PartLayout: Sendable {
+        package var name: String
+        package var filename: String?
+        package var contentType: String?
+        package var body: Range<Int>
+    }
+
+    /// The most parts one form may have (the import form sends two; a body of thousands of tiny
+    /// parts would otherwise cost memory per part), and the longest headers of one part.
+    package static let maximumParts = 32
+    static let maximumHeaderSize = 8 << 10
+
     package init(_ body: Data, boundary: String) throws(Failure) {
+        parts = try Self.layout(of: body, boundary: boundary).map { layout in
+            let start = body.startIndex
+            return Part(
+                name: layout.name, filename: layout.filename, contentType: layout.contentType,
+                body: Data(body[(start + layout.body.lowerBound)..<(start + layout.body.upperBound)]))
+        }
+    }
+
+    /// The parts of `body` without copying their bodies.
+    package static func layout(of body: Data, boundary: String) throws(Failure) -> [PartLayout] {
+        let result = body.withUnsafeBytes { bytes -> Result<[PartLayout], Failure> in
+            do throws(Failure) {
+                return .success(try layout(of: bytes, boundary: boundary))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func layout(of bytes: UnsafeRawBufferPointer, boundary: String) throws(Failure) -> [PartLayout] {
         let delimiter = Array("--\(boundary)".utf8)
-        let bytes = [UInt8](body)
-        parts = []
+        var parts: [PartLayout] = []
         // The first delimiter may start the body or follow a preamble and CRLF.
         guard var index = Self.find(delimiter, in: bytes, from: 0) else { throw .malformed("no boundary line") }
         let separator = Array("\r\n".utf8) + delimiter
         while true {
             index += delimiter.count
             // "--" after a delimiter closes the body.
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-") { return }
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-") { return parts }
+            guard parts.count < maximumParts else { throw .malformed("more than \(maximumParts) parts") }
             // Transport padding, then CRLF.
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
             guard index + 1 < bytes.count, bytes[index] == 13, bytes[index + 1] == 10 else {
                 throw .malformed("a boundary line does not end with CRLF")
             }
             index += 2
-            guard let headerEnd = Self.find(Array("\r\n\r\n".utf8), in: bytes, from: index) else {
+            let headerWindow = UnsafeRawBufferPointer(rebasing: bytes[index..<min(bytes.count, index + maximumHeaderSize + 4)])
+            guard let headerLength = Self.find(Array("\r\n\r\n".utf8), in: headerWindow, from: 0) else {
                 throw .malformed("a part has no end of headers")
             }
-            let headers = String(decoding: bytes[index..<headerEnd], as: UTF8.self)
+            let headerEnd = index + headerLength
+            let headers = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<headerEnd]), as: UTF8.self)
             let bodyStart = headerEnd + 4
             guard let next = Self.find(separator, in: bytes, from: bodyStart) else { throw .malformed("the body is not closed") }
-            parts.append(try Self.part(headers: headers, body: Data(bytes[bodyStart..<next])))
+            parts.append(try Self.part(headers: headers, body: bodyStart..<next))
             index = next + 2
         }
     }
 
-    private static func part(headers: String, body: Data) throws(Failure) -> Part {
+    private static func part(headers: String, body: Range<Int>) throws(Failure) -> PartLayout {
         var name: String?
         var filename: String?
         var contentType: String?
@@ -95,7 +132,7 @@ package struct MultipartForm: Sendable {
             }
         }
         guard let name else { throw .malformed("a part has no name") }
-        return Part(name: name, filename: filename, contentType: contentType, body: body)
+        return PartLayout(name: name, filename: filename, contentType: contentType, body: body)
     }
 
     /// `form-data; name="file"; filename="a.json"` → ("form-data", ["name": "file", "filename": "a.json"]).
@@ -137,24 +174,22 @@ package struct MultipartForm: Sendable {
     }
 
     /// The first index of `needle` in `haystack` at or after `start`.
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    private static func find(_ needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress else { return nil }
         let last = haystack.count - needle.count
         guard start <= last else { return nil }
-        return haystack.withUnsafeBufferPointer { buffer -> Int? in
-            var index = start
-            while index <= last {
-                guard let found = memchr(buffer.baseAddress! + index, Int32(first), last - index + 1) else { return nil }
-                index = UnsafeRawPointer(buffer.baseAddress!).distance(to: UnsafeRawPointer(found))
-                var matches = true
-                for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
-                    matches = false
-                    break
-                }
-                if matches { return index }
-                index += 1
+        var index = start
+        while index <= last {
+            guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+            index = base.distance(to: UnsafeRawPointer(found))
+            var matches = true
+            for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                matches = false
+                break
             }
-            return nil
+            if matches { return index }
+            index += 1
         }
+        return nil
     }
 }

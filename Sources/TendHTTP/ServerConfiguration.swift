@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumJSONBody: Int
     /// The largest import accepted (256 MiB).
     public var maximumImportBody: Int
+    /// Imports (API and web pages together) this instance runs at once; one more is answered 503
+    /// with Retry-After. Each holds at most a bounded amount of memory (docs/performance.md).
+    public var maximumConcurrentImports: Int
     /// How many sign-in attempts one client address, and one account, may make per window.
     public var loginAttemptsPerWindow: Int
     /// The rate limit's sliding window (a minute).
@@ -69,6 +72,7 @@ public struct ServerConfiguration: Sendable {
         bcryptCost: UInt8 = ServerConfiguration.minimumProductionBcryptCost,
         maximumJSONBody: Int = 1 << 20,
         maximumImportBody: Int = 256 << 20,
+        maximumConcurrentImports: Int = 2,
         loginAttemptsPerWindow: Int = 10,
         loginWindow: TimeInterval = 60,
         sessionLifetime: TimeInterval = 30 * 86_400,
@@ -88,6 +92,7 @@ public struct ServerConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.maximumJSONBody = maximumJSONBody
         self.maximumImportBody = maximumImportBody
+        self.maximumConcurrentImports = maximumConcurrentImports
         self.loginAttemptsPerWindow = loginAttemptsPerWindow
         self.loginWindow = loginWindow
         self.sessionLifetime = sessionLifetime

@@ -55,12 +55,13 @@ public func buildRouter(
     let authenticator = Authenticator(store: store, configuration: configuration)
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
+    let importGate = ImportGate(capacity: configuration.maximumConcurrentImports)
 
     JSONAPI.addRoutes(
         to: router,
         ServerDependencies(
             configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings,
-            reminders: reminders),
+            importGate: importGate, reminders: reminders),
         authenticator: authenticator, changes: changes)
 
     let live = LiveUpdates(store: store, changes: changes)
@@ -69,6 +70,6 @@ public func buildRouter(
         to: router,
         WebDependencies(
             configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-            live: live, recentSettings: recentSettings))
+            live: live, recentSettings: recentSettings, importGate: importGate))
     return router
 }

@@ -24,15 +24,18 @@ package struct WebDependencies: RequestDependencies {
     package let reminders: ReminderTargets
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
+    /// Imports running at once, shared with the JSON API.
+    package let importGate: ImportGate
     /// The last Today page of each session, while the user's data is unchanged.
     let todayPages = TodayPageCache()
 
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
-        recentSettings: RecentSettings = RecentSettings()
+        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil
     ) {
         self.recentSettings = recentSettings
+        self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         reminders = ReminderTargets(store: store, configuration: configuration)
         self.configuration = configuration
         self.store = store

@@ -215,4 +215,16 @@ struct RoutineAndMoreTests {
             #expect(try await api.export(ana) == before)
         }
     }
+
+    @Test("Over the concurrent-import limit, an import is a 503 problem with Retry-After and changes nothing")
+    func importsBusy() async throws {
+        try await ServerHarness { $0.maximumConcurrentImports = 0 }.run { api in
+            let ana = try await api.signUp("ana")
+            let before = try await api.export(ana)
+            let busy = try await api.request(.post, "/api/v1/import", token: ana.token, body: .init(string: "{}"))
+            try busy.expectProblem(.serviceUnavailable, code: "imports-busy")
+            #expect(busy.headers[.retryAfter] == "5")
+            #expect(try await api.export(ana) == before)
+        }
+    }
 }

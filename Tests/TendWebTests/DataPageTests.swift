@@ -10,11 +10,20 @@ import Testing
 @testable import TendWeb
 
 extension Browser {
-    /// Posts `fields` and one file as `multipart/form-data`, as a browser's file form does.
+    /// Posts `fields` and one file as `multipart/form-data`, as a browser's file form does: the
+    /// import form's `_csrf` rides in its action's query (`csrfInBody` puts it in the body instead,
+    /// as the form did before issue 16).
     func upload(
-        _ path: String, _ fields: [(String, String)], file: Data, filename: String, fileField: String = "file"
+        _ path: String, _ fields: [(String, String)], file: Data, filename: String, fileField: String = "file",
+        csrfInBody: Bool = false, headers extra: HTTPFields = [:]
     ) async throws -> TestResponse {
         let boundary = "----TendTestBoundary7MA4YWxkTrZu0gW"
+        var path = path
+        var fields = fields
+        if !csrfInBody, let token = fields.first(where: { $0.0 == "_csrf" })?.1 {
+            path += "?_csrf=" + Browser.encode(token)
+            fields.removeAll { $0.0 == "_csrf" }
+        }
         var body = Data()
         for (name, value) in fields {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
@@ -25,9 +34,9 @@ extension Browser {
                     .utf8))
         body.append(file)
         body.append(Data("\r\n--\(boundary)--\r\n".utf8))
-        return try await request(
-            .post, path, headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .accept: "text/html"],
-            body: ByteBuffer(bytes: body))
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)", .accept: "text/html"]
+        headers.append(contentsOf: extra)
+        return try await request(.post, path, headers: headers, body: ByteBuffer(bytes: body))
     }
 }
 
@@ -191,6 +200,43 @@ struct DataPageTests {
             let again = try await ben.post("/settings/data/import/confirm", [("_csrf", csrf), ("upload", upload)])
             #expect(again.status == .unprocessableContent)
             #expect(again.text.contains("This preview has expired"))
+        }
+    }
+
+    @Test("An upload's CSRF token is taken from the query or the header, never from the body the route streams to disk")
+    func csrfNotFromBody() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let file = try TendJSONFormat.encode(UserState(habits: [TrackedHabit(habit: WebFixtures.habit(1, "Read"))]))
+            // Only in the body (as the form sent it before): the middleware does not read the body, so 403
+            let inBody = try await browser.upload(
+                "/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json", csrfInBody: true)
+            #expect(inBody.status == .forbidden)
+            // In the header (the app's script) or the query (the form's action, without JS): a preview
+            let inHeader = try await browser.upload(
+                "/settings/data/import", [], file: file, filename: "a.json", headers: [.xCSRFToken: csrf])
+            #expect(inHeader.status == .ok)
+            #expect(inHeader.text.contains("name=\"upload\""))
+            let inQuery = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json")
+            #expect(inQuery.status == .ok)
+            // The page's form carries the token in its action
+            let page = try await browser.get("/settings/data")
+            #expect(page.text.contains("action=\"/settings/data/import?_csrf=\(csrf)\""))
+            #expect(try await store.habits(owner: owner, includeArchived: true).isEmpty)
+        }
+    }
+
+    @Test("Over the concurrent-import limit, an upload is answered 503 with Retry-After and nothing is read")
+    func importsBusy() async throws {
+        try await WebHarness { $0.maximumConcurrentImports = 0 }.run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let file = try TendJSONFormat.encode(UserState(habits: [TrackedHabit(habit: WebFixtures.habit(1, "Read"))]))
+            let busy = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json")
+            #expect(busy.status == .serviceUnavailable)
+            #expect(busy.headers[.retryAfter] == "5")
+            let confirm = try await browser.post("/settings/data/import/confirm", [("_csrf", csrf), ("upload", "x")])
+            #expect(confirm.status == .serviceUnavailable)
         }
     }
 

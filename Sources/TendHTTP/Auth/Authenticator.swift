@@ -6,7 +6,7 @@ import TendStore
 
 /// Proves who a request comes from: an API token (`Authorization: Bearer`) or the session
 /// cookie, else 401. A state-changing request made with the cookie must carry the session's CSRF
-/// token (`X-CSRF-Token` header, or a `_csrf` form field), else 403. The JSON API and the web
+/// token (`X-CSRF-Token` header, a `_csrf` form field, or for a file upload `?_csrf=`), else 403. The JSON API and the web
 /// pages share it, so both accept exactly the same credentials.
 package struct Authenticator: Sendable {
     package let store: any TendStore & AccountStore
@@ -42,14 +42,18 @@ package struct Authenticator: Sendable {
             guard let given, Secrets.constantTimeEqual(given, expected) else {
                 throw Problem(
                     .forbidden, code: "csrf",
-                    detail: "a change made with the session cookie needs the session's CSRF token (X-CSRF-Token header or _csrf field)")
+                    detail:
+                        "a change made with the session cookie needs the session's CSRF token (X-CSRF-Token header or _csrf field; for a file upload the header or ?_csrf=)"
+                )
             }
         }
         return Identity(owner: token.owner, token: token, method: .session, secret: secret)
     }
 
     /// The CSRF token from the header, or from a form body's `_csrf` field (the body is kept for
-    /// the route).
+    /// the route). A file upload (`multipart/form-data`, the web's import form) carries it in the
+    /// header or the query (`?_csrf=…`, the form's action), never in the body: its body may be as
+    /// large as an import, and is streamed to disk by the route, once.
     private func csrfToken(in request: inout Request) async throws -> String? {
         if let header = request.headers[.xCSRFToken] { return header }
         guard let type = request.headers[.contentType] else { return nil }
@@ -57,17 +61,8 @@ package struct Authenticator: Sendable {
             let body = try await request.collectBody(upTo: configuration.maximumJSONBody)
             return FormData(String(buffer: body))["_csrf"]
         }
-        // A file upload (the web's import form): the body may be as large as an import.
-        if let boundary = MultipartForm.boundary(contentType: type) {
-            let limit = configuration.maximumImportBody
-            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw Problem.tooLarge(limit) }
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: limit)
-            } catch is NIOTooManyBytesError {
-                throw Problem.tooLarge(limit)
-            }
-            return (try? MultipartForm(Data(body.readableBytesView), boundary: boundary))?["_csrf"]?.text
+        if MultipartForm.boundary(contentType: type) != nil {
+            return request.query("_csrf")
         }
         return nil
     }

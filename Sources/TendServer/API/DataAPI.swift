@@ -17,16 +17,21 @@ struct DataAPI {
     }
 
     /// `POST /import[?dryRun=true&filename=…]` with the file as the body (at most 256 MiB): merges
-    /// in one transaction, or with `dryRun` only reports. A failed import changes nothing.
+    /// in one transaction, or with `dryRun` only reports. A failed import changes nothing. The body
+    /// goes to disk as it arrives and is read through a memory map; at most
+    /// `maximumConcurrentImports` run at once (503 with Retry-After beyond).
     @Sendable func importData(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let dryRun = try request.queryBool("dryRun")
-        let buffer = try await server.body(of: request, limit: server.configuration.maximumImportBody)
-        guard buffer.readableBytes > 0 else { throw Problem.badRequest("send the file to import as the body") }
-        let importer = TendImporter(now: server.configuration.now)
-        let report = try await importer.importData(
-            Data(buffer.readableBytesView), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun)
-        return try Reply.json(ImportReportJSON(report))
+        return try await server.importGate.run {
+            let file = try await UploadedFile.receive(request, limit: server.configuration.maximumImportBody)
+            defer { file.remove() }
+            guard file.size > 0 else { throw Problem.badRequest("send the file to import as the body") }
+            let importer = TendImporter(now: server.configuration.now)
+            let report = try await importer.importData(
+                try file.mapped(), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun)
+            return try Reply.json(ImportReportJSON(report))
+        }
     }
 
     /// `GET /export?format=json|csv|loop-csv`: Tend JSON (complete), CSV, or Loop's CSV zip.

@@ -21,11 +21,14 @@ struct ServerDependencies: RequestDependencies {
     let recentSettings: RecentSettings
     /// Push subscriptions, webhooks and the calendar feed: checked as the web pages check them.
     let targets: ReminderTargets
+    /// Imports running at once, shared with the web pages.
+    let importGate: ImportGate
 
     init(
         configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
-        recentSettings: RecentSettings = RecentSettings(), reminders: ReminderDelivery
+        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil, reminders: ReminderDelivery
     ) {
+        self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         self.configuration = configuration
         self.store = store
         self.reminders = reminders

@@ -9,76 +9,144 @@ enum CSV {
         var fields: [String]
     }
 
-    /// Parses `text`; a UTF-8 byte order mark is ignored and blank lines are skipped.
-    static func parse(_ text: String) throws(ImportError) -> [Record] {
+    /// Parses UTF-8 `data` record by record, handing each to `body` as soon as it ends, so a file
+    /// is never held as strings all at once; a UTF-8 byte order mark is ignored and blank lines are
+    /// skipped. Within `limits`: fields per record, bytes per field and records per file, each
+    /// checked before the field or record is kept (128 MiB of commas is one record refused at
+    /// its 65th field, not 134 million strings).
+    static func parse(
+        _ data: Data, file: String, limits: ImportLimits, _ body: (Record) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        var parser = Parser(file: file, limits: limits)
+        do {
+            // An untyped closure: a typed one here crashes Swift 6.3.1's IRGen (its reabstraction thunk).
+            try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws in
+                var bytes = raw[...]
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+                var index = bytes.startIndex
+                while index < bytes.endIndex {
+                    let byte = bytes[index]
+                    index += 1
+                    if let record = try parser.consume(byte, next: index < bytes.endIndex ? bytes[index] : nil, skip: &index) {
+                        try body(record)
+                    }
+                }
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            // `withUnsafeBytes` rethrows untyped; only the closure above throws.
+            throw .invalidCSV(line: parser.line, reason: String(describing: error))
+        }
+        if let record = try parser.finish() { try body(record) }
+    }
+
+    /// Every record of `text` (tests).
+    static func parse(_ text: String) throws(ImportError) -> [Record] { try parse(Data(text.utf8)) }
+
+    /// Every record of `data` (tests and small files).
+    static func parse(_ data: Data, file: String = "the CSV file", limits: ImportLimits = .standard) throws(ImportError) -> [Record] {
         var records: [Record] = []
+        try parse(data, file: file, limits: limits) { (record: Record) throws(ImportError) in records.append(record) }
+        return records
+    }
+
+    /// The state of one parse: the record being built and where it is.
+    private struct Parser {
+        let file: String
+        let limits: ImportLimits
         var fields: [String] = []
-        var field = ""
+        var field: [UInt8] = []
         var inQuotes = false
         var afterQuote = false
         var line = 1
         var recordLine = 1
-        var scalars = text.unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
+        var records = 0
 
-        func endRecord() {
-            fields.append(field)
-            field = ""
-            if !(fields.count == 1 && fields[0].isEmpty) {
-                records.append(Record(line: recordLine, fields: fields))
-            }
-            fields = []
+        init(file: String, limits: ImportLimits) {
+            self.file = file
+            self.limits = limits
         }
 
-        while let scalar = pending ?? iterator.next() {
-            pending = nil
+        /// Takes one byte (`next` is the one after it, `index` moves past it when it is used);
+        /// answers the record this byte ends, if any. ASCII delimiters never occur inside a UTF-8
+        /// sequence, so bytes are as good as scalars here.
+        mutating func consume(_ byte: UInt8, next: UInt8?, skip index: inout Int) throws(ImportError) -> Record? {
             if inQuotes {
-                if scalar == "\"" {
-                    let next = iterator.next()
-                    if next == "\"" {
-                        field.unicodeScalars.append("\"")
+                if byte == UInt8(ascii: "\"") {
+                    if next == UInt8(ascii: "\"") {
+                        index += 1
+                        try append(byte)
                     } else {
                         inQuotes = false
                         afterQuote = true
-                        pending = next
                     }
                 } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
+                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    try append(byte)
                 }
-                continue
+                return nil
             }
-            switch scalar {
-            case ",":
-                fields.append(field)
-                field = ""
+            switch byte {
+            case UInt8(ascii: ","):
+                try endField()
                 afterQuote = false
-            case "\r":
-                let next = iterator.next()
-                if next != "\n" { pending = next }
-                endRecord()
-                afterQuote = false
-                line += 1
-                recordLine = line
-            case "\n":
-                endRecord()
+                return nil
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                if byte == UInt8(ascii: "\r"), next == UInt8(ascii: "\n") { index += 1 }
+                let record = try endRecord()
                 afterQuote = false
                 line += 1
                 recordLine = line
-            case "\"" where field.isEmpty && !afterQuote:
+                return record
+            case UInt8(ascii: "\"") where field.isEmpty && !afterQuote:
                 inQuotes = true
+                return nil
             default:
                 if afterQuote {
                     throw .invalidCSV(line: line, reason: "text after a closing quote (a quote inside a field must be doubled)")
                 }
-                field.unicodeScalars.append(scalar)
+                try append(byte)
+                return nil
             }
         }
-        if inQuotes { throw .invalidCSV(line: recordLine, reason: "a quoted field is never closed (the file may be cut off)") }
-        if !field.isEmpty || !fields.isEmpty { endRecord() }
-        return records
+
+        mutating func finish() throws(ImportError) -> Record? {
+            if inQuotes { throw .invalidCSV(line: recordLine, reason: "a quoted field is never closed (the file may be cut off)") }
+            guard !field.isEmpty || !fields.isEmpty else { return nil }
+            return try endRecord()
+        }
+
+        private mutating func append(_ byte: UInt8) throws(ImportError) {
+            guard field.count < limits.maximumCSVFieldSize else {
+                throw .invalidCSV(
+                    line: line,
+                    reason: "a field is longer than \(ImportError.bytes(limits.maximumCSVFieldSize)), more than an import accepts")
+            }
+            field.append(byte)
+        }
+
+        private mutating func endField() throws(ImportError) {
+            guard fields.count < limits.maximumCSVFields else {
+                throw .invalidCSV(line: recordLine, reason: "a record has more than \(limits.maximumCSVFields) fields")
+            }
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw .invalidCSV(line: line, reason: "\(file) is not UTF-8 text")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func endRecord() throws(ImportError) -> Record? {
+            try endField()
+            defer { fields.removeAll(keepingCapacity: true) }
+            if fields.count == 1 && fields[0].isEmpty { return nil }
+            records += 1
+            guard records <= limits.maximumCSVRecords else {
+                throw .tooMany(what: "lines in \(file)", limit: limits.maximumCSVRecords)
+            }
+            return Record(line: recordLine, fields: fields)
+        }
     }
 
     /// One record, quoted where needed, ending with CRLF.
@@ -90,14 +158,6 @@ enum CSV {
         let special = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard special || field.hasPrefix(" ") || field.hasSuffix(" ") else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Decodes bytes as UTF-8, the only encoding Tend writes.
-    static func text(_ data: Data, file: String) throws(ImportError) -> String {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .invalidCSV(line: 1, reason: "\(file) is not UTF-8 text")
-        }
-        return text
     }
 }
 

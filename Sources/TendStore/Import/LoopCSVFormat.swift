@@ -20,11 +20,15 @@ public enum LoopCSVFormat {
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
         let zip = try ZipReader(data, limits: limits)
         guard zip.paths.contains("Habits.csv") else { throw .invalidZip("it has no Habits.csv, so it is not a Loop CSV export") }
-        let records = try CSV.parse(try CSV.text(try zip.contents(of: "Habits.csv"), file: "Habits.csv"))
+        var records: [CSV.Record] = []
+        try CSV.parse(try zip.contents(of: "Habits.csv"), file: "Habits.csv", limits: limits) { (record: CSV.Record) throws(ImportError) in
+            // The header and one line per habit: refused at the first habit too many.
+            try limits.checkCounts(habits: records.count, entries: 0)
+            records.append(record)
+        }
         guard let first = records.first else { throw .invalidCSV(line: 1, reason: "Habits.csv is empty") }
         let header = CSVHeader(first.fields)
         guard header.has("Name") else { throw .invalidCSV(line: first.line, reason: "Habits.csv has no Name column") }
-        try limits.checkCounts(habits: records.count - 1, entries: 0)
 
         // Each habit's folder starts with its position: "001 Read/Checkmarks.csv".
         var checkmarkFiles: [Int: String] = [:]
@@ -40,6 +44,7 @@ public enum LoopCSVFormat {
         var habits: [ImportedHabit] = []
         var occurrences: [String: Int] = [:]
         var entryCount = 0
+        var parsedCheckmarks: [String: [LoopRepetition]] = [:]
         for record in records.dropFirst() {
             func field(_ names: String...) -> String {
                 for name in names where header.has(name) { return header.value(record, name).trimmingCharacters(in: .whitespaces) }
@@ -69,7 +74,14 @@ public enum LoopCSVFormat {
 
             var repetitions: [LoopRepetition] = []
             if let path = checkmarkFiles[position] {
-                repetitions = try checkmarks(try zip.contents(of: path), path: path, skipped: &skipped)
+                // Habits sharing a position share the folder: it is inflated and parsed once.
+                if let read = parsedCheckmarks[path] {
+                    repetitions = read
+                } else {
+                    repetitions = try checkmarks(
+                        try zip.contents(of: path), path: path, limits: limits, entriesBefore: entryCount, skipped: &skipped)
+                    parsedCheckmarks[path] = repetitions
+                }
                 entryCount += repetitions.count
                 try limits.checkCounts(habits: 0, entries: entryCount)
             }
@@ -82,21 +94,33 @@ public enum LoopCSVFormat {
         return ImportedData(format: .loopCSVZip, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: skippedEntries)
     }
 
-    private static func checkmarks(_ data: Data, path: String, skipped: inout [String]) throws(ImportError) -> [LoopRepetition] {
-        let records = try CSV.parse(try CSV.text(data, file: path))
-        guard let first = records.first else { return [] }
-        let header = CSVHeader(first.fields)
-        guard header.has("Date"), header.has("Value") else {
-            throw .invalidCSV(line: first.line, reason: "\(path) has no Date and Value columns")
-        }
+    /// The repetitions of one `Checkmarks.csv`, refused as soon as they and the `entriesBefore`
+    /// of earlier files pass the entry limit. Unreadable lines are counted, and the first quoted.
+    private static func checkmarks(
+        _ data: Data, path: String, limits: ImportLimits, entriesBefore: Int, skipped: inout [String]
+    ) throws(ImportError) -> [LoopRepetition] {
+        var header: CSVHeader?
         var repetitions: [LoopRepetition] = []
-        var unreadable: [String] = []
-        for record in records.dropFirst() {
+        var unreadable = 0
+        var firstUnreadable = ""
+        func skip(_ reason: String) {
+            if unreadable == 0 { firstUnreadable = reason }
+            unreadable += 1
+        }
+        try CSV.parse(data, file: path, limits: limits) { (record: CSV.Record) throws(ImportError) in
+            guard let header else {
+                let first = CSVHeader(record.fields)
+                guard first.has("Date"), first.has("Value") else {
+                    throw .invalidCSV(line: record.line, reason: "\(path) has no Date and Value columns")
+                }
+                header = first
+                return
+            }
             let dateText = header.value(record, "Date").trimmingCharacters(in: .whitespaces)
             let valueText = header.value(record, "Value").trimmingCharacters(in: .whitespaces)
             guard let day = try? Day(iso: dateText) else {
-                unreadable.append("line \(record.line): date “\(dateText)”")
-                continue
+                skip("line \(record.line): date “\(dateText.prefix(40))”")
+                return
             }
             let value: Int64
             switch valueText.uppercased() {
@@ -107,16 +131,17 @@ public enum LoopCSVFormat {
             case "UNKNOWN", "": value = LoopMapping.unknown
             default:
                 guard let number = Double(valueText), number.isFinite, abs(number) < 9e15 else {
-                    unreadable.append("line \(record.line): value “\(valueText)”")
-                    continue
+                    skip("line \(record.line): value “\(valueText.prefix(40))”")
+                    return
                 }
                 // Yes/no habits written as numbers use Loop's codes; numerical ones the amount × 1000.
                 value = Int64(number.rounded())
             }
+            try limits.checkCounts(habits: 0, entries: entriesBefore + repetitions.count + 1)
             repetitions.append(LoopRepetition(day: day, value: value, notes: header.value(record, "Notes")))
         }
-        if !unreadable.isEmpty {
-            skipped.append("\(path): \(unreadable.count) lines cannot be read and are not imported (\(unreadable[0]))")
+        if unreadable > 0 {
+            skipped.append("\(path): \(unreadable) lines cannot be read and are not imported (\(firstUnreadable))")
         }
         return repetitions
     }

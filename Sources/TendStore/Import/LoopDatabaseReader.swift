@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TendCore
 
 /// Reads Loop Habit Tracker's SQLite backup: the `Habits` and `Repetitions` tables of schema
@@ -30,27 +31,54 @@ enum LoopDatabaseReader {
         }
     }
 
-    /// Opens a private read-only copy of `data` (SQLite reads files, not memory) and removes it after.
+    /// Opens a read-only copy of `data` in the importer's private folder (SQLite reads files, not
+    /// memory), on a connection whose limits keep a hostile file small, and removes it after.
     private static func withDatabase<T>(_ data: Data, _ body: (Database) throws -> T) throws -> T {
-        var bytes = data
-        // A file saved in WAL mode opens read-only only without its -wal file: mark it as a
-        // rollback-journal database, which it is once the WAL is gone.
-        if bytes.count > 19, bytes[bytes.startIndex + 18] == 2 || bytes[bytes.startIndex + 19] == 2 {
-            bytes[bytes.startIndex + 18] = 1
-            bytes[bytes.startIndex + 19] = 1
+        let url = try ImportScratch.newFile(extension: "db")
+        guard FileManager.default.createFile(atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw ImportError.unreadableDatabase("the server cannot write its copy of the file")
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tend-import-\(UUID().uuidString).db")
-        try bytes.write(to: url, options: [.atomic])
         defer { try? FileManager.default.removeItem(at: url) }
+        // A file saved in WAL mode opens read-only only without its -wal file: mark the copy as a
+        // rollback-journal database, which it is once the WAL is gone (patched on disk: changing
+        // the bytes in memory would copy the whole upload).
+        if data.count > 19, data[data.startIndex + 18] == 2 || data[data.startIndex + 19] == 2 {
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.seek(toOffset: 18)
+            try handle.write(contentsOf: [1, 1] as [UInt8])
+            try handle.close()
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.prepareDatabase { db in
             // A hostile file's views or triggers must not run functions with side effects.
             try db.execute(sql: "PRAGMA trusted_schema = OFF")
+            applyLimits(db)
         }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read(body)
+    }
+
+    /// SQLite's own limits on this connection, far below its defaults (1 GB strings, 2000 columns):
+    /// a value, a statement or an expression larger than Loop ever writes is an error
+    /// (SQLITE_TOOBIG), not an allocation.
+    static let connectionLimits: [(Int32, Int32)] = [
+        (SQLITE_LIMIT_LENGTH, 1 << 20),
+        (SQLITE_LIMIT_SQL_LENGTH, 100_000),
+        (SQLITE_LIMIT_COLUMN, 100),
+        (SQLITE_LIMIT_EXPR_DEPTH, 50),
+        (SQLITE_LIMIT_COMPOUND_SELECT, 5),
+        (SQLITE_LIMIT_VDBE_OP, 25_000),
+        (SQLITE_LIMIT_FUNCTION_ARG, 8),
+        (SQLITE_LIMIT_ATTACHED, 0),
+        (SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 100),
+        (SQLITE_LIMIT_VARIABLE_NUMBER, 100),
+        (SQLITE_LIMIT_TRIGGER_DEPTH, 1),
+    ]
+
+    private static func applyLimits(_ db: Database) {
+        for (limit, value) in connectionLimits { sqlite3_limit(db.sqliteConnection, limit, value) }
     }
 
     private static func hasLoopTables(_ db: Database) throws -> Bool {
@@ -58,9 +86,38 @@ enum LoopDatabaseReader {
         return names.contains("habits") && names.contains("repetitions")
     }
 
+    /// The columns of `table`, refusing what could run code or allocate while the importer reads:
+    /// a virtual table, hidden or generated columns (`PRAGMA table_info` does not even list
+    /// them: `x AS (zeroblob(50000000))`) and triggers.
     private static func columns(_ db: Database, _ table: String) throws -> Set<String> {
-        Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").compactMap { text($0, "name")?.lowercased() })
+        let kind = try String.fetchOne(
+            db, sql: "SELECT type FROM pragma_table_list WHERE schema = 'main' AND lower(name) = lower(?)", arguments: [table])
+        guard kind == "table" else { throw ImportError.notLoopDatabase("its \(table) table is a \(kind ?? "missing") table") }
+        var names: Set<String> = []
+        for row in try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(table))") {
+            let name = text(row, "name")?.lowercased() ?? ""
+            guard (integer(row, "hidden") ?? 0) == 0 else {
+                throw ImportError.notLoopDatabase("its \(table) table has a hidden or generated column “\(name)”")
+            }
+            names.insert(name)
+        }
+        let triggers =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND lower(tbl_name) = lower(?)", arguments: [table])
+            ?? 0
+        guard triggers == 0 else { throw ImportError.notLoopDatabase("its \(table) table has triggers") }
+        return names
     }
+
+    /// `column`, or NULL under its name when the file's schema version has no such column.
+    private static func select(_ columns: [String], from available: Set<String>) -> String {
+        columns.map { available.contains($0) ? "\"\($0)\"" : "NULL AS \"\($0)\"" }.joined(separator: ", ")
+    }
+
+    static let habitColumnNames = [
+        "id", "name", "question", "description", "freq_num", "freq_den", "color", "position", "archived", "type",
+        "target_type", "target_value", "unit", "reminder_hour", "reminder_min", "reminder_days", "uuid",
+    ]
 
     private static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
         guard try hasLoopTables(db) else {
@@ -85,10 +142,12 @@ enum LoopDatabaseReader {
         var skippedEntries = 0
         var repetitions: [Int64: [LoopRepetition]] = [:]
         var badTimestamps = 0
-        let valueColumn = repetitionColumns.contains("value") ? "value" : "NULL AS value"
-        let notesColumn = repetitionColumns.contains("notes") ? "notes" : "NULL AS notes"
+        var textBudget = TextBudget(limit: limits.maximumTextBytes)
         let cursor = try Row.fetchCursor(
-            db, sql: "SELECT habit, timestamp, \(valueColumn), \(notesColumn) FROM Repetitions ORDER BY habit, timestamp")
+            db,
+            sql:
+                "SELECT \(select(["habit", "timestamp", "value", "notes"], from: repetitionColumns)) FROM Repetitions ORDER BY habit, timestamp"
+        )
         while let row = try cursor.next() {
             guard let habit = integer(row, "habit"), let timestamp = integer(row, "timestamp"),
                 let day = LoopMapping.day(milliseconds: timestamp)
@@ -106,7 +165,8 @@ enum LoopDatabaseReader {
                 badTimestamps += 1
                 continue
             }
-            repetitions[habit, default: []].append(LoopRepetition(day: day, value: value, notes: text(row, "notes") ?? ""))
+            let notes = try textBudget.take(text(row, "notes") ?? "")
+            repetitions[habit, default: []].append(LoopRepetition(day: day, value: value, notes: notes))
         }
         if badTimestamps > 0 {
             skipped.append("\(badTimestamps) repetitions without a habit, or with an impossible date or value, are not imported")
@@ -116,12 +176,14 @@ enum LoopDatabaseReader {
         var habits: [ImportedHabit] = []
         let known = repetitions.keys
         var matched: Set<Int64> = []
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM Habits ORDER BY position, id") {
+        let habitRows = try Row.fetchCursor(
+            db, sql: "SELECT \(select(habitColumnNames, from: habitColumns)) FROM Habits ORDER BY position, id")
+        while let row = try habitRows.next() {
             let rowID = integer(row, "id") ?? 0
-            let name = text(row, "name") ?? ""
+            let name = try textBudget.take(text(row, "name") ?? "")
             var record = LoopHabitRecord(name: name)
-            record.question = text(row, "question") ?? ""
-            record.description = text(row, "description") ?? ""
+            record.question = try textBudget.take(text(row, "question") ?? "")
+            record.description = try textBudget.take(text(row, "description") ?? "")
             record.frequencyNumerator = clampedInt(integer(row, "freq_num") ?? 1)
             record.frequencyDenominator = clampedInt(integer(row, "freq_den") ?? 1)
             if let color = integer(row, "color") {
@@ -132,7 +194,7 @@ enum LoopDatabaseReader {
             record.type = clampedInt(integer(row, "type") ?? 0)
             record.targetType = clampedInt(integer(row, "target_type") ?? 0)
             record.targetValue = real(row, "target_value") ?? 0
-            record.unit = text(row, "unit") ?? ""
+            record.unit = try textBudget.take(text(row, "unit") ?? "")
             record.reminderHour = integer(row, "reminder_hour").map(clampedInt)
             record.reminderMinute = integer(row, "reminder_min").map(clampedInt)
             record.reminderDays = clampedInt(integer(row, "reminder_days") ?? 127)

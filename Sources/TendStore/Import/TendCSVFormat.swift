@@ -38,18 +38,24 @@ public enum TendCSVFormat {
     }
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
-        let records = try CSV.parse(try CSV.text(data, file: "the CSV file"))
-        guard let first = records.first else { throw .invalidCSV(line: 1, reason: "the file is empty") }
-        let header = CSVHeader(first.fields)
-        for column in ["record", "habit_id", "habit", "day", "value"] where !header.has(column) {
-            throw .invalidCSV(line: first.line, reason: "the header has no “\(column)” column")
-        }
+        var header: CSVHeader?
         var habits: [ImportedHabit] = []
         var indexByID: [Habit.ID: Int] = [:]
+        // The last habit row of each name: a lookup, not a search of every habit per entry line.
+        var lastIndexByName: [String: Int] = [:]
         var adjustments: [String] = []
         var entryCount = 0
 
-        for record in records.dropFirst() {
+        // Record by record as the parser reads them: only what is imported is kept.
+        try CSV.parse(data, file: "the CSV file", limits: limits) { (record: CSV.Record) throws(ImportError) in
+            guard let header else {
+                let first = CSVHeader(record.fields)
+                for column in ["record", "habit_id", "habit", "day", "value"] where !first.has(column) {
+                    throw .invalidCSV(line: record.line, reason: "the header has no “\(column)” column")
+                }
+                header = first
+                return
+            }
             let line = record.line
             func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
             switch field("record").lowercased() {
@@ -59,6 +65,7 @@ public enum TendCSVFormat {
                 // entries below a row belong to it.
                 let habit = try habitRow(record, header: header, today: today, adjustments: &adjustments)
                 indexByID[habit.id] = habits.count
+                lastIndexByName[habit.name] = habits.count
                 habits.append(ImportedHabit(habit: habit))
             case "entry":
                 entryCount += 1
@@ -67,7 +74,7 @@ public enum TendCSVFormat {
                 if let id = UUID(uuidString: field("habit_id")).map(Habit.ID.init(rawValue:)), let found = indexByID[id] {
                     index = found
                 } else if field("habit_id").isEmpty,
-                    let found = habits.lastIndex(where: { $0.habit.name == header.value(record, "habit") })
+                    let found = lastIndexByName[header.value(record, "habit")]
                 {
                     index = found
                 } else {
@@ -78,9 +85,10 @@ public enum TendCSVFormat {
             case "":
                 throw .invalidCSV(line: line, reason: "the “record” column is empty (expected habit or entry)")
             case let other:
-                throw .invalidCSV(line: line, reason: "unknown record “\(other)” (expected habit or entry)")
+                throw .invalidCSV(line: line, reason: "unknown record “\(other.prefix(40))” (expected habit or entry)")
             }
         }
+        guard header != nil else { throw .invalidCSV(line: 1, reason: "the file is empty") }
         // A creation day after the first entry would hide history: move it back.
         for index in habits.indices {
             if let first = habits[index].entries.map(\.day).min(), first < habits[index].habit.createdOn,
@@ -98,21 +106,22 @@ public enum TendCSVFormat {
         let line = record.line
         func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
         let name = header.value(record, "habit")
-        let label = name.isEmpty ? "the habit on line \(line)" : "“\(name)”"
+        // Messages quote the file shortly: a long name repeated in each would multiply it.
+        let label = name.isEmpty ? "the habit on line \(line)" : "“\(name.prefix(60))”"
         let id: Habit.ID
         if let uuid = UUID(uuidString: field("habit_id")) {
             id = Habit.ID(rawValue: uuid)
         } else {
             id = Habit.ID(rawValue: StableID.uuid("tend-csv|\(name)|\(line)"))
             if !field("habit_id").isEmpty {
-                adjustments.append("\(label): “\(field("habit_id"))” is not an id, so the habit gets one")
+                adjustments.append("\(label): “\(field("habit_id").prefix(40))” is not an id, so the habit gets one")
             }
         }
         func parsed<T>(_ column: String, _ parse: (String) -> T?, default value: T, describe: String) -> T {
             let text = field(column)
             if text.isEmpty { return value }
             if let result = parse(text.lowercased()) ?? parse(text) { return result }
-            adjustments.append("\(label): \(column) “\(text)” is not \(describe), so it is \(String(describing: value))")
+            adjustments.append("\(label): \(column) “\(text.prefix(40))” is not \(describe), so it is \(String(describing: value))")
             return value
         }
         let kind = parsed("kind", HabitKind.init(rawValue:), default: .good, describe: "good or bad")
@@ -122,11 +131,11 @@ public enum TendCSVFormat {
         do {
             schedule = field("schedule").isEmpty ? .daily : try Schedule(parsing: field("schedule"), startingOn: createdOn)
         } catch {
-            adjustments.append("\(label): schedule “\(field("schedule"))” cannot be read (\(error.description)), so it is daily")
+            adjustments.append("\(label): schedule “\(field("schedule").prefix(40))” cannot be read (\(error.description)), so it is daily")
             schedule = .daily
         }
         let reminders = parseReminders(field("reminders"), habit: id) { bad in
-            adjustments.append("\(label): reminder “\(bad)” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out")
+            adjustments.append("\(label): reminder “\(bad.prefix(40))” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out")
         }
         return Habit(
             id: id, name: name,

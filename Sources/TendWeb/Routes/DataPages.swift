@@ -37,32 +37,43 @@ struct DataPages {
         return Page.html(DataView.page(page, session: try web.session(context, user: user)))
     }
 
-    /// `POST /settings/data/import` (multipart: `_csrf`, `file`): a dry run of the file against
+    /// `POST /settings/data/import?_csrf=…` (multipart: `file`): a dry run of the file against
     /// the user's data, shown with a form that confirms it; the file waits in `ImportStaging`.
-    /// A file Tend cannot read answers 422 with the reason; nothing is changed either way.
+    /// A file Tend cannot read answers 422 with the reason; nothing is changed either way. The
+    /// body goes to disk as it arrives and is read through a memory map; at most
+    /// `maximumConcurrentImports` run at once (503 with Retry-After beyond).
     @Sendable func preview(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let session = try web.session(context, user: user)
         var page = model(user)
-        let upload: MultipartForm.Part
-        do {
-            upload = try await fileUpload(request)
-        } catch let refusal as Refusal {
-            page.error = refusal.message
-            return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
+        return try await web.importGate.run {
+            let received = try await UploadedFile.receive(request, limit: web.configuration.maximumImportBody)
+            var staged = false
+            defer { if !staged { received.remove() } }
+            let upload: MultipartForm.PartLayout
+            let data: Data
+            do {
+                let file = try fileUpload(received, request: request)
+                upload = file.layout
+                data = file.data
+            } catch let refusal as Refusal {
+                page.error = refusal.message
+                return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
+            }
+            let filename = upload.filename.flatMap { $0.isEmpty ? nil : $0 }
+            let report: ImportReport
+            do {
+                report = try await TendImporter(now: web.configuration.now).importData(
+                    data, filename: filename, into: web.store, owner: user.id, dryRun: true)
+            } catch let error as ImportError {
+                page.error = Self.sentence(error.description)
+                return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
+            }
+            let id = await web.imports.stage(received, range: upload.body, filename: filename, owner: user.id, now: web.now)
+            staged = true
+            page.preview = DataPage.preview(report, filename: filename, uploadID: id)
+            return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
         }
-        let filename = upload.filename.flatMap { $0.isEmpty ? nil : $0 }
-        let report: ImportReport
-        do {
-            report = try await TendImporter(now: web.configuration.now).importData(
-                upload.body, filename: filename, into: web.store, owner: user.id, dryRun: true)
-        } catch let error as ImportError {
-            page.error = Self.sentence(error.description)
-            return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
-        }
-        let id = await web.imports.stage(upload.body, filename: filename, owner: user.id, now: web.now)
-        page.preview = DataPage.preview(report, filename: filename, uploadID: id)
-        return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
     }
 
     /// `POST /settings/data/import/confirm` `upload=ID`: imports the previewed file in one
@@ -71,22 +82,25 @@ struct DataPages {
     @Sendable func confirm(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let form = try await request.form()
-        guard let upload = await web.imports.take(form["upload"] ?? "", owner: user.id, now: web.now) else {
-            var page = model(user)
-            page.error = "This preview has expired (or the file was replaced by a later one). Choose the file again."
-            return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
+        return try await web.importGate.run {
+            guard let upload = await web.imports.take(form["upload"] ?? "", owner: user.id, now: web.now) else {
+                var page = model(user)
+                page.error = "This preview has expired (or the file was replaced by a later one). Choose the file again."
+                return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
+            }
+            defer { upload.file.remove() }
+            let report: ImportReport
+            do {
+                report = try await TendImporter(now: web.configuration.now).importData(
+                    try upload.data(), filename: upload.filename, into: web.store, owner: user.id)
+            } catch let error as ImportError {
+                var page = model(user)
+                page.error = Self.sentence(error.description)
+                return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
+            }
+            if !report.habitsAdded.isEmpty { await web.store.recordTip(.habitAdded, owner: user.id) }
+            return Page.redirect(WebPaths.data() + "?imported=1&habits=\(report.habitsAdded.count)&entries=\(report.entriesAdded)")
         }
-        let report: ImportReport
-        do {
-            report = try await TendImporter(now: web.configuration.now).importData(
-                upload.data, filename: upload.filename, into: web.store, owner: user.id)
-        } catch let error as ImportError {
-            var page = model(user)
-            page.error = Self.sentence(error.description)
-            return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
-        }
-        if !report.habitsAdded.isEmpty { await web.store.recordTip(.habitAdded, owner: user.id) }
-        return Page.redirect(WebPaths.data() + "?imported=1&habits=\(report.habitsAdded.count)&entries=\(report.entriesAdded)")
     }
 
     /// `GET /settings/data/export?format=json|csv|loop-csv`: the signed-in user's data as an attachment.
@@ -126,32 +140,24 @@ struct DataPages {
         var message: String
     }
 
-    /// The `file` part of a multipart form (its `_csrf` was checked by the auth middleware).
-    private func fileUpload(_ request: Request) async throws -> MultipartForm.Part {
+    /// The `file` part of the multipart form in `received` (its `_csrf` was checked by the auth
+    /// middleware, from the query or a header), and its bytes mapped from the file.
+    private func fileUpload(_ received: UploadedFile, request: Request) throws -> (layout: MultipartForm.PartLayout, data: Data) {
         guard let type = request.headers[.contentType], let boundary = MultipartForm.boundary(contentType: type) else {
             throw Refusal(message: "The form did not send a file (it must be sent as multipart/form-data).")
         }
-        let limit = web.configuration.maximumImportBody
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw Problem.tooLarge(limit) }
-        var request = request
-        let body: ByteBuffer
+        let parts: [MultipartForm.PartLayout]
         do {
-            body = try await request.collectBody(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw Problem.tooLarge(limit)
-        }
-        let form: MultipartForm
-        do {
-            form = try MultipartForm(Data(body.readableBytesView), boundary: boundary)
+            parts = try MultipartForm.layout(of: try received.mapped(), boundary: boundary)
         } catch {
             throw Refusal(message: "The upload could not be read (a damaged form). Choose the file again.")
         }
         // A form sent without choosing a file has an empty part with an empty file name.
-        guard let file = form["file"], !(file.filename ?? "").isEmpty || !file.body.isEmpty else {
+        guard let file = parts.first(where: { $0.name == "file" }), !(file.filename ?? "").isEmpty || !file.body.isEmpty else {
             throw Refusal(message: "Choose a file to import.")
         }
         guard !file.body.isEmpty else { throw Refusal(message: "“\(file.filename ?? "The file")” is empty.") }
-        return file
+        return (file, try UploadedFile.map(received.url, range: file.body))
     }
 
     private static func attachment(_ data: Data, type: String, filename: String) -> Response {
