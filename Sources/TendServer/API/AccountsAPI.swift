@@ -60,6 +60,7 @@ struct AccountsAPI {
 
     /// `POST /session`: signs a browser in; the session cookie is set and the CSRF token answered.
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request)
         let body = try await server.decode(LoginRequest.self, from: request)
         let account = try await server.accounts.verifiedAccount(
             username: body.username, password: body.password, request: request, context: context)
@@ -85,6 +86,7 @@ struct AccountsAPI {
 
     /// `DELETE /session`: signs this browser out (the session ends on every server instance).
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request)
         let cleared = try await server.accounts.endSession(try context.requireIdentity(), request: request)
         var response = Reply.noContent()
         response.setCookie(cleared)
@@ -155,10 +157,11 @@ struct AccountsAPI {
         let body = try await server.decode(PasswordChangeRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)
         try server.accounts.limit(request, context: context, username: account.user.username)
+        // The new password's rule first: a change bound to fail spends no bcrypt time.
+        try Passwords.validate(body.new)
         guard try await server.passwords.verify(body.current, hash: account.passwordHash) else {
             throw Problem.forbidden("the current password is not right")
         }
-        try Passwords.validate(body.new)
         try await server.store.setPasswordHash(owner: identity.owner, try await server.passwords.hash(body.new))
         try await server.store.revokeTokens(
             owner: identity.owner, kind: .session, except: identity.method == .session ? identity.token.id : nil)
@@ -168,6 +171,7 @@ struct AccountsAPI {
     /// `DELETE /account`: needs the password; deletes the account and everything it owns. The
     /// owner can leave only as the last account (no one could invite anyone any more).
     @Sendable func deleteAccount(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request)
         let identity = try context.requireIdentity()
         let body = try await server.decode(AccountDeletionRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)

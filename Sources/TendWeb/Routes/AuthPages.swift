@@ -41,6 +41,7 @@ struct AuthPages {
     }
 
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request)
         let form = try await request.form()
         let next = Page.localPath(form["next"], fallback: WebPaths.today())
         var page = LoginPage(username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen())
@@ -84,6 +85,7 @@ struct AuthPages {
     }
 
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request)
         let form = try await request.form()
         var page = try await signupModel(invite: form["invite"] ?? "", formToken: "")
         page.username = form["username"] ?? ""
@@ -136,6 +138,7 @@ struct AuthPages {
     // MARK: Log out
 
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request)
         let cleared = try await web.accounts.endSession(try context.requireIdentity(), request: request)
         var response = Page.redirect(WebPaths.login() + "?signed-out=1")
         response.setCookie(cleared)
