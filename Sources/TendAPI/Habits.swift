@@ -24,12 +24,16 @@ public enum ScheduleInput: Codable, Hashable, Sendable {
         }
     }
 
-    /// The schedule; the text form's "every N days" counts from `today`.
+    /// The schedule; the text form's "every N days" counts from `today`. Its start is a day a
+    /// request names, so it is held to `RecordableDays.viewable(today:)`.
     public func resolved(today: Day) throws(HabitValidationError) -> Schedule {
+        let schedule: Schedule
         switch self {
-        case .schedule(let schedule): schedule
-        case .text(let text): try Schedule(parsing: text, startingOn: today)
+        case .schedule(let given): schedule = given
+        case .text(let text): schedule = try Schedule(parsing: text, startingOn: today)
         }
+        try schedule.validateDays(today: today)
+        return schedule
     }
 }
 

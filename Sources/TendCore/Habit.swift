@@ -82,6 +82,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// A duration target is at most a whole day.
     public static let maximumDurationTarget = 86_400
     public static let maximumReminders = 20
+    /// The most habits one person keeps, archived ones included (1,000): every statistics and
+    /// today request walks each of them.
+    public static let maximumPerOwner = 1_000
 
     /// The target a new habit gets when none is given: 1 to build, 0 to quit (checkmarks),
     /// 1 of the unit for counts, and 10 or 30 minutes for durations.

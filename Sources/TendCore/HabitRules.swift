@@ -24,6 +24,21 @@ public enum HabitRules {
         }
     }
 
+    /// Refuses a new habit when the owner already has ``Habit/maximumPerOwner`` (archived ones count).
+    public static func checkRoom(existingHabits count: Int) throws(RuleViolation) {
+        guard count < Habit.maximumPerOwner else {
+            throw RuleViolation(
+                "you have \(count) habits, the most Tend keeps for one person is \(Habit.maximumPerOwner): delete some you no longer track first"
+            )
+        }
+    }
+
+    /// Refuses a habit whose history would start on a day no one can record on (see
+    /// ``RecordableDays``): before the floor, or after the person's `today`.
+    public static func checkCreatedOn(_ day: Day, today: Day) throws(RuleViolation) {
+        if let refusal = RecordableDays.refusal(for: day, today: today) { throw RuleViolation("createdOn: " + refusal) }
+    }
+
     public static func validate(_ habit: Habit) throws(RuleViolation) {
         do {
             try habit.validate()

@@ -14,11 +14,44 @@ public enum RecordableDays {
     /// for the many check-ins on past days.
     public static func certainly(_ day: Day, now: Date) -> Bool? {
         if day < floor { return false }
-        // UTC has no daylight saving: its day is the instant's whole days since 1970.
-        func utcDay(_ date: Date) -> Day { Day(ordinal: Int((date.timeIntervalSince1970 / 86_400).rounded(.down))) }
         // The earliest "today" anywhere: UTC−12 with the day starting at 23:00; the latest: UTC+14.
         if day <= utcDay(now.addingTimeInterval(-35 * 3600)) { return true }
-        if day > utcDay(now.addingTimeInterval(14 * 3600)) { return false }
+        if day > latestToday(now: now) { return false }
+        return nil
+    }
+
+    /// The latest day that is someone's today at `now`: UTC+14's.
+    public static func latestToday(now: Date) -> Day {
+        utcDay(now.addingTimeInterval(14 * 3600))
+    }
+
+    /// UTC has no daylight saving: its day is the instant's whole days since 1970.
+    private static func utcDay(_ date: Date) -> Day {
+        Day(ordinal: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    /// How many days after today a request may look or plan: a year. Statistics "as of" a day,
+    /// a calendar page, a range of entries, the start of an "every N days" schedule.
+    public static let lookahead = 366
+
+    /// The days a request may name to look at or plan with, for a person whose today is `today`:
+    /// ``floor`` through ``lookahead`` days after today. Every walk over a history starts at the
+    /// floor at the earliest (``TrackedHabit/startDay``) and ends here at the latest, so one
+    /// habit's statistics cover at most about 27 years (under 10,300 days in 2026).
+    public static func viewable(today: Day) -> ClosedRange<Day> {
+        floor...today.adding(days: lookahead)
+    }
+
+    /// Why a request may not name `day` (what it is called: `what`) when it is `today` for the
+    /// person, or `nil` when it may (see ``viewable(today:)``).
+    public static func viewingRefusal(for day: Day, today: Day, what: String = "a day") -> String? {
+        if day < floor {
+            return "\(what) (\(day.iso)) is before \(floor.iso), the earliest day Tend records"
+        }
+        let last = today.adding(days: lookahead)
+        if day > last {
+            return "\(what) (\(day.iso)) is more than a year after today (\(today.iso)): the latest is \(last.iso)"
+        }
         return nil
     }
 

@@ -50,5 +50,24 @@ public enum SyncRules {
         } catch {
             throw RuleViolation("operation \(operation.id): \(error.description)")
         }
+        try validateDays(operation, now: now)
+    }
+
+    /// The days an operation carries, held to the bounds of a request's (``RecordableDays``):
+    /// not before the floor, and not after the latest today anywhere on Earth (UTC+14's; the
+    /// server does not know which zone the device was in), a schedule's start not more than
+    /// ``RecordableDays/lookahead`` days after it.
+    static func validateDays(_ operation: ChangeOperation, now: Date) throws(RuleViolation) {
+        let latest = RecordableDays.latestToday(now: now)
+        for day in operation.change.recordedDays {
+            if let refusal = RecordableDays.refusal(for: day, today: latest) {
+                throw RuleViolation("operation \(operation.id): \(refusal)")
+            }
+        }
+        do {
+            try operation.change.schedule?.validateDays(today: latest)
+        } catch {
+            throw RuleViolation("operation \(operation.id): \(error.description)")
+        }
     }
 }

@@ -23,10 +23,13 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     public var id: Habit.ID { habit.id }
 
-    /// The first day the habit's history covers: its creation or its first entry, if earlier.
+    /// The first day the habit's history covers: its creation or its first entry, if earlier —
+    /// never before ``RecordableDays/floor``. Every walk over the history (statistics, strength,
+    /// streaks) starts here, so a creation day stored before the floor existed (year 1) costs
+    /// at most the days since the floor, not 740,000.
     public var startDay: Day {
-        guard let firstEntryDay else { return habit.createdOn }
-        return min(firstEntryDay, habit.createdOn)
+        let start = firstEntryDay.map { min($0, habit.createdOn) } ?? habit.createdOn
+        return max(start, RecordableDays.floor)
     }
 
     /// Entries in chronological order.

@@ -57,6 +57,28 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
             headers: [.retryAfter: String(seconds)])
     }
 
+    /// A body that is not declared JSON on a route that reads JSON. Browsers post `text/plain`
+    /// forms across sites without asking first; demanding `application/json` makes them ask.
+    public static func unsupportedMediaType(_ given: String?) -> Problem {
+        Problem(
+            .unsupportedMediaType, code: "unsupported-media-type",
+            detail: "the body must be JSON, sent with Content-Type: application/json (got \(given.map { "'\($0.prefix(100))'" } ?? "none"))"
+        )
+    }
+    /// A request from another site's page to a route that sets the session cookie.
+    public static func crossOrigin(_ origin: String) -> Problem {
+        Problem(
+            .forbidden, code: "cross-origin",
+            detail: "this request comes from another site's page (Origin: \(origin.prefix(100))); sign in on Tend's own pages")
+    }
+    /// The server is too busy with password hashing to take another one now.
+    public static func busy(retryAfter seconds: Int) -> Problem {
+        Problem(
+            .serviceUnavailable, code: "busy",
+            detail: "the server is busy checking other passwords; try again in \(seconds) second\(seconds == 1 ? "" : "s")",
+            headers: [.retryAfter: String(seconds)])
+    }
+
     package static func bytes(_ count: Int) -> String {
         count >= 1 << 20 ? "\(count >> 20) MiB" : count >= 1 << 10 ? "\(count >> 10) KiB" : "\(count) bytes"
     }

@@ -23,15 +23,22 @@ extension Request {
         uri.queryParameters[Substring(name)].map(String.init)
     }
 
-    /// A query day: `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (absent: `default`).
+    /// A query day: `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (absent: `default`), from
+    /// `RecordableDays.floor` to a year after `today` (400 otherwise: views and statistics walk
+    /// the days up to it, and nothing is recorded outside them).
     package func queryDay(_ name: String, today: Day, default fallback: Day? = nil) throws -> Day {
         guard let text = query(name), !text.isEmpty else { return fallback ?? today }
+        let day: Day
         switch text.lowercased() {
-        case "today": return today
-        case "yesterday": return today.previous
-        case "tomorrow": return today.next
-        default: return try Day(iso: text)
+        case "today": day = today
+        case "yesterday": day = today.previous
+        case "tomorrow": day = today.next
+        default: day = try Day(iso: text)
         }
+        if let refusal = RecordableDays.viewingRefusal(for: day, today: today, what: "'\(name)'") {
+            throw Problem.badRequest(refusal)
+        }
+        return day
     }
 
     package func queryInt(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
@@ -49,5 +56,17 @@ extension Request {
         case "false", "0", "no": return false
         default: throw Problem.badRequest("'\(name)' must be true or false")
         }
+    }
+}
+
+extension Request {
+    /// Whether the body is declared JSON: the media type `application/json`, parameters such as
+    /// `charset` allowed. A cross-site HTML form can send only `text/plain`, a URL-encoded or a
+    /// multipart body without the browser asking the server first (a CORS preflight, which Tend
+    /// never grants), so a JSON route that insists on this cannot be driven by another site's form.
+    package var declaresJSON: Bool {
+        guard let type = headers[.contentType] else { return false }
+        let mediaType = type.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        return mediaType.lowercased() == "application/json"
     }
 }

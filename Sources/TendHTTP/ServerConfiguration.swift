@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     public var loginAttemptsPerWindow: Int
     /// The rate limit's sliding window (a minute).
     public var loginWindow: TimeInterval
+    /// How many bcrypt computations may be queued or running at once (16); past it a sign-in,
+    /// sign-up or password change is refused with 503 and `Retry-After`.
+    public var maximumQueuedPasswordHashes: Int
     /// How long a browser session lasts.
     public var sessionLifetime: TimeInterval
     /// How long an invite stays valid.
@@ -75,6 +78,7 @@ public struct ServerConfiguration: Sendable {
         maximumConcurrentImports: Int = 2,
         loginAttemptsPerWindow: Int = 10,
         loginWindow: TimeInterval = 60,
+        maximumQueuedPasswordHashes: Int = 16,
         sessionLifetime: TimeInterval = 30 * 86_400,
         inviteLifetime: TimeInterval = 7 * 86_400,
         publicURL: URL? = nil,
@@ -95,6 +99,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumConcurrentImports = maximumConcurrentImports
         self.loginAttemptsPerWindow = loginAttemptsPerWindow
         self.loginWindow = loginWindow
+        self.maximumQueuedPasswordHashes = maximumQueuedPasswordHashes
         self.sessionLifetime = sessionLifetime
         self.inviteLifetime = inviteLifetime
         self.publicURL = publicURL

@@ -45,10 +45,17 @@ enum Page {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 
-    /// A return address from a form: only a path on this site (`/…`, never `//host`), else `fallback`.
+    /// A return address from a form or a query: only a path on this site, else `fallback`.
+    ///
+    /// Browsers repair a `Location` before following it: they drop tabs and newlines and read `\`
+    /// as `/`, so `/\t/evil.example` becomes `//evil.example`, another site. So only printable
+    /// ASCII without `\` or spaces is accepted (Tend's own paths need no more), it must start with
+    /// one `/` (never `//`), be at most 2,048 bytes, and parse as a URL reference without a scheme
+    /// or a host.
     static func localPath(_ text: String?, fallback: String) -> String {
-        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
-            !text.contains(where: { $0.isNewline || $0 == "\r" })
+        guard let text, text.utf8.count <= 2048, text.hasPrefix("/"), !text.hasPrefix("//"),
+            text.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }),
+            let parsed = URLComponents(string: text), parsed.scheme == nil, parsed.host == nil, parsed.path.hasPrefix("/")
         else { return fallback }
         return text
     }

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOCore
 import Logging
+import NIOCore
 import TendAPI
 import TendCore
 import TendDelivery

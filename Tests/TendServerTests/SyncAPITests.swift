@@ -82,7 +82,7 @@ struct SyncAPITests {
             for index in 0..<(SyncRules.pageSize + 400) {
                 operations.append(
                     laptop.operation(
-                        .entryIncremented(habit: habit.id, day: Self.day.adding(days: index % 700), by: 1), at: harness.clock.now))
+                        .entryIncremented(habit: habit.id, day: Self.day.adding(days: -(index % 700)), by: 1), at: harness.clock.now))
             }
             for start in stride(from: 0, to: operations.count, by: SyncRules.maximumPush) {
                 let batch = Array(operations[start..<min(start + SyncRules.maximumPush, operations.count)])

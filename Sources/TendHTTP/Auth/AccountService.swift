@@ -20,7 +20,7 @@ package struct AccountService: Sendable {
     package init(configuration: ServerConfiguration, store: any TendStore & AccountStore) {
         self.store = store
         self.configuration = configuration
-        passwords = Passwords(cost: configuration.bcryptCost)
+        passwords = Passwords(cost: configuration.bcryptCost, queue: PasswordQueue(capacity: configuration.maximumQueuedPasswordHashes))
         limiter = RateLimiter(limit: configuration.loginAttemptsPerWindow, window: configuration.loginWindow)
         client = ClientInfo(configuration: configuration)
     }
@@ -48,10 +48,16 @@ package struct AccountService: Sendable {
             settings.timeZone = timeZone
             try HabitRules.validate(settings)
         }
-        let first = try await store.accountCount() == 0
-        if first { try checkSetupCode(setupCode, request: request, context: context) }
+        // Everything that can refuse the sign-up is checked before bcrypt spends its 250 ms: a
+        // closed server must not hash the password of everyone who tries.
+        let isFirst = try await store.accountCount() == 0
+        if isFirst {
+            try checkSetupCode(setupCode, request: request, context: context)
+        } else {
+            try await checkRegistration(username: username, invite: invite)
+        }
         let hash = try await passwords.hash(password)
-        if first {
+        if isFirst {
             // The CLI's data on this database belongs to whoever sets the server up, whatever name
             // they choose (the sign-up page says so beforehand).
             var existing = try await store.user(named: username)
@@ -79,6 +85,21 @@ package struct AccountService: Sendable {
                 .forbidden, code: "setup-code",
                 detail:
                     "the server's first account needs the setup code that tend serve printed when it started (or sign up on that machine)")
+        }
+    }
+
+    /// Refuses a later sign-up that the store would refuse after hashing: registration closed
+    /// and no usable invite (403), or the username taken (409). The store checks both again in
+    /// the transaction that creates the account (an invite may be used meanwhile).
+    private func checkRegistration(username: String, invite: String?) async throws {
+        if !configuration.openRegistration {
+            guard let invite, !invite.isEmpty else { throw Problem.forbidden("registration needs an invite") }
+            guard try await store.validInvite(codeHash: Secrets.hash(invite), now: now) != nil else {
+                throw Problem.forbidden("this invite code is not valid (mistyped, used or expired)")
+            }
+        }
+        if try await store.user(named: username) != nil {
+            throw Problem.conflict("the username “\(username)” is taken")
         }
     }
 

@@ -89,3 +89,28 @@ extension ClientInfo {
         return "\(scheme)://\(configuration.host):\(configuration.port)"
     }
 }
+
+extension ClientInfo {
+    /// Refuses (403, `cross-origin`) a request whose `Origin` names another site: the routes that
+    /// set or clear the session cookie call it, so another site's page cannot sign a browser in
+    /// (login CSRF, the attacker's account) or out. No `Origin` is allowed: browsers send it on
+    /// every cross-site POST, and clients that are not browsers (curl, the CLI) send none.
+    ///
+    /// Tend's own origin is ``origin(_:)`` (`--public-url`, or the scheme and `Host` the request
+    /// came with); an `Origin` whose host and port are the request's `Host` counts as its own too,
+    /// whatever its scheme, so that a TLS proxy run without `--trust-proxy` does not lock people
+    /// out. A victim's browser sends the real `Host`, so another site cannot match it.
+    package func requireSameOrigin(_ request: Request, context: TendRequestContext) throws {
+        guard let origin = request.headers[.origin] else { return }
+        if Self.isSameOrigin(origin, own: self.origin(request, context: context), host: request.head.authority) { return }
+        throw Problem.crossOrigin(origin)
+    }
+
+    /// Whether the `Origin` header `origin` is `own` (`scheme://host[:port]`) or names `host`.
+    package static func isSameOrigin(_ origin: String, own: String, host: String?) -> Bool {
+        let origin = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        if origin == own.lowercased() { return true }
+        guard let host = host?.lowercased(), !host.isEmpty else { return false }
+        return origin == "http://" + host || origin == "https://" + host
+    }
+}

@@ -10,10 +10,17 @@ import TendCore
 /// bcrypt reads at most 72 bytes and stops at a NUL byte, so a password is first hashed with
 /// SHA-256 and bcrypt gets that digest in base64 (44 characters): every byte of a password of up
 /// to 1,024 bytes counts, and no two passwords collide by sharing their first 72 bytes.
+///
+/// Every hash and verification holds a place in `queue` (see ``PasswordQueue``): past its
+/// capacity they are refused with 503 rather than queued.
 package struct Passwords: Sendable {
     package let cost: UInt8
+    package let queue: PasswordQueue
 
-    package init(cost: UInt8) { self.cost = cost }
+    package init(cost: UInt8, queue: PasswordQueue = PasswordQueue()) {
+        self.cost = cost
+        self.queue = queue
+    }
 
     package static let minimumLength = 8
     package static let maximumLength = 1024
@@ -31,13 +38,13 @@ package struct Passwords: Sendable {
     package func hash(_ password: String) async throws -> String {
         let input = Self.prehash(password)
         let cost = cost
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(input, cost: cost) }
+        return try await queue.run { try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(input, cost: cost) } }
     }
 
     package func verify(_ password: String, hash: String) async throws -> Bool {
         guard password.utf8.count <= Self.maximumLength else { return false }
         let input = Self.prehash(password)
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: hash) }
+        return try await queue.run { try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: hash) } }
     }
 
     /// Spends the time of a verification when there is no account to verify against, so that a
@@ -45,8 +52,8 @@ package struct Passwords: Sendable {
     package func verifyNothing(_ password: String) async throws {
         let input = Self.prehash(password)
         let cost = cost
-        _ = try await NIOThreadPool.singleton.runIfActive {
-            Bcrypt.verify(input, hash: Passwords.dummyHashes.hash(cost: cost))
+        _ = try await queue.run {
+            try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: Passwords.dummyHashes.hash(cost: cost)) }
         }
     }
 

@@ -68,6 +68,7 @@ struct AccountsAPI {
 
     /// `POST /session`: signs a browser in; the session cookie is set and the CSRF token answered.
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request, context: context)
         let body = try await server.decode(LoginRequest.self, from: request)
         let account = try await server.accounts.verifiedAccount(
             username: body.username, password: body.password, request: request, context: context)
@@ -93,6 +94,7 @@ struct AccountsAPI {
 
     /// `DELETE /session`: signs this browser out (the session ends on every server instance).
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request, context: context)
         let cleared = try await server.accounts.endSession(try context.requireIdentity(), request: request, context: context)
         var response = Reply.noContent()
         response.setCookie(cleared)
@@ -164,10 +166,11 @@ struct AccountsAPI {
         let body = try await server.decode(PasswordChangeRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)
         try server.accounts.limit(request, context: context, username: account.user.username)
+        // The new password's rule first: a change bound to fail spends no bcrypt time.
+        try Passwords.validate(body.new)
         guard try await server.passwords.verify(body.current, hash: account.passwordHash) else {
             throw Problem.forbidden("the current password is not right")
         }
-        try Passwords.validate(body.new)
         try await server.store.setPasswordHash(owner: identity.owner, try await server.passwords.hash(body.new))
         try await server.store.revokeTokens(
             owner: identity.owner, kind: .session, except: identity.method == .session ? identity.token.id : nil)
@@ -181,6 +184,7 @@ struct AccountsAPI {
     /// `DELETE /account`: needs the password; deletes the account and everything it owns. The
     /// owner can leave only as the last account (no one could invite anyone any more).
     @Sendable func deleteAccount(_ request: Request, context: Context) async throws -> Response {
+        try server.client.requireSameOrigin(request, context: context)
         let identity = try context.requireIdentity()
         let body = try await server.decode(AccountDeletionRequest.self, from: request)
         let account = try await server.store.account(id: identity.owner)

@@ -40,7 +40,7 @@ struct DaysAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try await server.recordableDay(context, owner: owner)
-        let buffer = try await server.body(of: request, limit: server.configuration.maximumJSONBody)
+        let buffer = try await server.jsonBody(of: request)
         let body = try DayUpdate.valueOnly(Array(buffer.readableBytesView)) ?? server.decode(DayUpdate.self, from: buffer)
         guard body.value != nil || body.skip != nil || body.note != nil else {
             throw Problem.invalid("give a value, a skip mark or a note")
@@ -78,7 +78,7 @@ struct DaysAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try await server.recordableDay(context, owner: owner)
-        let buffer = try await server.body(of: request, limit: server.configuration.maximumJSONBody)
+        let buffer = try await server.jsonBody(of: request)
         let by: Int
         if buffer.readableBytes == 0 {
             by = 1

@@ -36,6 +36,8 @@ struct HabitsAPI {
         guard let name = fields.name else { throw Problem.invalid("a habit needs a name") }
         let today = user.settings.today(now: server.now)
         let existing = try await server.store.habits(owner: user.id, includeArchived: true)
+        try HabitRules.checkRoom(existingHabits: existing.count)
+        if let createdOn = fields.createdOn { try HabitRules.checkCreatedOn(createdOn, today: today) }
         let draft = Habit(
             name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: fields.createdOn ?? today)
         let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today))

@@ -43,7 +43,18 @@ struct ServerDependencies: RequestDependencies {
 
     /// Reads a JSON body of at most the JSON limit.
     func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        try decode(type, from: try await body(of: request, limit: configuration.maximumJSONBody))
+        try decode(type, from: try await jsonBody(of: request))
+    }
+
+    /// The body of a JSON route (at most `limit` bytes, the JSON limit by default): 415 when it
+    /// is not empty and not declared `application/json` (see `Request.declaresJSON`). An empty
+    /// body needs no type: some routes read none (`…/increment` counts one).
+    func jsonBody(of request: Request, limit: Int? = nil) async throws -> ByteBuffer {
+        let buffer = try await body(of: request, limit: limit ?? configuration.maximumJSONBody)
+        guard buffer.readableBytes == 0 || request.declaresJSON else {
+            throw Problem.unsupportedMediaType(request.headers[.contentType])
+        }
+        return buffer
     }
 
     func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {

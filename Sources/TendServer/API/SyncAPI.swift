@@ -21,7 +21,7 @@ struct SyncAPI {
 
     @Sendable func sync(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let body = try server.decode(SyncRequest.self, from: try await server.body(of: request, limit: Self.maximumBody))
+        let body = try server.decode(SyncRequest.self, from: try await server.jsonBody(of: request, limit: Self.maximumBody))
         try SyncRules.validate(device: body.device)
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(

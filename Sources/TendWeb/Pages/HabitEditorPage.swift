@@ -315,13 +315,22 @@ struct HabitForm: Sendable, Hashable {
             guard let times = number(inTimes, "X"), let days = number(inDays, "Y") else { return nil }
             return .timesInDays(times: times, days: days)
         case .text:
+            let parsed: Schedule
             do {
-                return try Schedule(parsing: scheduleText, startingOn: today)
+                parsed = try Schedule(parsing: scheduleText, startingOn: today)
             } catch {
                 errors["schedule"] =
                     "“\(scheduleText)” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
                 return nil
             }
+            do {
+                try parsed.validateDays(today: today)
+            } catch {
+                let reason = error.description
+                errors["schedule"] = reason.prefix(1).uppercased() + reason.dropFirst() + "."
+                return nil
+            }
+            return parsed
         case nil:
             errors["schedule"] = "Choose a schedule."
             return nil

@@ -41,6 +41,7 @@ struct AuthPages {
     }
 
     @Sendable func logIn(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request, context: context)
         let form = try await request.form()
         let next = Page.localPath(form["next"], fallback: WebPaths.today())
         var page = LoginPage(username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen())
@@ -87,6 +88,7 @@ struct AuthPages {
     }
 
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request, context: context)
         let form = try await request.form()
         var page = try await signupModel(invite: form["invite"] ?? "", formToken: "", request: request, context: context)
         page.username = form["username"] ?? ""
@@ -145,6 +147,7 @@ struct AuthPages {
     // MARK: Log out
 
     @Sendable func logOut(_ request: Request, context: Context) async throws -> Response {
+        try web.accounts.client.requireSameOrigin(request, context: context)
         let cleared = try await web.accounts.endSession(try context.requireIdentity(), request: request, context: context)
         var response = Page.redirect(WebPaths.login() + "?signed-out=1")
         response.setCookie(cleared)

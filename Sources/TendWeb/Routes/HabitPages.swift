@@ -36,8 +36,10 @@ struct HabitPages {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
-        let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }
-        let noteDay = request.query("note").flatMap { try? Day(iso: $0) }
+        // Days out of range show the default page rather than a calendar of year 1.
+        let viewable = RecordableDays.viewable(today: user.settings.today(now: web.now))
+        let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }.flatMap { viewable.contains($0) ? $0 : nil }
+        let noteDay = request.query("note").flatMap { try? Day(iso: $0) }.flatMap { viewable.contains($0) ? $0 : nil }
         return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay)
     }
 
@@ -65,6 +67,7 @@ struct HabitPages {
         let form = HabitForm(try await request.form())
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        try HabitRules.checkRoom(existingHabits: existing.count)
         let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
         switch checked(form.habit(base: base, today: today), existing: existing) {
         case .success(let habit):

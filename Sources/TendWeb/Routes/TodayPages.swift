@@ -79,7 +79,7 @@ struct TodayPages {
         let now = web.now
         let today = user.settings.today(now: now)
         let date = URLComponents(string: returnPath)?.queryItems?.first { $0.name == "date" }?.value
-        let day = min(date.flatMap { try? Day(iso: $0) } ?? today, today)
+        let day = max(min(date.flatMap { try? Day(iso: $0) } ?? today, today), RecordableDays.floor)
         let session = try web.session(context, user: user)
         var model = try await model(
             user: user, day: day, now: now, modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), session: session)
@@ -98,6 +98,11 @@ struct TodayPages {
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
         let habit = Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
         var message = QuickAddForm.nameTaken(name, by: existing)
+        do {
+            try HabitRules.checkRoom(existingHabits: existing.count)
+        } catch {
+            message = message ?? error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+        }
         if message == nil {
             do {
                 try habit.validate()
@@ -183,7 +188,10 @@ struct TodayPages {
         _ = try await web.store.habit(owner: owner, id: id)
         var modes = CardModes(cookie: request.cookies[CardModes.cookieName]?.value)
         modes[id] = mode
-        let date = request.query("date").flatMap { try? Day(iso: $0) }
+        let today = try await web.user(context).settings.today(now: web.now)
+        let date = request.query("date").flatMap { try? Day(iso: $0) }.flatMap {
+            RecordableDays.viewable(today: today).contains($0) ? $0 : nil
+        }
         var response = Page.redirect((date.map { WebPaths.today() + "?date=\($0.iso)" } ?? WebPaths.today()) + "#habit-\(id)")
         response.setCookie(
             Cookie(
