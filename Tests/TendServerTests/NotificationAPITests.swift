@@ -31,7 +31,7 @@ struct NotificationAPITests {
     func pushKeyKeptInStore() async throws {
         let store = InMemoryStore()
         let app = buildApplication(
-            ServerConfiguration(bcryptCost: 4), store: store, logger: Logger(label: "test"))
+            ServerConfiguration(setupCode: APIClient.setupCode, bcryptCost: 4), store: store, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             let api = APIClient(client: client)
             let ana = try await api.signUp("ana")
@@ -198,7 +198,8 @@ struct NotificationAPITests {
     func deliveryLog() async throws {
         let store = InMemoryStore()
         let t0 = Date(timeIntervalSince1970: 1_750_000_000)
-        let app = buildApplication(ServerConfiguration(bcryptCost: 4, now: { t0 }), store: store, logger: Logger(label: "test"))
+        let app = buildApplication(
+            ServerConfiguration(setupCode: APIClient.setupCode, bcryptCost: 4, now: { t0 }), store: store, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             let api = APIClient(client: client)
             let ana = try await api.signUp("ana")

@@ -21,7 +21,7 @@ struct ReminderExactlyOnceTests {
         try await PostgresTestDatabase.withDatabaseURL { url in
             // Slow answers, so that the kill lands while deliveries are in flight.
             try await WebhookReceiverDouble.run(maximumRequests: 2000, timeout: .seconds(240), delay: .milliseconds(500)) { receiver in
-                let store = try await PostgresStore.connect(url: url, device: "test", maximumConnections: 4)
+                let store = try await PostgresStore.connect(url: url, device: "test", maximumConnections: 4, timeout: .seconds(90))
                 let due = Date() - 5
                 var firings: [ReminderFiring.ID] = []
                 for u in 0..<Self.users {

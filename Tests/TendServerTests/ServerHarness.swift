@@ -48,7 +48,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .postgres:
             return try await PostgresTestDatabase.withDatabase { location in
                 let store = try await PostgresStore.connect(
-                    location: location, device: "server-test", maximumConnections: 4, now: { clock.now })
+                    location: location, device: "server-test", maximumConnections: 4, timeout: .seconds(90), now: { clock.now })
                 do {
                     let value = try await body(store)
                     await store.close()

@@ -15,8 +15,8 @@ struct PostgresAccountTests {
     /// Runs `body` with two stores (two server instances) on one new database.
     static func withTwoInstances(_ body: (PostgresStore, PostgresStore) async throws -> Void) async throws {
         try await PostgresTestDatabase.withDatabase { location in
-            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4)
-            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4)
+            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4, timeout: .seconds(90))
+            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4, timeout: .seconds(90))
             do {
                 try await body(a, b)
             } catch {
@@ -155,7 +155,7 @@ struct PostgresAccountTests {
                 ], on: location)
 
             // When the current Tend connects
-            let store = try await PostgresStore.connect(location: location, device: "server", maximumConnections: 2)
+            let store = try await PostgresStore.connect(location: location, device: "server", maximumConnections: 2, timeout: .seconds(90))
             do {
                 // Then it is at the latest version, the user is intact and can claim an account
                 let versions = try await PostgresTestDatabase.query(

@@ -258,7 +258,7 @@ struct PostgresReminderTests {
                     ], on: location)
 
             // When the current Tend connects
-            let store = try await PostgresStore.connect(location: location, device: "server", maximumConnections: 2)
+            let store = try await PostgresStore.connect(location: location, device: "server", maximumConnections: 2, timeout: .seconds(90))
             do {
                 // Then it is at the latest version, with the users' settings and the default snooze
                 let versions = try await PostgresTestDatabase.query(

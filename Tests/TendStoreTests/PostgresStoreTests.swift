@@ -38,12 +38,12 @@ struct PostgresStoreTests {
     @Test("Migrating an up-to-date database again changes nothing")
     func migrationsAreIdempotent() async throws {
         try await PostgresTestDatabase.withDatabase { location in
-            let first = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2)
+            let first = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2, timeout: .seconds(90))
             let alice = try await first.createUser(username: "alice", settings: UserSettings())
             // A second migration run, directly and through a second store, applies nothing.
             #expect(try await PostgresMigrations.migrate(first.client, logger: first.logger) == [])
             await first.close()
-            let second = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2)
+            let second = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2, timeout: .seconds(90))
             #expect(try await second.user(id: alice.id) == alice)
             await second.close()
 
@@ -58,10 +58,11 @@ struct PostgresStoreTests {
     func clientRunsAsService() async throws {
         try await PostgresTestDatabase.withDatabase { location in
             // Given a store whose client runs on its own (the CLI's, the tests') and a server's
-            let own = try await PostgresStore.connect(location: location, device: "cli", maximumConnections: 1)
+            let own = try await PostgresStore.connect(location: location, device: "cli", maximumConnections: 1, timeout: .seconds(90))
             #expect(own.services.isEmpty)
             await own.close()
-            let store = try await PostgresStore.connect(location: location, device: "server", client: .service, maximumConnections: 2)
+            let store = try await PostgresStore.connect(
+                location: location, device: "server", client: .service, maximumConnections: 2, timeout: .seconds(90))
             #expect(store.services.count == 1)
 
             // When its services run in a ServiceGroup, it serves; then the group is shut down gracefully
@@ -100,7 +101,7 @@ struct PostgresStoreTests {
                 for index in 0..<4 {
                     group.addTask {
                         let store = try await PostgresStore.connect(
-                            location: location, device: "instance-\(index)", maximumConnections: 1)
+                            location: location, device: "instance-\(index)", maximumConnections: 1, timeout: .seconds(90))
                         await store.close()
                     }
                 }
@@ -121,10 +122,10 @@ struct PostgresStoreTests {
                 on: location)
 
             await #expect(throws: StoreError.self) {
-                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1)
+                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1, timeout: .seconds(90))
             }
             do {
-                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1)
+                _ = try await PostgresStore.connect(location: location, device: "old", maximumConnections: 1, timeout: .seconds(90))
             } catch let error as StoreError {
                 guard case .newerSchema(let message) = error else {
                     Issue.record("expected newerSchema, got \(error)")
@@ -147,8 +148,8 @@ struct PostgresStoreTests {
     @Test("Two instances on one database see each other's writes, and concurrent increments all count")
     func twoInstances() async throws {
         try await PostgresTestDatabase.withDatabase { location in
-            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4)
-            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4)
+            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4, timeout: .seconds(90))
+            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4, timeout: .seconds(90))
             do {
                 try await Self.incrementFromBoth(a, b)
             } catch {

@@ -124,8 +124,8 @@ struct LiveUpdateTests {
     @Test("Two server instances on one PostgreSQL database: a change through one reaches the other's pages")
     func acrossInstances() async throws {
         try await PostgresTestDatabase.withDatabase { location in
-            let first = try await PostgresStore.connect(location: location, device: "web-a", maximumConnections: 2)
-            let second = try await PostgresStore.connect(location: location, device: "web-b", maximumConnections: 2)
+            let first = try await PostgresStore.connect(location: location, device: "web-a", maximumConnections: 2, timeout: .seconds(90))
+            let second = try await PostgresStore.connect(location: location, device: "web-b", maximumConnections: 2, timeout: .seconds(90))
             do {
                 let (ana, ben) = try await Self.users(first)
                 let live = LiveUpdates(store: second, changes: ChangeNotifier())
