@@ -125,7 +125,7 @@ struct HostileImportTests {
         let habit = Habit(name: "Daily", createdOn: day)
         let entries = (0..<1_200).map { Entry(day: day.adding(days: $0), value: 1) }
         let data = ImportedData(format: .tendJSON, habits: [ImportedHabit(habit: habit, entries: entries)])
-        let plan = try ImportPlanner.plan(data, into: UserState())
+        let plan = try ImportPlanner.plan(data, into: UserState(), today: Fixtures.day("2025-03-10"))
         let sizes = plan.changes.compactMap { change -> Int? in
             if case .entriesImported(_, let entries) = change { return entries.count }
             return nil

@@ -61,7 +61,7 @@ struct ImportAdjustmentTests {
         #expect(said("values Loop does not define (first: 7)"))
         #expect(said("values above 1000000000 were lowered"))
         #expect(said("negative value are not imported"))
-        #expect(said("after 2199 are not imported"))
+        #expect(said("on days before 2000-01-01 or after today (2025-03-10) are not imported"))
         #expect(report.entriesSkipped >= 2)
         // and what could be kept is there
         let steps = try #require(state.habits.values.first { $0.habit.name == "Habit 3 (2)" })
@@ -128,5 +128,27 @@ struct ImportAdjustmentTests {
         #expect(text.contains("habits: 3 added, 0 already there"))
         #expect(text.contains("entries: 7 added, 0 unchanged, 0 kept as you had them, 1 not imported"))
         #expect(text.contains("Not imported:\n  - “Journal”: 1 automatic checks"))
+    }
+
+    @Test("Imported days are held to the days Tend records: from 2000-01-01 through today, as every other way in")
+    func recordableDays() throws {
+        let today = Fixtures.day("2025-03-10")
+        var habit = Habit(name: "Ancient", createdOn: Fixtures.day("2020-01-01"))
+        habit.createdOn = Day(ordinal: Fixtures.day("2000-01-01").ordinal - 700_000)  // year 83
+        let entries = [
+            Entry(day: Fixtures.day("1999-12-31"), value: 1), Entry(day: Fixtures.day("2000-01-01"), value: 1),
+            Entry(day: today, value: 1), Entry(day: today.adding(days: 1), value: 1),
+        ]
+        let data = ImportedData(format: .tendJSON, habits: [ImportedHabit(habit: habit, entries: entries)])
+        let plan = try ImportPlanner.plan(data, into: UserState(), today: today)
+        #expect(plan.report.entriesAdded == 2)
+        #expect(plan.report.entriesSkipped == 2)
+        #expect(plan.report.skipped.contains { $0.contains("2 entries on days before 2000-01-01 or after today (2025-03-10)") })
+        #expect(plan.report.adjustments.contains { $0.contains("so it is 2000-01-01") })
+        let created = plan.changes.compactMap { change -> Habit? in
+            if case .habitCreated(let habit) = change { return habit }
+            return nil
+        }
+        #expect(created.map(\.createdOn) == [Fixtures.day("2000-01-01")])
     }
 }

@@ -5,12 +5,14 @@ import TendCore
 /// rules that Tend's screens enforce; the import keeps the data and adjusts it visibly instead of
 /// refusing it. Names are made unique by ``ImportPlanner``, which sees all habits.
 enum ImportAdjuster {
-    /// The earliest and latest day an import accepts: anything outside is a broken date.
-    static let earliestDay = try! Day(iso: "1900-01-01")
-    static let latestDay = try! Day(iso: "2199-12-31")
+    /// The days an import records on, as every other way in (``RecordableDays``): from the floor
+    /// through the person's today. A day outside is a broken date, or one that has not come yet.
+    static func recordable(today: Day) -> ClosedRange<Day> {
+        RecordableDays.floor...max(today, RecordableDays.floor)
+    }
 
     /// `habit` with every attribute but its name within range, and sentences for what changed.
-    static func adjust(_ habit: Habit) -> (Habit, [String]) {
+    static func adjust(_ habit: Habit, today: Day) -> (Habit, [String]) {
         var habit = habit
         var notes: [String] = []
         let label = "“\(habit.name)”"
@@ -50,9 +52,13 @@ enum ImportAdjuster {
                 notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
             }
         }
-        if habit.createdOn < earliestDay || habit.createdOn > latestDay {
-            notes.append("\(label): creation day \(habit.createdOn.iso) is not plausible, so it is \(earliestDay.iso)")
-            habit.createdOn = earliestDay
+        let days = recordable(today: today)
+        if !days.contains(habit.createdOn) {
+            let moved = habit.createdOn < days.lowerBound ? days.lowerBound : days.upperBound
+            notes.append(
+                "\(label): creation day \(habit.createdOn.iso) is outside \(days.lowerBound.iso)…\(days.upperBound.iso), so it is \(moved.iso)"
+            )
+            habit.createdOn = moved
         }
         return (habit, notes)
     }
@@ -84,6 +90,8 @@ enum ImportAdjuster {
 
     /// Counts of what ``adjust(entries:of:)`` changed, summed into one sentence each.
     struct EntryTally {
+        /// The days entries may be on (``ImportAdjuster/recordable(today:)``).
+        var recordable: ClosedRange<Day>
         var outOfRangeDays: [Day] = []
         var negative: [Day] = []
         var clamped: [Day] = []
@@ -99,7 +107,7 @@ enum ImportAdjuster {
             var skipped: [String] = []
             if !outOfRangeDays.isEmpty {
                 skipped.append(
-                    "“\(name)”: \(outOfRangeDays.count) entries on days before \(ImportAdjuster.earliestDay.year) or after \(ImportAdjuster.latestDay.year) are not imported\(example(outOfRangeDays))"
+                    "“\(name)”: \(outOfRangeDays.count) entries on days before \(recordable.lowerBound.iso) or after today (\(recordable.upperBound.iso)) are not imported\(example(outOfRangeDays))"
                 )
             }
             if !negative.isEmpty {
@@ -126,11 +134,11 @@ enum ImportAdjuster {
     }
 
     /// The entries Tend can hold, one per day in day order, and a tally of what changed.
-    static func adjust(entries: [Entry]) -> ([Entry], EntryTally) {
-        var tally = EntryTally()
+    static func adjust(entries: [Entry], today: Day) -> ([Entry], EntryTally) {
+        var tally = EntryTally(recordable: recordable(today: today))
         var byDay: [Day: Entry] = [:]
         for var entry in entries {
-            guard entry.day >= earliestDay, entry.day <= latestDay else {
+            guard tally.recordable.contains(entry.day) else {
                 tally.outOfRangeDays.append(entry.day)
                 continue
             }

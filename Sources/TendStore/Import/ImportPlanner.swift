@@ -25,7 +25,8 @@ public enum ImportPlanner {
     /// Entries per `entriesImported` change, so that no single operation grows without bound.
     public static let entryChunkSize = 500
 
-    public static func plan(_ data: ImportedData, into state: UserState, dryRun: Bool = false) throws(ImportError) -> ImportPlan {
+    public static func plan(_ data: ImportedData, into state: UserState, today: Day, dryRun: Bool = false) throws(ImportError) -> ImportPlan
+    {
         var report = ImportReport(format: data.format, dryRun: dryRun)
         report.adjustments = data.adjustments
         report.skipped = data.skipped
@@ -52,12 +53,12 @@ public enum ImportPlanner {
                 seenIDs.insert(newID)
             }
 
-            let (adjustedEntries, tally) = ImportAdjuster.adjust(entries: imported.entries)
+            let (adjustedEntries, tally) = ImportAdjuster.adjust(entries: imported.entries, today: today)
             report.entriesSkipped += tally.dropped
 
             if let existing = state.habits[habit.id] {
                 report.habitsMerged.append(existing.habit.name)
-                let (adjusted, _) = ImportAdjuster.adjust(habit)
+                let (adjusted, _) = ImportAdjuster.adjust(habit, today: today)
                 let differing = differingFields(existing.habit, adjusted)
                 if !differing.isEmpty {
                     report.kept.append(
@@ -87,7 +88,7 @@ public enum ImportPlanner {
             }
             takenNames.insert(HabitRules.nameKey(name))
             habit.name = name
-            let (adjusted, notes) = ImportAdjuster.adjust(habit)
+            let (adjusted, notes) = ImportAdjuster.adjust(habit, today: today)
             habit = adjusted
             report.adjustments += notes
             habit.order += orderOffset

@@ -45,8 +45,9 @@ public struct TendImporter: Sendable {
 
     /// The changes importing `data` would make to `state`, and their report.
     public func plan(_ data: Data, filename: String? = nil, into state: UserState, dryRun: Bool = false) throws(ImportError) -> ImportPlan {
-        let imported = try read(data, filename: filename, today: state.settings.today(now: now()))
-        return try ImportPlanner.plan(imported, into: state, dryRun: dryRun)
+        let today = state.settings.today(now: now())
+        let imported = try read(data, filename: filename, today: today)
+        return try ImportPlanner.plan(imported, into: state, today: today, dryRun: dryRun)
     }
 
     /// Imports `data` into `owner`'s data in one transaction; a dry run applies nothing.
