@@ -73,7 +73,7 @@ class DataTests(unittest.TestCase):
         self.sign_up(ben, "b" + uuid.uuid4().hex[:10])
         ben.get(URL + "/settings/data")
         ben.find_element(By.ID, "import-file").send_keys(path)
-        click(ben, ben.find_element(By.CSS_SELECTOR, "form[action='/settings/data/import'] button[type=submit]"))
+        click(ben, ben.find_element(By.CSS_SELECTOR, "form[action^='/settings/data/import?'] button[type=submit]"))
         wait(ben, lambda d: "Import “tend-export.json”?" in d.page_source, timeout=15)
         self.assertIn("2 new habits: Meditate, Journal.", ben.page_source)
         self.assertIn("1 new entry.", ben.page_source)
@@ -94,7 +94,7 @@ class DataTests(unittest.TestCase):
             file.write("just some notes\n")
         ben.get(URL + "/settings/data")
         ben.find_element(By.ID, "import-file").send_keys(bad)
-        click(ben, ben.find_element(By.CSS_SELECTOR, "form[action='/settings/data/import'] button[type=submit]"))
+        click(ben, ben.find_element(By.CSS_SELECTOR, "form[action^='/settings/data/import?'] button[type=submit]"))
         wait(ben, lambda d: "not one Tend can import" in d.page_source, timeout=15)
         self.assertIn("Nothing was changed.", ben.page_source)
 
