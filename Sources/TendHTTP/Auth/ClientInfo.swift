@@ -43,16 +43,14 @@ package struct ClientInfo: Sendable {
 
     package func isSecure(_ request: Request, peer: String?) -> Bool {
         if request.head.scheme == "https" { return true }
-        guard resolve(request, peer: peer).viaTrustedProxy, let proto = request.headers[.xForwardedProto]
-        else { return false }
+        // Every response asks (HSTS, cookies): the peer alone decides, no X-Forwarded-For walk.
+        guard let proto = request.headers[.xForwardedProto], isTrustedPeer(peer) else { return false }
         return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
 
     /// The client as the connection's peer and the trusted proxies' headers say.
     package func resolve(_ request: Request, peer: String?) -> (address: String?, viaTrustedProxy: Bool) {
-        guard configuration.trustProxy, let peer, let peerAddress = IPAddress(peer), isTrustedProxy(peerAddress) else {
-            return (peer, false)
-        }
+        guard let peer, isTrustedPeer(peer) else { return (peer, false) }
         let entries = request.headers[values: .xForwardedFor].flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         // Each proxy appends the address it was reached from: walking from the right, the first
@@ -62,6 +60,12 @@ package struct ClientInfo: Sendable {
             if !isTrustedProxy(address) { return (entry, true) }
         }
         return (entries.first ?? peer, true)
+    }
+
+    /// Whether the connection comes from a proxy whose forwarding headers count.
+    private func isTrustedPeer(_ peer: String?) -> Bool {
+        guard configuration.trustProxy, let address = peer.flatMap(IPAddress.init) else { return false }
+        return isTrustedProxy(address)
     }
 
     private func isTrustedProxy(_ address: IPAddress) -> Bool {
