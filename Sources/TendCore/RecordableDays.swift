@@ -55,6 +55,11 @@ public enum RecordableDays {
         return nil
     }
 
+    /// The days a person whose today is `today` can record on: ``floor`` through today.
+    public static func recordable(today: Day) -> ClosedRange<Day> {
+        floor...max(today, floor)
+    }
+
     /// Why `day` cannot be recorded on when it is `today` for the person, or `nil` when it can.
     public static func refusal(for day: Day, today: Day) -> String? {
         if day > today {

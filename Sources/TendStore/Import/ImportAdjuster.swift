@@ -5,12 +5,6 @@ import TendCore
 /// rules that Tend's screens enforce; the import keeps the data and adjusts it visibly instead of
 /// refusing it. Names are made unique by ``ImportPlanner``, which sees all habits.
 enum ImportAdjuster {
-    /// The days an import records on, as every other way in (``RecordableDays``): from the floor
-    /// through the person's today. A day outside is a broken date, or one that has not come yet.
-    static func recordable(today: Day) -> ClosedRange<Day> {
-        RecordableDays.floor...max(today, RecordableDays.floor)
-    }
-
     /// `habit` with every attribute but its name within range, and sentences for what changed.
     static func adjust(_ habit: Habit, today: Day) -> (Habit, [String]) {
         var habit = habit
@@ -52,7 +46,8 @@ enum ImportAdjuster {
                 notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
             }
         }
-        let days = recordable(today: today)
+        // As every other way in: a day outside is a broken date, or one that has not come yet.
+        let days = RecordableDays.recordable(today: today)
         if !days.contains(habit.createdOn) {
             let moved = habit.createdOn < days.lowerBound ? days.lowerBound : days.upperBound
             notes.append(
@@ -90,7 +85,7 @@ enum ImportAdjuster {
 
     /// Counts of what ``adjust(entries:of:)`` changed, summed into one sentence each.
     struct EntryTally {
-        /// The days entries may be on (``ImportAdjuster/recordable(today:)``).
+        /// The days entries may be on (``RecordableDays/recordable(today:)``).
         var recordable: ClosedRange<Day>
         var outOfRangeDays: [Day] = []
         var negative: [Day] = []
@@ -135,7 +130,7 @@ enum ImportAdjuster {
 
     /// The entries Tend can hold, one per day in day order, and a tally of what changed.
     static func adjust(entries: [Entry], today: Day) -> ([Entry], EntryTally) {
-        var tally = EntryTally(recordable: recordable(today: today))
+        var tally = EntryTally(recordable: RecordableDays.recordable(today: today))
         var byDay: [Day: Entry] = [:]
         for var entry in entries {
             guard tally.recordable.contains(entry.day) else {
