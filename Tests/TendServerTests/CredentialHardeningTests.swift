@@ -251,6 +251,27 @@ struct CredentialHardeningTests {
         #expect(try await store.tokens(owner: account.user.id, kind: .session, now: Date(timeIntervalSince1970: 0)).isEmpty)
     }
 
+    @Test("Idle, the sweeper sweeps at the start and once an interval, never in a loop, and stops when cancelled")
+    func sweeperIdle() async throws {
+        let sweeper = ExpiredTokenSweeper(
+            store: InMemoryStore(), interval: .milliseconds(200), now: { Date() }, logger: .init(label: "test"))
+        let running = Task { try await sweeper.run() }
+        let started = ContinuousClock.now
+        while sweeper.sweeps < 3, ContinuousClock.now - started < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let elapsed = ContinuousClock.now - started
+        running.cancel()
+        _ = await running.result
+        let sweeps = sweeper.sweeps
+        #expect(sweeps >= 3, "\(sweeps) sweeps in \(elapsed)")
+        // One at the start and one per 200 ms: a loop would have made thousands
+        #expect(Double(sweeps) <= 2 + 5 * (Double(elapsed.components.seconds) + 1), "\(sweeps) sweeps in \(elapsed)")
+        // Cancelled, it sweeps no more
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(sweeper.sweeps == sweeps)
+    }
+
     @Test("A connection that sends nothing, or stops halfway through its request, is closed after the idle timeout")
     func idleConnections() async throws {
         try await ServerHarness(live: true) { $0.idleTimeout = .seconds(1) }.run { api in
