@@ -151,4 +151,20 @@ struct ImportAdjustmentTests {
         }
         #expect(created.map(\.createdOn) == [Fixtures.day("2000-01-01")])
     }
+
+    @Test(
+        "Imported days end at the importing person's today in their own zone: at 12:00 UTC it is already tomorrow in Kiritimati, still today in Honolulu",
+        arguments: [("Pacific/Kiritimati", "2025-03-11", 2), ("Pacific/Honolulu", "2025-03-10", 1), ("Asia/Kathmandu", "2025-03-10", 1)])
+    func recordableDaysInZones(zone: String, today: String, imported: Int) async throws {
+        // A file with entries on the UTC day of the import and the day after
+        let habit = TrackedHabit(
+            habit: Habit(name: "Read", createdOn: Fixtures.day("2025-03-01")),
+            entries: [Entry(day: Fixtures.day("2025-03-10"), value: 1), Entry(day: Fixtures.day("2025-03-11"), value: 1)])
+        let file = try TendJSONFormat.encode(UserState(habits: [habit]))
+        let world = try await ImportWorld(settings: UserSettings(timeZone: zone))
+        let report = try await world.importing(file)
+        #expect(report.entriesAdded == imported, "\(zone): today is \(today)")
+        let kept = try #require(try await world.habit(named: "Read"))
+        #expect(kept.entries.keys.max() == Fixtures.day(today))
+    }
 }
