@@ -238,6 +238,9 @@ struct ServeProcessTests {
             (["--public-url", "ftp://tend.example.com"], [:], "public URL"),
             ([], ["TEND_REMINDER_LEASE": "0"], "TEND_REMINDER_LEASE"),
             ([], ["TEND_VAPID_SUBJECT": "nobody"], "mailto:"),
+            (["--trusted-proxy", "proxy.local"], [:], "CIDR block"),
+            (["--trusted-proxy", "10.0.0.0/33"], [:], "CIDR block"),
+            ([], ["TEND_TRUSTED_PROXIES": "172.17.0.1, 10.0.0.0/+8"], "CIDR block"),
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()
