@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 import TendCore
 import TendDelivery
@@ -23,6 +24,9 @@ enum ReminderBenchmark {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try SQLiteStore(path: directory.appendingPathComponent("tend.sqlite").path, device: "bench")
+            // As in `tend serve`: the checkpointer copies the log beside the writer.
+            let services = store.services.map { service in Task { try await service.run() } }
+            defer { services.forEach { $0.cancel() } }
             try await measure(store, name: "SQLite", users: users)
         case "reminders-postgres":
             guard let url = ProcessInfo.processInfo.environment["TEND_TEST_POSTGRES_URL"] else {

@@ -50,8 +50,10 @@ public struct ReminderFiring: Identifiable, Hashable, Sendable {
     public var firesAt: Date
     public var kind: Kind
 
-    public init(id: ID = ID(), habit: Habit.ID, reminder: Reminder.ID, day: Day, firesAt: Date, kind: Kind) {
-        self.id = id
+    /// Without an `id`, a new one ordered by `firesAt` (``TypedID/init(ordered:)``): the stores'
+    /// queue indexes then keep a minute's firings together.
+    public init(id: ID? = nil, habit: Habit.ID, reminder: Reminder.ID, day: Day, firesAt: Date, kind: Kind) {
+        self.id = id ?? ID(ordered: firesAt)
         self.habit = habit
         self.reminder = reminder
         self.day = day

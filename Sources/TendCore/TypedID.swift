@@ -10,6 +10,21 @@ public struct TypedID<Owner>: RawRepresentable, Hashable, Comparable, Sendable, 
     /// A new, random id.
     public init() { rawValue = UUID() }
 
+    /// A new id whose text sorts by `date` (to the millisecond) before its random part: UUID
+    /// version 7's layout (RFC 9562), 48 bits of Unix milliseconds, the version and variant, then
+    /// 74 random bits. For rows written in time order (a minute's reminder firings, their
+    /// deliveries), so that an index on the id grows at its end instead of on a random page.
+    public init(ordered date: Date) {
+        let milliseconds = UInt64(max(0, min(date.timeIntervalSince1970 * 1000, Double(UInt64(1) << 48 - 1))))
+        var bytes = UUID().uuid
+        withUnsafeMutableBytes(of: &bytes) { out in
+            for index in 0..<6 { out[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - UInt64(index)))) }
+            out[6] = 0x70 | (out[6] & 0x0F)
+            out[8] = 0x80 | (out[8] & 0x3F)
+        }
+        rawValue = UUID(uuid: bytes)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)

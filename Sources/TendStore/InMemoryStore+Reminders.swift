@@ -291,7 +291,7 @@ extension InMemoryStore: ReminderStore {
             reminders.deliveries[existing.id]?.updatedAt = now
             return existing.id
         }
-        let id = DeliveryLogEntry.ID()
+        let id = DeliveryLogEntry.ID(ordered: now)
         reminders.deliveries[id] = ReminderTables.StoredDelivery(
             id: id, owner: owner, firing: firing, target: target, claimant: claimant, status: .sending, attempts: 0,
             updatedAt: now)

@@ -12,6 +12,60 @@ extension ReminderContract {
 
     static var batchCases: [ReminderContractCase] {
         [
+            ReminderContractCase("Owners' contexts read together equal each owner's own reads, in the same order") { store in
+                // Given owners with habits made before and inside the window, archived or not,
+                // ordered by hand and by name, entries in and out of the window, and targets
+                let today = Fixtures.day("2025-06-15")
+                var owners: [User.ID: HistoryWindow] = [:]
+                for name in ["alice", "bob", "carol"] {
+                    let user = try await store.createUser(username: name, settings: UserSettings(timeZone: "Pacific/Kiritimati"))
+                    var habits: [Habit] = []
+                    for (index, habitName) in ["Zen", "Éclair", "Apple", "run"].enumerated() {
+                        let created = index == 1 ? today.adding(days: -3) : Fixtures.day("2024-01-01")
+                        habits.append(
+                            try await store.createHabit(
+                                owner: user.id,
+                                Habit(
+                                    name: habitName, schedule: index == 2 ? .timesInDays(times: 2, days: 90) : .daily,
+                                    reminders: [Reminder(time: try TimeOfDay(hour: 8 + index), message: "Now \"\(habitName)\"")],
+                                    isArchived: index == 3, order: index == 0 ? 0 : 1, createdOn: created)))
+                    }
+                    var changes: [Change] = []
+                    for habit in habits {
+                        for offset in stride(from: -200, through: 0, by: 7) {
+                            changes.append(.entrySet(habit: habit.id, day: today.adding(days: offset), value: 1))
+                        }
+                    }
+                    try await store.applyChanges(owner: user.id, changes)
+                    if name != "carol" {
+                        _ = try await store.addWebhook(
+                            owner: user.id, url: "https://hooks.example/\(name)", format: .json, accessToken: nil, now: t0)
+                        _ = try await store.addPushSubscription(
+                            owner: user.id, endpoint: "https://push.example/\(name)/2", p256dh: "k", auth: "a", now: t0 + minute)
+                        _ = try await store.addPushSubscription(
+                            owner: user.id, endpoint: "https://push.example/\(name)/1", p256dh: "k", auth: "a", now: t0)
+                    }
+                    owners[user.id] = HistoryWindow(
+                        from: today.adding(days: name == "bob" ? -1 : 0), through: today, today: today)
+                }
+                // And an owner who no longer exists
+                owners[User.ID()] = HistoryWindow(from: today, through: today, today: today)
+
+                // When their contexts are read together
+                let contexts = try await store.reminderContexts(owners)
+
+                // Then the deleted owner is left out, and each other is exactly their own reads
+                #expect(contexts.count == 3)
+                for (owner, context) in contexts {
+                    let window = try #require(owners[owner])
+                    #expect(context.user == (try await store.user(id: owner)))
+                    #expect(context.habits == (try await store.trackedHabits(owner: owner, includeArchived: true, window: window)))
+                    #expect(context.habits.count == 4)
+                    #expect(context.pushSubscriptions == (try await store.pushSubscriptions(owner: owner)))
+                    #expect(context.webhooks == (try await store.webhooks(owner: owner)))
+                }
+                #expect(try await store.reminderContexts([:]).isEmpty)
+            },
             ReminderContractCase("Batched begins answer each in its place; one not held fails alone") { store in
                 let (alice, habit) = try await owner(store)
                 let (bob, bobsHabit) = try await owner(store, "bob")

@@ -57,4 +57,24 @@ struct TypedIDTests {
         #expect(UUID(text: valid) != nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Habit.ID.self, from: Data(#""not-an-id""#.utf8)) }
     }
+
+    @Test("An id ordered by an instant: UUID version 7's layout, its text sorting by the instant, unique within one")
+    func ordered() {
+        let base = Date(timeIntervalSince1970: 1_795_597_200.123)
+        let instants = [base - 86_400 * 365 * 20, base - 1, base, base + 0.001, base + 60, base + 86_400 * 365 * 50]
+        let ids = instants.map { Habit.ID(ordered: $0) }
+        #expect(ids.map(\.description) == ids.map(\.description).sorted())
+        #expect(ids == ids.sorted())
+        for (id, instant) in zip(ids, instants) {
+            let text = id.description
+            // 48 bits of milliseconds, then version 7 and variant 10.
+            #expect(UInt64(text.prefix(8) + text.dropFirst(9).prefix(4), radix: 16) == UInt64(instant.timeIntervalSince1970 * 1000))
+            #expect(text[text.index(text.startIndex, offsetBy: 14)] == "7")
+            #expect("89ab".contains(text[text.index(text.startIndex, offsetBy: 19)]))
+        }
+        // Many in one millisecond are all different.
+        #expect(Set((0..<1000).map { _ in Habit.ID(ordered: base) }).count == 1000)
+        // Before 1970 is clamped to the epoch rather than wrapping.
+        #expect(Habit.ID(ordered: Date(timeIntervalSince1970: -5)).description.hasPrefix("00000000-0000-7"))
+    }
 }

@@ -141,7 +141,9 @@ struct SQLiteFileTests {
         let store = try SQLiteStore(path: path, device: "test")
         // Then every migration has run and the data reads back intact
         #expect(
-            try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == ["v1", "v2", "v3", "v4", "v5", "v6"])
+            try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7",
+            ])
         let owner = User.ID(rawValue: UUID(uuidString: userID)!)
         let user = try await store.user(id: owner)
         #expect(user.username == "alice" && user.settings.timeZone == "Europe/Berlin" && user.settings.dayStartHour == 4)

@@ -278,6 +278,18 @@ enum PostgresMigrations {
                 "CREATE TABLE sync_meta (key text PRIMARY KEY, value text NOT NULL)",
                 "INSERT INTO sync_meta (key, value) VALUES ('log', gen_random_uuid()::text)",
             ]),
+        Migration(
+            version: 6, name: "reminder queue: no index written per firing that no query needs",
+            statements: [
+                // The unique key (user_id, habit_id, …) finds a person's firings.
+                "DROP INDEX reminder_firings_by_user",
+                // Recording a result no longer moves the delivery's entry in the index by user.
+                "DROP INDEX reminder_deliveries_by_user",
+                "CREATE INDEX reminder_deliveries_by_user ON reminder_deliveries (user_id)",
+                // The claim's whole order (instant, then id), read off the index instead of sorted.
+                "DROP INDEX reminder_firings_due",
+                "CREATE INDEX reminder_firings_due ON reminder_firings (fires_at, id) WHERE finished_at IS NULL",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -91,37 +91,19 @@ extension PostgresStore {
 
     // MARK: Locked firings
 
-    /// A firing's row as a batch found it (locked `FOR UPDATE`).
-    struct LockedFiring {
-        let owner: UUID
-        let habit: UUID
-        let holder: String?
-        var finished: Bool
-    }
-
     /// Locks the firings (in id order, so two batches over the same rows cannot deadlock).
-    func lockFirings(_ ids: Set<ReminderFiring.ID>, on c: PostgresConnection) async throws -> [UUID: LockedFiring] {
+    func lockFirings(_ ids: Set<ReminderFiring.ID>, on c: PostgresConnection) async throws -> [UUID: ReminderBatch.LockedFiring] {
         let rows = try await rows(
             """
             SELECT id, user_id, habit_id, claimed_by, finished_at IS NOT NULL FROM reminder_firings
             WHERE id = ANY(\(ids.map(\.rawValue))::uuid[]) ORDER BY id FOR UPDATE
             """, on: c)
-        var locked: [UUID: LockedFiring] = [:]
+        var locked: [UUID: ReminderBatch.LockedFiring] = [:]
         for row in rows {
             let (id, owner, habit, holder, finished) = try row.decode((UUID, UUID, UUID, String?, Bool).self)
-            locked[id] = LockedFiring(owner: owner, habit: habit, holder: holder, finished: finished)
+            locked[id] = ReminderBatch.LockedFiring(owner: owner, habit: habit, holder: holder, finished: finished)
         }
         return locked
-    }
-
-    /// The habit of the owner's unfinished firing that `claimant` holds, from the locked rows;
-    /// `.conflict` when another holds it or it is finished.
-    static func held(
-        _ firing: ReminderFiring.ID, owner: User.ID, claimant: String, in locked: [UUID: LockedFiring]
-    ) throws -> Habit.ID {
-        guard let row = locked[firing.rawValue], row.owner == owner.rawValue else { throw StoreError.notFound("firing") }
-        guard row.holder == claimant, !row.finished else { throw ReminderRules.claimLost }
-        return Habit.ID(rawValue: row.habit)
     }
 
     // MARK: Beginning deliveries
@@ -143,7 +125,7 @@ extension PostgresStore {
             var seen = Set<Key>()
             for (index, start) in starts.enumerated() {
                 do {
-                    _ = try Self.held(start.firing, owner: start.owner, claimant: claimant, in: locked)
+                    _ = try ReminderBatch.held(start.firing, owner: start.owner, claimant: claimant, in: locked)
                 } catch {
                     results[index] = .failure(error)
                     continue
@@ -151,7 +133,7 @@ extension PostgresStore {
                 let key = Key(firing: start.firing.rawValue, channel: start.target.channel, target: start.target.id)
                 // The same delivery twice in one batch: begun by the first, nothing to send again.
                 guard seen.insert(key).inserted else { continue }
-                fresh.append((index, DeliveryLogEntry.ID(), key, start.owner.rawValue))
+                fresh.append((index, DeliveryLogEntry.ID(ordered: now), key, start.owner.rawValue))
             }
             guard !fresh.isEmpty else { return results }
             let inserted = try await self.rows(
@@ -199,15 +181,6 @@ extension PostgresStore {
 
     // MARK: Finishing firings
 
-    /// A delivery's row as a batch found it (locked `FOR UPDATE`), and as the batch leaves it.
-    struct LockedDelivery {
-        let owner: UUID
-        let firing: UUID
-        let holder: String
-        var status: String
-        var record: DeliveryResult.Record
-    }
-
     /// One chunk in one transaction: the firings and deliveries locked, then three statements
     /// for the lot (deliveries, firings, follow-ups).
     func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
@@ -220,11 +193,11 @@ extension PostgresStore {
             var recorded = Set<UUID>()
             for finish in finishes {
                 do {
-                    let habit = try Self.held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
+                    let habit = try ReminderBatch.held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
                     try ReminderRules.checkBelong(finish.next, to: habit)
                     var after = deliveries
                     for (id, result) in finish.deliveries {
-                        after[id.rawValue] = try Self.recorded(
+                        after[id.rawValue] = try ReminderBatch.recorded(
                             after[id.rawValue], owner: finish.owner, firing: finish.firing, claimant: claimant, result: result)
                     }
                     deliveries = after
@@ -272,36 +245,22 @@ extension PostgresStore {
     }
 
     /// Locks the deliveries (in id order).
-    func lockDeliveries(_ ids: Set<DeliveryLogEntry.ID>, on c: PostgresConnection) async throws -> [UUID: LockedDelivery] {
+    func lockDeliveries(_ ids: Set<DeliveryLogEntry.ID>, on c: PostgresConnection) async throws -> [UUID: ReminderBatch.LockedDelivery] {
         guard !ids.isEmpty else { return [:] }
         let rows = try await rows(
             """
             SELECT id, user_id, firing_id, claimant, status, attempts, latency_ms, error, next_retry_at FROM reminder_deliveries
             WHERE id = ANY(\(ids.map(\.rawValue))::uuid[]) ORDER BY id FOR UPDATE
             """, on: c)
-        var locked: [UUID: LockedDelivery] = [:]
+        var locked: [UUID: ReminderBatch.LockedDelivery] = [:]
         for row in rows {
             let (id, owner, firing, holder, status, attempts, latency, error, retry) = try row.decode(
                 (UUID, UUID, UUID, String, String, Int, Int?, String?, Date?).self)
-            locked[id] = LockedDelivery(
+            locked[id] = ReminderBatch.LockedDelivery(
                 owner: owner, firing: firing, holder: holder, status: status,
                 record: DeliveryResult.Record(attempts: attempts, latencyMilliseconds: latency, nextRetryAt: retry, error: error))
         }
         return locked
-    }
-
-    /// The delivery's row after recording `result`, by the rules of ``record(_:owner:firing:claimant:result:now:on:)``
-    /// (which records one alone: a retry's result).
-    static func recorded(
-        _ row: LockedDelivery?, owner: User.ID, firing: ReminderFiring.ID, claimant: String, result: DeliveryResult
-    ) throws -> LockedDelivery {
-        guard var row, row.owner == owner.rawValue, row.firing == firing.rawValue else { throw StoreError.notFound("delivery") }
-        guard row.holder == claimant, let status = DeliveryStatus(rawValue: row.status), ReminderRules.recordable.contains(status) else {
-            throw ReminderRules.notRecordable
-        }
-        row.status = result.status.rawValue
-        row.record = result.applied(to: row.record)
-        return row
     }
 
     /// Queues firings in one statement, skipping any identical to one queued or finished (same

@@ -186,9 +186,7 @@ extension PostgresStore {
             unit: try cells["unit"].decode(String.self),
             schedule: try StoredJSON.schedules.value(cells["schedule"].decode(String.self)) { try decodeJSON(Schedule.self, $0) },
             routineTime: try enumValue(cells["routine_time"].decode(String.self)),
-            reminders: try StoredJSON.reminders.value(cells["reminders"].decode(String.self)) {
-                try decodeJSON([Reminder].self, $0)
-            },
+            reminders: try StoredReminders.decode(cells["reminders"].decode(String.self)),
             isArchived: try cells["is_archived"].decode(Bool.self),
             order: try cells["sort_order"].decode(Int.self),
             createdOn: Day(ordinal: try cells["created_on"].decode(Int.self)))

@@ -27,7 +27,10 @@ enum SQLiteRows {
         return uuid
     }
 
-    static func habit(_ row: Row) throws -> Habit {
+    static func habit(_ row: Row) throws -> Habit { try habit(row, offset: 0) }
+
+    /// A habit from ``habitColumns`` starting at column `offset`.
+    static func habit(_ row: Row, offset: Int) throws -> Habit {
         func decode<T: Decodable & Sendable>(_ cache: DecodedJSONCache<T>, _ index: Int) throws -> T {
             try cache.value(row[index]) { text in try JSONDecoder().decode(T.self, from: Data(utf8: text)) }
         }
@@ -38,12 +41,12 @@ enum SQLiteRows {
             return value
         }
         return Habit(
-            id: Habit.ID(rawValue: try uuid(row[0])), name: row[1], emoji: row[2],
-            color: try enumeration(HabitColor.self, 3), notes: row[4], kind: try enumeration(HabitKind.self, 5),
-            type: try enumeration(HabitType.self, 6), target: row[7], unit: row[8],
-            schedule: try decode(StoredJSON.schedules, 9), routineTime: try enumeration(RoutineTime.self, 10),
-            reminders: try decode(StoredJSON.reminders, 11), isArchived: row[12], order: row[13],
-            createdOn: Day(ordinal: row[14]))
+            id: Habit.ID(rawValue: try uuid(row[offset + 0])), name: row[offset + 1], emoji: row[offset + 2],
+            color: try enumeration(HabitColor.self, offset + 3), notes: row[offset + 4], kind: try enumeration(HabitKind.self, offset + 5),
+            type: try enumeration(HabitType.self, offset + 6), target: row[offset + 7], unit: row[offset + 8],
+            schedule: try decode(StoredJSON.schedules, offset + 9), routineTime: try enumeration(RoutineTime.self, offset + 10),
+            reminders: try StoredReminders.decode(row[offset + 11]), isArchived: row[offset + 12], order: row[offset + 13],
+            createdOn: Day(ordinal: row[offset + 14]))
     }
 
     static func habits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [Habit] {

@@ -80,20 +80,12 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
-    /// One read for every owner of a pass (a read costs more in hops between threads than in
-    /// queries); an owner deleted since is left out.
+    /// One read for every owner of a pass, five statements whatever their number (a statement per
+    /// owner and table was a fifth of the reminder benchmark's time): users, habits, the entries of
+    /// each owner's window, push subscriptions and webhooks. An owner deleted since is left out.
     public func reminderContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext] {
-        try await writer.read { db in
-            var contexts: [User.ID: ReminderContext] = [:]
-            for (owner, window) in owners {
-                guard let user = try SQLiteRows.user(db, id: owner.description) else { continue }
-                contexts[owner] = ReminderContext(
-                    user: user, habits: try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: true, window: window),
-                    pushSubscriptions: try SQLiteReminderRows.pushSubscriptions(db, owner: owner),
-                    webhooks: try SQLiteReminderRows.webhooks(db, owner: owner))
-            }
-            return contexts
-        }
+        guard !owners.isEmpty else { return [:] }
+        return try await writer.read { db in try SQLiteReminderRows.contexts(db, owners) }
     }
 
     public func serverSecret(named name: String, create: @Sendable () throws -> String) async throws -> String {
@@ -160,28 +152,6 @@ extension SQLiteStore: ReminderStore {
                     owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])), firing: try SQLiteReminderRows.firing(row),
                     claimant: claimant, claimExpiresAt: Date(timeIntervalSince1970: expires))
             }.sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
-        }
-    }
-
-    public func finishFiring(
-        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
-        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
-    ) async throws {
-        let finish = FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next)
-        try await write { db in try SQLiteReminderRows.finish(db, finish, claimant: claimant, now: now) }
-    }
-
-    /// One write for the lot (one savepoint each, so a failing finish writes nothing of its own).
-    public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
-        try await write { db in
-            finishes.map { finish in
-                Result {
-                    try db.inSavepoint {
-                        try SQLiteReminderRows.finish(db, finish, claimant: claimant, now: now)
-                        return .commit
-                    }
-                }
-            }
         }
     }
 
@@ -326,25 +296,6 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
-    public func beginDelivery(
-        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
-    )
-        async throws -> DeliveryLogEntry.ID?
-    {
-        let start = DeliveryStart(owner: owner, firing: firing, target: target)
-        return try await write { db in try SQLiteReminderRows.begin(db, start, claimant: claimant, now: now) }
-    }
-
-    /// One write for the lot; each begin reads and writes one row after its checks, so a failing
-    /// one has written nothing.
-    public func beginDeliveries(
-        _ starts: [DeliveryStart], claimant: String, now: Date
-    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        try await write { db in
-            starts.map { start in Result { try SQLiteReminderRows.begin(db, start, claimant: claimant, now: now) } }
-        }
-    }
-
     public func recordDelivery(
         owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date
     )
@@ -384,6 +335,14 @@ enum SQLiteReminderRows {
     static let pushColumns = "id, user_id, endpoint, p256dh, auth, created_at"
     static let webhookColumns = "id, user_id, url, format, access_token, created_at"
     static let firingColumns = "id, habit_id, reminder_id, day, fires_at, kind, repeat_number"
+    static let habitColumnsOfH = qualified(SQLiteRows.habitColumns, by: "h")
+    static let pushColumnsOfP = qualified(pushColumns, by: "p")
+    static let webhookColumnsOfW = qualified(webhookColumns, by: "w")
+
+    /// `columns` (a comma-separated list) each prefixed by `table`.
+    static func qualified(_ columns: String, by table: String) -> String {
+        columns.split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
+    }
 
     /// The owner's push subscriptions, oldest first.
     static func pushSubscriptions(_ db: Database, owner: User.ID) throws -> [PushSubscription] {
@@ -399,6 +358,107 @@ enum SQLiteReminderRows {
             db.cachedStatement(sql: "SELECT \(webhookColumns) FROM webhooks WHERE user_id = ? ORDER BY created_at, id"),
             arguments: [owner.description]
         ).map(webhook)
+    }
+
+    /// What ``SQLiteStore/reminderContexts(_:)`` reads, in one statement per table; each owner's
+    /// habits, entries and targets are what ``SQLiteRows/trackedHabits(_:owner:includeArchived:window:)``,
+    /// ``pushSubscriptions(_:owner:)`` and ``webhooks(_:owner:)`` read for them alone, in the same order.
+    static func contexts(_ db: Database, _ owners: [User.ID: HistoryWindow]) throws -> [User.ID: ReminderContext] {
+        var ids = SQLiteJSONRows()
+        for owner in owners.keys { ids.append(.text(owner.description)) }
+        var users: [User.ID: User] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes
+                    FROM json_each(?) j JOIN users u ON u.id = j.value ->> 0
+                    """),
+            arguments: [ids.text])
+        {
+            let user = User(
+                id: User.ID(rawValue: try SQLiteRows.uuid(row[0])), username: row[1],
+                settings: UserSettings(timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6]))
+            users[user.id] = user
+        }
+        guard !users.isEmpty else { return [:] }
+
+        // Habits by owner, in each owner's order (as ``SQLiteRows/habits(_:owner:includeArchived:)``).
+        var habits: [User.ID: [Habit]] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT h.user_id, \(habitColumnsOfH)
+                    FROM json_each(?) j JOIN habits h ON h.user_id = j.value ->> 0
+                    ORDER BY h.user_id, h.sort_order, h.name, h.id
+                    """),
+            arguments: [ids.text])
+        {
+            let owner = User.ID(rawValue: try SQLiteRows.uuid(row[0]))
+            habits[owner, default: []].append(try SQLiteRows.habit(row, offset: 1))
+        }
+
+        // Each owner's entry days, as ``SQLiteRows/trackedHabits(_:owner:includeArchived:window:)``
+        // reads them: a habit created inside the window brings its whole history.
+        var windows = SQLiteJSONRows()
+        for (owner, owned) in habits {
+            guard let window = owners[owner] else { continue }
+            let days = window.entryDays(for: owned)
+            windows.append(.text(owner.description), .integer(days.from.ordinal), .integer(days.through.ordinal))
+        }
+        var entries: [Habit.ID: [Entry]] = [:]
+        if windows.count > 0 {
+            let cursor = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT h.id, e.day, e.value, e.is_skipped, e.note
+                        FROM json_each(?1) w
+                        JOIN habits h ON h.user_id = w.value ->> 0
+                        JOIN entries e ON e.user_id = h.user_id AND e.habit_id = h.id
+                            AND e.day BETWEEN (CASE WHEN h.created_on > w.value ->> 1 THEN ?2 ELSE w.value ->> 1 END) AND w.value ->> 2
+                        """),
+                arguments: [windows.text, Day.minimum.ordinal])
+            var current: (text: String, id: Habit.ID)?
+            while let row = try cursor.next() {
+                let text: String = row[0]
+                if current?.text != text { current = (text, Habit.ID(rawValue: try SQLiteRows.uuid(text))) }
+                entries[current!.id, default: []].append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
+            }
+        }
+
+        var pushes: [User.ID: [PushSubscription]] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(pushColumnsOfP)
+                    FROM json_each(?) j JOIN push_subscriptions p ON p.user_id = j.value ->> 0
+                    ORDER BY p.user_id, p.created_at, p.id
+                    """),
+            arguments: [ids.text])
+        {
+            let push = try push(row)
+            pushes[push.owner, default: []].append(push)
+        }
+        var hooks: [User.ID: [Webhook]] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(webhookColumnsOfW)
+                    FROM json_each(?) j JOIN webhooks w ON w.user_id = j.value ->> 0
+                    ORDER BY w.user_id, w.created_at, w.id
+                    """),
+            arguments: [ids.text])
+        {
+            let hook = try webhook(row)
+            hooks[hook.owner, default: []].append(hook)
+        }
+
+        var contexts: [User.ID: ReminderContext] = [:]
+        for (id, user) in users {
+            contexts[id] = ReminderContext(
+                user: user, habits: (habits[id] ?? []).map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) },
+                pushSubscriptions: pushes[id] ?? [], webhooks: hooks[id] ?? [])
+        }
+        return contexts
     }
 
     static func push(_ row: Row) throws -> PushSubscription {
@@ -501,61 +561,6 @@ enum SQLiteReminderRows {
                 firing.day.ordinal, firing.firesAt.timeIntervalSince1970, firing.kind.name, firing.kind.repeatNumber,
             ])
         }
-    }
-
-    static func finish(_ db: Database, _ finish: FiringFinish, claimant: String, now: Date) throws {
-        let habit = try held(db, finish.firing, owner: finish.owner, claimant: claimant)
-        try ReminderRules.checkBelong(finish.next, to: habit)
-        for (id, result) in finish.deliveries {
-            try record(db, id, owner: finish.owner, firing: finish.firing, claimant: claimant, result: result, now: now)
-        }
-        try db.cachedStatement(sql: "UPDATE reminder_firings SET finished_at = ?, skip_reason = ? WHERE id = ?")
-            .execute(arguments: [now.timeIntervalSince1970, finish.skipped?.rawValue, finish.firing.description])
-        try insert(finish.next, owner: finish.owner, db: db)
-    }
-
-    static func begin(_ db: Database, _ start: DeliveryStart, claimant: String, now: Date) throws -> DeliveryLogEntry.ID? {
-        _ = try held(db, start.firing, owner: start.owner, claimant: claimant)
-        if let existing = try Row.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?"),
-            arguments: [start.firing.description, start.target.channel, start.target.id.text()])
-        {
-            // A row still `sending` from another claimant: its process died between beginning
-            // and recording, before or after the message went out. The firing's new holder
-            // sends it again under the same id, by which receivers drop a copy.
-            let status: String = existing["status"]
-            let holder: String = existing["claimant"]
-            guard status == DeliveryStatus.sending.rawValue, holder != claimant else { return nil }
-            let taken: String = existing["id"]
-            try db.cachedStatement(sql: "UPDATE reminder_deliveries SET claimant = ?, updated_at = ? WHERE id = ?")
-                .execute(arguments: [claimant, now.timeIntervalSince1970, taken])
-            return DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken))
-        }
-        let id = DeliveryLogEntry.ID()
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, 'sending', 0, ?)
-                """
-        ).execute(arguments: [
-            id.description, start.owner.description, start.firing.description, start.target.channel, start.target.id.text(), claimant,
-            now.timeIntervalSince1970,
-        ])
-        return id
-    }
-
-    /// The habit of the owner's unfinished firing that `claimant` holds; `.conflict` otherwise.
-    static func held(_ db: Database, _ firing: ReminderFiring.ID, owner: User.ID, claimant: String) throws -> Habit.ID {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT habit_id, claimed_by, finished_at FROM reminder_firings WHERE id = ? AND user_id = ?"),
-                arguments: [firing.description, owner.description])
-        else { throw StoreError.notFound("firing") }
-        let holder: String? = row["claimed_by"]
-        let finished: Double? = row["finished_at"]
-        guard holder == claimant, finished == nil else { throw ReminderRules.claimLost }
-        return Habit.ID(rawValue: try SQLiteRows.uuid(row["habit_id"]))
     }
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.

@@ -77,6 +77,14 @@ public final class SQLiteStore: TendStore {
             // DatabasePool sets NORMAL after prepareDatabase runs; FULL is set here, once the
             // database is open, on its writer connection.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Statement journals (a savepoint's, as each of a batch's finishes has) in memory:
+            // on a file they spilled past 64 KiB and were most of the reminder scheduler's writes
+            // (docs/performance.md, "Reminders", session 11). They live only inside a transaction.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // 32 MiB of pages for the writer (SQLite's default is 2 MiB): a batch of the
+            // scheduler's writes touches pages all over the queue's indexes, and with the default
+            // the writer spilled them to the log mid-transaction and read them back.
+            try db.execute(sql: "PRAGMA cache_size = -32768")
         }
         // A database that is already current is not written on opening, so a command that only
         // reads (`tend today`) commits nothing and syncs nothing.

@@ -1,0 +1,49 @@
+import Foundation
+import TendCore
+
+/// How both SQL stores judge a batch of the scheduler's begins and finishes: the batch's rows are
+/// read first (on PostgreSQL locked `FOR UPDATE`; SQLite's write transaction holds the whole file),
+/// each item is judged in Swift against those rows and what the items before it did, and only the
+/// items that pass are written, together, in a few statements (docs/performance.md, "Reminders").
+enum ReminderBatch {
+    /// A firing's row as the batch found it.
+    struct LockedFiring {
+        let owner: UUID
+        let habit: UUID
+        let holder: String?
+        var finished: Bool
+    }
+
+    /// A delivery's row as the batch found it, and as the batch leaves it.
+    struct LockedDelivery {
+        let owner: UUID
+        let firing: UUID
+        let holder: String
+        var status: String
+        var record: DeliveryResult.Record
+    }
+
+    /// The habit of the owner's unfinished firing that `claimant` holds, from the batch's rows;
+    /// `.conflict` when another holds it or it is finished.
+    static func held(
+        _ firing: ReminderFiring.ID, owner: User.ID, claimant: String, in locked: [UUID: LockedFiring]
+    ) throws -> Habit.ID {
+        guard let row = locked[firing.rawValue], row.owner == owner.rawValue else { throw StoreError.notFound("firing") }
+        guard row.holder == claimant, !row.finished else { throw ReminderRules.claimLost }
+        return Habit.ID(rawValue: row.habit)
+    }
+
+    /// The delivery's row after recording `result`, by the rules a single recording follows
+    /// (``ReminderStore/recordDelivery(owner:_:claimant:result:now:)``, a retry's result).
+    static func recorded(
+        _ row: LockedDelivery?, owner: User.ID, firing: ReminderFiring.ID, claimant: String, result: DeliveryResult
+    ) throws -> LockedDelivery {
+        guard var row, row.owner == owner.rawValue, row.firing == firing.rawValue else { throw StoreError.notFound("delivery") }
+        guard row.holder == claimant, let status = DeliveryStatus(rawValue: row.status), ReminderRules.recordable.contains(status) else {
+            throw ReminderRules.notRecordable
+        }
+        row.status = result.status.rawValue
+        row.record = result.applied(to: row.record)
+        return row
+    }
+}
