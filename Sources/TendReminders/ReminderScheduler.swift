@@ -31,9 +31,9 @@ public final class ReminderScheduler: Service, Sendable {
         /// Owners whose firings are processed at once.
         public var concurrency = 64
         /// Passes run at once: while one pass sends, another can read and write the store (each
-        /// claims its own firings, as instances do). Two were faster in the reminder benchmark;
-        /// one until two has been through the full suite (docs/performance.md, "Session 9").
-        public var passesAtOnce = 1
+        /// claims its own firings, as instances do), so a minute's reminders use both the
+        /// database and the network at once (docs/performance.md, "Reminders").
+        public var passesAtOnce = 2
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
         public var lease: TimeInterval = 120
