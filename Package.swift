@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // The child process the crash test kills at random moments.
         .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
