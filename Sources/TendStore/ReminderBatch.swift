@@ -46,4 +46,48 @@ enum ReminderBatch {
         row.record = result.applied(to: row.record)
         return row
     }
+
+    /// What a batch of finishes comes to, judged against the batch's rows: each finish's answer in
+    /// its place, and what the stores write for those that passed.
+    struct JudgedFinishes {
+        var results: [Result<Void, any Error>] = []
+        /// The firings to mark finished, with why they were skipped.
+        var finished: [(firing: UUID, skip: String?)] = []
+        /// The follow-up firings to queue, with their owner.
+        var next: [(firing: ReminderFiring, owner: UUID)] = []
+        /// The deliveries whose results change, as they are after the batch.
+        var changed: [(id: UUID, row: LockedDelivery)] = []
+    }
+
+    /// Judges `finishes` in order, each as if alone after the ones before it: one that fails (its
+    /// claim lost, a delivery not its own, a follow-up of another habit) changes nothing.
+    static func judge(
+        _ finishes: [FiringFinish], claimant: String, firings: [UUID: LockedFiring], deliveries: [UUID: LockedDelivery]
+    ) -> JudgedFinishes {
+        var firings = firings
+        var deliveries = deliveries
+        var judged = JudgedFinishes()
+        var recorded = Set<UUID>()
+        for finish in finishes {
+            do {
+                let habit = try held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
+                try ReminderRules.checkBelong(finish.next, to: habit)
+                var after = deliveries
+                for (id, result) in finish.deliveries {
+                    after[id.rawValue] = try Self.recorded(
+                        after[id.rawValue], owner: finish.owner, firing: finish.firing, claimant: claimant, result: result)
+                }
+                deliveries = after
+                recorded.formUnion(finish.deliveries.keys.map(\.rawValue))
+                firings[finish.firing.rawValue]?.finished = true
+                judged.finished.append((finish.firing.rawValue, finish.skipped?.rawValue))
+                judged.next.append(contentsOf: finish.next.map { ($0, finish.owner.rawValue) })
+                judged.results.append(.success(()))
+            } catch {
+                judged.results.append(.failure(error))
+            }
+        }
+        judged.changed = recorded.compactMap { id in deliveries[id].map { (id, $0) } }
+        return judged
+    }
 }

@@ -185,32 +185,11 @@ extension PostgresStore {
     /// for the lot (deliveries, firings, follow-ups).
     func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { c in
-            var firings = try await self.lockFirings(Set(finishes.map(\.firing)), on: c)
-            var deliveries = try await self.lockDeliveries(Set(finishes.flatMap(\.deliveries.keys)), on: c)
-            var results: [Result<Void, any Error>] = []
-            var finished: [(id: UUID, skip: String?)] = []
-            var next: [(ReminderFiring, owner: UUID)] = []
-            var recorded = Set<UUID>()
-            for finish in finishes {
-                do {
-                    let habit = try ReminderBatch.held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
-                    try ReminderRules.checkBelong(finish.next, to: habit)
-                    var after = deliveries
-                    for (id, result) in finish.deliveries {
-                        after[id.rawValue] = try ReminderBatch.recorded(
-                            after[id.rawValue], owner: finish.owner, firing: finish.firing, claimant: claimant, result: result)
-                    }
-                    deliveries = after
-                    recorded.formUnion(finish.deliveries.keys.map(\.rawValue))
-                    firings[finish.firing.rawValue]?.finished = true
-                    finished.append((finish.firing.rawValue, finish.skipped?.rawValue))
-                    next.append(contentsOf: finish.next.map { ($0, finish.owner.rawValue) })
-                    results.append(.success(()))
-                } catch {
-                    results.append(.failure(error))
-                }
-            }
-            let changed = recorded.compactMap { id in deliveries[id].map { (id, $0) } }
+            let judged = ReminderBatch.judge(
+                finishes, claimant: claimant, firings: try await self.lockFirings(Set(finishes.map(\.firing)), on: c),
+                deliveries: try await self.lockDeliveries(Set(finishes.flatMap(\.deliveries.keys)), on: c))
+            let changed = judged.changed
+            let finished = judged.finished
             if !changed.isEmpty {
                 try await self.run(
                     """
@@ -234,13 +213,13 @@ extension PostgresStore {
                     """
                     UPDATE reminder_firings f
                     SET finished_at = \(now), skip_reason = CASE WHEN u.has_skip THEN u.skip END
-                    FROM unnest(\(finished.map(\.id))::uuid[], \(finished.map { $0.skip != nil })::boolean[],
+                    FROM unnest(\(finished.map(\.firing))::uuid[], \(finished.map { $0.skip != nil })::boolean[],
                                 \(finished.map { $0.skip ?? "" })::text[]) AS u(id, has_skip, skip)
                     WHERE f.id = u.id
                     """, on: c)
             }
-            try await self.insertFirings(next, on: c)
-            return results
+            try await self.insertFirings(judged.next.map { ($0.firing, owner: $0.owner) }, on: c)
+            return judged.results
         }
     }
 

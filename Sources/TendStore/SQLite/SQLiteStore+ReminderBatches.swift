@@ -152,38 +152,17 @@ enum SQLiteReminderBatches {
     /// statement each for the deliveries' results, the firings and their follow-ups. A finish
     /// that fails (its claim lost, a delivery not its own) writes nothing and fails alone.
     static func finish(_ db: Database, _ finishes: [FiringFinish], claimant: String, now: Date) throws -> [Result<Void, any Error>] {
-        var firings = try firings(db, finishes.map(\.firing))
-        var deliveries = try deliveries(db, finishes.flatMap(\.deliveries.keys))
-        var results: [Result<Void, any Error>] = []
-        var finished = SQLiteJSONRows()
-        var next: [(ReminderFiring, owner: User.ID)] = []
-        var recorded = Set<UUID>()
-        for finish in finishes {
-            do {
-                let habit = try ReminderBatch.held(finish.firing, owner: finish.owner, claimant: claimant, in: firings)
-                try ReminderRules.checkBelong(finish.next, to: habit)
-                var after = deliveries
-                for (id, result) in finish.deliveries {
-                    after[id.rawValue] = try ReminderBatch.recorded(
-                        after[id.rawValue], owner: finish.owner, firing: finish.firing, claimant: claimant, result: result)
-                }
-                deliveries = after
-                recorded.formUnion(finish.deliveries.keys.map(\.rawValue))
-                firings[finish.firing.rawValue]?.finished = true
-                finished.append(.text(finish.firing.description), .optionalText(finish.skipped?.rawValue))
-                next.append(contentsOf: finish.next.map { ($0, finish.owner) })
-                results.append(.success(()))
-            } catch {
-                results.append(.failure(error))
-            }
-        }
+        let judged = ReminderBatch.judge(
+            finishes, claimant: claimant, firings: try firings(db, finishes.map(\.firing)),
+            deliveries: try deliveries(db, finishes.flatMap(\.deliveries.keys)))
         var changed = SQLiteJSONRows()
-        for id in recorded {
-            guard let row = deliveries[id] else { continue }
+        for (id, row) in judged.changed {
             changed.append(
                 .text(id.text()), .text(row.status), .integer(row.record.attempts), .optionalInteger(row.record.latencyMilliseconds),
                 .optionalDate(row.record.nextRetryAt), .optionalText(row.record.error))
         }
+        var finished = SQLiteJSONRows()
+        for (firing, skip) in judged.finished { finished.append(.text(firing.text()), .optionalText(skip)) }
         if changed.count > 0 {
             try db.cachedStatement(
                 sql: """
@@ -202,8 +181,8 @@ enum SQLiteReminderBatches {
                     """
             ).execute(arguments: [finished.text, now.timeIntervalSince1970])
         }
-        try insert(db, next)
-        return results
+        try insert(db, judged.next.map { ($0.firing, User.ID(rawValue: $0.owner)) })
+        return judged.results
     }
 
     /// Queues firings in one statement, skipping any identical to one queued or finished (same
