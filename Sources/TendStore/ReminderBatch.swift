@@ -90,4 +90,51 @@ enum ReminderBatch {
         judged.changed = recorded.compactMap { id in deliveries[id].map { (id, $0) } }
         return judged
     }
+
+    /// A delivery's place: one row per firing, channel and target.
+    struct DeliveryKey: Hashable {
+        let firing: UUID
+        let channel: String
+        let target: UUID
+    }
+
+    /// What a batch of begins comes to before anything is written: each begin's answer in its
+    /// place (a failure, or `nil` until a row is made or taken over), and the new rows to insert.
+    struct JudgedStarts {
+        var results: [Result<DeliveryLogEntry.ID?, any Error>]
+        var fresh: [(index: Int, id: DeliveryLogEntry.ID, key: DeliveryKey, owner: UUID)] = []
+
+        /// Answers the fresh rows the insert made (`made`, their ids) with their id; returns the
+        /// others, whose row existed already (sent, tried, or left `sending` by another claimant).
+        mutating func answer(made: Set<UUID>) -> [(index: Int, key: DeliveryKey)] {
+            var existing: [(index: Int, key: DeliveryKey)] = []
+            for item in fresh {
+                if made.contains(item.id.rawValue) {
+                    results[item.index] = .success(item.id)
+                } else {
+                    existing.append((item.index, item.key))
+                }
+            }
+            return existing
+        }
+    }
+
+    /// Judges `starts` against the batch's firings: one whose firing `claimant` does not hold
+    /// fails alone; the same delivery twice is begun by the first (nothing to send again).
+    static func judge(_ starts: [DeliveryStart], claimant: String, firings: [UUID: LockedFiring], now: Date) -> JudgedStarts {
+        var judged = JudgedStarts(results: Array(repeating: .success(nil), count: starts.count))
+        var seen = Set<DeliveryKey>()
+        for (index, start) in starts.enumerated() {
+            do {
+                _ = try held(start.firing, owner: start.owner, claimant: claimant, in: firings)
+            } catch {
+                judged.results[index] = .failure(error)
+                continue
+            }
+            let key = DeliveryKey(firing: start.firing.rawValue, channel: start.target.channel, target: start.target.id)
+            guard seen.insert(key).inserted else { continue }
+            judged.fresh.append((index, DeliveryLogEntry.ID(ordered: now), key, start.owner.rawValue))
+        }
+        return judged
+    }
 }

@@ -113,29 +113,11 @@ extension PostgresStore {
     func beginChunk(
         _ starts: [DeliveryStart], claimant: String, now: Date
     ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        struct Key: Hashable {
-            let firing: UUID
-            let channel: String
-            let target: UUID
-        }
-        return try await write { c in
-            let locked = try await self.lockFirings(Set(starts.map(\.firing)), on: c)
-            var results: [Result<DeliveryLogEntry.ID?, any Error>] = Array(repeating: .success(nil), count: starts.count)
-            var fresh: [(index: Int, id: DeliveryLogEntry.ID, key: Key, owner: UUID)] = []
-            var seen = Set<Key>()
-            for (index, start) in starts.enumerated() {
-                do {
-                    _ = try ReminderBatch.held(start.firing, owner: start.owner, claimant: claimant, in: locked)
-                } catch {
-                    results[index] = .failure(error)
-                    continue
-                }
-                let key = Key(firing: start.firing.rawValue, channel: start.target.channel, target: start.target.id)
-                // The same delivery twice in one batch: begun by the first, nothing to send again.
-                guard seen.insert(key).inserted else { continue }
-                fresh.append((index, DeliveryLogEntry.ID(ordered: now), key, start.owner.rawValue))
-            }
-            guard !fresh.isEmpty else { return results }
+        try await write { c in
+            var judged = ReminderBatch.judge(
+                starts, claimant: claimant, firings: try await self.lockFirings(Set(starts.map(\.firing)), on: c), now: now)
+            let fresh = judged.fresh
+            guard !fresh.isEmpty else { return judged.results }
             let inserted = try await self.rows(
                 """
                 INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
@@ -145,16 +127,8 @@ extension PostgresStore {
                      AS u(id, owner, firing, channel, target)
                 ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
                 """, on: c)
-            let made = Set(try inserted.map { try $0.decode(UUID.self) })
-            var existing: [(index: Int, key: Key)] = []
-            for item in fresh {
-                if made.contains(item.id.rawValue) {
-                    results[item.index] = .success(item.id)
-                } else {
-                    existing.append((item.index, item.key))
-                }
-            }
-            guard !existing.isEmpty else { return results }
+            let existing = judged.answer(made: Set(try inserted.map { try $0.decode(UUID.self) }))
+            guard !existing.isEmpty else { return judged.results }
             // A row still `sending` from another claimant: its process died between beginning and
             // recording, before or after the message went out. The firing's new holder sends it
             // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
@@ -169,13 +143,13 @@ extension PostgresStore {
                   AND d.status = 'sending' AND d.claimant <> \(claimant)
                 RETURNING d.id, d.firing_id, d.channel, d.target_id
                 """, on: c)
-            var takenIDs: [Key: UUID] = [:]
+            var takenIDs: [ReminderBatch.DeliveryKey: UUID] = [:]
             for row in taken {
                 let (id, firing, channel, target) = try row.decode((UUID, UUID, String, UUID).self)
-                takenIDs[Key(firing: firing, channel: channel, target: target)] = id
+                takenIDs[ReminderBatch.DeliveryKey(firing: firing, channel: channel, target: target)] = id
             }
-            for item in existing { results[item.index] = .success(takenIDs[item.key].map(DeliveryLogEntry.ID.init(rawValue:))) }
-            return results
+            for item in existing { judged.results[item.index] = .success(takenIDs[item.key].map(DeliveryLogEntry.ID.init(rawValue:))) }
+            return judged.results
         }
     }
 

@@ -85,31 +85,14 @@ enum SQLiteReminderBatches {
     static func begin(
         _ db: Database, _ starts: [DeliveryStart], claimant: String, now: Date
     ) throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        struct Key: Hashable {
-            let firing: String
-            let channel: String
-            let target: String
-        }
-        let locked = try firings(db, starts.map(\.firing))
-        var results: [Result<DeliveryLogEntry.ID?, any Error>] = Array(repeating: .success(nil), count: starts.count)
-        var fresh: [(index: Int, id: DeliveryLogEntry.ID, key: Key)] = []
+        var judged = ReminderBatch.judge(starts, claimant: claimant, firings: try firings(db, starts.map(\.firing)), now: now)
+        guard !judged.fresh.isEmpty else { return judged.results }
         var rows = SQLiteJSONRows()
-        var seen = Set<Key>()
-        for (index, start) in starts.enumerated() {
-            do {
-                _ = try ReminderBatch.held(start.firing, owner: start.owner, claimant: claimant, in: locked)
-            } catch {
-                results[index] = .failure(error)
-                continue
-            }
-            let key = Key(firing: start.firing.description, channel: start.target.channel, target: start.target.id.text())
-            // The same delivery twice in one batch: begun by the first, nothing to send again.
-            guard seen.insert(key).inserted else { continue }
-            let id = DeliveryLogEntry.ID(ordered: now)
-            fresh.append((index, id, key))
-            rows.append(.text(id.description), .text(start.owner.description), .text(key.firing), .text(key.channel), .text(key.target))
+        for item in judged.fresh {
+            rows.append(
+                .text(item.id.description), .text(item.owner.text()), .text(item.key.firing.text()), .text(item.key.channel),
+                .text(item.key.target.text()))
         }
-        guard !fresh.isEmpty else { return results }
         // `WHERE true`: SQLite's grammar needs it between a SELECT and an upsert clause.
         let made = try Set(
             String.fetchAll(
@@ -121,15 +104,8 @@ enum SQLiteReminderBatches {
                         ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
                         """),
                 arguments: [rows.text, claimant, now.timeIntervalSince1970]))
-        var existing: [(index: Int, key: Key)] = []
-        for item in fresh {
-            if made.contains(item.id.description) {
-                results[item.index] = .success(item.id)
-            } else {
-                existing.append((item.index, item.key))
-            }
-        }
-        guard !existing.isEmpty else { return results }
+        let existing = judged.answer(made: Set(try made.map(SQLiteRows.uuid)))
+        guard !existing.isEmpty else { return judged.results }
         // A row still `sending` from another claimant: its process died between beginning and
         // recording, before or after the message went out. The firing's new holder sends it
         // again under the same id, by which receivers drop a copy.
@@ -137,15 +113,17 @@ enum SQLiteReminderBatches {
         let find = try db.cachedStatement(
             sql: "SELECT id, claimant, status FROM reminder_deliveries WHERE firing_id = ? AND channel = ? AND target_id = ?")
         for item in existing {
-            guard let row = try Row.fetchOne(find, arguments: [item.key.firing, item.key.channel, item.key.target]) else { continue }
+            guard
+                let row = try Row.fetchOne(find, arguments: [item.key.firing.text(), item.key.channel, item.key.target.text()])
+            else { continue }
             let status: String = row["status"]
             let holder: String = row["claimant"]
             guard status == DeliveryStatus.sending.rawValue, holder != claimant else { continue }
             let taken: String = row["id"]
             try take.execute(arguments: [claimant, now.timeIntervalSince1970, taken])
-            results[item.index] = .success(DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken)))
+            judged.results[item.index] = .success(DeliveryLogEntry.ID(rawValue: try SQLiteRows.uuid(taken)))
         }
-        return results
+        return judged.results
     }
 
     /// Finishes the firings: one read of the firings and one of the deliveries, then one

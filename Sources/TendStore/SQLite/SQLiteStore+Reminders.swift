@@ -114,7 +114,7 @@ extension SQLiteStore: ReminderStore {
                     WHERE user_id = ? AND habit_id = ? AND kind = 'scheduled' AND claimed_by IS NULL AND finished_at IS NULL
                     """,
                 arguments: [owner.description, habit.description])
-            try SQLiteReminderRows.insert(firings, owner: owner, db: db)
+            try SQLiteReminderBatches.insert(db, firings.map { ($0, owner) })
         }
     }
 
@@ -241,7 +241,7 @@ extension SQLiteStore: ReminderStore {
             try db.execute(
                 sql: "UPDATE reminder_firings SET answer = ?, answered_at = ? WHERE id = ?",
                 arguments: [answer.rawValue, now.timeIntervalSince1970, firing.description])
-            if let snooze { try SQLiteReminderRows.insert([snooze], owner: owner, db: db) }
+            if let snooze { try SQLiteReminderBatches.insert(db, [(snooze, owner)]) }
             return true
         }
     }
@@ -543,24 +543,9 @@ enum SQLiteReminderRows {
                 WHERE user_id = ? AND kind = 'scheduled' AND fires_at > ? AND claimed_by IS NULL AND finished_at IS NULL
                 """,
             arguments: [id, now.timeIntervalSince1970])
-        try insert(firings, owner: owner, db: db)
+        try SQLiteReminderBatches.insert(db, firings.map { ($0, owner) })
         try db.execute(sql: "DELETE FROM reminder_plan_requests WHERE user_id = ?", arguments: [id])
         return owner
-    }
-
-    /// Queues firings, skipping any identical to one queued or finished (same reminder, kind and instant).
-    static func insert(_ firings: [ReminderFiring], owner: User.ID, db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO reminder_firings (id, user_id, habit_id, reminder_id, day, fires_at, kind, repeat_number)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """)
-        for firing in firings {
-            try statement.execute(arguments: [
-                firing.id.description, owner.description, firing.habit.description, firing.reminder.description,
-                firing.day.ordinal, firing.firesAt.timeIntervalSince1970, firing.kind.name, firing.kind.repeatNumber,
-            ])
-        }
     }
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
