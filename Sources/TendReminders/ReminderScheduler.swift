@@ -30,10 +30,12 @@ public final class ReminderScheduler: Service, Sendable {
         public var batchSize = 500
         /// Owners whose firings are processed at once.
         public var concurrency = 64
-        /// Passes run at once: while one pass sends, another can read and write the store (each
-        /// claims its own firings, as instances do), so a minute's reminders use both the
-        /// database and the network at once (docs/performance.md, "Reminders").
-        public var passesAtOnce = 2
+        /// Passes run at once: while one pass sends, another can read and write the store. Two
+        /// were faster in the reminder benchmark, but both passes claim under this instance's one
+        /// claimant name, so a firing whose lease ran out under one pass can be claimed again by
+        /// the other as if it were still its own; one until each pass has a claimant of its own
+        /// (docs/performance.md, "Reminders", session 11).
+        public var passesAtOnce = 1
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
         public var lease: TimeInterval = 120
