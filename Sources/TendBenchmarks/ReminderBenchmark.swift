@@ -132,10 +132,10 @@ enum ReminderBenchmark {
         // As `ReminderScheduler.run()` does: several passes at once.
         let passes = Counter()
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<ReminderScheduler.Configuration().passesAtOnce {
+            for index in 0..<ReminderScheduler.Configuration().passesAtOnce {
                 group.addTask {
                     while receiver.arrivals.withLock({ $0.count }) < total {
-                        guard let pass = try? await scheduler.runOnce() else { break }
+                        guard let pass = try? await scheduler.runOnce(as: scheduler.claimant(ofPass: index)) else { break }
                         passes.count.withLock { $0 += 1 }
                         if pass.claimed == 0 {
                             if ProcessInfo.processInfo.environment["TEND_BENCH_REFUSE"] != nil {

@@ -30,12 +30,10 @@ public final class ReminderScheduler: Service, Sendable {
         public var batchSize = 500
         /// Owners whose firings are processed at once.
         public var concurrency = 64
-        /// Passes run at once: while one pass sends, another can read and write the store. Two
-        /// were faster in the reminder benchmark, but both passes claim under this instance's one
-        /// claimant name, so a firing whose lease ran out under one pass can be claimed again by
-        /// the other as if it were still its own; one until each pass has a claimant of its own
-        /// (docs/performance.md, "Reminders", session 11).
-        public var passesAtOnce = 1
+        /// Passes run at once: while one pass sends, another can read and write the store. Each
+        /// pass claims under a name of its own (``ReminderScheduler/claimant(ofPass:)``), so a
+        /// firing whose lease ran out under one pass is, if the other takes it, the other's alone.
+        public var passesAtOnce = 2
         /// How long a claim holds: longer than a firing's sends take (each is bounded by its
         /// sender's timeout), short enough that a crashed instance's firings are soon taken over.
         public var lease: TimeInterval = 120
@@ -65,7 +63,8 @@ public final class ReminderScheduler: Service, Sendable {
     let store: any TendStore & ReminderStore
     let deliverer: ReminderDeliverer
     let configuration: Configuration
-    /// This instance's name in claims: a claim is only ever finished by who made it.
+    /// This instance's name in claims: a claim is only ever finished by who made it. Its
+    /// passes claim as ``claimant(ofPass:)``.
     public let claimant: String
     let now: @Sendable () -> Date
     let random: @Sendable () -> Double
@@ -94,21 +93,30 @@ public final class ReminderScheduler: Service, Sendable {
         "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UUID().uuidString.prefix(8))"
     }
 
+    /// The name pass `index` of this instance claims under: passes at once must not share one,
+    /// or a firing whose lease ran out under one pass and that the other claimed would be
+    /// begun and finished by both.
+    public func claimant(ofPass index: Int) -> String {
+        index == 0 ? claimant : "\(claimant)#\(index)"
+    }
+
     public func run() async throws {
         logger.info("reminder scheduler started", metadata: ["claimant": "\(claimant)"])
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<max(1, configuration.passesAtOnce) { group.addTask { await self.loop() } }
+            for index in 0..<max(1, configuration.passesAtOnce) {
+                group.addTask { await self.loop(as: self.claimant(ofPass: index)) }
+            }
         }
         logger.info("reminder scheduler stopped")
     }
 
     /// Pass after pass, pausing when one finds nothing to do. A graceful shutdown stops between
     /// passes: deliveries in flight finish and are recorded.
-    func loop() async {
+    func loop(as claimant: String) async {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             var pass = Pass()
             do {
-                pass = try await runOnce()
+                pass = try await runOnce(as: claimant)
             } catch {
                 logger.error("reminder pass failed", metadata: ["error": "\(error)"])
             }
@@ -117,9 +125,11 @@ public final class ReminderScheduler: Service, Sendable {
         }
     }
 
-    /// One pass: plan, deliver what is due, retry what failed, prune now and then.
+    /// One pass: plan, deliver what is due, retry what failed, prune now and then. `claimant`
+    /// is the pass's name in claims (by default the instance's).
     @discardableResult
-    public func runOnce() async throws -> Pass {
+    public func runOnce(as claimant: String? = nil) async throws -> Pass {
+        let claimant = claimant ?? self.claimant
         var pass = Pass()
         pass.planned = try await plan()
         let claimed = try await store.claimDueFirings(
@@ -127,9 +137,9 @@ public final class ReminderScheduler: Service, Sendable {
         pass.claimed = claimed.count
         if !claimed.isEmpty {
             events(.due(claimed.count))
-            try await deliver(claimed, into: &pass)
+            try await deliver(claimed, as: claimant, into: &pass)
         }
-        pass.retried = try await retry()
+        pass.retried = try await retry(as: claimant)
         try await pruneIfDue()
         events(.passed)
         return pass
@@ -164,7 +174,7 @@ public final class ReminderScheduler: Service, Sendable {
     /// read each, at once), every firing is judged, the deliveries of those to send are begun in
     /// one write, they are sent many at once, and the firings are finished in writes of a few
     /// (``finishBatch``) as their sends end.
-    func deliver(_ claimed: [ClaimedFiring], into pass: inout Pass) async throws {
+    func deliver(_ claimed: [ClaimedFiring], as claimant: String, into pass: inout Pass) async throws {
         let windows = Dictionary(grouping: claimed, by: \.owner).mapValues { OwnerContext.window($0.map(\.firing.day)) }
         let contexts = try await store.reminderContexts(windows).mapValues(OwnerContext.init)
 
@@ -231,7 +241,7 @@ public final class ReminderScheduler: Service, Sendable {
             if sending.targets.isEmpty { pass.skipped += 1 }
         }
         pass.lost += refused.count
-        pass.lost += try await finish(finishes)
+        pass.lost += try await finish(finishes, as: claimant)
 
         let frozen = sendings
         var gone: [(User.ID, ReminderTarget)] = []
@@ -281,13 +291,13 @@ public final class ReminderScheduler: Service, Sendable {
                     // batches at once), a few batches at a time.
                     let batch = buffer
                     buffer.removeAll()
-                    recording.append(Task { try await self.finish(batch) })
+                    recording.append(Task { try await self.finish(batch, as: claimant) })
                     if recording.count >= Self.recordingsInFlight { counts.lost += try await recording.removeFirst().value }
                 }
                 startNext()
             }
         }
-        recording.append(Task { [buffer] in try await self.finish(buffer) })
+        recording.append(Task { [buffer] in try await self.finish(buffer, as: claimant) })
         for task in recording { counts.lost += try await task.value }
         pass.delivered += counts.delivered
         pass.failed += counts.failed
@@ -305,7 +315,7 @@ public final class ReminderScheduler: Service, Sendable {
 
     /// Records `finishes`; answers how many could not be (their claim lost: another instance
     /// took them over).
-    func finish(_ finishes: [FiringFinish]) async throws -> Int {
+    func finish(_ finishes: [FiringFinish], as claimant: String) async throws -> Int {
         guard !finishes.isEmpty else { return 0 }
         let finished = try await store.finishFirings(finishes, claimant: claimant, now: now())
         var lost = 0
@@ -358,17 +368,17 @@ public final class ReminderScheduler: Service, Sendable {
 
     // MARK: Retries
 
-    func retry() async throws -> Int {
+    func retry(as claimant: String) async throws -> Int {
         let claimed = try await store.claimDueRetries(
             now: now(), limit: configuration.batchSize, claimant: claimant, lease: configuration.lease)
         guard !claimed.isEmpty else { return 0 }
         _ = await forEach(Array(Dictionary(grouping: claimed, by: \.owner).values)) { deliveries in
-            await self.retry(deliveries)
+            await self.retry(deliveries, as: claimant)
         }
         return claimed.count
     }
 
-    func retry(_ deliveries: [ClaimedDelivery]) async {
+    func retry(_ deliveries: [ClaimedDelivery], as claimant: String) async {
         guard let owner = deliveries.first?.owner else { return }
         guard let found = try? await store.reminderContexts([owner: OwnerContext.window(deliveries.map(\.firing.day))])[owner]
         else { return }

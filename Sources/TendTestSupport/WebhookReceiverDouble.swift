@@ -19,6 +19,9 @@ public final class WebhookReceiverDouble: Sendable {
         var posts: [Post] = []
         var failures: [(status: Int, retryAfter: String?)] = []
         var requests = 0
+        /// Recorded POSTs still to be held before they are answered.
+        var holds = 0
+        var released = false
     }
 
     /// `http://127.0.0.1:<port>`.
@@ -61,6 +64,20 @@ public final class WebhookReceiverDouble: Sendable {
         shared.state.withLock { $0.failures.append(contentsOf: Array(repeating: (status: status, retryAfter: retryAfter), count: count)) }
     }
 
+    /// The next `count` POSTs are recorded and then not answered until ``release()`` (or for at
+    /// most 30 s): a sender stays mid-delivery while the test moves on.
+    public func holdNext(_ count: Int = 1) {
+        shared.state.withLock {
+            $0.holds += count
+            $0.released = false
+        }
+    }
+
+    /// Answers the held POSTs.
+    public func release() {
+        shared.state.withLock { $0.released = true }
+    }
+
     public var posts: [Post] { shared.state.withLock { $0.posts } }
     /// Every request that reached the receiver, failed ones included.
     public var requestCount: Int { shared.state.withLock { $0.requests } }
@@ -95,7 +112,16 @@ public final class WebhookReceiverDouble: Sendable {
                 headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
             }
             let post = Post(path: request.uri.path, headers: headers, body: Data(buffer.readableBytesView))
-            state.withLock { $0.posts.append(post) }
+            let held = state.withLock {
+                $0.posts.append(post)
+                guard $0.holds > 0 else { return false }
+                $0.holds -= 1
+                return true
+            }
+            if held {
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !state.withLock({ $0.released }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            }
             return Response(status: .ok)
         }
     }

@@ -170,6 +170,42 @@ struct ReminderSchedulerTests {
         }
     }
 
+    @Test("Two passes of one instance: a firing whose lease ran out under one is finished once, by the pass that took it over")
+    func passesClaimApart() async throws {
+        try await WebhookReceiverDouble.run { receiver in
+            try await SchedulerHarness.run(start: Self.eight - 3600) { h in
+                try await h.habit("Read", at: 8)
+                try await h.webhook(receiver)
+                try await h.pass(at: Self.eight - 60)
+                #expect(h.scheduler.claimant(ofPass: 0) != h.scheduler.claimant(ofPass: 1))
+
+                // Pass 0 claims the firing and is stuck in its send past the lease.
+                receiver.holdNext()
+                h.clock.set(Self.eight)
+                let stuck = Task { try await h.scheduler.runOnce(as: h.scheduler.claimant(ofPass: 0)) }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while receiver.posts.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+                #expect(receiver.posts.count == 1)
+                h.clock.set(Self.eight + 61)
+                let takeover = try await h.scheduler.runOnce(as: h.scheduler.claimant(ofPass: 1))
+                #expect(takeover.claimed == 1 && takeover.delivered == 1 && takeover.lost == 0)
+                receiver.release()
+                let late = try await stuck.value
+                #expect(late.claimed == 1 && late.lost == 1)
+
+                // Sent twice under one delivery id (the receiver drops the copy), recorded once,
+                // and tomorrow's firing queued once.
+                let keys = receiver.posts.map { $0.headers["idempotency-key"] }
+                #expect(keys.count == 2 && Set(keys).count == 1)
+                let log = try await h.store.deliveries(owner: h.owner.id, limit: 10)
+                #expect(log.map(\.status) == [.sent])
+                #expect(try await h.store.plannedFirings(owner: h.owner.id).map(\.firesAt) == [Self.eight + 86_400])
+                for minute in 2...4 { try await h.pass(at: Self.eight + Double(minute * 60)) }
+                #expect(receiver.posts.count == 2)
+            }
+        }
+    }
+
     @Test("Changing a reminder's time re-plans it; disabling it removes its firing")
     func replans() async throws {
         try await SchedulerHarness.run(start: Self.eight - 3600) { h in
