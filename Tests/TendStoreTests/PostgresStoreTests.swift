@@ -220,6 +220,87 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("A check-in is two round trips: a read and a write that holds only while nothing else was written, no BEGIN, no COMMIT")
+    func checkInRoundTrips() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let water = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 8, createdOn: Self.day))
+            func cost(_ body: () async throws -> Void) async rethrows -> (statements: Int, transactions: Int) {
+                let statements = store.statementCount
+                let transactions = store.transactionCount
+                try await body()
+                return (store.statementCount - statements, store.transactionCount - transactions)
+            }
+
+            var entry = Entry(day: Self.day)
+            let first = try await cost { entry = try await store.increment(owner: alice.id, habit: water.id, day: Self.day) }
+            #expect(first == (2, 0) && entry.value == 1)
+            let operation = UUID()
+            let tapped = try await cost {
+                entry = try await store.tap(owner: alice.id, habit: water.id, day: Self.day, operation: operation)
+            }
+            #expect(tapped == (2, 0) && entry.value == 2)
+            // The same request again: the read finds its operation in the log, nothing is written.
+            let again = try await cost {
+                entry = try await store.tap(owner: alice.id, habit: water.id, day: Self.day, operation: operation)
+            }
+            #expect(again == (1, 0) && entry.value == 2)
+
+            // A write of another kind in between moves the owner's revision: the next check-in
+            // reads it and still takes two statements.
+            _ = try await store.setNote(owner: alice.id, habit: water.id, day: Self.day, "half at lunch")
+            let after = try await cost { entry = try await store.increment(owner: alice.id, habit: water.id, day: Self.day) }
+            #expect(after == (2, 0) && entry == Entry(day: Self.day, value: 3, note: "half at lunch"))
+            let log = try await store.operations(owner: alice.id, after: 0, limit: 100)
+            #expect(log.count == 5)
+            #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+        }
+    }
+
+    @Test("Check-ins from two instances while the owner's habit is edited: every one counts, the log keeps commit order")
+    func checkInsRaceOtherWrites() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4, timeout: .seconds(90))
+            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4, timeout: .seconds(90))
+            do {
+                let alice = try await a.createUser(username: "alice", settings: UserSettings())
+                let water = try await a.createHabit(
+                    owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for store in [a, b] {
+                        for offset in 0..<40 {
+                            group.addTask {
+                                _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day.adding(days: -(offset % 4)))
+                            }
+                        }
+                    }
+                    group.addTask {
+                        for index in 0..<10 {
+                            var habit = try await b.habit(owner: alice.id, id: water.id)
+                            habit.name = "Water \(index)"
+                            _ = try await b.updateHabit(owner: alice.id, habit)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let entries = try await a.entries(owner: alice.id, habit: water.id, from: Self.day.adding(days: -3), through: Self.day)
+                #expect(entries.map(\.value) == [20, 20, 20, 20])
+                #expect(try await a.habit(owner: alice.id, id: water.id).name == "Water 9")
+                let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
+                #expect(log.count == 1 + 80 + 10)
+                #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+                #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+                #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
+            } catch {
+                await a.close()
+                await b.close()
+                throw error
+            }
+            await a.close()
+            await b.close()
+        }
+    }
+
     @Test("A name collision the database catches (an import) is a conflict, and nothing of it lands")
     func uniqueViolationIsConflict() async throws {
         try await PostgresTestDatabase.withStore { store in

@@ -290,6 +290,13 @@ enum PostgresMigrations {
                 "DROP INDEX reminder_firings_due",
                 "CREATE INDEX reminder_firings_due ON reminder_firings (fires_at, id) WHERE finished_at IS NULL",
             ]),
+        Migration(
+            version: 7, name: "owner revision: check-ins written in two statements without a transaction",
+            statements: [
+                // Bumped by every write of the owner under the owner's row lock; a check-in writes
+                // only if it is still the revision it read (PostgresStore+CheckIns.swift).
+                "ALTER TABLE users ADD COLUMN revision bigint NOT NULL DEFAULT 0"
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

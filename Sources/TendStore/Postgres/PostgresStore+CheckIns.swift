@@ -17,16 +17,26 @@ struct PostgresCheckIn: Sendable {
 /// until it commits, and a durable commit waits for the WAL to reach the disk, so one owner's
 /// check-ins, one transaction each, could never go faster than one commit after another. Here the
 /// check-ins of an owner that arrive while one of the owner's batches is running wait for the
-/// next batch, and a batch is one transaction of five round trips whatever its size: BEGIN, lock
-/// the owner, read the habits and days it touches, write every entry and op row in one
-/// statement, COMMIT. Each check-in is worked out in order on the state the ones before it left
+/// next batch. Each check-in is worked out in order on the state the ones before it left
 /// (TendCore's `EntryCommand.change` and `Entry.applying`, as every store does), so a batch ends
 /// where performing them one by one would; one that fails (an unknown habit, an invalid value)
-/// gets its own error and writes nothing. Nothing is answered before the commit; if the
-/// transaction fails, every check-in of the batch fails with its error.
+/// gets its own error and writes nothing. Nothing is answered before the commit; if the write
+/// fails, every check-in of the batch fails with its error.
+///
+/// A batch is two statements, each its own transaction (no BEGIN, no COMMIT): one reads the
+/// owner's revision, latest clock, habits and days; the other writes every entry and op row, and
+/// only if the owner's revision is still the one read (`UPDATE users … WHERE revision = r`: it
+/// waits for a writer holding the owner's row and then checks the row that writer left). Every
+/// write of an owner bumps the revision under the owner's row lock (``PostgresStore/lockOwner(_:on:)``),
+/// so an unchanged revision means nothing the batch was worked out from has changed, and the op
+/// rows still follow commit order by position and by clock. A batch whose revision moved is
+/// worked out again; after ``optimisticAttempts`` it runs in a transaction that locks the owner
+/// first, which always goes through.
 extension PostgresStore {
     /// The most check-ins one transaction takes.
     static let maximumCheckInBatch = 256
+    /// Tries of the two-statement write before a batch takes the owner's lock.
+    static let optimisticAttempts = 3
 
     func enqueue(_ checkIn: PostgresCheckIn, owner: User.ID) {
         let start = checkIns.withLock { queues in
@@ -56,11 +66,45 @@ extension PostgresStore {
             if batch.isEmpty { return }
             let results: [Result<Entry, any Error>]
             do {
-                results = try await write { c in try await self.performBatch(batch, owner: owner, on: c) }
+                results = try await performBatch(batch, owner: owner)
             } catch {
                 results = batch.map { _ in .failure(error) }
             }
             for (checkIn, result) in zip(batch, results) { checkIn.continuation.resume(with: result) }
+        }
+    }
+
+    /// The batch's results, in its order: optimistically first, then under the owner's lock.
+    private func performBatch(_ batch: [PostgresCheckIn], owner: User.ID) async throws -> [Result<Entry, any Error>] {
+        do {
+            let optimistic = try await client.withConnection { c -> [Result<Entry, any Error>]? in
+                for _ in 0..<Self.optimisticAttempts {
+                    guard let state = try await self.checkInState(batch, owner: owner, on: c) else {
+                        return batch.map { _ in .failure(StoreError.notFound("user")) }
+                    }
+                    let worked = self.workOut(batch, owner: owner, on: state)
+                    if try await self.write(worked, owner: owner, revision: state.revision, on: c) { return worked.results }
+                }
+                return nil
+            }
+            if let optimistic { return optimistic }
+        } catch {
+            // A conflict here is an operation id another account took in between: the locked
+            // path below reads it and answers each check-in.
+            guard case StoreError.conflict = Self.storeError(error) else { throw Self.storeError(error) }
+        }
+        return try await write { c in
+            let locked = try await self.rows(
+                "UPDATE users SET revision = revision + 1 WHERE id = \(owner.rawValue) RETURNING 1", on: c)
+            guard !locked.isEmpty else { return batch.map { _ in .failure(StoreError.notFound("user")) } }
+            guard let state = try await self.checkInState(batch, owner: owner, on: c) else {
+                return batch.map { _ in .failure(StoreError.notFound("user")) }
+            }
+            let worked = self.workOut(batch, owner: owner, on: state)
+            guard try await self.write(worked, owner: owner, revision: state.revision, on: c) else {
+                throw StoreError.invalid("the owner's revision moved under the owner's lock")
+            }
+            return worked.results
         }
     }
 
@@ -69,72 +113,91 @@ extension PostgresStore {
         var day: Day
     }
 
-    /// Runs a batch inside a transaction: the results, in the batch's order.
-    private func performBatch(
-        _ batch: [PostgresCheckIn], owner: User.ID, on c: PostgresConnection
-    ) async throws -> [Result<Entry, any Error>] {
-        let user = owner.rawValue
-        // The lock is a statement of its own: the reads below must see what the writes that held
-        // it before committed (each statement takes a new snapshot).
-        let locked = try await rows("SELECT 1 FROM users WHERE id = \(user) FOR NO KEY UPDATE", on: c)
-        guard !locked.isEmpty else { return batch.map { _ in .failure(StoreError.notFound("user")) } }
+    /// What a batch is worked out from, read in one statement (one snapshot).
+    private struct CheckInState {
+        var revision: Int64
+        var last: HybridTimestamp?
+        var habits: [Habit.ID: Habit] = [:]
+        var entries: [DayKey: Entry] = [:]
+        /// Operations the log already holds, by id: their owner.
+        var held: [UUID: UUID] = [:]
+    }
 
+    /// The owner's revision and latest clock, the batch's habits and days, and which of its
+    /// operation ids the log holds; `nil` when the owner does not exist.
+    private func checkInState(_ batch: [PostgresCheckIn], owner: User.ID, on c: PostgresConnection) async throws -> CheckInState? {
+        let user = owner.rawValue
         var keys: [DayKey] = []
         var seen: Set<DayKey> = []
         for checkIn in batch where seen.insert(DayKey(habit: checkIn.habit, day: checkIn.day)).inserted {
             keys.append(DayKey(habit: checkIn.habit, day: checkIn.day))
         }
+        let given = batch.compactMap(\.operation)
         let rows = try await rows(
             """
-            SELECT (SELECT hlc FROM ops WHERE user_id = \(user) ORDER BY hlc DESC LIMIT 1) AS last_hlc,
+            SELECT u.revision, (SELECT hlc FROM ops WHERE user_id = \(user) ORDER BY hlc DESC LIMIT 1) AS last_hlc,
+                   (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY(\(given)::uuid[])) AS held,
                    p.habit AS wanted_habit, p.day AS wanted_day, \(unescaped: Self.habitColumns),
                    e.value AS entry_value, e.is_skipped AS entry_skipped, e.note AS entry_note
-            FROM unnest(\(keys.map(\.habit.rawValue))::uuid[], \(keys.map(\.day.ordinal))::bigint[]) AS p(habit, day)
-            LEFT JOIN habits h ON h.user_id = \(user) AND h.id = p.habit
-            LEFT JOIN entries e ON e.user_id = \(user) AND e.habit_id = p.habit AND e.day = p.day
+            FROM users u
+            CROSS JOIN unnest(\(keys.map(\.habit.rawValue))::uuid[], \(keys.map(\.day.ordinal))::bigint[]) AS p(habit, day)
+            LEFT JOIN habits h ON h.user_id = u.id AND h.id = p.habit
+            LEFT JOIN entries e ON e.user_id = u.id AND e.habit_id = p.habit AND e.day = p.day
+            WHERE u.id = \(user)
             """, on: c)
-        var habits: [Habit.ID: Habit] = [:]
-        var entries: [DayKey: Entry] = [:]
-        var last: HybridTimestamp?
+        guard let first = rows.first else { return nil }
+        let top = first.makeRandomAccess()
+        var state = CheckInState(revision: try top["revision"].decode(Int64.self))
+        state.last = try top["last_hlc"].decode(String?.self).flatMap(HybridTimestamp.init)
+        for pair in try top["held"].decode([String]?.self) ?? [] {
+            let parts = pair.split(separator: " ")
+            if parts.count == 2, let id = UUID(uuidString: String(parts[0])), let holder = UUID(uuidString: String(parts[1])) {
+                state.held[id] = holder
+            }
+        }
         for row in rows {
             let cells = row.makeRandomAccess()
-            if last == nil, let text = try cells["last_hlc"].decode(String?.self) { last = HybridTimestamp(text) }
             let key = DayKey(
                 habit: Habit.ID(rawValue: try cells["wanted_habit"].decode(UUID.self)),
                 day: Day(ordinal: try cells["wanted_day"].decode(Int.self)))
-            if habits[key.habit] == nil, let habit = try Self.habit(from: row) { habits[key.habit] = habit }
+            if state.habits[key.habit] == nil, let habit = try Self.habit(from: row) { state.habits[key.habit] = habit }
             if let value = try cells["entry_value"].decode(Int?.self) {
-                entries[key] = Entry(
+                state.entries[key] = Entry(
                     day: key.day, value: value, isSkipped: try cells["entry_skipped"].decode(Bool.self),
                     note: try cells["entry_note"].decode(String?.self))
             }
         }
+        return state
+    }
 
-        // Check-ins whose operation the log already holds were done before (a request sent again).
-        var held: [UUID: UUID] = [:]
-        let given = batch.compactMap(\.operation)
-        if !given.isEmpty {
-            for row in try await self.rows("SELECT id, user_id FROM ops WHERE id = ANY(\(given)::uuid[])", on: c) {
-                let (id, holder) = try row.decode((UUID, UUID).self)
-                held[id] = holder
-            }
-        }
-
-        // Each check-in on the state the ones before it left.
+    /// A batch worked out: each check-in's result, and the rows to write.
+    private struct WorkedOut {
         var results: [Result<Entry, any Error>] = []
         var changes: [Change] = []
         var changeIDs: [UUID?] = []
-        var touched: [DayKey] = []
-        var touchedKeys: Set<DayKey> = []
+        var last: HybridTimestamp?
+        /// The days' entries as the batch leaves them, in first-touched order (`isEmpty`: removed).
+        var touched: [(DayKey, Entry)] = []
+    }
+
+    /// Each check-in on the state the ones before it left (no database access).
+    private func workOut(_ batch: [PostgresCheckIn], owner: User.ID, on state: CheckInState) -> WorkedOut {
+        let user = owner.rawValue
+        var entries = state.entries
+        var held = state.held
+        var worked = WorkedOut(last: state.last)
+        var touchedKeys: [DayKey] = []
+        var seen: Set<DayKey> = []
         for checkIn in batch {
-            guard let habit = habits[checkIn.habit] else {
-                results.append(.failure(StoreError.notFound("habit")))
+            guard let habit = state.habits[checkIn.habit] else {
+                worked.results.append(.failure(StoreError.notFound("habit")))
                 continue
             }
             let key = DayKey(habit: checkIn.habit, day: checkIn.day)
             let before = entries[key] ?? Entry(day: checkIn.day)
+            // A check-in whose operation the log already holds was done before (a request sent again).
             if let operation = checkIn.operation, let holder = held[operation] {
-                results.append(
+                worked.results.append(
                     holder == user
                         ? .success(before)
                         : .failure(StoreError.conflict("operation \(operation.text()) belongs to another account")))
@@ -150,37 +213,46 @@ extension PostgresStore {
                     after = after.applying(change)
                     made.append(change)
                 }
-                results.append(.success(after))
+                worked.results.append(.success(after))
                 guard !made.isEmpty else { continue }
                 entries[key] = after
-                if touchedKeys.insert(key).inserted { touched.append(key) }
-                changes += made
-                changeIDs += made.indices.map { $0 == 0 ? checkIn.operation : nil }
+                if seen.insert(key).inserted { touchedKeys.append(key) }
+                worked.changes += made
+                worked.changeIDs += made.indices.map { $0 == 0 ? checkIn.operation : nil }
                 if let operation = checkIn.operation { held[operation] = user }
             } catch {
-                results.append(.failure(error))
+                worked.results.append(.failure(error))
             }
         }
-        guard !changes.isEmpty else { return results }
+        worked.touched = touchedKeys.map { ($0, entries[$0] ?? Entry(day: $0.day)) }
+        return worked
+    }
 
+    /// One statement: if the owner's revision is still `revision` (and then bumped), the days'
+    /// entries as the batch leaves them (an empty one is removed) and an op row per change, in
+    /// order. Answers whether it wrote (`true` also when there was nothing to write).
+    private func write(_ worked: WorkedOut, owner: User.ID, revision: Int64, on c: PostgresConnection) async throws -> Bool {
+        let changes = worked.changes
+        guard !changes.isEmpty else { return true }
+        let user = owner.rawValue
         let now = now()
         let ticks = clock.withLock { clock in
-            if let last { clock.receive(last, now: now) }
+            if let last = worked.last { clock.receive(last, now: now) }
             return changes.map { _ in clock.tick(now: now) }
         }
         let stamps = ticks.map(\.description)
-        let ids = zip(ticks, changeIDs).map { tick, given in given ?? UUID.timeOrdered(milliseconds: tick.milliseconds) }
+        let ids = zip(ticks, worked.changeIDs).map { tick, given in given ?? UUID.timeOrdered(milliseconds: tick.milliseconds) }
         let texts = try changes.map { try OpLogJSON.text($0) }
-        let kept = touched.compactMap { key in entries[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
-        let cleared = touched.filter { entries[$0]?.isEmpty ?? true }
-        // One statement: the days' entries as the batch leaves them (an empty one is removed),
-        // and an op row per change, in order.
-        try await run(
+        let kept = worked.touched.filter { !$0.1.isEmpty }
+        let cleared = worked.touched.filter { $0.1.isEmpty }.map(\.0)
+        let written = try await rows(
             """
-            WITH put AS (
+            WITH owner AS (
+                UPDATE users SET revision = revision + 1 WHERE id = \(user) AND revision = \(revision) RETURNING id
+            ), put AS (
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
-                SELECT \(user), u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
-                FROM unnest(\(kept.map(\.0.habit.rawValue))::uuid[], \(kept.map(\.0.day.ordinal))::bigint[],
+                SELECT owner.id, u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
+                FROM owner, unnest(\(kept.map(\.0.habit.rawValue))::uuid[], \(kept.map(\.0.day.ordinal))::bigint[],
                             \(kept.map(\.1.value))::bigint[], \(kept.map(\.1.isSkipped))::boolean[],
                             \(kept.map { $0.1.note ?? "" })::text[], \(kept.map { $0.1.note != nil })::boolean[])
                      AS u(habit, day, value, skipped, note, has_note)
@@ -188,17 +260,19 @@ extension PostgresStore {
                     value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
             ), cleared AS (
                 DELETE FROM entries e
-                USING unnest(\(cleared.map(\.habit.rawValue))::uuid[], \(cleared.map(\.day.ordinal))::bigint[]) AS d(habit, day)
-                WHERE e.user_id = \(user) AND e.habit_id = d.habit AND e.day = d.day
+                USING owner, unnest(\(cleared.map(\.habit.rawValue))::uuid[], \(cleared.map(\.day.ordinal))::bigint[]) AS d(habit, day)
+                WHERE e.user_id = owner.id AND e.habit_id = d.habit AND e.day = d.day
+            ), logged AS (
+                INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
+                SELECT owner.id, o.id, \(device), o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid, NULLIF(o.day, '')::integer
+                FROM owner, unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[],
+                            \(changes.map { $0.habitID?.description ?? "" })::text[],
+                            \(changes.map { $0.entryDay.map { String($0.ordinal) } ?? "" })::text[])
+                     WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
+                ORDER BY o.n
             )
-            INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
-            SELECT \(user), o.id, \(device), o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid, NULLIF(o.day, '')::integer
-            FROM unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[],
-                        \(changes.map { $0.habitID?.description ?? "" })::text[],
-                        \(changes.map { $0.entryDay.map { String($0.ordinal) } ?? "" })::text[])
-                 WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
-            ORDER BY o.n
+            SELECT count(*) FROM owner
             """, on: c)
-        return results
+        return try written.first?.decode(Int.self) == 1
     }
 }

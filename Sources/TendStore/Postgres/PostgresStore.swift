@@ -26,6 +26,7 @@ public final class PostgresStore: TendStore {
     /// Tokens proven in the last second (see ``TokenCache``); another instance's revocation reaches this one within it.
     let tokens = TokenCache()
     private let statements = Atomic<Int>(0)
+    private let transactions = Atomic<Int>(0)
     /// Check-ins waiting for their owner's next batch; an owner is present while a batch of
     /// theirs runs (PostgresStore+CheckIns.swift).
     let checkIns = Mutex<[User.ID: [PostgresCheckIn]]>([:])
@@ -125,6 +126,10 @@ public final class PostgresStore: TendStore {
     /// How many SQL statements this store has sent (transaction control aside): lets tests pin
     /// how many queries a read takes.
     public var statementCount: Int { statements.load(ordering: .relaxed) }
+
+    /// How many explicit transactions (BEGIN … COMMIT, two round trips of their own) this store
+    /// has run: with ``statementCount``, what a call costs in round trips.
+    public var transactionCount: Int { transactions.load(ordering: .relaxed) }
 
     // MARK: Users
 
@@ -454,6 +459,7 @@ public final class PostgresStore: TendStore {
     func write<Result: Sendable>(
         nameOf habit: Habit? = nil, _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        transactions.add(1, ordering: .relaxed)
         do {
             return try await client.withTransaction(logger: logger) { connection in
                 try await body(connection)
@@ -469,6 +475,7 @@ public final class PostgresStore: TendStore {
 
     /// Runs `body` in a read-only transaction on one snapshot, so several queries see the same data.
     func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        transactions.add(1, ordering: .relaxed)
         do {
             return try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
@@ -491,14 +498,16 @@ public final class PostgresStore: TendStore {
     }
 
     /// Locks the owner's row for this transaction, serialising the owner's writes (so op-log
-    /// positions follow commit order), and takes the owner's latest operation timestamp into the
-    /// clock, so the log's timestamps keep increasing whichever instance wrote last.
+    /// positions follow commit order), bumps the owner's revision (which a check-in written
+    /// without the lock compares, PostgresStore+CheckIns.swift), and takes the owner's latest
+    /// operation timestamp into the clock, so the log's timestamps keep increasing whichever
+    /// instance wrote last.
     ///
     /// Two statements: a query that waits for a row lock still reads the snapshot taken when it
     /// started, so the latest timestamp is read by a second statement, which sees what the lock's
     /// previous holder (perhaps another instance) committed.
     func lockOwner(_ owner: User.ID, on c: PostgresConnection) async throws {
-        let locked = try await rows("SELECT 1 FROM users WHERE id = \(owner.rawValue) FOR NO KEY UPDATE", on: c)
+        let locked = try await rows("UPDATE users SET revision = revision + 1 WHERE id = \(owner.rawValue) RETURNING 1", on: c)
         guard !locked.isEmpty else { throw StoreError.notFound("user") }
         let rows = try await self.rows(
             "SELECT hlc FROM ops WHERE user_id = \(owner.rawValue) ORDER BY hlc DESC LIMIT 1", on: c)
