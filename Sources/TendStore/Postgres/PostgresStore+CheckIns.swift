@@ -126,25 +126,16 @@ extension PostgresStore {
     /// The owner's revision and latest clock, the batch's habits and days, and which of its
     /// operation ids the log holds; `nil` when the owner does not exist.
     private func checkInState(_ batch: [PostgresCheckIn], owner: User.ID, on c: PostgresConnection) async throws -> CheckInState? {
-        let user = owner.rawValue
         var keys: [DayKey] = []
         var seen: Set<DayKey> = []
         for checkIn in batch where seen.insert(DayKey(habit: checkIn.habit, day: checkIn.day)).inserted {
             keys.append(DayKey(habit: checkIn.habit, day: checkIn.day))
         }
-        let given = batch.compactMap(\.operation)
-        let rows = try await rows(
-            """
-            SELECT u.revision, (SELECT hlc FROM ops WHERE user_id = \(user) ORDER BY hlc DESC LIMIT 1) AS last_hlc,
-                   (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY(\(given)::uuid[])) AS held,
-                   p.habit AS wanted_habit, p.day AS wanted_day, \(unescaped: Self.habitColumns),
-                   e.value AS entry_value, e.is_skipped AS entry_skipped, e.note AS entry_note
-            FROM users u
-            CROSS JOIN unnest(\(keys.map(\.habit.rawValue))::uuid[], \(keys.map(\.day.ordinal))::bigint[]) AS p(habit, day)
-            LEFT JOIN habits h ON h.user_id = u.id AND h.id = p.habit
-            LEFT JOIN entries e ON e.user_id = u.id AND e.habit_id = p.habit AND e.day = p.day
-            WHERE u.id = \(user)
-            """, on: c)
+        let rows = try await prepared(
+            PostgresCheckInStatements.Read(
+                owner: owner.rawValue, habits: keys.map(\.habit.rawValue), days: keys.map(\.day.ordinal),
+                operations: batch.compactMap(\.operation)),
+            on: c)
         guard let first = rows.first else { return nil }
         let top = first.makeRandomAccess()
         var state = CheckInState(revision: try top["revision"].decode(Int64.self))
@@ -234,45 +225,21 @@ extension PostgresStore {
     private func write(_ worked: WorkedOut, owner: User.ID, revision: Int64, on c: PostgresConnection) async throws -> Bool {
         let changes = worked.changes
         guard !changes.isEmpty else { return true }
-        let user = owner.rawValue
         let now = now()
         let ticks = clock.withLock { clock in
             if let last = worked.last { clock.receive(last, now: now) }
             return changes.map { _ in clock.tick(now: now) }
         }
-        let stamps = ticks.map(\.description)
         let ids = zip(ticks, worked.changeIDs).map { tick, given in given ?? UUID.timeOrdered(milliseconds: tick.milliseconds) }
-        let texts = try changes.map { try OpLogJSON.text($0) }
-        let kept = worked.touched.filter { !$0.1.isEmpty }
-        let cleared = worked.touched.filter { $0.1.isEmpty }.map(\.0)
-        let written = try await rows(
-            """
-            WITH owner AS (
-                UPDATE users SET revision = revision + 1 WHERE id = \(user) AND revision = \(revision) RETURNING id
-            ), put AS (
-                INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
-                SELECT owner.id, u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
-                FROM owner, unnest(\(kept.map(\.0.habit.rawValue))::uuid[], \(kept.map(\.0.day.ordinal))::bigint[],
-                            \(kept.map(\.1.value))::bigint[], \(kept.map(\.1.isSkipped))::boolean[],
-                            \(kept.map { $0.1.note ?? "" })::text[], \(kept.map { $0.1.note != nil })::boolean[])
-                     AS u(habit, day, value, skipped, note, has_note)
-                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
-                    value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
-            ), cleared AS (
-                DELETE FROM entries e
-                USING owner, unnest(\(cleared.map(\.habit.rawValue))::uuid[], \(cleared.map(\.day.ordinal))::bigint[]) AS d(habit, day)
-                WHERE e.user_id = owner.id AND e.habit_id = d.habit AND e.day = d.day
-            ), logged AS (
-                INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
-                SELECT owner.id, o.id, \(device), o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid, NULLIF(o.day, '')::integer
-                FROM owner, unnest(\(ids)::uuid[], \(stamps)::text[], \(texts)::text[],
-                            \(changes.map { $0.habitID?.description ?? "" })::text[],
-                            \(changes.map { $0.entryDay.map { String($0.ordinal) } ?? "" })::text[])
-                     WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
-                ORDER BY o.n
-            )
-            SELECT count(*) FROM owner
-            """, on: c)
-        return try written.first?.decode(Int.self) == 1
+        let written = try await prepared(
+            PostgresCheckInStatements.Write(
+                owner: owner.rawValue, revision: revision,
+                kept: worked.touched.filter { !$0.1.isEmpty }.map { ($0.0.habit.rawValue, $0.0.day.ordinal, $0.1) },
+                cleared: worked.touched.filter { $0.1.isEmpty }.map { ($0.0.habit.rawValue, $0.0.day.ordinal) },
+                device: device, ids: ids, stamps: ticks.map(\.description), changes: try changes.map { try OpLogJSON.text($0) },
+                habitIDs: changes.map { $0.habitID?.description ?? "" },
+                entryDays: changes.map { $0.entryDay.map { String($0.ordinal) } ?? "" }),
+            on: c)
+        return written.first == 1
     }
 }

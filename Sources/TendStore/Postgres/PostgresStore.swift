@@ -493,6 +493,16 @@ public final class PostgresStore: TendStore {
         return try await connection.query(query, logger: logger).collect()
     }
 
+    /// Sends one prepared statement (parsed and planned once per connection) and collects its rows.
+    func prepared<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, on connection: PostgresConnection
+    ) async throws -> [Statement.Row] {
+        statements.add(1, ordering: .relaxed)
+        var rows: [Statement.Row] = []
+        for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+        return rows
+    }
+
     func run(_ query: PostgresQuery, on connection: PostgresConnection) async throws {
         try await rows(query, on: connection)
     }
