@@ -257,6 +257,25 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("What every request asks first (the op log's position, the user) is one statement each, no transaction")
+    func perRequestReads() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            _ = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 8, createdOn: Self.day))
+            let statements = store.statementCount
+            let transactions = store.transactionCount
+            let sequence = try await store.latestOperationSequence(owner: alice.id)
+            #expect(try await store.user(id: alice.id) == alice)
+            #expect(try await store.user(named: "ALICE") == alice)
+            #expect(store.statementCount - statements == 3 && store.transactionCount == transactions)
+            #expect(sequence > 0)
+            let bob = try await store.createUser(username: "bob", settings: UserSettings())
+            #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
+            await #expect(throws: StoreError.notFound("user")) { try await store.latestOperationSequence(owner: User.ID()) }
+            await #expect(throws: StoreError.notFound("user")) { try await store.user(id: User.ID()) }
+        }
+    }
+
     @Test("Check-ins from two instances while the owner's habit is edited: every one counts, the log keeps commit order")
     func checkInsRaceOtherWrites() async throws {
         try await PostgresTestDatabase.withDatabase { location in

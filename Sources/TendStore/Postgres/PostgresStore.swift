@@ -161,11 +161,11 @@ public final class PostgresStore: TendStore {
     }
 
     public func user(id: User.ID) async throws -> User {
-        try await read { c in try await self.fetchUser(id, on: c) }
+        try await statement { c in try await self.fetchUser(id, on: c) }
     }
 
     public func user(named username: String) async throws -> User? {
-        try await read { c in
+        try await statement { c in
             let rows = try await self.rows(
                 "SELECT \(unescaped: Self.userColumns) FROM users WHERE username_key = \(Self.usernameKey(username))",
                 on: c)
@@ -297,11 +297,16 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    /// One statement (every page and cached answer asks it first): no row means no such owner.
     public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
-        try await read { c in
-            try await self.requireOwner(owner, on: c)
-            let rows = try await self.rows("SELECT COALESCE(MAX(seq), 0)::bigint FROM ops WHERE user_id = \(owner.rawValue)", on: c)
-            return try rows.first?.decode(Int64.self) ?? 0
+        try await statement { c in
+            let rows = try await self.rows(
+                """
+                SELECT COALESCE((SELECT MAX(seq) FROM ops WHERE user_id = u.id), 0)::bigint FROM users u
+                WHERE u.id = \(owner.rawValue)
+                """, on: c)
+            guard let row = rows.first else { throw StoreError.notFound("user") }
+            return try row.decode(Int64.self)
         }
     }
 
@@ -481,6 +486,17 @@ public final class PostgresStore: TendStore {
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
                 return try await body(connection)
             }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs `body`, which sends a single statement, on a pooled connection without a
+    /// transaction around it: one statement reads one snapshot anyway, and `BEGIN`, the
+    /// isolation level and `COMMIT` would be three more round trips.
+    func statement<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
         } catch {
             throw Self.storeError(error)
         }
