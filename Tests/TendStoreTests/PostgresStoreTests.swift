@@ -276,6 +276,44 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("An owner's latest op-log position is read off the owner's index, not found by walking back past others' ops")
+    func latestSequenceUsesOwnersIndex() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let store = try await PostgresStore.connect(location: location, device: "test", maximumConnections: 2, timeout: .seconds(90))
+            do {
+                let alice = try await store.createUser(username: "alice", settings: UserSettings())
+                let bob = try await store.createUser(username: "bob", settings: UserSettings())
+                _ = try await store.createHabit(owner: alice.id, Habit(name: "Water", createdOn: Self.day))
+                let aliceLatest = try await store.latestOperationSequence(owner: alice.id)
+                // Bob's 20,000 later ops come after Alice's last one.
+                _ = try await PostgresTestDatabase.query(
+                    [
+                        """
+                        INSERT INTO ops (user_id, id, device, hlc, change)
+                        SELECT '\(bob.id.rawValue.uuidString)', gen_random_uuid(), 'test', lpad(n::text, 24, '0'), '{}'
+                        FROM generate_series(1, 20000) n
+                        """,
+                        "ANALYZE ops",
+                    ], on: location)
+                #expect(try await store.latestOperationSequence(owner: alice.id) == aliceLatest)
+                #expect(try await store.latestOperationSequence(owner: bob.id) == aliceLatest + 20_000)
+                let plan = try await PostgresTestDatabase.query(
+                    [
+                        """
+                        EXPLAIN (ANALYZE, FORMAT TEXT) SELECT \(PostgresStore.latestSequence("u.id")) FROM users u
+                        WHERE u.id = '\(alice.id.rawValue.uuidString)'
+                        """
+                    ], on: location
+                ).map { try $0.decode(String.self) }.joined(separator: "\n")
+                #expect(plan.contains("ops_by_user") && !plan.contains("ops_pkey"), "\(plan)")
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+        }
+    }
+
     @Test("Check-ins from two instances while the owner's habit is edited: every one counts, the log keeps commit order")
     func checkInsRaceOtherWrites() async throws {
         try await PostgresTestDatabase.withDatabase { location in

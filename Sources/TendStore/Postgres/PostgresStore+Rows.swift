@@ -14,6 +14,18 @@ extension PostgresStore {
 
     static func usernameKey(_ username: String) -> String { username.lowercased() }
 
+    /// The owner's latest op-log position (0 for none), for an owner id expression such as
+    /// `u.id`. Not `MAX(seq) … WHERE user_id = x`: PostgreSQL answers that by walking the primary
+    /// key (`seq`) backwards past every later op of other owners (11 ms behind 40,000 of them);
+    /// ordered by `(user_id, seq)` with no equality on `user_id`, only `ops_by_user` gives the order,
+    /// and its first row at or below `(x, max)` is the answer (0.2 ms).
+    static func latestSequence(_ owner: String) -> String {
+        """
+        COALESCE((SELECT l.seq FROM (SELECT user_id, seq FROM ops WHERE (user_id, seq) <= (\(owner), 9223372036854775807) \
+        ORDER BY user_id DESC, seq DESC LIMIT 1) l WHERE l.user_id = \(owner)), 0)::bigint
+        """
+    }
+
     // MARK: Fetching
 
     func fetchUser(_ id: User.ID, on c: PostgresConnection) async throws -> User {

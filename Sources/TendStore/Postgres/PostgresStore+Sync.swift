@@ -54,7 +54,7 @@ extension PostgresStore {
                 self.clock.withLock { $0.receive(latest, now: wall) }
             }
             let sequence = try await self.rows(
-                "SELECT COALESCE(MAX(seq), 0)::bigint FROM ops WHERE user_id = \(owner.rawValue)", on: c)
+                "SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)", on: c)
             return MergeReceipt(
                 accepted: new.count, duplicates: operations.count - new.count,
                 latestSequence: try sequence.first?.decode(Int64.self) ?? 0)
@@ -74,7 +74,7 @@ extension PostgresStore {
             let operations = try rows.prefix(limit).map(Self.loggedOperation)
             if rows.count > limit { return OperationPage(operations: operations, last: operations.last!.sequence, more: true) }
             let latest = try await self.rows(
-                "SELECT COALESCE(MAX(seq), 0)::bigint FROM ops WHERE user_id = \(owner.rawValue)", on: c)
+                "SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)", on: c)
             return OperationPage(operations: operations, last: max(after, try latest.first?.decode(Int64.self) ?? 0), more: false)
         }
     }

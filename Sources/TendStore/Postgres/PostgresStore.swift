@@ -302,8 +302,7 @@ public final class PostgresStore: TendStore {
         try await statement { c in
             let rows = try await self.rows(
                 """
-                SELECT COALESCE((SELECT MAX(seq) FROM ops WHERE user_id = u.id), 0)::bigint FROM users u
-                WHERE u.id = \(owner.rawValue)
+                SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)
                 """, on: c)
             guard let row = rows.first else { throw StoreError.notFound("user") }
             return try row.decode(Int64.self)
