@@ -147,19 +147,7 @@ struct PostgresStoreTests {
 
     @Test("Two instances on one database see each other's writes, and concurrent increments all count")
     func twoInstances() async throws {
-        try await PostgresTestDatabase.withDatabase { location in
-            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4, timeout: .seconds(90))
-            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4, timeout: .seconds(90))
-            do {
-                try await Self.incrementFromBoth(a, b)
-            } catch {
-                await a.close()
-                await b.close()
-                throw error
-            }
-            await a.close()
-            await b.close()
-        }
+        try await PostgresAccountTests.withTwoInstances { a, b in try await Self.incrementFromBoth(a, b) }
     }
 
     static func incrementFromBoth(_ a: PostgresStore, _ b: PostgresStore) async throws {
@@ -278,83 +266,66 @@ struct PostgresStoreTests {
 
     @Test("An owner's latest op-log position is read off the owner's index, not found by walking back past others' ops")
     func latestSequenceUsesOwnersIndex() async throws {
-        try await PostgresTestDatabase.withDatabase { location in
-            let store = try await PostgresStore.connect(location: location, device: "test", maximumConnections: 2, timeout: .seconds(90))
-            do {
-                let alice = try await store.createUser(username: "alice", settings: UserSettings())
-                let bob = try await store.createUser(username: "bob", settings: UserSettings())
-                _ = try await store.createHabit(owner: alice.id, Habit(name: "Water", createdOn: Self.day))
-                let aliceLatest = try await store.latestOperationSequence(owner: alice.id)
-                // Bob's 20,000 later ops come after Alice's last one.
-                _ = try await PostgresTestDatabase.query(
-                    [
-                        """
-                        INSERT INTO ops (user_id, id, device, hlc, change)
-                        SELECT '\(bob.id.rawValue.uuidString)', gen_random_uuid(), 'test', lpad(n::text, 24, '0'), '{}'
-                        FROM generate_series(1, 20000) n
-                        """,
-                        "ANALYZE ops",
-                    ], on: location)
-                #expect(try await store.latestOperationSequence(owner: alice.id) == aliceLatest)
-                #expect(try await store.latestOperationSequence(owner: bob.id) == aliceLatest + 20_000)
-                let plan = try await PostgresTestDatabase.query(
-                    [
-                        """
-                        EXPLAIN (ANALYZE, FORMAT TEXT) SELECT \(PostgresStore.latestSequence("u.id")) FROM users u
-                        WHERE u.id = '\(alice.id.rawValue.uuidString)'
-                        """
-                    ], on: location
-                ).map { try $0.decode(String.self) }.joined(separator: "\n")
-                #expect(plan.contains("ops_by_user") && !plan.contains("ops_pkey"), "\(plan)")
-            } catch {
-                await store.close()
-                throw error
-            }
-            await store.close()
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let bob = try await store.createUser(username: "bob", settings: UserSettings())
+            _ = try await store.createHabit(owner: alice.id, Habit(name: "Water", createdOn: Self.day))
+            let aliceLatest = try await store.latestOperationSequence(owner: alice.id)
+            // Bob's 20,000 later ops come after Alice's last one.
+            _ = try await PostgresTestDatabase.query(
+                [
+                    """
+                    INSERT INTO ops (user_id, id, device, hlc, change)
+                    SELECT '\(bob.id.rawValue.uuidString)', gen_random_uuid(), 'test', lpad(n::text, 24, '0'), '{}'
+                    FROM generate_series(1, 20000) n
+                    """,
+                    "ANALYZE ops",
+                ], on: store.location)
+            #expect(try await store.latestOperationSequence(owner: alice.id) == aliceLatest)
+            #expect(try await store.latestOperationSequence(owner: bob.id) == aliceLatest + 20_000)
+            let plan = try await PostgresTestDatabase.query(
+                [
+                    """
+                    EXPLAIN (ANALYZE, FORMAT TEXT) SELECT \(PostgresStore.latestSequence("u.id")) FROM users u
+                    WHERE u.id = '\(alice.id.rawValue.uuidString)'
+                    """
+                ], on: store.location
+            ).map { try $0.decode(String.self) }.joined(separator: "\n")
+            #expect(plan.contains("ops_by_user") && !plan.contains("ops_pkey"), "\(plan)")
         }
     }
 
     @Test("Check-ins from two instances while the owner's habit is edited: every one counts, the log keeps commit order")
     func checkInsRaceOtherWrites() async throws {
-        try await PostgresTestDatabase.withDatabase { location in
-            let a = try await PostgresStore.connect(location: location, device: "server-a", maximumConnections: 4, timeout: .seconds(90))
-            let b = try await PostgresStore.connect(location: location, device: "server-b", maximumConnections: 4, timeout: .seconds(90))
-            do {
-                let alice = try await a.createUser(username: "alice", settings: UserSettings())
-                let water = try await a.createHabit(
-                    owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for store in [a, b] {
-                        for offset in 0..<40 {
-                            group.addTask {
-                                _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day.adding(days: -(offset % 4)))
-                            }
+        try await PostgresAccountTests.withTwoInstances { a, b in
+            let alice = try await a.createUser(username: "alice", settings: UserSettings())
+            let water = try await a.createHabit(
+                owner: alice.id, Habit(name: "Water", type: .count, target: 1000, createdOn: Self.day))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for store in [a, b] {
+                    for offset in 0..<40 {
+                        group.addTask {
+                            _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day.adding(days: -(offset % 4)))
                         }
                     }
-                    group.addTask {
-                        for index in 0..<10 {
-                            var habit = try await b.habit(owner: alice.id, id: water.id)
-                            habit.name = "Water \(index)"
-                            _ = try await b.updateHabit(owner: alice.id, habit)
-                        }
-                    }
-                    try await group.waitForAll()
                 }
-                let entries = try await a.entries(owner: alice.id, habit: water.id, from: Self.day.adding(days: -3), through: Self.day)
-                #expect(entries.map(\.value) == [20, 20, 20, 20])
-                #expect(try await a.habit(owner: alice.id, id: water.id).name == "Water 9")
-                let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
-                #expect(log.count == 1 + 80 + 10)
-                #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
-                #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
-                #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
-            } catch {
-                await a.close()
-                await b.close()
-                throw error
+                group.addTask {
+                    for index in 0..<10 {
+                        var habit = try await b.habit(owner: alice.id, id: water.id)
+                        habit.name = "Water \(index)"
+                        _ = try await b.updateHabit(owner: alice.id, habit)
+                    }
+                }
+                try await group.waitForAll()
             }
-            await a.close()
-            await b.close()
+            let entries = try await a.entries(owner: alice.id, habit: water.id, from: Self.day.adding(days: -3), through: Self.day)
+            #expect(entries.map(\.value) == [20, 20, 20, 20])
+            #expect(try await a.habit(owner: alice.id, id: water.id).name == "Water 9")
+            let log = try await b.operations(owner: alice.id, after: 0, limit: 1000)
+            #expect(log.count == 1 + 80 + 10)
+            #expect(zip(log, log.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+            #expect(zip(log, log.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+            #expect(UserState.replaying(log.map(\.operation.change)) == (try await a.exportState(owner: alice.id)))
         }
     }
 

@@ -161,7 +161,12 @@ public final class PostgresStore: TendStore {
     }
 
     public func user(id: User.ID) async throws -> User {
-        try await statement { c in try await self.fetchUser(id, on: c) }
+        try await statement { c in
+            guard let user = try await self.prepared(PostgresRequestStatements.UserByID(id: id.rawValue), on: c).first else {
+                throw StoreError.notFound("user")
+            }
+            return user
+        }
     }
 
     public func user(named username: String) async throws -> User? {
@@ -300,12 +305,9 @@ public final class PostgresStore: TendStore {
     /// One statement (every page and cached answer asks it first): no row means no such owner.
     public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
         try await statement { c in
-            let rows = try await self.rows(
-                """
-                SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)
-                """, on: c)
-            guard let row = rows.first else { throw StoreError.notFound("user") }
-            return try row.decode(Int64.self)
+            guard let latest = try await self.prepared(PostgresRequestStatements.LatestSequence(owner: owner.rawValue), on: c).first
+            else { throw StoreError.notFound("user") }
+            return latest
         }
     }
 
