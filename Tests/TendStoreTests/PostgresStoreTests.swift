@@ -292,6 +292,16 @@ struct PostgresStoreTests {
                 ], on: store.location
             ).map { try $0.decode(String.self) }.joined(separator: "\n")
             #expect(plan.contains("ops_by_user") && !plan.contains("ops_pkey"), "\(plan)")
+
+            // A sync pull with nothing new for Alice: read off her part of the index, not by
+            // walking forward past Bob's 20,000.
+            let pull = try await store.operations(owner: alice.id, after: aliceLatest, notFrom: "phone", limit: 500)
+            #expect(pull.operations.isEmpty && pull.last == aliceLatest && !pull.more)
+            let query = PostgresStore.operationsQuery(owner: alice.id, after: aliceLatest, notFrom: "phone", limit: 501)
+            let pullPlan = try await store.statement { c in
+                try await store.rows(PostgresQuery(unsafeSQL: "EXPLAIN (ANALYZE, FORMAT TEXT) " + query.sql, binds: query.binds), on: c)
+            }.map { try $0.decode(String.self) }.joined(separator: "\n")
+            #expect(pullPlan.contains("ops_by_user") && !pullPlan.contains("ops_pkey"), "\(pullPlan)")
         }
     }
 

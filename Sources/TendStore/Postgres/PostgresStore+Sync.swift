@@ -61,16 +61,22 @@ extension PostgresStore {
         }
     }
 
+    /// An owner's ops after a position, not from `device`, in order. Bounded on `(user_id, seq)`
+    /// on both sides, never `user_id = x AND seq > n`: see ``latestSequence(_:)``.
+    static func operationsQuery(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) -> PostgresQuery {
+        """
+        SELECT seq, id, device, hlc, change::text FROM ops
+        WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
+          AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
+        ORDER BY user_id, seq LIMIT \(limit)
+        """
+    }
+
     public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage {
         try await read { c in
             try await self.requireOwner(owner, on: c)
             let limit = max(1, limit)
-            let rows = try await self.rows(
-                """
-                SELECT seq, id, device, hlc, change::text FROM ops
-                WHERE user_id = \(owner.rawValue) AND seq > \(after) AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
-                ORDER BY seq LIMIT \(limit + 1)
-                """, on: c)
+            let rows = try await self.rows(Self.operationsQuery(owner: owner, after: after, notFrom: device, limit: limit + 1), on: c)
             let operations = try rows.prefix(limit).map(Self.loggedOperation)
             if rows.count > limit { return OperationPage(operations: operations, last: operations.last!.sequence, more: true) }
             let latest = try await self.rows(

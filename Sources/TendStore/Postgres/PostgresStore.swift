@@ -287,8 +287,8 @@ public final class PostgresStore: TendStore {
             let rows = try await self.rows(
                 """
                 SELECT seq, id, device, hlc, change::text FROM ops
-                WHERE user_id = \(owner.rawValue) AND seq > \(after)
-                ORDER BY seq LIMIT \(max(0, limit))
+                WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
+                ORDER BY user_id, seq LIMIT \(max(0, limit))
                 """, on: c)
             return try rows.map { row in
                 let (sequence, id, device, hlc, change) = try row.decode((Int64, UUID, String, String, String).self)
