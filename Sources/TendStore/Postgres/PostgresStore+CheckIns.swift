@@ -94,9 +94,7 @@ extension PostgresStore {
             guard case StoreError.conflict = Self.storeError(error) else { throw Self.storeError(error) }
         }
         return try await write { c in
-            let locked = try await self.rows(
-                "UPDATE users SET revision = revision + 1 WHERE id = \(owner.rawValue) RETURNING 1", on: c)
-            guard !locked.isEmpty else { return batch.map { _ in .failure(StoreError.notFound("user")) } }
+            guard try await self.bumpRevision(owner, on: c) else { return batch.map { _ in .failure(StoreError.notFound("user")) } }
             guard let state = try await self.checkInState(batch, owner: owner, on: c) else {
                 return batch.map { _ in .failure(StoreError.notFound("user")) }
             }

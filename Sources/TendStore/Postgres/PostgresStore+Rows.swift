@@ -31,9 +31,15 @@ extension PostgresStore {
     // MARK: Fetching
 
     func fetchUser(_ id: User.ID, on c: PostgresConnection) async throws -> User {
-        let rows = try await rows("SELECT \(unescaped: Self.userColumns) FROM users WHERE id = \(id.rawValue)", on: c)
-        guard let row = rows.first else { throw StoreError.notFound("user") }
-        return try Self.user(from: row)
+        guard let user = try await prepared(PostgresRequestStatements.UserByID(id: id.rawValue), on: c).first else {
+            throw StoreError.notFound("user")
+        }
+        return user
+    }
+
+    /// The owner's latest op-log position; `nil` when there is no such owner.
+    func fetchLatestSequence(_ owner: User.ID, on c: PostgresConnection) async throws -> Int64? {
+        try await prepared(PostgresRequestStatements.LatestSequence(owner: owner.rawValue), on: c).first
     }
 
     func requireOwner(_ owner: User.ID, on c: PostgresConnection) async throws {

@@ -53,11 +53,9 @@ extension PostgresStore {
                 let wall = self.now()
                 self.clock.withLock { $0.receive(latest, now: wall) }
             }
-            let sequence = try await self.rows(
-                "SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)", on: c)
             return MergeReceipt(
                 accepted: new.count, duplicates: operations.count - new.count,
-                latestSequence: try sequence.first?.decode(Int64.self) ?? 0)
+                latestSequence: try await self.fetchLatestSequence(owner, on: c) ?? 0)
         }
     }
 
@@ -79,9 +77,8 @@ extension PostgresStore {
             let rows = try await self.rows(Self.operationsQuery(owner: owner, after: after, notFrom: device, limit: limit + 1), on: c)
             let operations = try rows.prefix(limit).map(Self.loggedOperation)
             if rows.count > limit { return OperationPage(operations: operations, last: operations.last!.sequence, more: true) }
-            let latest = try await self.rows(
-                "SELECT \(unescaped: Self.latestSequence("u.id")) FROM users u WHERE u.id = \(owner.rawValue)", on: c)
-            return OperationPage(operations: operations, last: max(after, try latest.first?.decode(Int64.self) ?? 0), more: false)
+            let latest = try await self.fetchLatestSequence(owner, on: c) ?? 0
+            return OperationPage(operations: operations, last: max(after, latest), more: false)
         }
     }
 

@@ -161,12 +161,7 @@ public final class PostgresStore: TendStore {
     }
 
     public func user(id: User.ID) async throws -> User {
-        try await statement { c in
-            guard let user = try await self.prepared(PostgresRequestStatements.UserByID(id: id.rawValue), on: c).first else {
-                throw StoreError.notFound("user")
-            }
-            return user
-        }
+        try await statement { c in try await self.fetchUser(id, on: c) }
     }
 
     public func user(named username: String) async throws -> User? {
@@ -305,8 +300,7 @@ public final class PostgresStore: TendStore {
     /// One statement (every page and cached answer asks it first): no row means no such owner.
     public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
         try await statement { c in
-            guard let latest = try await self.prepared(PostgresRequestStatements.LatestSequence(owner: owner.rawValue), on: c).first
-            else { throw StoreError.notFound("user") }
+            guard let latest = try await self.fetchLatestSequence(owner, on: c) else { throw StoreError.notFound("user") }
             return latest
         }
     }
@@ -534,14 +528,19 @@ public final class PostgresStore: TendStore {
     /// started, so the latest timestamp is read by a second statement, which sees what the lock's
     /// previous holder (perhaps another instance) committed.
     func lockOwner(_ owner: User.ID, on c: PostgresConnection) async throws {
-        let locked = try await rows("UPDATE users SET revision = revision + 1 WHERE id = \(owner.rawValue) RETURNING 1", on: c)
-        guard !locked.isEmpty else { throw StoreError.notFound("user") }
+        guard try await bumpRevision(owner, on: c) else { throw StoreError.notFound("user") }
         let rows = try await self.rows(
             "SELECT hlc FROM ops WHERE user_id = \(owner.rawValue) ORDER BY hlc DESC LIMIT 1", on: c)
         if let text = try rows.first?.decode(String.self), let last = HybridTimestamp(text) {
             let now = now()
             clock.withLock { $0.receive(last, now: now) }
         }
+    }
+
+    /// Takes the owner's row lock for this transaction and bumps the owner's revision; `false`
+    /// when there is no such owner.
+    func bumpRevision(_ owner: User.ID, on c: PostgresConnection) async throws -> Bool {
+        try await !rows("UPDATE users SET revision = revision + 1 WHERE id = \(owner.rawValue) RETURNING 1", on: c).isEmpty
     }
 
     /// Applies `changes` in order and logs each; returns the day's entry after the last change
