@@ -54,6 +54,28 @@ extension TrackedHabit {
     /// for a prorated count, rounded up.
     public func statuses(from: Day, through: Day, today: Day, calendar: TendCalendar) -> [DayStatus] {
         guard from <= through else { return [] }
+        guard let (summary, settled) = summarized(today: today, calendar: calendar), from <= settled else {
+            return computedStatuses(from: from, through: through, today: today, calendar: calendar)
+        }
+        // The settled days from the summary (notDue before the habit's start), the rest worked out.
+        var result: [DayStatus] = []
+        result.reserveCapacity(from.days(to: through) + 1)
+        var day = from
+        let last = min(through, settled)
+        while day <= last {
+            result.append(day < summary.start ? .notDue : summary.status(on: day))
+            day = day.next
+        }
+        if day <= through {
+            result += computedStatuses(from: day, through: through, today: today, calendar: calendar)
+        }
+        return result
+    }
+
+    /// The statuses of `from…through` worked out from the entries (which must cover
+    /// ``Habit/entriesNeeded(from:calendar:)`` of `from` on).
+    func computedStatuses(from: Day, through: Day, today: Day, calendar: TendCalendar) -> [DayStatus] {
+        guard from <= through else { return [] }
         let lower = contextStart(for: from, calendar: calendar)
         let upper = contextEnd(for: through, today: today, calendar: calendar)
         let timeline = Timeline(self, from: lower, through: upper)

@@ -14,10 +14,58 @@ public struct HistoryWindow: Hashable, Sendable {
     /// The user's today (entries after it do not exist yet, but a period may run past `through`).
     public var today: Day
 
-    public init(from: Day, through: Day, today: Day) {
+    /// The user's calendar: given, the stores read each habit's ``HabitSummary`` for the settled
+    /// days and only the entries after it (see ``entriesFrom(for:summary:)``).
+    public var calendar: TendCalendar?
+    /// The first day whose entries are shown for their values (a week strip, a month grid), when
+    /// later than `from`: with summaries, the days between need only their statuses.
+    public var valuesFrom: Day?
+
+    public init(from: Day, through: Day, today: Day, calendar: TendCalendar? = nil, valuesFrom: Day? = nil) {
         self.from = from
         self.through = through
         self.today = today
+        self.calendar = calendar
+        self.valuesFrom = valuesFrom
+    }
+
+    /// How many settled days a summary may lag behind before a read brings it up to date (and
+    /// writes it back): a lagging summary costs each read the entries of those days.
+    public static let summaryLag = 7
+
+    /// The first day of `habit`'s entries to read for this window, given its stored summary:
+    /// with a usable one, the days after it that the window wants (from their period's start),
+    /// those whose values it shows, and those a refresh needs; without one, the whole history (to
+    /// build it). Without a calendar, the window's ``entryDays(for:)``.
+    public func entriesFrom(for habit: Habit, summary: HabitSummary?) -> Day {
+        guard let calendar else { return entryDays(for: [habit]).from }
+        guard let summary, summary.isUsable(for: habit, calendar: calendar) else { return .minimum }
+        let settled = habit.settledThrough(today: today, calendar: calendar)
+        var first = habit.entriesNeeded(from: max(from, min(summary.through, settled).next), calendar: calendar)
+        if let valuesFrom { first = min(first, habit.entriesNeeded(from: valuesFrom, calendar: calendar)) }
+        if needsRefresh(habit, summary: summary) {
+            first = min(first, habit.entriesNeeded(from: summary.through.next, calendar: calendar))
+        }
+        return first
+    }
+
+    /// Whether a read should bring `habit`'s summary up to date and store it: there is none (or
+    /// it was made under other rules), or it lags more than ``summaryLag`` settled days.
+    public func needsRefresh(_ habit: Habit, summary: HabitSummary?) -> Bool {
+        guard let calendar else { return false }
+        guard let summary, summary.isUsable(for: habit, calendar: calendar) else { return true }
+        return summary.through.days(to: habit.settledThrough(today: today, calendar: calendar)) > Self.summaryLag
+    }
+
+    /// The summary to store for `tracked` (read with ``entriesFrom(for:summary:)``'s entries):
+    /// `stored` extended to the days settled today, or a new one from the whole history.
+    public func refreshed(_ tracked: TrackedHabit, stored: HabitSummary?) -> HabitSummary? {
+        guard let calendar else { return nil }
+        if var summary = stored, summary.isUsable(for: tracked.habit, calendar: calendar) {
+            summary.extend(with: tracked, today: today, calendar: calendar)
+            return summary
+        }
+        return HabitSummary(tracked, today: today, calendar: calendar)
     }
 
     /// The days whose entries to read for these habits.

@@ -13,7 +13,7 @@ public struct TipContext: Hashable, Sendable {
     public var missedYesterday: Bool
     /// Some habit (active at least 14 days) was met on fewer than half of its judged days in the last 14.
     public var hasStrugglingHabit: Bool
-    /// Any day has ever been skipped.
+    /// Some day in the look-back was skipped (in any habit passed, archived ones too).
     public var hasEverSkipped: Bool
 
     public init(
@@ -31,14 +31,19 @@ public struct TipContext: Hashable, Sendable {
         self.hasEverSkipped = hasEverSkipped
     }
 
+    /// How far back the rules look (streaks, skips): what a store reads for them (TendWeb's
+    /// `TodayPage.tipLookback` is this).
+    public static let lookback = 400
+
     /// Reads the context off a user's habits and routines as of `today`.
     public init(habits: [TrackedHabit], routines: [Routine], today: Day, calendar: TendCalendar) {
         let active = habits.filter { !$0.habit.isArchived }
         self.init(activeHabitCount: active.count, routineCount: routines.count)
         habitsWithReminders = active.count { $0.habit.reminders.contains(where: \.isEnabled) }
-        hasEverSkipped = habits.contains { $0.entries.values.contains(where: \.isSkipped) }
+        let lookbackStart = today.adding(days: -Self.lookback)
+        hasEverSkipped = habits.contains { $0.hasSkippedDay(from: lookbackStart, through: today, today: today, calendar: calendar) }
         for tracked in active {
-            let from = max(tracked.startDay, today.adding(days: -400))
+            let from = max(tracked.startDay, lookbackStart)
             guard from <= today else { continue }
             let statuses = tracked.statuses(from: from, through: today, today: today, calendar: calendar)
             let streaks = Streaks(statuses: statuses)

@@ -8,9 +8,14 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     public private(set) var entries: [Day: Entry]
     /// The earliest day with an entry, kept up to date by every change.
     public private(set) var firstEntryDay: Day?
+    /// The statuses of the habit's settled days, as a store keeps them (``HabitSummary``): when
+    /// it is usable, statuses of those days are read from it and `entries` need only hold the
+    /// days after it (and the days whose values are shown). Changes cut it as the stores do.
+    public private(set) var summary: HabitSummary?
 
-    public init(habit: Habit, entries: some Sequence<Entry> = [Entry]()) {
+    public init(habit: Habit, entries: some Sequence<Entry> = [Entry](), summary: HabitSummary? = nil) {
         self.habit = habit
+        self.summary = summary
         var byDay: [Day: Entry] = [:]
         var first: Day?
         for entry in entries where !entry.isEmpty {
@@ -23,11 +28,15 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     public var id: Habit.ID { habit.id }
 
+    /// Forgets the summary: every status is then worked out from the entries.
+    public mutating func dropSummary() { summary = nil }
+
     /// The first day the habit's history covers: its creation or its first entry, if earlier —
     /// never before ``RecordableDays/floor``. Every walk over the history (statistics, strength,
     /// streaks) starts here, so a creation day stored before the floor existed (year 1) costs
     /// at most the days since the floor, not 740,000.
     public var startDay: Day {
+        if let known = summary?.startDay(for: habit) { return known }
         let start = firstEntryDay.map { min($0, habit.createdOn) } ?? habit.createdOn
         return max(start, RecordableDays.floor)
     }
@@ -131,6 +140,10 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     /// removes the day's.
     public mutating func replaceEntry(_ entry: Entry) {
         let day = entry.day
+        if var summary {
+            summary.cut(before: summary.invalidatedFrom(entryDay: day, reach: HabitSummary.reach(of: habit.schedule)))
+            self.summary = summary
+        }
         if entry.isEmpty {
             if entries.removeValue(forKey: day) != nil, day == firstEntryDay {
                 firstEntryDay = entries.keys.min()

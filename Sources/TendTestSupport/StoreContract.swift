@@ -233,6 +233,10 @@ public enum StoreContract {
                     owner: User.ID(), includeArchived: false, window: HistoryWindow(from: today, through: today, today: today))
             }
         },
+        StoreContractCase("Windowed loads with summaries give the full history's Today, heatmap and tips after writes of every kind") {
+            store in
+            try await summariesStayExact(store)
+        },
         StoreContractCase("Archived habits are hidden unless asked for") { store in
             let alice = try await newUser(store)
             let water = try await store.createHabit(owner: alice.id, water())
@@ -564,4 +568,116 @@ public enum StoreContract {
             #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false) == expected)
         },
     ]
+
+    /// Issue 17's property: random writes through every path (check-ins on recent and long-past
+    /// days, imports, deletes, schedule edits, a new week start, merged operations from another
+    /// device), each followed by a windowed load with the user's calendar (which reads and
+    /// refreshes the stored summaries), as today moves on; every load's Today, 200-day heatmap
+    /// and tips equal those of the full history.
+    static func summariesStayExact(_ store: any TendStore, seed: UInt64 = 17) async throws {
+        var random = SeededGenerator(seed: seed)
+        let alice = try await newUser(store)
+        var settings = alice.settings
+        var today = Fixtures.day("2025-09-01")
+        let schedules: [Schedule] = [
+            .daily, .weekdays([.monday, .thursday]), .timesPerWeek(3), .timesPerMonth(10), .timesInDays(times: 2, days: 9),
+            .everyNDays(interval: 3, start: today.adding(days: -400)),
+        ]
+        var habits: [Habit] = []
+        var changes: [Change] = []
+        for (index, schedule) in schedules.enumerated() {
+            let habit = Habit(
+                name: "Habit \(index)", kind: index == 1 ? .bad : .good, type: .count, target: 2, schedule: schedule,
+                createdOn: today.adding(days: -300 + index * 20))
+            habits.append(habit)
+            changes.append(.habitCreated(habit: habit))
+            let days = (-330...0).filter { _ in Int.random(in: 0..<3, using: &random) > 0 }
+            changes.append(
+                .entriesImported(
+                    habit: habit.id,
+                    entries: days.map {
+                        Entry(day: today.adding(days: $0), value: Int.random(in: 0...3, using: &random), isSkipped: $0 % 17 == 0)
+                    }
+                    .filter { !$0.isEmpty }))
+        }
+        try await store.applyChanges(owner: alice.id, changes)
+        var clock = HybridClock(device: "phone")
+
+        func compare(_ step: String) async throws {
+            let calendar = settings.calendar
+            let window = HistoryWindow(
+                from: today.adding(days: -TipContext.lookback), through: today, today: today, calendar: calendar,
+                valuesFrom: today.adding(days: -6))
+            let loaded = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
+            let full = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+            #expect(loaded.map(\.habit) == full.map(\.habit), "\(step)")
+            for day in [today, today.adding(days: -1), today.adding(days: -3)] {
+                #expect(
+                    TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
+                        == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar), "\(step): \(day)")
+            }
+            #expect(
+                DayScore.heatmap(loaded, endingOn: today, today: today, calendar: calendar)
+                    == DayScore.heatmap(full, endingOn: today, today: today, calendar: calendar), "\(step)")
+            #expect(
+                TipContext(habits: loaded, routines: [], today: today, calendar: calendar)
+                    == TipContext(habits: full, routines: [], today: today, calendar: calendar), "\(step)")
+            for (one, all) in zip(loaded, full) {
+                #expect(
+                    one.statuses(from: window.from, through: today, today: today, calendar: calendar)
+                        == all.statuses(from: window.from, through: today, today: today, calendar: calendar),
+                    "\(step): \(all.habit.schedule)")
+            }
+        }
+
+        try await compare("after the import")
+        try await compare("read again")
+        for step in 0..<40 {
+            let alive = try await store.habits(owner: alice.id, includeArchived: false)
+            guard let habit = alive.randomElement(using: &random) else { break }
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0:
+                var edited = habit
+                edited.schedule = schedules.randomElement(using: &random)!
+                edited.target = Int.random(in: 1...3, using: &random)
+                _ = try await store.updateHabit(owner: alice.id, edited)
+            case 1:
+                let days = (0..<Int.random(in: 1...15, using: &random)).map { _ in
+                    today.adding(days: -Int.random(in: 0...360, using: &random))
+                }
+                try await store.applyChanges(
+                    owner: alice.id,
+                    [
+                        .entriesImported(
+                            habit: habit.id, entries: Set(days).map { Entry(day: $0, value: Int.random(in: 1...4, using: &random)) })
+                    ])
+            case 2:
+                if step > 20 { try await store.deleteHabit(owner: alice.id, id: habit.id) }
+            case 3:
+                settings.firstWeekday = Int.random(in: 1...7, using: &random)
+                _ = try await store.updateSettings(owner: alice.id, settings)
+            case 4:
+                let operations = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                    ChangeOperation(
+                        device: "phone", timestamp: clock.tick(now: Date()),
+                        change: .entrySet(
+                            habit: habit.id, day: today.adding(days: -Int.random(in: 0...60, using: &random)),
+                            value: Int.random(in: 0...3, using: &random)))
+                }
+                _ = try await store.receive(owner: alice.id, operations, from: "phone")
+            case 5:
+                // A check-in before the habit's history began moves its start.
+                _ = try await store.perform(
+                    owner: alice.id, habit: habit.id, day: habit.createdOn.adding(days: -Int.random(in: 1...40, using: &random)),
+                    .increment(1))
+            case 6, 7:
+                today = today.adding(days: Int.random(in: 1...9, using: &random))
+            default:
+                let back = Bool.random(using: &random) ? Int.random(in: 0...3, using: &random) : Int.random(in: 0...300, using: &random)
+                let command: EntryCommand = [.increment(1), .set(0), .skip(true), .reset, .set(3)].randomElement(using: &random)!
+                _ = try await store.perform(owner: alice.id, habit: habit.id, day: today.adding(days: -back), command)
+            }
+            try await compare("step \(step)")
+        }
+    }
 }

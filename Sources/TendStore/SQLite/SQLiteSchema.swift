@@ -307,6 +307,59 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v8: habit summaries (issue 17; TendCore's HabitSummary): each habit's settled statuses,
+        // one byte per day, so that Today reads them instead of years of entries. The triggers
+        // keep them exact in the transaction of every write, whatever path it takes (check-ins,
+        // imports, sync merges, restores): an entry changed on day D cuts the codes from D's
+        // period on (`reach` days before D; everything when D is on or before the start day) and
+        // bumps `generation`, which a read that brings a summary up to date compares before it
+        // stores it. A habit's rules are checked by the reader (`rules`), so edits need no trigger
+        // beyond the generation. Every existing habit's summary is built here.
+        migrator.registerMigration("v8") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE habit_summaries (
+                        user_id TEXT NOT NULL,
+                        habit_id TEXT NOT NULL,
+                        rules TEXT NOT NULL DEFAULT '',
+                        start INTEGER NOT NULL DEFAULT 0,
+                        codes BLOB NOT NULL DEFAULT x'',
+                        reach INTEGER NOT NULL DEFAULT 0 CHECK (reach >= 0),
+                        generation INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (user_id, habit_id),
+                        FOREIGN KEY (user_id, habit_id) REFERENCES habits(user_id, id) ON DELETE CASCADE
+                    ) STRICT, WITHOUT ROWID;
+
+                    INSERT INTO habit_summaries (user_id, habit_id) SELECT user_id, id FROM habits;
+
+                    CREATE TRIGGER habit_summary_created AFTER INSERT ON habits BEGIN
+                        INSERT OR IGNORE INTO habit_summaries (user_id, habit_id) VALUES (NEW.user_id, NEW.id);
+                    END;
+                    CREATE TRIGGER habit_summary_rules AFTER UPDATE OF kind, target, schedule, created_on ON habits BEGIN
+                        UPDATE habit_summaries SET generation = generation + 1 WHERE user_id = NEW.user_id AND habit_id = NEW.id;
+                    END;
+                    CREATE TRIGGER habit_summary_entry_inserted AFTER INSERT ON entries BEGIN
+                        UPDATE habit_summaries SET generation = generation + 1,
+                            codes = CASE WHEN NEW.day <= start THEN x''
+                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), NEW.day - reach - start))), x'') END
+                        WHERE user_id = NEW.user_id AND habit_id = NEW.habit_id;
+                    END;
+                    CREATE TRIGGER habit_summary_entry_updated AFTER UPDATE ON entries BEGIN
+                        UPDATE habit_summaries SET generation = generation + 1,
+                            codes = CASE WHEN min(OLD.day, NEW.day) <= start THEN x''
+                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), min(OLD.day, NEW.day) - reach - start))), x'') END
+                        WHERE user_id = NEW.user_id AND habit_id = NEW.habit_id;
+                    END;
+                    CREATE TRIGGER habit_summary_entry_deleted AFTER DELETE ON entries BEGIN
+                        UPDATE habit_summaries SET generation = generation + 1,
+                            codes = CASE WHEN OLD.day <= start THEN x''
+                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), OLD.day - reach - start))), x'') END
+                        WHERE user_id = OLD.user_id AND habit_id = OLD.habit_id;
+                    END;
+                    """)
+            try SQLiteSummaries.rebuildAll(db, now: Date())
+        }
+
         return migrator
     }
 }

@@ -320,10 +320,31 @@ public final class SQLiteStore: TendStore {
         }
     }
 
+    /// With the window's calendar, each habit's summary and the entries after it (SQLiteSummaries);
+    /// summaries the read brought up to date are stored after it, if their habits are unchanged.
     public func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
-        try await read(owner) { db in
-            try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+        guard window.calendar != nil else {
+            return try await read(owner) { db in
+                try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+            }
         }
+        let (habits, refreshes) = try await read(owner) { db in
+            try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+        }
+        if !refreshes.isEmpty {
+            try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }
+        }
+        return habits
+    }
+
+    /// The habits whose stored summary disagrees with their entries, as of `now` (`tend doctor`).
+    public func summaryMismatches(now: Date = Date()) async throws -> [SummaryMismatch] {
+        try await writer.read { db in try SQLiteSummaries.mismatches(db, now: now) }
+    }
+
+    /// Builds every habit's summary anew from its whole history, as of `now`.
+    public func rebuildSummaries(now: Date = Date()) async throws {
+        try await writer.write { db in try SQLiteSummaries.rebuildAll(db, now: now) }
     }
 
     public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {

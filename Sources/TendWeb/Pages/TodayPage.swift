@@ -157,7 +157,7 @@ struct TodayPage: Sendable, Hashable {
     /// Days the heatmap shows (Void.'s 200, ending on the shown day).
     static let heatmapDays = 200
     /// How far back tips look at history (streaks, misses).
-    static let tipLookback = 400
+    static let tipLookback = TipContext.lookback
 
     /// The first and last day whose statuses the page shows, for the windowed load (the tips'
     /// look-back only while some tip may still be shown).

@@ -1,0 +1,188 @@
+import Foundation
+
+/// A habit's settled history, kept by the stores so that views of recent days (Today's heatmap,
+/// the tips' streaks) read a few bytes per day instead of replaying years of entries.
+///
+/// A day is *settled* once its status no longer depends on which day is today: every day before
+/// today for fixed schedules and "X in Y days", every day before the current week or month for
+/// "N per week/month" (see ``Habit/settledThrough(today:calendar:)``). The summary holds the
+/// status of each settled day from the habit's start day, one code per day, so it stays valid as
+/// today moves on: a reader uses the part that is settled for its own today, and works out the
+/// days after it from the entries.
+///
+/// It is a function of the habit's rules (``Rules``) and entries only. An entry changed on day D
+/// can change the statuses from ``invalidatedFrom(entryDay:)`` on, and one on or before the start
+/// day moves the start: the stores cut the summary there in the same transaction as the write (a
+/// trigger), so a summary is never ahead of its entries; a reader extends it later.
+public struct HabitSummary: Hashable, Sendable {
+    /// What the statuses depend on besides the entries; a summary made under other rules (the
+    /// schedule or target was edited, the week starts on another day) is not used.
+    public var rules: String
+    /// The habit's start day (``TrackedHabit/startDay``) when the summary was made.
+    public var start: Day
+    /// One per day from `start`: the status's ``code(_:skipped:)``.
+    public var codes: [UInt8]
+
+    public init(rules: String, start: Day, codes: [UInt8]) {
+        self.rules = rules
+        self.start = start
+        self.codes = codes
+    }
+
+    /// The last day the summary holds (the day before `start` when it holds none).
+    public var through: Day { start.adding(days: codes.count - 1) }
+
+    /// The summary of `tracked`'s days settled on `today`, from its entries (which must reach back
+    /// to its start day).
+    public init(_ tracked: TrackedHabit, today: Day, calendar: TendCalendar) {
+        self.init(rules: Self.rules(for: tracked.habit, calendar: calendar), start: tracked.startDay, codes: [])
+        extend(with: tracked, today: today, calendar: calendar)
+    }
+
+    /// Adds the days after ``through`` that are settled on `today`, worked out from `tracked`'s
+    /// entries (which must reach back to ``Habit/entriesNeeded(from:calendar:)`` of the day after ``through``).
+    public mutating func extend(with tracked: TrackedHabit, today: Day, calendar: TendCalendar) {
+        let last = tracked.settledThrough(today: today, calendar: calendar)
+        let first = through.next
+        guard first <= last else { return }
+        let statuses = tracked.computedStatuses(from: first, through: last, today: today, calendar: calendar)
+        codes.reserveCapacity(codes.count + statuses.count)
+        var day = first
+        for status in statuses {
+            codes.append(Self.code(status, skipped: tracked.isSkipped(on: day)))
+            day = day.next
+        }
+    }
+
+    /// Whether the summary holds days of `habit` under its current rules.
+    public func isUsable(for habit: Habit, calendar: TendCalendar) -> Bool {
+        !codes.isEmpty && rules == Self.rules(for: habit, calendar: calendar)
+    }
+
+    /// The habit's start day, when the summary knows it: it holds days and was made for the
+    /// habit's creation day (a change on or before the start day empties it).
+    func startDay(for habit: Habit) -> Day? {
+        !codes.isEmpty && rules.hasPrefix(Self.createdKey(habit)) ? start : nil
+    }
+
+    // MARK: Codes
+
+    /// A day's code: the status in the low bits, and whether the day's entry is a rest day (a skip
+    /// on a day that is not due is still a skip the tips know of).
+    public static func code(_ status: DayStatus, skipped: Bool) -> UInt8 {
+        UInt8(DayStatus.allCases.firstIndex(of: status)!) | (skipped ? skippedFlag : 0)
+    }
+
+    static let skippedFlag: UInt8 = 0x10
+
+    /// The status a code holds, `nil` for a code no summary writes.
+    public static func status(of code: UInt8) -> DayStatus? {
+        let index = Int(code & 0x0F)
+        return index < DayStatus.allCases.count ? DayStatus.allCases[index] : nil
+    }
+
+    func status(on day: Day) -> DayStatus { Self.status(of: codes[start.days(to: day)]) ?? .notDue }
+
+    func isSkipped(on day: Day) -> Bool { codes[start.days(to: day)] & Self.skippedFlag != 0 }
+
+    // MARK: What a write invalidates
+
+    /// How many days before an entry's day its change can reach, by schedule: the rest of a week or
+    /// month depends on the whole period (stored with the summary so that a database trigger can
+    /// cut it without knowing the schedule).
+    public static func reach(of schedule: Schedule) -> Int {
+        switch schedule {
+        case .timesPerWeek: 6
+        case .timesPerMonth: 30
+        default: 0
+        }
+    }
+
+    /// The first day whose code a change of the entry on `entryDay` can change (`start` when the
+    /// change may move the start day): the stores keep the codes before it.
+    public func invalidatedFrom(entryDay: Day, reach: Int) -> Day {
+        entryDay <= start ? start : max(start, entryDay.adding(days: -reach))
+    }
+
+    /// The summary cut before `day` (the whole summary when `day` is its start).
+    public mutating func cut(before day: Day) {
+        let keep = max(0, min(codes.count, start.days(to: day)))
+        codes.removeLast(codes.count - keep)
+    }
+
+    /// The start of ``rules``: the creation day, which with the entries decides the start day.
+    static func createdKey(_ habit: Habit) -> String { "c\(habit.createdOn.ordinal) " }
+
+    /// The key of what a habit's statuses depend on besides its entries.
+    public static func rules(for habit: Habit, calendar: TendCalendar) -> String {
+        var key = createdKey(habit) + "\(habit.kind.rawValue) \(habit.target) "
+        switch habit.schedule {
+        case .daily: key += "daily"
+        case .weekdays(let days): key += "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
+        case .daysOfMonth(let days): key += "month-days " + days.sorted().map(String.init).joined(separator: ",")
+        case .everyNDays(let interval, let start): key += "every \(interval) \(start.ordinal)"
+        case .timesPerWeek(let times): key += "week \(times) \(calendar.firstWeekday)"
+        case .timesPerMonth(let times): key += "month \(times)"
+        case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
+        }
+        return key
+    }
+}
+
+extension Habit {
+    /// The last day whose status no longer depends on `today`: the day before it, or before the
+    /// week or month containing it for "N per week/month" (that period may still be met).
+    public func settledThrough(today: Day, calendar: TendCalendar) -> Day {
+        switch schedule {
+        case .timesPerWeek: calendar.startOfWeek(for: today).previous
+        case .timesPerMonth: today.firstOfMonth.previous
+        default: today.previous
+        }
+    }
+
+    /// The first day whose entry the statuses from `day` on depend on (the start of its period, or
+    /// of its "X in Y days" window).
+    public func entriesNeeded(from day: Day, calendar: TendCalendar) -> Day {
+        switch schedule {
+        case .timesPerWeek: calendar.startOfWeek(for: day)
+        case .timesPerMonth: day.firstOfMonth
+        case .timesInDays(_, let days): day.adding(days: -days)
+        default: day
+        }
+    }
+
+}
+
+extension TrackedHabit {
+    public func settledThrough(today: Day, calendar: TendCalendar) -> Day {
+        habit.settledThrough(today: today, calendar: calendar)
+    }
+
+    /// The days the summary answers for on `today`: from its start through the last day that is in
+    /// it and settled (`nil` without a usable summary).
+    func summarized(today: Day, calendar: TendCalendar) -> (summary: HabitSummary, through: Day)? {
+        guard let summary, summary.isUsable(for: habit, calendar: calendar) else { return nil }
+        let through = min(summary.through, settledThrough(today: today, calendar: calendar))
+        return through >= summary.start ? (summary, through) : nil
+    }
+
+    /// Whether a day `from…through` is a rest day (skipped), judged on `today`.
+    public func hasSkippedDay(from: Day, through: Day, today: Day, calendar: TendCalendar) -> Bool {
+        guard from <= through else { return false }
+        var day = from
+        if let (summary, settled) = summarized(today: today, calendar: calendar) {
+            while day <= min(through, settled) {
+                if day >= summary.start, summary.isSkipped(on: day) { return true }
+                day = day.next
+            }
+        }
+        if day.days(to: through) + 1 > entries.count {
+            return entries.values.contains { $0.isSkipped && $0.day >= day && $0.day <= through }
+        }
+        while day <= through {
+            if isSkipped(on: day) { return true }
+            day = day.next
+        }
+        return false
+    }
+}
