@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "TendBenchmarks",
             dependencies: [
-                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendReminders",
+                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendReminders", "TendWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

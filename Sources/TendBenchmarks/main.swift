@@ -8,6 +8,8 @@ import TendFixtures
 //   scripts/with-postgres swift run -c release TendBenchmarks postgres   (uses TEND_TEST_POSTGRES_URL)
 //   swift run -c release TendBenchmarks reminders-sqlite [users]   10,000 users × 3 reminders due in
 //   scripts/with-postgres swift run -c release TendBenchmarks reminders-postgres [users]   one minute
+//   swift run -c release TendBenchmarks today-sqlite [rounds]      the first Today page after a check-in
+//   scripts/with-postgres swift run -c release TendBenchmarks today-postgres [rounds]   (issue 17)
 //   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
 //                                                          the local user of `tend` (scripts/bench-cli)
 //   swift run -c release TendBenchmarks cli-history PATH    the same, one operation per check-in,
@@ -20,16 +22,23 @@ import TendFixtures
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
 guard
-    ["core", "sqlite", "postgres", "cli-database", "cli-history", "server-dataset", "reminders-sqlite", "reminders-postgres"].contains(mode)
+    [
+        "core", "sqlite", "postgres", "cli-database", "cli-history", "server-dataset", "reminders-sqlite", "reminders-postgres",
+        "today-sqlite", "today-postgres",
+    ].contains(mode)
 else {
     FileHandle.standardError.write(
         Data(
-            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | cli-database PATH | cli-history PATH | server-dataset DIR\n"
+            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | today-sqlite [rounds] | today-postgres [rounds] | cli-database PATH | cli-history PATH | server-dataset DIR\n"
                 .utf8))
     exit(64)
 }
 if mode.hasPrefix("reminders-") {
     try await ReminderBenchmark.run(mode, users: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000)
+    exit(0)
+}
+if mode.hasPrefix("today-") {
+    try await TodayPageBenchmark.run(mode, rounds: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200)
     exit(0)
 }
 if mode == "server-dataset" {

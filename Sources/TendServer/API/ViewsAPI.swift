@@ -36,7 +36,7 @@ struct ViewsAPI {
         let key = TodayAnswerCache.Key(sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
         if let json = server.todayAnswers.value(user.id, for: key) { return Reply.json(encoded: json) }
         let habits = try await server.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
+            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today, calendar: calendar))
         let routines = try await server.store.routines(owner: user.id)
         let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar, routines: routines)
         let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))
@@ -53,7 +53,7 @@ struct ViewsAPI {
         let days = try request.queryInt("days", default: 200, range: 1...3660)
         let start = day.adding(days: 1 - days)
         let habits = try await server.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: HistoryWindow(from: start, through: day, today: today))
+            owner: user.id, includeArchived: false, window: HistoryWindow(from: start, through: day, today: today, calendar: calendar))
         let scores = DayScore.heatmap(habits, endingOn: day, days: days, today: today, calendar: calendar)
         return try Reply.json(zip(start...day, scores).map { DayScoreJSON(day: $0, score: $1) })
     }

@@ -297,6 +297,64 @@ enum PostgresMigrations {
                 // only if it is still the revision it read (PostgresStore+CheckIns.swift).
                 "ALTER TABLE users ADD COLUMN revision bigint NOT NULL DEFAULT 0"
             ]),
+        Migration(
+            version: 8, name: "habit summaries: each habit's settled statuses, cut by every write of its entries",
+            statements: [
+                // TendCore's HabitSummary, as SQLite's v8 keeps it (docs/storage.md). A read that
+                // brings one up to date stores it under the owner's row lock, only if the
+                // owner's revision is the one it read with the entries (PostgresStore+Summaries.swift).
+                """
+                CREATE TABLE habit_summaries (
+                    user_id uuid NOT NULL,
+                    habit_id uuid NOT NULL,
+                    rules text NOT NULL DEFAULT '',
+                    start integer NOT NULL DEFAULT 0,
+                    codes bytea NOT NULL DEFAULT '\\x',
+                    reach integer NOT NULL DEFAULT 0 CHECK (reach >= 0),
+                    PRIMARY KEY (user_id, habit_id),
+                    FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+                )
+                """,
+                "INSERT INTO habit_summaries (user_id, habit_id) SELECT user_id, id FROM habits",
+                """
+                CREATE FUNCTION tend_habit_summaries_created() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    INSERT INTO habit_summaries (user_id, habit_id) SELECT user_id, id FROM created ON CONFLICT DO NOTHING;
+                    RETURN NULL;
+                END $$
+                """,
+                """
+                CREATE TRIGGER habit_summaries_created AFTER INSERT ON habits REFERENCING NEW TABLE AS created
+                FOR EACH STATEMENT EXECUTE FUNCTION tend_habit_summaries_created()
+                """,
+                // Per statement, not per row: an import of a million entries cuts each summary once.
+                // The codes kept: the days before the earliest changed day's reach, none when it is
+                // on or before the start day; nothing is written when nothing is cut.
+                """
+                CREATE FUNCTION tend_habit_summaries_cut() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE habit_summaries s
+                    SET codes = substring(s.codes FROM 1 FOR
+                        CASE WHEN c.day <= s.start THEN 0 ELSE greatest(0, c.day - s.reach - s.start) END)
+                    FROM (SELECT user_id, habit_id, min(day) AS day FROM changed GROUP BY user_id, habit_id) c
+                    WHERE s.user_id = c.user_id AND s.habit_id = c.habit_id
+                      AND length(s.codes) > CASE WHEN c.day <= s.start THEN 0 ELSE greatest(0, c.day - s.reach - s.start) END;
+                    RETURN NULL;
+                END $$
+                """,
+                """
+                CREATE TRIGGER habit_summaries_cut_inserted AFTER INSERT ON entries REFERENCING NEW TABLE AS changed
+                FOR EACH STATEMENT EXECUTE FUNCTION tend_habit_summaries_cut()
+                """,
+                """
+                CREATE TRIGGER habit_summaries_cut_updated AFTER UPDATE ON entries REFERENCING NEW TABLE AS changed
+                FOR EACH STATEMENT EXECUTE FUNCTION tend_habit_summaries_cut()
+                """,
+                """
+                CREATE TRIGGER habit_summaries_cut_deleted AFTER DELETE ON entries REFERENCING OLD TABLE AS changed
+                FOR EACH STATEMENT EXECUTE FUNCTION tend_habit_summaries_cut()
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -81,7 +81,9 @@ public final class PostgresStore: TendStore {
             let store = PostgresStore(
                 location: location, device: device, client: client, runTask: Task { await client.run() }, logger: logger, now: now)
             do {
-                try await migrate(client, location: location, timeout: timeout, logger: logger)
+                let applied = try await migrate(client, location: location, timeout: timeout, logger: logger)
+                // Migration 8 made empty summaries: build them from the histories.
+                if applied.contains(8) { try await store.rebuildSummaries(now: now()) }
             } catch {
                 await store.close()
                 throw error
@@ -99,15 +101,18 @@ public final class PostgresStore: TendStore {
 
     /// Migrates through `client`; the pool retries an unreachable server for a long time, so this
     /// gives up after `timeout`.
-    private static func migrate(_ client: PostgresClient, location: PostgresLocation, timeout: Duration, logger: Logger) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+    private static func migrate(
+        _ client: PostgresClient, location: PostgresLocation, timeout: Duration, logger: Logger
+    ) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: [Int].self) { group in
             group.addTask { try await PostgresMigrations.migrate(client, logger: logger) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw PostgresUnavailable(location: location, timeout: timeout)
             }
-            try await group.next()
+            let applied = try await group.next() ?? []
             group.cancelAll()
+            return applied
         }
     }
 
@@ -222,8 +227,12 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    /// With the window's calendar, each habit's summary and the entries after it (PostgresStore+Summaries.swift).
     public func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
-        try await read { c in
+        if window.calendar != nil {
+            return try await trackedHabitsWithSummaries(owner: owner, includeArchived: includeArchived, window: window)
+        }
+        return try await read { c in
             let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
             if habits.isEmpty { try await self.requireOwner(owner, on: c) }
             guard !habits.isEmpty else { return [] }

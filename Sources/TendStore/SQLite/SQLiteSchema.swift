@@ -310,11 +310,12 @@ enum SQLiteSchema {
         // v8: habit summaries (issue 17; TendCore's HabitSummary): each habit's settled statuses,
         // one byte per day, so that Today reads them instead of years of entries. The triggers
         // keep them exact in the transaction of every write, whatever path it takes (check-ins,
-        // imports, sync merges, restores): an entry changed on day D cuts the codes from D's
-        // period on (`reach` days before D; everything when D is on or before the start day) and
-        // bumps `generation`, which a read that brings a summary up to date compares before it
-        // stores it. A habit's rules are checked by the reader (`rules`), so edits need no trigger
-        // beyond the generation. Every existing habit's summary is built here.
+        // imports, sync merges): an entry changed on day D cuts the codes from D's period on
+        // (`reach` days before D; all of them when D is on or before the start day), and writes
+        // nothing when there is nothing to cut (a check-in of today). A read that brings a summary
+        // up to date stores it only if the owner's op log has not moved since it read (every write
+        // is logged); a habit's rules are checked by the reader (`rules`). Every existing habit's
+        // summary is built here.
         migrator.registerMigration("v8") { db in
             try db.execute(
                 sql: """
@@ -325,7 +326,6 @@ enum SQLiteSchema {
                         start INTEGER NOT NULL DEFAULT 0,
                         codes BLOB NOT NULL DEFAULT x'',
                         reach INTEGER NOT NULL DEFAULT 0 CHECK (reach >= 0),
-                        generation INTEGER NOT NULL DEFAULT 0,
                         PRIMARY KEY (user_id, habit_id),
                         FOREIGN KEY (user_id, habit_id) REFERENCES habits(user_id, id) ON DELETE CASCADE
                     ) STRICT, WITHOUT ROWID;
@@ -335,28 +335,21 @@ enum SQLiteSchema {
                     CREATE TRIGGER habit_summary_created AFTER INSERT ON habits BEGIN
                         INSERT OR IGNORE INTO habit_summaries (user_id, habit_id) VALUES (NEW.user_id, NEW.id);
                     END;
-                    CREATE TRIGGER habit_summary_rules AFTER UPDATE OF kind, target, schedule, created_on ON habits BEGIN
-                        UPDATE habit_summaries SET generation = generation + 1 WHERE user_id = NEW.user_id AND habit_id = NEW.id;
-                    END;
-                    CREATE TRIGGER habit_summary_entry_inserted AFTER INSERT ON entries BEGIN
-                        UPDATE habit_summaries SET generation = generation + 1,
-                            codes = CASE WHEN NEW.day <= start THEN x''
-                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), NEW.day - reach - start))), x'') END
-                        WHERE user_id = NEW.user_id AND habit_id = NEW.habit_id;
-                    END;
-                    CREATE TRIGGER habit_summary_entry_updated AFTER UPDATE ON entries BEGIN
-                        UPDATE habit_summaries SET generation = generation + 1,
-                            codes = CASE WHEN min(OLD.day, NEW.day) <= start THEN x''
-                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), min(OLD.day, NEW.day) - reach - start))), x'') END
-                        WHERE user_id = NEW.user_id AND habit_id = NEW.habit_id;
-                    END;
-                    CREATE TRIGGER habit_summary_entry_deleted AFTER DELETE ON entries BEGIN
-                        UPDATE habit_summaries SET generation = generation + 1,
-                            codes = CASE WHEN OLD.day <= start THEN x''
-                                ELSE coalesce(substr(codes, 1, max(0, min(length(codes), OLD.day - reach - start))), x'') END
-                        WHERE user_id = OLD.user_id AND habit_id = OLD.habit_id;
-                    END;
                     """)
+            // The codes kept when the entry of `day` changes: the days before its reach, none when
+            // it is on or before the start day.
+            for (event, row, day) in [
+                ("INSERT", "NEW", "NEW.day"), ("UPDATE", "NEW", "min(OLD.day, NEW.day)"), ("DELETE", "OLD", "OLD.day"),
+            ] {
+                let kept = "(CASE WHEN \(day) <= start THEN 0 ELSE max(0, \(day) - reach - start) END)"
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER habit_summary_entry_\(event.lowercased()) AFTER \(event) ON entries BEGIN
+                            UPDATE habit_summaries SET codes = coalesce(substr(codes, 1, \(kept)), x'')
+                            WHERE user_id = \(row).user_id AND habit_id = \(row).habit_id AND length(codes) > \(kept);
+                        END;
+                        """)
+            }
             try SQLiteSummaries.rebuildAll(db, now: Date())
         }
 

@@ -161,11 +161,19 @@ struct TodayPage: Sendable, Hashable {
 
     /// The first and last day whose statuses the page shows, for the windowed load (the tips'
     /// look-back only while some tip may still be shown).
-    static func window(day: Day, today: Day, calendar: TendCalendar, tips: TipState = TipState()) -> HistoryWindow {
+    /// The cards' values are read for the shown day, and the week or month grid when a card
+    /// shows one (`modes`); the other days need only their statuses, which the stores read off
+    /// the habits' summaries (the window carries the calendar).
+    static func window(
+        day: Day, today: Day, calendar: TendCalendar, tips: TipState = TipState(), modes: CardModes = CardModes()
+    ) -> HistoryWindow {
         let monthEnd = calendar.endOfWeek(for: day.lastOfMonth)
         var from = min(day.adding(days: 1 - heatmapDays), calendar.startOfWeek(for: day.firstOfMonth))
         if mayShowTips(tips) { from = min(from, today.adding(days: -tipLookback)) }
-        return HistoryWindow(from: from, through: max(day, monthEnd), today: today)
+        var valuesFrom = day
+        if modes.modes.values.contains(.weekly) { valuesFrom = day.adding(days: -6) }
+        if modes.modes.values.contains(.monthly) { valuesFrom = min(valuesFrom, calendar.startOfWeek(for: day.firstOfMonth)) }
+        return HistoryWindow(from: from, through: max(day, monthEnd), today: today, calendar: calendar, valuesFrom: valuesFrom)
     }
 
     /// Whether any tip is not retired yet (otherwise their rules need not be evaluated).

@@ -59,16 +59,22 @@ struct TodayPages {
 
     /// The Today page's model for `day`, read from the store (the cache is the caller's business).
     func model(user: User, day: Day, now: Date, modes: CardModes, session: SessionInfo) async throws -> TodayPage {
+        try await Self.model(store: web.store, user: user, day: day, now: now, modes: modes, csrfToken: session.csrfToken)
+    }
+
+    static func model(
+        store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, csrfToken: String, summaries: Bool = true
+    ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
-        let tipState = try await web.store.tipState(owner: user.id)
-        let habits = try await web.store.trackedHabits(
-            owner: user.id, includeArchived: false,
-            window: TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState))
+        let tipState = try await store.tipState(owner: user.id)
+        var window = TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes)
+        if !summaries { window.calendar = nil }
+        let habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window)
         return TodayPage(
             input: .init(
-                habits: habits, routines: try await web.store.routines(owner: user.id),
+                habits: habits, routines: try await store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
-                modes: modes, csrfToken: session.csrfToken))
+                modes: modes, csrfToken: csrfToken))
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused

@@ -1,0 +1,172 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import TendCore
+
+/// Habit summaries on PostgreSQL (migration 8; TendCore's ``HabitSummary``): a windowed read with
+/// the user's calendar reads each habit's summary and only the entries after it; the summaries
+/// it brought up to date are stored under the owner's row lock if the owner's revision is still
+/// the one read with the entries (every write of the owner bumps it under that lock, so a
+/// summary is never stored over a change it has not seen). The triggers cut summaries in the
+/// transaction of every entry write.
+extension PostgresStore {
+    struct SummaryRefresh: Sendable {
+        var habit: Habit
+        var summary: HabitSummary
+    }
+
+    func trackedHabitsWithSummaries(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
+        let (tracked, refreshes, revision) = try await read { c in
+            try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, on: c)
+        }
+        if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: revision) }
+        return tracked
+    }
+
+    /// The owner's habits (sorted as ``fetchHabits(_:includeArchived:on:)`` sorts them) with their
+    /// summaries and the owner's revision, in one statement.
+    func fetchHabitsAndSummaries(
+        _ owner: User.ID, includeArchived: Bool, on c: PostgresConnection
+    ) async throws -> (habits: [(Habit, HabitSummary?)], revision: Int64) {
+        let rows = try await rows(
+            """
+            SELECT u.revision, \(unescaped: Self.habitColumns), s.rules, s.start, s.codes
+            FROM users u
+            LEFT JOIN habits h ON h.user_id = u.id AND (\(includeArchived) OR NOT h.is_archived)
+            LEFT JOIN habit_summaries s ON s.user_id = h.user_id AND s.habit_id = h.id
+            WHERE u.id = \(owner.rawValue)
+            """, on: c)
+        guard let first = rows.first else { throw StoreError.notFound("user") }
+        let revision = try first.makeRandomAccess()["revision"].decode(Int64.self)
+        var habits: [(Habit, HabitSummary?)] = []
+        for row in rows {
+            guard let habit = try Self.habit(from: row) else { continue }
+            let cells = row.makeRandomAccess()
+            var summary: HabitSummary?
+            if let rules = try cells["rules"].decode(String?.self), let start = try cells["start"].decode(Int?.self),
+                let codes = try cells["codes"].decode(ByteBuffer?.self)
+            {
+                summary = HabitSummary(rules: rules, start: Day(ordinal: start), codes: Array(codes.readableBytesView))
+            }
+            habits.append((habit, summary))
+        }
+        habits.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
+        return (habits, revision)
+    }
+
+    private func readSummarized(
+        owner: User.ID, includeArchived: Bool, window: HistoryWindow, on c: PostgresConnection
+    ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64) {
+        let (habits, revision) = try await fetchHabitsAndSummaries(owner, includeArchived: includeArchived, on: c)
+        guard !habits.isEmpty else { return ([], [], revision) }
+        let upper = window.entryDays(for: habits.map(\.0)).through
+        let ids = habits.map(\.0.id.rawValue)
+        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: $0.1).ordinal }
+        // One range of the entries' key per habit.
+        let rows = try await self.rows(
+            """
+            SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+            FROM unnest(\(ids)::uuid[], \(firsts)::integer[]) AS b(habit_id, first_day)
+            JOIN entries e ON e.user_id = \(owner.rawValue) AND e.habit_id = b.habit_id
+                AND e.day BETWEEN b.first_day AND \(upper.ordinal)
+            """, on: c)
+        var entries: [UUID: [Entry]] = [:]
+        for row in rows {
+            let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)
+            entries[habit, default: []].append(Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
+        }
+        var tracked: [TrackedHabit] = []
+        var refreshes: [SummaryRefresh] = []
+        for (habit, summary) in habits {
+            let loaded = entries[habit.id.rawValue] ?? []
+            var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
+            if summary != nil, window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
+                one = TrackedHabit(habit: habit, entries: loaded, summary: refreshed)
+                refreshes.append(SummaryRefresh(habit: habit, summary: refreshed))
+            }
+            tracked.append(one)
+        }
+        return (tracked, refreshes, revision)
+    }
+
+    /// Stores `refreshes` if the owner's revision is still `revision` (waiting for a writer that
+    /// holds the owner's row, then seeing its revision); otherwise leaves them to the next read.
+    func storeSummaries(owner: User.ID, _ refreshes: [SummaryRefresh], revision: Int64?) async throws {
+        try await write { c in
+            let locked = try await self.rows(
+                """
+                SELECT 1 FROM users WHERE id = \(owner.rawValue) AND (\(revision)::bigint IS NULL OR revision = \(revision))
+                FOR UPDATE
+                """, on: c)
+            guard !locked.isEmpty else { return }
+            try await self.rows(
+                """
+                UPDATE habit_summaries s
+                SET rules = b.rules, start = b.start, codes = decode(b.codes, 'hex'), reach = b.reach
+                FROM unnest(
+                    \(refreshes.map(\.habit.id.rawValue))::uuid[], \(refreshes.map(\.summary.rules))::text[],
+                    \(refreshes.map(\.summary.start.ordinal))::integer[], \(refreshes.map { Self.hex($0.summary.codes) })::text[],
+                    \(refreshes.map { HabitSummary.reach(of: $0.habit.schedule) })::integer[]
+                ) AS b(habit_id, rules, start, codes, reach)
+                WHERE s.user_id = \(owner.rawValue) AND s.habit_id = b.habit_id
+                """, on: c)
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Builds every habit's summary anew from its whole history, as of `now` in each owner's zone
+    /// (after migration 8, and `tend doctor --rebuild`-like repairs): one owner at a time.
+    public func rebuildSummaries(now: Date = Date()) async throws {
+        let owners = try await read { c in try await self.rows("SELECT id FROM users", on: c).map { try $0.decode(UUID.self) } }
+        for id in owners {
+            let owner = User.ID(rawValue: id)
+            let (user, habits) = try await read { c in
+                (try await self.fetchUser(owner, on: c), try await self.fullHistory(owner, on: c))
+            }
+            let calendar = user.settings.calendar
+            let today = user.settings.today(now: now)
+            let refreshes = habits.map { SummaryRefresh(habit: $0.habit, summary: HabitSummary($0, today: today, calendar: calendar)) }
+            if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: nil) }
+        }
+    }
+
+    private func fullHistory(_ owner: User.ID, on c: PostgresConnection) async throws -> [TrackedHabit] {
+        let habits = try await fetchHabits(owner, includeArchived: true, on: c)
+        let entries = try await fetchEntries(owner, includeArchived: true, on: c)
+        return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
+    }
+
+    /// The habits whose stored summary disagrees with their entries, as of `now` (`tend doctor`).
+    public func summaryMismatches(now: Date = Date()) async throws -> [SummaryMismatch] {
+        let owners = try await read { c in try await self.rows("SELECT id FROM users", on: c).map { try $0.decode(UUID.self) } }
+        var found: [SummaryMismatch] = []
+        for id in owners {
+            let owner = User.ID(rawValue: id)
+            let (user, habits, stored) = try await read { c in
+                (
+                    try await self.fetchUser(owner, on: c), try await self.fullHistory(owner, on: c),
+                    try await self.fetchHabitsAndSummaries(owner, includeArchived: true, on: c).habits
+                )
+            }
+            let summaries = Dictionary(uniqueKeysWithValues: stored.map { ($0.0.id, $0.1) })
+            for tracked in habits {
+                if let problem = SummaryMismatch.check(
+                    summaries[tracked.id] ?? nil, of: tracked, today: user.settings.today(now: now), calendar: user.settings.calendar)
+                {
+                    found.append(SummaryMismatch(owner: owner, habit: tracked.id, problem: problem))
+                }
+            }
+        }
+        return found
+    }
+}
