@@ -13,26 +13,34 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     /// The path with `{name}` for each parameter, as Hummingbird's router reads it.
     public let pattern: String
 
+    /// The text around the parameters: one more than there are parameters.
+    private let literals: [String]
+
     public init(_ pattern: String) {
         self.pattern = pattern
+        var literals: [String] = []
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literals.append(String(rest[..<open]))
+            rest = rest[rest.index(after: close)...]
+        }
+        literals.append(String(rest))
+        self.literals = literals
     }
 
     /// The concrete path: each `{name}` replaced by the value in the same position (as many
     /// values as the pattern has parameters).
     public func callAsFunction<each Value: PathParameter>(_ value: repeat each Value) -> String {
-        var segments: [String] = []
-        for value in repeat each value { segments.append(value.pathSegment) }
-        var path = ""
-        var rest = pattern[...]
-        for segment in segments {
-            guard let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") else {
-                preconditionFailure("\(pattern) has fewer parameters than the \(segments.count) given")
-            }
-            path += rest[..<open] + segment
-            rest = rest[rest.index(after: close)...]
+        var path = literals[0]
+        var index = 1
+        for value in repeat each value {
+            precondition(index < literals.count, "\(pattern) has fewer parameters than the values given")
+            path += value.pathSegment
+            path += literals[index]
+            index += 1
         }
-        precondition(!rest.contains("{"), "\(pattern) has more parameters than the \(segments.count) given")
-        return path + rest
+        precondition(index == literals.count, "\(pattern) has more parameters than the \(index - 1) given")
+        return path
     }
 
     public var description: String { pattern }

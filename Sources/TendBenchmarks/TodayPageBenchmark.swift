@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TendCore
 import TendFixtures
 import TendStore
@@ -8,14 +7,9 @@ import TendWeb
 /// Issue 17's goal: the first Today page after a change, 50 habits × 10 years, read, modelled,
 /// rendered and gzipped as the page route does on a cache miss, right after a check-in. Each
 /// round checks in on one habit, then renders the page; the CPU of the render alone is counted
-/// (the process's CPU time around it: the store's reader threads included). The same rounds run
-/// with the window as before summaries (every entry the page's days depend on).
+/// (the process's CPU time around each step: the store's reader threads included). The same
+/// rounds run as before issue 17: every entry the page's days depend on, every card rendered.
 enum TodayPageBenchmark {
-    static func cpuSeconds() -> Double {
-        // The process's CPU time (every thread), in microseconds on Linux.
-        Double(clock()) / Double(CLOCKS_PER_SEC)
-    }
-
     static func run(_ mode: String, rounds: Int) async throws {
         let directory = try TemporaryDirectory()
         let store = try await StoreBenchmarks.makeStore(mode == "today-sqlite" ? "sqlite" : "postgres", directory: directory)
@@ -31,30 +25,35 @@ enum TodayPageBenchmark {
         }
         try await store.applyChanges(owner: user.id, changes)
         print("store: \(mode), 50 habits × 10 years, \(dataset.reduce(0) { $0 + $1.entries.count }) entries; \(rounds) rounds each")
+        print("| variant | CPU per page, median (p90) | read | model | view | gzip | bytes (gzipped) |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 
-        for summaries in [false, true, false, true] {
-            // A first page builds the summaries (once; not counted).
-            _ = try await TodayPageRendering.render(store: store, user: user, day: today, now: now, summaries: summaries)
-            var cpu: [Double] = []
-            var wall: [Double] = []
-            var size = (plain: 0, gzipped: 0)
-            let clock = ContinuousClock()
+        // TEND_BENCH_ONLY=summaries runs only the new variant (for a profile).
+        let only = ProcessInfo.processInfo.environment["TEND_BENCH_ONLY"]
+        for summaries in only == "summaries" ? [true] : [false, true, false, true] {
+            let fragments = summaries ? TodayPageRendering.Fragments() : nil
+            // A first page builds the summaries and fragments (once; not counted).
+            _ = try await TodayPageRendering.render(
+                store: store, user: user, day: today, now: now, summaries: summaries, fragments: fragments)
+            var costs: [TodayPageRendering.Cost] = []
             for round in 0..<rounds {
                 let habit = dataset[round % dataset.count].id
                 _ = try await store.perform(owner: user.id, habit: habit, day: today, [.increment(1)], operation: nil)
-                let cpuStart = cpuSeconds()
-                let start = clock.now
-                size = try await TodayPageRendering.render(store: store, user: user, day: today, now: now, summaries: summaries)
-                wall.append(StoreBenchmarks.seconds(clock.now - start) * 1000)
-                cpu.append((cpuSeconds() - cpuStart) * 1000)
+                costs.append(
+                    try await TodayPageRendering.render(
+                        store: store, user: user, day: today, now: now, summaries: summaries, fragments: fragments))
             }
-            cpu.sort()
-            wall.sort()
+            func median(_ step: (TodayPageRendering.Cost) -> Double) -> Double {
+                let sorted = costs.map(step).sorted()
+                return sorted[sorted.count / 2]
+            }
+            let totals = costs.map(\.total).sorted()
             print(
                 String(
-                    format: "Today page after a check-in, %@: CPU median %.2f ms (p90 %.2f), wall median %.2f ms; %d bytes, %d gzipped",
-                    summaries ? "summaries" : "entries only", cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], wall[wall.count / 2],
-                    size.plain, size.gzipped))
+                    format: "| %@ | %.2f ms (%.2f) | %.2f | %.2f | %.2f | %.2f | %d (%d) |",
+                    summaries ? "summaries, kept fragments" : "before: entries, all rendered", totals[totals.count / 2],
+                    totals[totals.count * 9 / 10], median(\.read), median(\.model), median(\.view), median(\.gzip),
+                    costs.last!.plainBytes, costs.last!.gzippedBytes))
         }
     }
 }

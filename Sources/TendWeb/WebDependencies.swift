@@ -28,6 +28,8 @@ package struct WebDependencies: RequestDependencies {
     package let importGate: ImportGate
     /// The last Today page of each session, while the user's data is unchanged.
     let todayPages = TodayPageCache()
+    /// Rendered cards and heatmaps of Today pages, for the page after a change.
+    let todayFragments = TodayFragments()
 
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,

@@ -15,7 +15,9 @@ struct HabitSummaryPropertyTests {
         case 0: return .daily
         case 1: return .weekdays(Set(Weekday.allCases.filter { _ in Bool.random(using: &random) }).union([.monday]))
         case 2: return .daysOfMonth([1, 15, 31])
-        case 3: return .everyNDays(interval: Int.random(in: 2...5, using: &random), start: base.adding(days: Int.random(in: -10...10, using: &random)))
+        case 3:
+            return .everyNDays(
+                interval: Int.random(in: 2...5, using: &random), start: base.adding(days: Int.random(in: -10...10, using: &random)))
         case 4: return .timesPerWeek(Int.random(in: 1...7, using: &random))
         case 5: return .timesPerMonth(Int.random(in: 1...31, using: &random))
         default:
@@ -111,7 +113,8 @@ struct HabitSummaryPropertyTests {
             let calendar = Self.calendar(&random)
             let today = Self.base.adding(days: Int.random(in: 100...220, using: &random))
             var kept = full
-            kept = TrackedHabit(habit: full.habit, entries: full.sortedEntries, summary: HabitSummary(full, today: today, calendar: calendar))
+            kept = TrackedHabit(
+                habit: full.habit, entries: full.sortedEntries, summary: HabitSummary(full, today: today, calendar: calendar))
             for step in 0..<12 {
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0:
@@ -135,7 +138,8 @@ struct HabitSummaryPropertyTests {
                     }
                 default:
                     // A check-in: mostly recent, sometimes back-dated by years.
-                    let back = Bool.random(using: &random) ? Int.random(in: 0...10, using: &random) : Int.random(in: 0...300, using: &random)
+                    let back =
+                        Bool.random(using: &random) ? Int.random(in: 0...10, using: &random) : Int.random(in: 0...300, using: &random)
                     let entry = Self.entry(on: today.adding(days: -back), &random)
                     full.replaceEntry(entry)
                     kept.replaceEntry(entry)

@@ -33,7 +33,8 @@ struct PostgresSummaryTests {
                     [
                         .habitCreated(habit: habit),
                         .entriesImported(
-                            habit: habit.id, entries: stride(from: -420, through: 0, by: 2).map { Entry(day: Self.today.adding(days: $0), value: 1) }),
+                            habit: habit.id,
+                            entries: stride(from: -420, through: 0, by: 2).map { Entry(day: Self.today.adding(days: $0), value: 1) }),
                     ])
                 await store.close()
             }
@@ -90,13 +91,15 @@ struct PostgresSummaryTests {
             #expect(try await Self.codes(store, daily.id) == [])
 
             // A refresh read before a write is not stored over it.
-            let (_, revision) = try await store.read { c in try await store.fetchHabitsAndSummaries(alice.id, includeArchived: false, on: c) }
+            let (_, revision) = try await store.read { c in try await store.fetchHabitsAndSummaries(alice.id, includeArchived: false, on: c)
+            }
             let stale = HabitSummary(TrackedHabit(habit: daily), today: Self.today, calendar: calendar)
             _ = try await store.perform(owner: alice.id, habit: daily.id, day: Self.today.adding(days: -2), .check)
             try await store.storeSummaries(owner: alice.id, [.init(habit: daily, summary: stale)], revision: revision)
             #expect(try await Self.codes(store, daily.id) == [])
             let again = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
-            #expect(again.first { $0.id == daily.id }?.status(on: Self.today.adding(days: -2), today: Self.today, calendar: calendar) == .met)
+            #expect(
+                again.first { $0.id == daily.id }?.status(on: Self.today.adding(days: -2), today: Self.today, calendar: calendar) == .met)
             #expect(try await store.summaryMismatches(now: calendar.startDate(of: Self.today)).isEmpty)
         }
     }

@@ -36,7 +36,9 @@ struct SQLiteSummaryTests {
                 owner: owner,
                 [
                     .habitCreated(habit: habit),
-                    .entriesImported(habit: habit.id, entries: stride(from: -420, through: 0, by: 2).map { Entry(day: today.adding(days: $0), value: 1) }),
+                    .entriesImported(
+                        habit: habit.id, entries: stride(from: -420, through: 0, by: 2).map { Entry(day: today.adding(days: $0), value: 1) }
+                    ),
                 ])
         }
         // Back to v7: the tables v1…v7 made, with their data, and no trace of v8.

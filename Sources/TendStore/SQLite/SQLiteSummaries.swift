@@ -27,7 +27,8 @@ enum SQLiteSummaries {
     }
 
     static func latestSequence(_ db: Database, owner: User.ID) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(MAX(seq), 0) FROM ops WHERE user_id = ?"), arguments: [owner.description])
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT coalesce(MAX(seq), 0) FROM ops WHERE user_id = ?"), arguments: [owner.description])
             ?? 0
     }
 
@@ -74,11 +75,13 @@ enum SQLiteSummaries {
     }
 
     static func write(_ db: Database, owner: User.ID, habit: Habit, _ summary: HabitSummary) throws {
-        try db.cachedStatement(sql: "UPDATE habit_summaries SET rules = ?, start = ?, codes = ?, reach = ? WHERE user_id = ? AND habit_id = ?")
-            .execute(arguments: [
-                summary.rules, summary.start.ordinal, Data(summary.codes), HabitSummary.reach(of: habit.schedule),
-                owner.description, habit.id.description,
-            ])
+        try db.cachedStatement(
+            sql: "UPDATE habit_summaries SET rules = ?, start = ?, codes = ?, reach = ? WHERE user_id = ? AND habit_id = ?"
+        )
+        .execute(arguments: [
+            summary.rules, summary.start.ordinal, Data(summary.codes), HabitSummary.reach(of: habit.schedule),
+            owner.description, habit.id.description,
+        ])
     }
 
     /// Builds every habit's summary from its whole history, as of `now` in its owner's zone.

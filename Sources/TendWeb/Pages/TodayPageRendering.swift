@@ -1,22 +1,65 @@
 import Foundation
+import Glibc
 import NIOCore
 import TendCore
 import TendStore
 
 /// What an uncached Today page costs the server, without HTTP: read, model, render, gzip
-/// (TendBenchmarks' `today-page` mode measures it after a check-in).
+/// (TendBenchmarks' `today-sqlite`/`today-postgres` measure it after a check-in).
 package enum TodayPageRendering {
-    /// Renders `user`'s Today page for `day` as the page route does on a cache miss; answers the
-    /// plain and gzipped sizes.
-    /// `summaries: false` reads the entries as before summaries (the window without a calendar),
-    /// for the ratio.
+    /// A server's fragment caches, for a benchmark to hold between renders.
+    package final class Fragments: Sendable {
+        let today = TodayFragments()
+        package init() {}
+    }
+
+    /// The process's CPU time spent in each step, in milliseconds (every thread: the store's
+    /// reads run on its own), and the page's sizes.
+    package struct Cost: Sendable {
+        package var read = 0.0
+        package var model = 0.0
+        package var view = 0.0
+        package var gzip = 0.0
+        package var plainBytes = 0
+        package var gzippedBytes = 0
+        package var total: Double { read + model + view + gzip }
+    }
+
+    static func cpuMilliseconds() -> Double { Double(clock()) * 1000 / Double(CLOCKS_PER_SEC) }
+
+    /// Renders `user`'s Today page for `day` as the page route does on a cache miss.
+    /// `summaries: false` reads the entries as before summaries (the window without a calendar);
+    /// `fragments` keeps cards and heatmaps between renders, as a server does.
     package static func render(
-        store: any TendStore, user: User, day: Day, now: Date, summaries: Bool = true
-    ) async throws -> (plain: Int, gzipped: Int) {
+        store: any TendStore, user: User, day: Day, now: Date, summaries: Bool = true, fragments: Fragments? = nil
+    ) async throws -> Cost {
+        var cost = Cost()
+        var mark = cpuMilliseconds()
+        func lap(_ step: WritableKeyPath<Cost, Double>) {
+            let now = cpuMilliseconds()
+            cost[keyPath: step] += now - mark
+            mark = now
+        }
         let session = SessionInfo(username: user.username, csrfToken: "benchmark", timeZone: user.settings.timeZone)
-        let model = try await TodayPages.model(
-            store: store, user: user, day: day, now: now, modes: CardModes(), csrfToken: session.csrfToken, summaries: summaries)
-        let page = RenderedPage(Page.render(TodayView.page(model, session: session)))
-        return (page.plain.readableBytes, page.gzipped?.readableBytes ?? 0)
+        let modes = CardModes()
+        let today = user.settings.today(now: now)
+        let tipState = try await store.tipState(owner: user.id)
+        var window = TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes)
+        if !summaries { window.calendar = nil }
+        let habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window)
+        let routines = try await store.routines(owner: user.id)
+        lap(\.read)
+        let model = TodayPage(
+            input: .init(
+                habits: habits, routines: routines, tipState: tipState, settings: user.settings, now: now, day: day, modes: modes,
+                csrfToken: session.csrfToken))
+        lap(\.model)
+        let plain = Page.render(TodayView.page(model, session: session, fragments: fragments?.today))
+        lap(\.view)
+        let page = RenderedPage(plain)
+        lap(\.gzip)
+        cost.plainBytes = page.plain.readableBytes
+        cost.gzippedBytes = page.gzipped?.readableBytes ?? 0
+        return cost
     }
 }

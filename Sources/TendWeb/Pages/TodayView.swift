@@ -4,10 +4,11 @@ import TendCore
 
 /// Renders a ``TodayPage``: nothing here decides anything, it only lays the model out.
 enum TodayView {
-    static func page(_ model: TodayPage, session: SessionInfo) -> Node {
+    /// `fragments`: cards and the heatmap rendered before, reused while their models are equal.
+    static func page(_ model: TodayPage, session: SessionInfo, fragments: TodayFragments? = nil) -> Node {
         Layout.page(title: model.navigation.title, tab: .today, session: session) {
             dayNavigation(model.navigation)
-            summary(model)
+            summary(model, fragments: fragments)
             if !model.tips.isEmpty { tips(model) }
             if model.hasNoHabits {
                 Node.section(.class("empty")) {
@@ -19,7 +20,7 @@ enum TodayView {
                 if model.groups.isEmpty {
                     Node.p(.class("empty")) { "No habit is due on this day." }
                 }
-                for group in model.groups { self.group(group, model: model) }
+                for group in model.groups { self.group(group, model: model, fragments: fragments) }
                 quickAdd(model, open: false)
             }
         }
@@ -51,7 +52,7 @@ enum TodayView {
         }
     }
 
-    static func summary(_ model: TodayPage) -> Node {
+    static func summary(_ model: TodayPage, fragments: TodayFragments? = nil) -> Node {
         .section(.class("summary"), .aria("label", "Day score and heatmap")) {
             Node.div(.class("score")) {
                 ring(progress: Double(model.score.percent ?? 0) / 100, size: 88, width: 8)
@@ -61,7 +62,11 @@ enum TodayView {
                 Node.h2 { "Day score" }
                 Node.p { model.score.text }
             }
-            heatmap(model.heatmap)
+            if let fragments {
+                fragments.heatmaps.node(model.heatmap) { heatmap(model.heatmap) }
+            } else {
+                heatmap(model.heatmap)
+            }
         }
     }
 
@@ -152,7 +157,7 @@ enum TodayView {
 
     // MARK: Groups and cards
 
-    static func group(_ group: TodayPage.Group, model: TodayPage) -> Node {
+    static func group(_ group: TodayPage.Group, model: TodayPage, fragments: TodayFragments? = nil) -> Node {
         let headingID = group.anchor
         return .section(.class("group"), .aria("labelledby", headingID)) {
             Node.h2(.id(headingID)) {
@@ -160,7 +165,17 @@ enum TodayView {
                 if group.isCurrent, model.day == model.today { Node.span(.class("now")) { "Now" } }
             }
             Node.ul(.class("cards")) {
-                for card in group.cards { Node.li { self.card(card, model: model) } }
+                for card in group.cards {
+                    Node.li {
+                        if let fragments {
+                            fragments.cards.node(.init(card: card, csrfToken: model.csrfToken, returnPath: model.returnPath)) {
+                                self.card(card, model: model)
+                            }
+                        } else {
+                            self.card(card, model: model)
+                        }
+                    }
+                }
             }
         }
     }

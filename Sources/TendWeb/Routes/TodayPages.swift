@@ -52,7 +52,7 @@ struct TodayPages {
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
         if let page = web.todayPages.page(for: key) { return Page.html(page, gzip: gzip) }
         let model = try await self.model(user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), session: session)
-        let page = RenderedPage(Page.render(TodayView.page(model, session: session)))
+        let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
         web.todayPages.store(page, for: key)
         return Page.html(page, gzip: gzip)
     }
@@ -63,13 +63,13 @@ struct TodayPages {
     }
 
     static func model(
-        store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, csrfToken: String, summaries: Bool = true
+        store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, csrfToken: String
     ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
         let tipState = try await store.tipState(owner: user.id)
-        var window = TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes)
-        if !summaries { window.calendar = nil }
-        let habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window)
+        let habits = try await store.trackedHabits(
+            owner: user.id, includeArchived: false,
+            window: TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes))
         return TodayPage(
             input: .init(
                 habits: habits, routines: try await store.routines(owner: user.id),
