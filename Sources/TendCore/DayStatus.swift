@@ -60,12 +60,10 @@ extension TrackedHabit {
         // The settled days from the summary (notDue before the habit's start), the rest worked out.
         var result: [DayStatus] = []
         result.reserveCapacity(from.days(to: through) + 1)
-        var day = from
         let last = min(through, settled)
-        while day <= last {
-            result.append(day < summary.start ? .notDue : summary.status(on: day))
-            day = day.next
-        }
+        if from < summary.start { result.append(contentsOf: repeatElement(.notDue, count: from.days(to: min(last, summary.start.previous)) + 1)) }
+        if last >= summary.start { summary.appendStatuses(from: max(from, summary.start), through: last, to: &result) }
+        let day = last.next
         if day <= through {
             result += computedStatuses(from: day, through: through, today: today, calendar: calendar)
         }

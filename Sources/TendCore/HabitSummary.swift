@@ -15,18 +15,75 @@ import Foundation
 /// day moves the start: the stores cut the summary there in the same transaction as the write (a
 /// trigger), so a summary is never ahead of its entries; a reader extends it later.
 public struct HabitSummary: Hashable, Sendable {
-    /// What the statuses depend on besides the entries; a summary made under other rules (the
-    /// schedule or target was edited, the week starts on another day) is not used.
+    /// What a habit's statuses depend on besides its entries: a summary made under other rules
+    /// (the schedule or target was edited, the week starts on another day) is not used.
+    public struct Rules: Hashable, Sendable {
+        public var kind: HabitKind
+        public var target: Int
+        public var createdOn: Day
+        public var schedule: Schedule
+        /// The week's first day, for "N per week" only.
+        public var firstWeekday: Int?
+
+        public init(_ habit: Habit, calendar: TendCalendar) {
+            kind = habit.kind
+            target = habit.target
+            createdOn = habit.createdOn
+            schedule = habit.schedule
+            if case .timesPerWeek = habit.schedule { firstWeekday = calendar.firstWeekday }
+        }
+
+        /// The rules as stored beside the codes.
+        public var key: String {
+            var key = HabitSummary.createdKey(createdOn) + "\(kind.rawValue) \(target) "
+            switch schedule {
+            case .daily: key += "daily"
+            case .weekdays(let days): key += "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
+            case .daysOfMonth(let days): key += "month-days " + days.sorted().map(String.init).joined(separator: ",")
+            case .everyNDays(let interval, let start): key += "every \(interval) \(start.ordinal)"
+            case .timesPerWeek(let times): key += "week \(times) \(firstWeekday ?? 0)"
+            case .timesPerMonth(let times): key += "month \(times)"
+            case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
+            }
+            return key
+        }
+    }
+
+    // Equal summaries hold the same days under the same rules, whether or not a reader checked them.
+    public static func == (lhs: HabitSummary, rhs: HabitSummary) -> Bool {
+        lhs.rules == rhs.rules && lhs.start == rhs.start && lhs.codes == rhs.codes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rules)
+        hasher.combine(start)
+        hasher.combine(codes)
+    }
+
+    /// ``Rules/key`` of the rules the summary was made under.
     public var rules: String
     /// The habit's start day (``TrackedHabit/startDay``) when the summary was made.
     public var start: Day
     /// One per day from `start`: the status's ``code(_:skipped:)``.
     public var codes: [UInt8]
+    /// The rules a reader found the summary made under (``verified(for:calendar:)``): checked
+    /// again on each use by comparing values, not keys.
+    public private(set) var verifiedRules: Rules?
 
     public init(rules: String, start: Day, codes: [UInt8]) {
         self.rules = rules
         self.start = start
         self.codes = codes
+    }
+
+    /// The summary, marked as made under `habit`'s current rules if it was (the key is compared
+    /// once, here); `nil` if it was made under others.
+    public func verified(for habit: Habit, calendar: TendCalendar) -> HabitSummary? {
+        let current = Rules(habit, calendar: calendar)
+        guard verifiedRules == current || rules == current.key else { return nil }
+        var copy = self
+        copy.verifiedRules = current
+        return copy
     }
 
     /// The last day the summary holds (the day before `start` when it holds none).
@@ -35,7 +92,9 @@ public struct HabitSummary: Hashable, Sendable {
     /// The summary of `tracked`'s days settled on `today`, from its entries (which must reach back
     /// to its start day).
     public init(_ tracked: TrackedHabit, today: Day, calendar: TendCalendar) {
-        self.init(rules: Self.rules(for: tracked.habit, calendar: calendar), start: tracked.startDay, codes: [])
+        let rules = Rules(tracked.habit, calendar: calendar)
+        self.init(rules: rules.key, start: tracked.startDay, codes: [])
+        verifiedRules = rules
         extend(with: tracked, today: today, calendar: calendar)
     }
 
@@ -56,13 +115,17 @@ public struct HabitSummary: Hashable, Sendable {
 
     /// Whether the summary holds days of `habit` under its current rules.
     public func isUsable(for habit: Habit, calendar: TendCalendar) -> Bool {
-        !codes.isEmpty && rules == Self.rules(for: habit, calendar: calendar)
+        guard !codes.isEmpty else { return false }
+        if let verifiedRules { return verifiedRules == Rules(habit, calendar: calendar) }
+        return rules == Rules(habit, calendar: calendar).key
     }
 
     /// The habit's start day, when the summary knows it: it holds days and was made for the
     /// habit's creation day (a change on or before the start day empties it).
     func startDay(for habit: Habit) -> Day? {
-        !codes.isEmpty && rules.hasPrefix(Self.createdKey(habit)) ? start : nil
+        guard !codes.isEmpty else { return nil }
+        if let verifiedRules { return verifiedRules.createdOn == habit.createdOn ? start : nil }
+        return rules.hasPrefix(Self.createdKey(habit.createdOn)) ? start : nil
     }
 
     // MARK: Codes
@@ -70,7 +133,7 @@ public struct HabitSummary: Hashable, Sendable {
     /// A day's code: the status in the low bits, and whether the day's entry is a rest day (a skip
     /// on a day that is not due is still a skip the tips know of).
     public static func code(_ status: DayStatus, skipped: Bool) -> UInt8 {
-        UInt8(DayStatus.allCases.firstIndex(of: status)!) | (skipped ? skippedFlag : 0)
+        UInt8(statusTable.firstIndex(of: status)!) | (skipped ? skippedFlag : 0)
     }
 
     static let skippedFlag: UInt8 = 0x10
@@ -78,10 +141,23 @@ public struct HabitSummary: Hashable, Sendable {
     /// The status a code holds, `nil` for a code no summary writes.
     public static func status(of code: UInt8) -> DayStatus? {
         let index = Int(code & 0x0F)
-        return index < DayStatus.allCases.count ? DayStatus.allCases[index] : nil
+        return index < statusTable.count ? statusTable[index] : nil
     }
 
+    /// `DayStatus.allCases` once (it is built anew on each use).
+    static let statusTable = DayStatus.allCases
+
     func status(on day: Day) -> DayStatus { Self.status(of: codes[start.days(to: day)]) ?? .notDue }
+
+    /// The statuses of `from…through` (all within the summary), appended to `result`.
+    func appendStatuses(from: Day, through: Day, to result: inout [DayStatus]) {
+        let table = Self.statusTable
+        let first = start.days(to: from)
+        for code in codes[first...(first + from.days(to: through))] {
+            let index = Int(code & 0x0F)
+            result.append(index < table.count ? table[index] : .notDue)
+        }
+    }
 
     func isSkipped(on day: Day) -> Bool { codes[start.days(to: day)] & Self.skippedFlag != 0 }
 
@@ -110,23 +186,11 @@ public struct HabitSummary: Hashable, Sendable {
         codes.removeLast(codes.count - keep)
     }
 
-    /// The start of ``rules``: the creation day, which with the entries decides the start day.
-    static func createdKey(_ habit: Habit) -> String { "c\(habit.createdOn.ordinal) " }
+    /// The start of a rules key: the creation day, which with the entries decides the start day.
+    static func createdKey(_ createdOn: Day) -> String { "c\(createdOn.ordinal) " }
 
     /// The key of what a habit's statuses depend on besides its entries.
-    public static func rules(for habit: Habit, calendar: TendCalendar) -> String {
-        var key = createdKey(habit) + "\(habit.kind.rawValue) \(habit.target) "
-        switch habit.schedule {
-        case .daily: key += "daily"
-        case .weekdays(let days): key += "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
-        case .daysOfMonth(let days): key += "month-days " + days.sorted().map(String.init).joined(separator: ",")
-        case .everyNDays(let interval, let start): key += "every \(interval) \(start.ordinal)"
-        case .timesPerWeek(let times): key += "week \(times) \(calendar.firstWeekday)"
-        case .timesPerMonth(let times): key += "month \(times)"
-        case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
-        }
-        return key
-    }
+    public static func rules(for habit: Habit, calendar: TendCalendar) -> String { Rules(habit, calendar: calendar).key }
 }
 
 extension Habit {

@@ -57,6 +57,14 @@ public struct HistoryWindow: Hashable, Sendable {
         return summary.through.days(to: habit.settledThrough(today: today, calendar: calendar)) > Self.summaryLag
     }
 
+    /// `stored` checked against `habit`'s rules once (``HabitSummary/verified(for:calendar:)``),
+    /// as a store hands it on; one made under other rules is handed on as it is (its start day may
+    /// still hold).
+    public func checked(_ stored: HabitSummary?, for habit: Habit) -> HabitSummary? {
+        guard let calendar, let stored else { return stored }
+        return stored.verified(for: habit, calendar: calendar) ?? stored
+    }
+
     /// The summary to store for `tracked` (read with ``entriesFrom(for:summary:)``'s entries):
     /// `stored` extended to the days settled today, or a new one from the whole history.
     public func refreshed(_ tracked: TrackedHabit, stored: HabitSummary?) -> HabitSummary? {

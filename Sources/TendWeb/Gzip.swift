@@ -9,7 +9,7 @@ import NIOCore
 enum Gzip {
     /// zlib's level: 6 (its default) made pages ~2 % smaller than 4 for 1.4× the CPU, on the
     /// uncached Today page (docs/performance.md).
-    static let level: Int32 = 4
+    static let level: Int32 = 1
 
     /// `buffer` gzipped, or `nil` if zlib failed (the page is then sent as it is).
     static func compress(_ buffer: ByteBuffer) -> ByteBuffer? {

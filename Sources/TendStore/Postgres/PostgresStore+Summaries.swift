@@ -61,7 +61,7 @@ extension PostgresStore {
         guard !habits.isEmpty else { return ([], [], revision) }
         let upper = window.entryDays(for: habits.map(\.0)).through
         let ids = habits.map(\.0.id.rawValue)
-        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: $0.1).ordinal }
+        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: window.checked($0.1, for: $0.0)).ordinal }
         // One range of the entries' key per habit.
         let rows = try await self.rows(
             """
@@ -77,7 +77,8 @@ extension PostgresStore {
         }
         var tracked: [TrackedHabit] = []
         var refreshes: [SummaryRefresh] = []
-        for (habit, summary) in habits {
+        for (habit, stored) in habits {
+            let summary = window.checked(stored, for: habit)
             let loaded = entries[habit.id.rawValue] ?? []
             var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
             if summary != nil, window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {

@@ -49,7 +49,7 @@ enum SQLiteSummaries {
         var refreshes: [Refresh] = []
         tracked.reserveCapacity(habits.count)
         for habit in habits {
-            let saved = stored[habit.id.description]
+            let saved = window.checked(stored[habit.id.description], for: habit)
             let first = window.entriesFrom(for: habit, summary: saved)
             var entries: [Entry] = []
             let rows = try Row.fetchCursor(select, arguments: [owner.description, habit.id.description, first.ordinal, upper.ordinal])
