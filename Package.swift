@@ -182,6 +182,7 @@ let package = Package(
             dependencies: [
                 "TendCLI", "TendCore", "TendStore", "TendTestSupport", "tend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TendCLI
 import TendTestSupport
 import Testing
@@ -66,6 +67,29 @@ struct DataCommandTests {
         let bad = await tend.run(["restore", notBackup, "--yes"])
         #expect(bad.status == 1)
         #expect(try await tend.habitNames() == ["Read"])
+    }
+
+    @Test("doctor finds a habit summary that disagrees with the entries, and --rebuild mends it")
+    func doctor() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Read"])
+        _ = await tend.run(["check", "Read", "--date", "yesterday"])
+        let built = await tend.run(["doctor", "--rebuild"])
+        #expect(built.status == 0, "\(built.err)")
+        let healthy = await tend.run(["doctor"])
+        #expect(healthy.status == 0, "\(healthy.err)")
+        #expect(healthy.out.contains("agrees"))
+
+        // A summary changed behind Tend's back.
+        let queue = try DatabaseQueue(path: tend.database)
+        try await queue.write { db in try db.execute(sql: "UPDATE habit_summaries SET codes = zeroblob(length(codes)) WHERE length(codes) > 0") }
+        try queue.close()
+        let sick = await tend.run(["doctor"])
+        #expect(sick.status == 1)
+        #expect(sick.err.contains("disagrees") && sick.err.contains("tend doctor --rebuild"))
+        let mended = await tend.run(["doctor", "--rebuild"])
+        #expect(mended.status == 0, "\(mended.err)")
+        #expect(await tend.run(["doctor"]).status == 0)
     }
 
     @Test("an unknown command suggests the closest one (exit 64)")

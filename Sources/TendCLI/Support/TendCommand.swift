@@ -24,7 +24,7 @@ public struct TendCommand: AsyncParsableCommand {
             CheckCommand.self, UncheckCommand.self, IncrementCommand.self, DecrementCommand.self,
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
             ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
-            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self,
+            ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, DoctorCommand.self,
             ServeCommand.self, RemindCommand.self, SyncCommand.self,
         ],
         defaultSubcommand: TodayCommand.self
