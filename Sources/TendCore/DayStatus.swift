@@ -61,7 +61,9 @@ extension TrackedHabit {
         var result: [DayStatus] = []
         result.reserveCapacity(from.days(to: through) + 1)
         let last = min(through, settled)
-        if from < summary.start { result.append(contentsOf: repeatElement(.notDue, count: from.days(to: min(last, summary.start.previous)) + 1)) }
+        if from < summary.start {
+            result.append(contentsOf: repeatElement(.notDue, count: from.days(to: min(last, summary.start.previous)) + 1))
+        }
         if last >= summary.start { summary.appendStatuses(from: max(from, summary.start), through: last, to: &result) }
         let day = last.next
         if day <= through {

@@ -82,7 +82,9 @@ struct DataCommandTests {
 
         // A summary changed behind Tend's back.
         let queue = try DatabaseQueue(path: tend.database)
-        try await queue.write { db in try db.execute(sql: "UPDATE habit_summaries SET codes = zeroblob(length(codes)) WHERE length(codes) > 0") }
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE habit_summaries SET codes = zeroblob(length(codes)) WHERE length(codes) > 0")
+        }
         try queue.close()
         let sick = await tend.run(["doctor"])
         #expect(sick.status == 1)

@@ -16,11 +16,13 @@ extension PostgresStore {
     }
 
     func trackedHabitsWithSummaries(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
-        let (tracked, refreshes, revision) = try await read { c in
-            try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, on: c)
+        try await summaryTurns.withTurn(owner) {
+            let (tracked, refreshes, revision) = try await read { c in
+                try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, on: c)
+            }
+            if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: revision) }
+            return tracked
         }
-        if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: revision) }
-        return tracked
     }
 
     /// The owner's habits (sorted as ``fetchHabits(_:includeArchived:on:)`` sorts them) with their

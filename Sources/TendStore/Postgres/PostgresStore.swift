@@ -25,6 +25,8 @@ public final class PostgresStore: TendStore {
     let now: @Sendable () -> Date
     /// Tokens proven in the last second (see ``TokenCache``); another instance's revocation reaches this one within it.
     let tokens = TokenCache()
+    /// Reads that may rebuild an owner's summaries take turns (``OwnerTurns``).
+    let summaryTurns = OwnerTurns()
     private let statements = Atomic<Int>(0)
     private let transactions = Atomic<Int>(0)
     /// Check-ins waiting for their owner's next batch; an owner is present while a batch of

@@ -11,6 +11,8 @@ import TendCore
 /// Foreign keys, NOT NULL, CHECK and `UNIQUE(habit, day)` are enforced by the database itself.
 public final class SQLiteStore: TendStore {
     let writer: any DatabaseWriter
+    /// Reads that may rebuild an owner's summaries take turns (``OwnerTurns``).
+    let summaryTurns = OwnerTurns()
     /// Every write of the store goes through it: concurrent writes share one transaction and one
     /// fsync (see ``SQLiteGroupCommit``).
     let commits: SQLiteGroupCommit
@@ -328,13 +330,15 @@ public final class SQLiteStore: TendStore {
                 try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
             }
         }
-        let (habits, refreshes) = try await read(owner) { db in
-            try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+        return try await summaryTurns.withTurn(owner) {
+            let (habits, refreshes) = try await read(owner) { db in
+                try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+            }
+            if !refreshes.isEmpty {
+                try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }
+            }
+            return habits
         }
-        if !refreshes.isEmpty {
-            try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }
-        }
-        return habits
     }
 
     /// The habits whose stored summary disagrees with their entries, as of `now` (`tend doctor`).
