@@ -11,7 +11,7 @@ import Foundation
 /// days after it from the entries.
 ///
 /// It is a function of the habit's rules (``Rules``) and entries only. An entry changed on day D
-/// can change the statuses from ``invalidatedFrom(entryDay:)`` on, and one on or before the start
+/// can change the statuses from ``invalidatedFrom(entryDay:reach:)`` on, and one on or before the start
 /// day moves the start: the stores cut the summary there in the same transaction as the write (a
 /// trigger), so a summary is never ahead of its entries; a reader extends it later.
 public struct HabitSummary: Hashable, Sendable {
@@ -133,7 +133,16 @@ public struct HabitSummary: Hashable, Sendable {
     /// A day's code: the status in the low bits, and whether the day's entry is a rest day (a skip
     /// on a day that is not due is still a skip the tips know of).
     public static func code(_ status: DayStatus, skipped: Bool) -> UInt8 {
-        UInt8(statusTable.firstIndex(of: status)!) | (skipped ? skippedFlag : 0)
+        let code: UInt8 =
+            switch status {
+            case .notDue: 0
+            case .met: 1
+            case .skipped: 2
+            case .satisfied: 3
+            case .pending: 4
+            case .missed: 5
+            }
+        return code | (skipped ? skippedFlag : 0)
     }
 
     static let skippedFlag: UInt8 = 0x10
@@ -144,8 +153,9 @@ public struct HabitSummary: Hashable, Sendable {
         return index < statusTable.count ? statusTable[index] : nil
     }
 
-    /// `DayStatus.allCases` once (it is built anew on each use).
-    static let statusTable = DayStatus.allCases
+    /// The status of each code, as ``code(_:skipped:)`` writes them: stored in databases, so never
+    /// reordered (not `DayStatus.allCases`, whose order is the source's).
+    static let statusTable: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed]
 
     func status(on day: Day) -> DayStatus { Self.status(of: codes[start.days(to: day)]) ?? .notDue }
 

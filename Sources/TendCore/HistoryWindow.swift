@@ -35,11 +35,14 @@ public struct HistoryWindow: Hashable, Sendable {
 
     /// The first day of `habit`'s entries to read for this window, given its stored summary:
     /// with a usable one, the days after it that the window wants (from their period's start),
-    /// those whose values it shows, and those a refresh needs; without one, the whole history (to
-    /// build it). Without a calendar, the window's ``entryDays(for:)``.
+    /// those whose values it shows, and those a refresh needs; with an unusable one, the whole
+    /// history (to rebuild it). Without a calendar or a summary, the window's ``entryDays(for:)``.
     public func entriesFrom(for habit: Habit, summary: HabitSummary?) -> Day {
-        guard let calendar else { return entryDays(for: [habit]).from }
-        guard let summary, summary.isUsable(for: habit, calendar: calendar) else { return .minimum }
+        let plain = entryDays(for: [habit]).from
+        // No summary at all (a store without them): the window as before, with the earlier entries
+        // of a habit created after it starts (they decide its start day).
+        guard let calendar, let summary else { return habit.createdOn > plain ? .minimum : plain }
+        guard summary.isUsable(for: habit, calendar: calendar) else { return .minimum }
         let settled = habit.settledThrough(today: today, calendar: calendar)
         var first = habit.entriesNeeded(from: max(from, min(summary.through, settled).next), calendar: calendar)
         if let valuesFrom { first = min(first, habit.entriesNeeded(from: valuesFrom, calendar: calendar)) }
@@ -49,11 +52,11 @@ public struct HistoryWindow: Hashable, Sendable {
         return first
     }
 
-    /// Whether a read should bring `habit`'s summary up to date and store it: there is none (or
-    /// it was made under other rules), or it lags more than ``summaryLag`` settled days.
+    /// Whether a read should bring `habit`'s stored summary up to date and store it: it holds no
+    /// days (or was made under other rules), or it lags more than ``summaryLag`` settled days.
     public func needsRefresh(_ habit: Habit, summary: HabitSummary?) -> Bool {
-        guard let calendar else { return false }
-        guard let summary, summary.isUsable(for: habit, calendar: calendar) else { return true }
+        guard let calendar, let summary else { return false }
+        guard summary.isUsable(for: habit, calendar: calendar) else { return true }
         return summary.through.days(to: habit.settledThrough(today: today, calendar: calendar)) > Self.summaryLag
     }
 

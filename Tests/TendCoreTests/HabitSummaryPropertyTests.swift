@@ -162,3 +162,20 @@ struct HabitSummaryPropertyTests {
         }
     }
 }
+
+@Suite("HabitSummary codes")
+struct HabitSummaryCodeTests {
+    @Test("Every status round-trips through its stored code, with and without the rest-day flag; the codes are fixed")
+    func codes() {
+        for status in DayStatus.allCases {
+            #expect(HabitSummary.status(of: HabitSummary.code(status, skipped: false)) == status)
+            #expect(HabitSummary.status(of: HabitSummary.code(status, skipped: true)) == status)
+        }
+        // Databases hold these bytes: a new status gets a new code, none changes.
+        let fixed: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed]
+        #expect(fixed.map { HabitSummary.code($0, skipped: false) } == [0, 1, 2, 3, 4, 5])
+        #expect(Set(fixed) == Set(DayStatus.allCases))
+        #expect(HabitSummary.code(.met, skipped: true) == 0x11)
+        #expect(HabitSummary.status(of: 0x0F) == nil)
+    }
+}

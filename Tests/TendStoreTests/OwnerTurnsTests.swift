@@ -11,8 +11,18 @@ import Testing
 struct OwnerTurnsTests {
     final class Counter: Sendable {
         let running = Mutex((now: 0, most: 0, done: 0))
-        func enter() { running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
-        func leave() { running.withLock { $0.now -= 1; $0.done += 1 } }
+        func enter() {
+            running.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+        }
+        func leave() {
+            running.withLock {
+                $0.now -= 1
+                $0.done += 1
+            }
+        }
     }
 
     @Test("40 concurrent turns of one owner never overlap and all run; two owners' turns do")

@@ -83,7 +83,7 @@ extension PostgresStore {
             let summary = window.checked(stored, for: habit)
             let loaded = entries[habit.id.rawValue] ?? []
             var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
-            if summary != nil, window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
+            if window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
                 one = TrackedHabit(habit: habit, entries: loaded, summary: refreshed)
                 refreshes.append(SummaryRefresh(habit: habit, summary: refreshed))
             }

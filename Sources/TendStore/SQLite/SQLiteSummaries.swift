@@ -57,7 +57,7 @@ enum SQLiteSummaries {
                 entries.append(Entry(day: Day(ordinal: row[0]), value: row[1], isSkipped: row[2], note: row[3]))
             }
             var one = TrackedHabit(habit: habit, entries: entries, summary: saved)
-            if saved != nil, window.needsRefresh(habit, summary: saved), let summary = window.refreshed(one, stored: saved) {
+            if window.needsRefresh(habit, summary: saved), let summary = window.refreshed(one, stored: saved) {
                 one = TrackedHabit(habit: habit, entries: entries, summary: summary)
                 if sequence == nil { sequence = try latestSequence(db, owner: owner) }
                 refreshes.append(Refresh(habit: habit, summary: summary, sequence: sequence!))
