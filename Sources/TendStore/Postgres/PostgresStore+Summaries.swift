@@ -59,11 +59,13 @@ extension PostgresStore {
     private func readSummarized(
         owner: User.ID, includeArchived: Bool, window: HistoryWindow, on c: PostgresConnection
     ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64) {
-        let (habits, revision) = try await fetchHabitsAndSummaries(owner, includeArchived: includeArchived, on: c)
-        guard !habits.isEmpty else { return ([], [], revision) }
+        let (stored, revision) = try await fetchHabitsAndSummaries(owner, includeArchived: includeArchived, on: c)
+        guard !stored.isEmpty else { return ([], [], revision) }
+        // Each summary's rules checked once (the keys are compared here, values afterwards).
+        let habits = stored.map { ($0.0, window.checked($0.1, for: $0.0)) }
         let upper = window.entryDays(for: habits.map(\.0)).through
         let ids = habits.map(\.0.id.rawValue)
-        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: window.checked($0.1, for: $0.0)).ordinal }
+        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: $0.1).ordinal }
         // One range of the entries' key per habit.
         let rows = try await self.rows(
             """
@@ -79,8 +81,7 @@ extension PostgresStore {
         }
         var tracked: [TrackedHabit] = []
         var refreshes: [SummaryRefresh] = []
-        for (habit, stored) in habits {
-            let summary = window.checked(stored, for: habit)
+        for (habit, summary) in habits {
             let loaded = entries[habit.id.rawValue] ?? []
             var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
             if window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
@@ -134,19 +135,13 @@ extension PostgresStore {
         for id in owners {
             let owner = User.ID(rawValue: id)
             let (user, habits) = try await read { c in
-                (try await self.fetchUser(owner, on: c), try await self.fullHistory(owner, on: c))
+                (try await self.fetchUser(owner, on: c), try await self.fetchTrackedHabits(owner, includeArchived: true, on: c))
             }
             let calendar = user.settings.calendar
             let today = user.settings.today(now: now)
             let refreshes = habits.map { SummaryRefresh(habit: $0.habit, summary: HabitSummary($0, today: today, calendar: calendar)) }
             if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: nil) }
         }
-    }
-
-    private func fullHistory(_ owner: User.ID, on c: PostgresConnection) async throws -> [TrackedHabit] {
-        let habits = try await fetchHabits(owner, includeArchived: true, on: c)
-        let entries = try await fetchEntries(owner, includeArchived: true, on: c)
-        return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
     }
 
     /// The habits whose stored summary disagrees with their entries, as of `now` (`tend doctor`).
@@ -157,7 +152,7 @@ extension PostgresStore {
             let owner = User.ID(rawValue: id)
             let (user, habits, stored) = try await read { c in
                 (
-                    try await self.fetchUser(owner, on: c), try await self.fullHistory(owner, on: c),
+                    try await self.fetchUser(owner, on: c), try await self.fetchTrackedHabits(owner, includeArchived: true, on: c),
                     try await self.fetchHabitsAndSummaries(owner, includeArchived: true, on: c).habits
                 )
             }

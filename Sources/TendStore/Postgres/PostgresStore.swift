@@ -221,12 +221,15 @@ public final class PostgresStore: TendStore {
     /// Two queries whatever the number of habits: the habits (with the owner's existence), then
     /// all their entries.
     public func trackedHabits(owner: User.ID, includeArchived: Bool) async throws -> [TrackedHabit] {
-        try await read { c in
-            let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
-            guard !habits.isEmpty else { return [] }
-            let entries = try await self.fetchEntries(owner, includeArchived: includeArchived, on: c)
-            return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
-        }
+        try await read { c in try await self.fetchTrackedHabits(owner, includeArchived: includeArchived, on: c) }
+    }
+
+    /// Habits with all their entries, in the caller's transaction (two queries, one without habits).
+    func fetchTrackedHabits(_ owner: User.ID, includeArchived: Bool, on c: PostgresConnection) async throws -> [TrackedHabit] {
+        let habits = try await fetchHabits(owner, includeArchived: includeArchived, on: c)
+        guard !habits.isEmpty else { return [] }
+        let entries = try await fetchEntries(owner, includeArchived: includeArchived, on: c)
+        return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
     }
 
     /// With the window's calendar, each habit's summary and the entries after it (PostgresStore+Summaries.swift).
