@@ -44,9 +44,9 @@ enum StoreBenchmarks {
     /// Two Tend JSON files for the server benchmark, imported through the API into two accounts:
     /// `history.json`, the 50 habits × 10 years dataset ending 2026-11-22, and `habits.json`, the
     /// same habits (same ids) without a single entry.
-    static func writeServerDataset(directory: String) async throws {
+    static func writeServerDataset(directory: String, years: Int = 10) async throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let dataset = Dataset.generate(endingOn: Fixtures.day("2026-11-22"))
+        let dataset = Dataset.generate(years: years, endingOn: Fixtures.day("2026-11-22"))
         for (name, withEntries) in [("history.json", true), ("habits.json", false)] {
             let store = InMemoryStore()
             let owner = try await store.createUser(username: "bench", settings: UserSettings(timeZone: "Europe/Berlin"))

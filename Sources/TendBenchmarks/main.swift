@@ -14,10 +14,11 @@ import TendFixtures
 //                                                          the local user of `tend` (scripts/bench-cli)
 //   swift run -c release TendBenchmarks cli-history PATH    the same, one operation per check-in,
 //                                                          as a first sync pushes it (scripts/bench-sync)
-//   swift run -c release TendBenchmarks server-dataset DIR  writes DIR/history.json (the 50 × 10 years
-//                                                          dataset) and DIR/habits.json (the same
-//                                                          habits, no entries) to import through
-//                                                          the API (scripts/bench-server)
+//   swift run -c release TendBenchmarks server-dataset DIR [YEARS]  writes DIR/history.json (the 50
+//                                                          habits × YEARS (10) years dataset) and
+//                                                          DIR/habits.json (the same habits, no
+//                                                          entries) to import through the API
+//                                                          (scripts/bench-server, scripts/load-hosted)
 // Figures go to docs/performance.md.
 
 let mode = CommandLine.arguments.dropFirst().first ?? "core"
@@ -29,7 +30,7 @@ guard
 else {
     FileHandle.standardError.write(
         Data(
-            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | today-sqlite [rounds] | today-postgres [rounds] | cli-database PATH | cli-history PATH | server-dataset DIR\n"
+            "usage: TendBenchmarks core [iterations] | sqlite | postgres | reminders-sqlite [users] | reminders-postgres [users] | today-sqlite [rounds] | today-postgres [rounds] | cli-database PATH | cli-history PATH | server-dataset DIR [years]\n"
                 .utf8))
     exit(64)
 }
@@ -43,10 +44,11 @@ if mode.hasPrefix("today-") {
 }
 if mode == "server-dataset" {
     guard let directory = CommandLine.arguments.dropFirst(2).first else {
-        FileHandle.standardError.write(Data("usage: TendBenchmarks server-dataset DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: TendBenchmarks server-dataset DIR [years]\n".utf8))
         exit(64)
     }
-    try await StoreBenchmarks.writeServerDataset(directory: directory)
+    let years = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 10
+    try await StoreBenchmarks.writeServerDataset(directory: directory, years: years)
     exit(0)
 }
 if mode == "cli-history" {

@@ -35,6 +35,30 @@ enum Gzip {
         return status == Z_STREAM_END ? out : nil
     }
 
+    /// The bytes a gzip stream made by ``compress(_:)`` holds, `size` of them (known to the caller,
+    /// so one allocation and one call; zlib checks the CRC-32 and the length).
+    static func decompress(_ buffer: ByteBuffer, size: Int) throws -> ByteBuffer {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw GzipError.inflate(Z_MEM_ERROR)
+        }
+        defer { inflateEnd(&stream) }
+        var out = ByteBuffer()
+        var status = Z_OK
+        buffer.withUnsafeReadableBytes { input in
+            _ = out.writeWithUnsafeMutableBytes(minimumWritableBytes: max(size, 1)) { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(size)
+                status = inflate(&stream, Z_FINISH)
+                return status == Z_STREAM_END ? Int(stream.total_out) : 0
+            }
+        }
+        guard status == Z_STREAM_END, out.readableBytes == size else { throw GzipError.inflate(status) }
+        return out
+    }
+
     /// Whether an `Accept-Encoding` header accepts gzip: `gzip` (or `x-gzip`) with a non-zero
     /// quality, else `*` with a non-zero quality and gzip not refused by name.
     static func isAccepted(_ header: String?) -> Bool {
@@ -66,4 +90,13 @@ extension Substring {
         guard let first = firstIndex(where: isContent), let last = lastIndex(where: isContent) else { return "" }
         return self[first...last]
     }
+}
+
+/// A gzip stream zlib could not inflate (the status zlib returned).
+struct GzipError: Error, CustomStringConvertible {
+    let status: Int32
+
+    static func inflate(_ status: Int32) -> GzipError { GzipError(status: status) }
+
+    var description: String { "gzip: zlib could not inflate a kept page (status \(status))" }
 }

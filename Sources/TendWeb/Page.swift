@@ -33,9 +33,9 @@ enum Page {
 
     /// A page kept for reuse (the Today page), with its gzip form when the browser accepts it.
     /// The answer varies with `Accept-Encoding`, and says so.
-    static func html(_ page: RenderedPage, gzip: Bool) -> Response {
+    static func html(_ page: RenderedPage, gzip: Bool) throws -> Response {
         guard gzip, let gzipped = page.gzipped else {
-            return html(rendered: page.plain, headers: [.vary: "Accept-Encoding"])
+            return html(rendered: try page.plain(), headers: [.vary: "Accept-Encoding"])
         }
         return html(rendered: gzipped, headers: [.vary: "Accept-Encoding", .contentEncoding: "gzip"])
     }

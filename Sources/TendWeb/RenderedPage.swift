@@ -1,20 +1,33 @@
-import Foundation
-import HTTPTypes
-import Hummingbird
-import Logging
 import NIOCore
-import TendAPI
-import TendCore
-import TendHTTP
-import TendStore
 
-/// A rendered page and its gzip form, made once for a page that is served many times.
+/// A rendered page kept for reuse (the Today page), held gzipped: a Today page of 50 habits is
+/// ~130 KB of HTML and ~13 KB gzipped, and the page cache keeps one per session, so the small
+/// form is what bounds an instance's memory (docs/performance.md, the hosted load test). Every
+/// browser accepts gzip; a client that does not gets the page inflated again.
 struct RenderedPage: Sendable {
-    let plain: ByteBuffer
-    let gzipped: ByteBuffer?
+    /// The gzipped page, or the page as rendered if zlib failed.
+    private let body: ByteBuffer
+    private let isGzipped: Bool
+    /// The size of the page as rendered.
+    let plainByteCount: Int
 
     init(_ plain: ByteBuffer) {
-        self.plain = plain
-        gzipped = Gzip.compress(plain)
+        plainByteCount = plain.readableBytes
+        if let gzipped = Gzip.compress(plain) {
+            body = gzipped
+            isGzipped = true
+        } else {
+            body = plain
+            isGzipped = false
+        }
+    }
+
+    /// The gzip form, if zlib made one.
+    var gzipped: ByteBuffer? { isGzipped ? body : nil }
+
+    /// The page as rendered.
+    func plain() throws -> ByteBuffer {
+        guard isGzipped else { return body }
+        return try Gzip.decompress(body, size: plainByteCount)
     }
 }

@@ -58,7 +58,7 @@ package enum TodayPageRendering {
         lap(\.view)
         let page = RenderedPage(plain)
         lap(\.gzip)
-        cost.plainBytes = page.plain.readableBytes
+        cost.plainBytes = page.plainByteCount
         cost.gzippedBytes = page.gzipped?.readableBytes ?? 0
         return cost
     }

@@ -50,11 +50,11 @@ struct TodayPages {
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
             modes: modesCookie ?? "", csrfToken: session.csrfToken)
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
-        if let page = web.todayPages.page(for: key) { return Page.html(page, gzip: gzip) }
+        if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
         let model = try await self.model(user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), session: session)
         let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
         web.todayPages.store(page, for: key)
-        return Page.html(page, gzip: gzip)
+        return try Page.html(page, gzip: gzip)
     }
 
     /// The Today page's model for `day`, read from the store (the cache is the caller's business).
