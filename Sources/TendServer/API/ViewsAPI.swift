@@ -22,9 +22,11 @@ struct ViewsAPI {
         group.post("tips/:tip/dismiss", use: dismissTip)
     }
 
-    /// `GET /today?date=`: what `tend today --json` shows (reading only the recent entries the
-    /// day's statuses depend on: one day needs no summaries, whose first read after an import is
-    /// the whole history). An unchanged answer is sent again from ``TodayAnswerCache``.
+    /// `GET /today?date=`: what `tend today --json` shows, from each habit's summary and the
+    /// entries of the day's period (a day of a daily habit, the week or month of a quota) — not
+    /// the ~two months of every habit a window without summaries reads: 1,900 rows decoded per
+    /// answer for 50 habits, the largest cost of a hosted instance's load test
+    /// (docs/performance.md). An unchanged answer is sent again from ``TodayAnswerCache``.
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
         // The data's version first, then the data (the user record is data too).
         let sequence = try await server.store.latestOperationSequence(owner: context.requireIdentity().owner)
@@ -37,7 +39,7 @@ struct ViewsAPI {
         let key = TodayAnswerCache.Key(sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
         if let json = server.todayAnswers.value(user.id, for: key) { return Reply.json(encoded: json) }
         let habits = try await server.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
+            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today, calendar: calendar))
         let routines = try await server.store.routines(owner: user.id)
         let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar, routines: routines)
         let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))

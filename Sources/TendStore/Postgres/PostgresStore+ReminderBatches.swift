@@ -37,22 +37,27 @@ extension PostgresStore {
                 guard let habit = try Self.habit(from: row) else { continue }
                 habits[try row.makeRandomAccess()["owner"].decode(UUID.self), default: []].append(habit)
             }
-            // Each owner's entry days, as ``trackedHabits(owner:includeArchived:window:)`` reads them.
-            let windows = users.keys.compactMap { owner -> (UUID, Int, Int)? in
-                guard let window = owners[User.ID(rawValue: owner)], let owned = habits[owner] else { return nil }
+            // Each owner's entry days, as ``trackedHabits(owner:includeArchived:window:)`` reads them:
+            // one range of the entries' key per habit (PostgresStore+Rows.swift says why).
+            var bounds: (owners: [UUID], habits: [UUID], firsts: [Int], lasts: [Int]) = ([], [], [], [])
+            for owner in users.keys {
+                guard let window = owners[User.ID(rawValue: owner)], let owned = habits[owner] else { continue }
                 let days = window.entryDays(for: owned)
-                return (owner, days.from.ordinal, days.through.ordinal)
+                for habit in owned {
+                    bounds.owners.append(owner)
+                    bounds.habits.append(habit.id.rawValue)
+                    bounds.firsts.append(habit.createdOn > days.from ? Int(Int32.min) : days.from.ordinal)
+                    bounds.lasts.append(days.through.ordinal)
+                }
             }
             var entries: [UUID: [Entry]] = [:]
-            if !windows.isEmpty {
+            if !bounds.habits.isEmpty {
                 let rows = try await self.rows(
                     """
                     SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-                    FROM unnest(\(windows.map(\.0))::uuid[], \(windows.map(\.1))::bigint[], \(windows.map(\.2))::bigint[])
-                         AS w(owner, first, last)
-                    JOIN entries e ON e.user_id = w.owner
-                    JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
-                    WHERE e.day <= w.last AND (e.day >= w.first OR h.created_on > w.first)
+                    FROM unnest(\(bounds.owners)::uuid[], \(bounds.habits)::uuid[], \(bounds.firsts)::bigint[],
+                                \(bounds.lasts)::bigint[]) AS w(owner, habit, first, last)
+                    JOIN entries e ON e.user_id = w.owner AND e.habit_id = w.habit AND e.day BETWEEN w.first AND w.last
                     """, on: c)
                 for row in rows {
                     let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)

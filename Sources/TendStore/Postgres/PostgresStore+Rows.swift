@@ -90,17 +90,37 @@ extension PostgresStore {
     }
 
     /// Every entry of the owner's habits (archived ones only when asked), by habit: one query.
+    func fetchEntries(_ owner: User.ID, includeArchived: Bool, on c: PostgresConnection) async throws -> [Habit.ID: [Entry]] {
+        try Self.entriesByHabit(
+            await rows(
+                """
+                SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+                FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
+                WHERE e.user_id = \(owner.rawValue) AND (\(includeArchived) OR NOT h.is_archived)
+                """, on: c))
+    }
+
+    /// The entries of `habits` in `days`, by habit: one range of the entries' key per habit, from
+    /// the first day, or from the beginning for a habit created after it (its history starts at its
+    /// first entry, which may come before its creation). One condition for all habits (`day >= first
+    /// OR created_on > first`) made PostgreSQL read every entry of the owner: 12,000 rows for a
+    /// Today answer of a year's history (docs/performance.md, the hosted load test).
     func fetchEntries(
-        _ owner: User.ID, includeArchived: Bool, window: (from: Day, through: Day)? = nil, on c: PostgresConnection
+        _ owner: User.ID, habits: [Habit], days: (from: Day, through: Day), on c: PostgresConnection
     ) async throws -> [Habit.ID: [Entry]] {
-        let from = (window?.from ?? .minimum).ordinal
-        let rows = try await rows(
-            """
-            SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-            FROM entries e JOIN habits h ON h.user_id = e.user_id AND h.id = e.habit_id
-            WHERE e.user_id = \(owner.rawValue) AND (\(includeArchived) OR NOT h.is_archived)
-              AND e.day <= \((window?.through ?? .maximum).ordinal) AND (e.day >= \(from) OR h.created_on > \(from))
-            """, on: c)
+        let ids = habits.map(\.id.rawValue)
+        let firsts = habits.map { $0.createdOn > days.from ? Int(Int32.min) : days.from.ordinal }
+        return try Self.entriesByHabit(
+            await rows(
+                """
+                SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
+                FROM unnest(\(ids)::uuid[], \(firsts)::bigint[]) AS b(habit_id, first_day)
+                JOIN entries e ON e.user_id = \(owner.rawValue) AND e.habit_id = b.habit_id
+                    AND e.day BETWEEN b.first_day AND \(days.through.ordinal)
+                """, on: c))
+    }
+
+    private static func entriesByHabit(_ rows: [PostgresRow]) throws -> [Habit.ID: [Entry]] {
         var entries: [Habit.ID: [Entry]] = [:]
         for row in rows {
             let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)

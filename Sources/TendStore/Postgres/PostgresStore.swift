@@ -241,7 +241,7 @@ public final class PostgresStore: TendStore {
             let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
             if habits.isEmpty { try await self.requireOwner(owner, on: c) }
             guard !habits.isEmpty else { return [] }
-            let entries = try await self.fetchEntries(owner, includeArchived: includeArchived, window: window.entryDays(for: habits), on: c)
+            let entries = try await self.fetchEntries(owner, habits: habits, days: window.entryDays(for: habits), on: c)
             return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
         }
     }
@@ -491,9 +491,19 @@ public final class PostgresStore: TendStore {
     func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         transactions.add(1, ordering: .relaxed)
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
-                return try await body(connection)
+            // The isolation level in the BEGIN itself: one round trip fewer than BEGIN and SET
+            // TRANSACTION, on every read.
+            return try await client.withConnection { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                let result: Result
+                do {
+                    result = try await body(connection)
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+                try await connection.query("COMMIT", logger: logger)
+                return result
             }
         } catch {
             throw Self.storeError(error)
