@@ -1,9 +1,8 @@
 import NIOCore
 
-/// A rendered page kept for reuse (the Today page), held gzipped: a Today page of 50 habits is
-/// ~130 KB of HTML and ~13 KB gzipped, and the page cache keeps one per session, so the small
-/// form is what bounds an instance's memory (docs/performance.md, the hosted load test). Every
-/// browser accepts gzip; a client that does not gets the page inflated again.
+/// A rendered page kept for reuse (the Today page), held gzipped: HTML compresses about tenfold,
+/// and the page cache keeps one page per session, so the small form is what it costs in memory.
+/// Every browser accepts gzip; a client that does not gets the page inflated again.
 struct RenderedPage: Sendable {
     /// The gzipped page, or the page as rendered if zlib failed.
     private let body: ByteBuffer

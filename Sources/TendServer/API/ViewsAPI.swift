@@ -24,9 +24,8 @@ struct ViewsAPI {
 
     /// `GET /today?date=`: what `tend today --json` shows, from each habit's summary and the
     /// entries of the day's period (a day of a daily habit, the week or month of a quota) — not
-    /// the ~two months of every habit a window without summaries reads: 1,900 rows decoded per
-    /// answer for 50 habits, the largest cost of a hosted instance's load test
-    /// (docs/performance.md). An unchanged answer is sent again from ``TodayAnswerCache``.
+    /// the two months of every habit that a window without summaries reads, whose rows' decoding
+    /// was most of an answer's cost. An unchanged answer is sent again from ``TodayAnswerCache``.
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
         // The data's version first, then the data (the user record is data too).
         let sequence = try await server.store.latestOperationSequence(owner: context.requireIdentity().owner)

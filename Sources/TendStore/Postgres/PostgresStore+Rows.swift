@@ -102,9 +102,9 @@ extension PostgresStore {
 
     /// The entries of `habits` in `days`, by habit: one range of the entries' key per habit, from
     /// the first day, or from the beginning for a habit created after it (its history starts at its
-    /// first entry, which may come before its creation). One condition for all habits (`day >= first
-    /// OR created_on > first`) made PostgreSQL read every entry of the owner: 12,000 rows for a
-    /// Today answer of a year's history (docs/performance.md, the hosted load test).
+    /// first entry, which may come before its creation). Per habit, because one condition for all
+    /// of them (`day >= first OR created_on > first`) cannot bound the key's day, and PostgreSQL
+    /// then reads every entry of the owner.
     func fetchEntries(
         _ owner: User.ID, habits: [Habit], days: (from: Day, through: Day), on c: PostgresConnection
     ) async throws -> [Habit.ID: [Entry]] {
