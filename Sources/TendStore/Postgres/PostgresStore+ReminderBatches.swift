@@ -46,7 +46,7 @@ extension PostgresStore {
                 for habit in owned {
                     bounds.owners.append(owner)
                     bounds.habits.append(habit.id.rawValue)
-                    bounds.firsts.append(habit.createdOn > days.from ? Int(Int32.min) : days.from.ordinal)
+                    bounds.firsts.append((habit.createdOn > days.from ? Day.minimum : days.from).ordinal)
                     bounds.lasts.append(days.through.ordinal)
                 }
             }
@@ -55,8 +55,8 @@ extension PostgresStore {
                 let rows = try await self.rows(
                     """
                     SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-                    FROM unnest(\(bounds.owners)::uuid[], \(bounds.habits)::uuid[], \(bounds.firsts)::bigint[],
-                                \(bounds.lasts)::bigint[]) AS w(owner, habit, first, last)
+                    FROM unnest(\(bounds.owners)::uuid[], \(bounds.habits)::uuid[], \(bounds.firsts)::integer[],
+                                \(bounds.lasts)::integer[]) AS w(owner, habit, first, last)
                     JOIN entries e ON e.user_id = w.owner AND e.habit_id = w.habit AND e.day BETWEEN w.first AND w.last
                     """, on: c)
                 for row in rows {

@@ -100,23 +100,20 @@ extension PostgresStore {
                 """, on: c))
     }
 
-    /// The entries of `habits` in `days`, by habit: one range of the entries' key per habit, from
-    /// the first day, or from the beginning for a habit created after it (its history starts at its
-    /// first entry, which may come before its creation). Per habit, because one condition for all
-    /// of them (`day >= first OR created_on > first`) cannot bound the key's day, and PostgreSQL
-    /// then reads every entry of the owner.
+    /// The entries of each habit from its first day through `through`, by habit: one range of the
+    /// entries' key per habit. Per habit, because one condition for all of them (`day >= first OR
+    /// created_on > first`) cannot bound the key's day, and PostgreSQL then reads every entry of
+    /// the owner.
     func fetchEntries(
-        _ owner: User.ID, habits: [Habit], days: (from: Day, through: Day), on c: PostgresConnection
+        _ owner: User.ID, from firsts: [(habit: Habit.ID, day: Day)], through: Day, on c: PostgresConnection
     ) async throws -> [Habit.ID: [Entry]] {
-        let ids = habits.map(\.id.rawValue)
-        let firsts = habits.map { $0.createdOn > days.from ? Int(Int32.min) : days.from.ordinal }
-        return try Self.entriesByHabit(
+        try Self.entriesByHabit(
             await rows(
                 """
                 SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-                FROM unnest(\(ids)::uuid[], \(firsts)::bigint[]) AS b(habit_id, first_day)
+                FROM unnest(\(firsts.map(\.habit.rawValue))::uuid[], \(firsts.map(\.day.ordinal))::integer[]) AS b(habit_id, first_day)
                 JOIN entries e ON e.user_id = \(owner.rawValue) AND e.habit_id = b.habit_id
-                    AND e.day BETWEEN b.first_day AND \(days.through.ordinal)
+                    AND e.day BETWEEN b.first_day AND \(through.ordinal)
                 """, on: c))
     }
 

@@ -63,26 +63,13 @@ extension PostgresStore {
         guard !stored.isEmpty else { return ([], [], revision) }
         // Each summary's rules checked once (the keys are compared here, values afterwards).
         let habits = stored.map { ($0.0, window.checked($0.1, for: $0.0)) }
-        let upper = window.entryDays(for: habits.map(\.0)).through
-        let ids = habits.map(\.0.id.rawValue)
-        let firsts = habits.map { window.entriesFrom(for: $0.0, summary: $0.1).ordinal }
-        // One range of the entries' key per habit.
-        let rows = try await self.rows(
-            """
-            SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-            FROM unnest(\(ids)::uuid[], \(firsts)::integer[]) AS b(habit_id, first_day)
-            JOIN entries e ON e.user_id = \(owner.rawValue) AND e.habit_id = b.habit_id
-                AND e.day BETWEEN b.first_day AND \(upper.ordinal)
-            """, on: c)
-        var entries: [UUID: [Entry]] = [:]
-        for row in rows {
-            let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)
-            entries[habit, default: []].append(Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
-        }
+        let entries = try await fetchEntries(
+            owner, from: habits.map { ($0.0.id, window.entriesFrom(for: $0.0, summary: $0.1)) },
+            through: window.entryDays(for: habits.map(\.0)).through, on: c)
         var tracked: [TrackedHabit] = []
         var refreshes: [SummaryRefresh] = []
         for (habit, summary) in habits {
-            let loaded = entries[habit.id.rawValue] ?? []
+            let loaded = entries[habit.id] ?? []
             var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
             if window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
                 one = TrackedHabit(habit: habit, entries: loaded, summary: refreshed)

@@ -241,7 +241,11 @@ public final class PostgresStore: TendStore {
             let habits = try await self.fetchHabits(owner, includeArchived: includeArchived, on: c)
             if habits.isEmpty { try await self.requireOwner(owner, on: c) }
             guard !habits.isEmpty else { return [] }
-            let entries = try await self.fetchEntries(owner, habits: habits, days: window.entryDays(for: habits), on: c)
+            // The window's days for every habit; all of a habit's entries if it was created after
+            // they start (its first entry starts its history).
+            let days = window.entryDays(for: habits)
+            let entries = try await self.fetchEntries(
+                owner, from: habits.map { ($0.id, $0.createdOn > days.from ? .minimum : days.from) }, through: days.through, on: c)
             return habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) }
         }
     }
