@@ -29,27 +29,39 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// Parses a strict ISO 8601 calendar date, `YYYY-MM-DD` (for example `2025-02-14`).
     public init(iso text: String) throws(DayError) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-            throw .invalidFormat(text)
-        }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-            throw .invalidFormat(text)
-        }
+        guard let (year, month, day) = Self.components(Array(text.utf8)[...]) else { throw .invalidFormat(text) }
         do {
             try self.init(year: year, month: month, day: day)
         } catch {
             throw .invalidDate(text)
         }
+    }
+
+    /// ``init(iso:)`` from the text's UTF-8 bytes (a day read by ``JSONScanner``); `nil` where that
+    /// one throws.
+    public init?(isoUTF8 bytes: ArraySlice<UInt8>) {
+        guard let (year, month, day) = Self.components(bytes), let parsed = try? Day(year: year, month: month, day: day) else {
+            return nil
+        }
+        self = parsed
+    }
+
+    /// `YYYY-MM-DD`'s numbers, unchecked as a date.
+    private static func components(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10 else { return nil }
+        let start = bytes.startIndex
+        guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[start + index]
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     init(uncheckedYear year: Int, month: Int, day: Int) {

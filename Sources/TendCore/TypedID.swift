@@ -93,6 +93,13 @@ extension UUID {
         self.init(uuid: bytes)
     }
 
+    /// ``init(text:)`` from the text's UTF-8 bytes (an id read by ``JSONScanner``).
+    public init?(utf8: some Collection<UInt8>) {
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        guard UUID.parse(utf8, into: &bytes) else { return nil }
+        self.init(uuid: bytes)
+    }
+
     private static func parse(_ utf8: some Collection<UInt8>, into bytes: inout uuid_t) -> Bool {
         guard utf8.count == 36 else { return false }
         func digit(_ byte: UInt8) -> UInt8? {

@@ -21,7 +21,10 @@ struct SyncAPI {
 
     @Sendable func sync(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let body = try server.decode(SyncRequest.self, from: try await server.jsonBody(of: request, limit: Self.maximumBody))
+        let buffer = try await server.jsonBody(of: request, limit: Self.maximumBody)
+        // The request's own reader first (a first sync is years of operations); whatever it does not
+        // read goes to the decoder, which says what is wrong with it.
+        let body = try SyncRequest(fastJSON: Array(buffer.readableBytesView)) ?? server.decode(SyncRequest.self, from: buffer)
         try SyncRules.validate(device: body.device)
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(
@@ -54,15 +57,20 @@ struct SyncAPI {
             if receipt.accepted > 0 { server.recentSettings.forget(owner) }
         }
         guard body.pull ?? true else {
-            return try Reply.json(
+            return try Self.reply(
                 SyncResponse(
                     accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor, more: false,
                     reset: reset))
         }
         let page = try await server.store.operations(owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize)
-        return try Reply.json(
+        return try Self.reply(
             SyncResponse(
                 accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),
                 cursor: SyncCursor(log: log, position: page.last).description, more: page.more, reset: reset))
+    }
+
+    /// The answer in its own writer's JSON, the same bytes as `Reply.json`'s.
+    private static func reply(_ answer: SyncResponse) throws -> Response {
+        Reply.json(encoded: ByteBuffer(bytes: try answer.json()))
     }
 }

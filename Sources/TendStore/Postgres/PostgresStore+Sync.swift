@@ -162,7 +162,15 @@ extension PostgresStore {
         }
         return LoggedOperation(
             sequence: sequence,
-            operation: ChangeOperation(id: id, device: device, timestamp: timestamp, change: try decodeJSON(Change.self, change)))
+            operation: ChangeOperation(id: id, device: device, timestamp: timestamp, change: try decodeChange(change)))
+    }
+
+    private static func decodeChange(_ text: String) throws -> Change {
+        do {
+            return try Change.decode(json: Array(text.utf8))
+        } catch {
+            throw StoreError.unreadable("stored Change is damaged: \(error)")
+        }
     }
 
     /// Refolds what late operations can have changed (``MergePlan``) and writes it back.

@@ -191,7 +191,7 @@ enum SQLiteRows {
         guard let timestamp = HybridTimestamp(row[3]) else {
             throw StoreError.unreadable("bad clock timestamp in the op log")
         }
-        let change = try JSONDecoder().decode(Change.self, from: Data(utf8: row[4] as String))
+        let change = try Change.decode(json: Array((row[4] as String).utf8))
         return LoggedOperation(
             sequence: row[0],
             operation: ChangeOperation(id: try uuid(row[1]), device: row[2], timestamp: timestamp, change: change))

@@ -44,9 +44,7 @@ struct SyncEngine {
                 let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: remaining, traffic: traffic)
                 guard let link = try await store.syncLink() else { throw CLIError("this database is not linked to a server") }
                 let pending = pulling ? [] : Self.batch(try await store.pendingOperations(owner: owner, limit: SyncRules.maximumPush))
-                let answer = try await http.send(
-                    .POST, "/api/v1/sync",
-                    json: SyncRequest(device: device, cursor: link.cursor, operations: pending.map(\.operation)), as: SyncResponse.self)
+                let answer = try await http.sync(SyncRequest(device: device, cursor: link.cursor, operations: pending.map(\.operation)))
                 try await store.recordSyncRound(
                     owner: owner, pushedThrough: pending.last?.sequence, pulled: answer.operations, cursor: answer.cursor,
                     reset: answer.reset, at: session.now)

@@ -42,10 +42,22 @@ struct SyncHTTP: Sendable {
         }
     }
 
+    /// One sync round (``SyncRequest``'s and ``SyncResponse``'s own JSON readers and writers: a
+    /// first sync moves years of operations).
+    func sync(_ body: SyncRequest) async throws -> SyncResponse {
+        let path = "/api/v1/sync"
+        let data = try await send(.POST, path, encoded: try body.json())
+        if let answer = SyncResponse(fastJSON: Array(data)) { return answer }
+        return try decode(SyncResponse.self, data, path)
+    }
+
     func send<Answer: Decodable>(
         _ method: HTTPMethod, _ path: String, json body: (some Encodable)?, as: Answer.Type
     ) async throws -> Answer {
-        let data = try await send(method, path, json: body)
+        try decode(Answer.self, try await send(method, path, json: body), path)
+    }
+
+    private func decode<Answer: Decodable>(_ type: Answer.Type, _ data: Data, _ path: String) throws -> Answer {
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
@@ -57,18 +69,26 @@ struct SyncHTTP: Sendable {
 
     @discardableResult
     func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)?) async throws -> Data {
+        var encoded: Data?
+        if let body {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoded = try encoder.encode(body)
+        }
+        return try await send(method, path, encoded: encoded)
+    }
+
+    /// Sends a JSON body already encoded.
+    private func send(_ method: HTTPMethod, _ path: String, encoded body: (some Collection<UInt8>)?) async throws -> Data {
         var request = HTTPClientRequest(url: server + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "tend-cli")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             request.headers.add(name: "Content-Type", value: "application/json")
-            let encoded = try encoder.encode(body)
-            traffic?.add(sent: encoded.count, received: 0)
-            request.body = .bytes(ByteBuffer(bytes: encoded))
+            traffic?.add(sent: body.count, received: 0)
+            request.body = .bytes(ByteBuffer(bytes: body))
         }
         let response: HTTPClientResponse
         let bytes: ByteBuffer
