@@ -163,7 +163,10 @@ extension Change {
     public func writeJSON(to output: inout JSONOutput) -> Bool {
         switch self {
         case .entrySet(let habit, let day, let value):
-            Self.writeEntryChange("entrySet", habit, day, &output) { $0.key("value"); $0.integer(value) }
+            Self.writeEntryChange("entrySet", habit, day, &output) {
+                $0.key("value")
+                $0.integer(value)
+            }
         case .entryIncremented(let habit, let day, let by):
             output.raw(#"{"entryIncremented":{"by":"#)
             output.integer(by)
@@ -171,11 +174,21 @@ extension Change {
             Self.writeDayAndHabit(habit, day, &output)
             output.raw("}}")
         case .entrySkipped(let habit, let day, let skipped):
-            Self.writeEntryChange("entrySkipped", habit, day, &output) { $0.key("skipped"); $0.boolean(skipped) }
+            Self.writeEntryChange("entrySkipped", habit, day, &output) {
+                $0.key("skipped")
+                $0.boolean(skipped)
+            }
         case .entryReset(let habit, let day):
             Self.writeEntryChange("entryReset", habit, day, &output, after: nil)
         case .entryNoteSet(let habit, let day, let note):
-            Self.writeEntryChange("entryNoteSet", habit, day, &output, after: note.map { note in { $0.key("note"); $0.string(note) } })
+            Self.writeEntryChange(
+                "entryNoteSet", habit, day, &output,
+                after: note.map { note in
+                    {
+                        $0.key("note")
+                        $0.string(note)
+                    }
+                })
         case .entriesImported(let habit, let entries):
             output.raw(#"{"entriesImported":{"entries":["#)
             for (index, entry) in entries.enumerated() {

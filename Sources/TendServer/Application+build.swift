@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -20,25 +21,37 @@ public func buildApplication(
     store: any ServerStore,
     services: [any Service] = [],
     reminderScheduler: ReminderScheduler.Configuration? = ReminderScheduler.Configuration(),
+    backups: ScheduledBackups.Configuration? = nil,
     logger: Logger,
     metrics: ServerMetrics = ServerMetrics(),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let reminders = ReminderDelivery(configuration: configuration, store: store, logger: logger, dayPath: TendWeb.dayPath)
     let scheduler = reminderScheduler.map { [reminders.scheduler(configuration: $0, metrics: metrics)] } ?? []
+    let backupService = scheduledBackups(backups, store: store, now: configuration.now, logger: logger, metrics: metrics)
     return Application(
-        router: buildRouter(configuration, store: store, metrics: metrics, reminders: reminders),
+        router: buildRouter(configuration, store: store, metrics: metrics, reminders: reminders, backups: backupService),
         server: .http1(configuration: .init(idleTimeout: .init(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tend"),
-        services: services + [ExpiredTokenSweeper(store: store, now: configuration.now, logger: logger)] + scheduler,
+        services: services + [ExpiredTokenSweeper(store: store, now: configuration.now, logger: logger)] + scheduler
+            + (backupService.map { [$0] } ?? []),
         onServerRunning: onServerRunning,
         logger: logger)
 }
 
-/// Every route and middleware of ``buildApplication(_:store:services:reminderScheduler:logger:metrics:onServerRunning:)``.
+/// The scheduled backups, when asked for and the store can write them.
+private func scheduledBackups(
+    _ configuration: ScheduledBackups.Configuration?, store: any ServerStore, now: @escaping @Sendable () -> Date, logger: Logger,
+    metrics: ServerMetrics
+) -> ScheduledBackups? {
+    guard let configuration, let writer = store as? any BackupWriter else { return nil }
+    return ScheduledBackups(writer: writer, configuration: configuration, now: now, logger: logger, metrics: metrics)
+}
+
+/// Every route and middleware of ``buildApplication(_:store:services:reminderScheduler:backups:logger:metrics:onServerRunning:)``.
 public func buildRouter(
     _ configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics = ServerMetrics(),
-    reminders: ReminderDelivery? = nil
+    reminders: ReminderDelivery? = nil, backups: ScheduledBackups? = nil
 ) -> Router<TendRequestContext> {
     let reminders =
         reminders
@@ -66,10 +79,12 @@ public func buildRouter(
 
     let live = LiveUpdates(store: store, changes: changes)
     metrics.observe(live)
+    var backupReport: (@Sendable () -> ServerBackupReport)?
+    if let backups { backupReport = { @Sendable in backups.report } }
     TendWeb.addRoutes(
         to: router,
         WebDependencies(
             configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-            live: live, recentSettings: recentSettings, importGate: importGate))
+            live: live, recentSettings: recentSettings, importGate: importGate, backups: backupReport))
     return router
 }

@@ -22,6 +22,8 @@ package struct WebDependencies: RequestDependencies {
     package let recentSettings: RecentSettings
     /// Push subscriptions, webhooks and the calendar feed: checked as the JSON API checks them.
     package let reminders: ReminderTargets
+    /// What the server's scheduled backups last did (`tend serve --backup-dir`), for its owner.
+    package let backups: (@Sendable () -> ServerBackupReport)?
     /// Files between an import's preview and its confirmation.
     package let imports = ImportStaging()
     /// Imports running at once, shared with the JSON API.
@@ -34,8 +36,10 @@ package struct WebDependencies: RequestDependencies {
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
-        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil
+        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil,
+        backups: (@Sendable () -> ServerBackupReport)? = nil
     ) {
+        self.backups = backups
         self.recentSettings = recentSettings
         self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         reminders = ReminderTargets(store: store, configuration: configuration)

@@ -19,7 +19,9 @@ struct ChangeJSONPropertyTests {
     /// every control character, DEL, line separators, accents and emoji.
     static func note(using random: inout SeededGenerator) -> String? {
         guard Int.random(in: 0..<3, using: &random) > 0 else { return nil }
-        let pieces = ["a", " ", "\"", "\\", "/", "\u{7F}", "\u{2028}", "é", "😀", "\u{FEFF}", "\n", "\r\n", "\t", "\u{0}", "\u{1F}", "\u{8}", "\u{C}"]
+        let pieces = [
+            "a", " ", "\"", "\\", "/", "\u{7F}", "\u{2028}", "é", "😀", "\u{FEFF}", "\n", "\r\n", "\t", "\u{0}", "\u{1F}", "\u{8}", "\u{C}",
+        ]
         let count = Int.random(in: 0...12, using: &random)
         return (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
@@ -108,10 +110,12 @@ struct ChangeJSONPropertyTests {
                 == .entrySet(habit: SyncHistory.habitIDs[0], day: SyncHistory.day, value: 3))
         // A number with a fraction, an unknown key, escapes in a note and in a key
         #expect(
-            try Change.decode(json: Array(#"{"entrySet":{"day":"2026-05-28","habit":"\#(habit)","value":2.0,"extra":[1,{"a":null}]}}"#.utf8))
+            try Change.decode(
+                json: Array(#"{"entrySet":{"day":"2026-05-28","habit":"\#(habit)","value":2.0,"extra":[1,{"a":null}]}}"#.utf8))
                 == .entrySet(habit: SyncHistory.habitIDs[0], day: SyncHistory.day, value: 2))
         #expect(
-            try Change.decode(json: Array(#"{"entryNoteSet":{"day":"2026-05-28","habit":"\#(habit)","n\u006Fte":"caf\u00e9 \ud83d\ude00"}}"#.utf8))
+            try Change.decode(
+                json: Array(#"{"entryNoteSet":{"day":"2026-05-28","habit":"\#(habit)","n\u006Fte":"caf\u00e9 \ud83d\ude00"}}"#.utf8))
                 == .entryNoteSet(habit: SyncHistory.habitIDs[0], day: SyncHistory.day, note: "café 😀"))
         // What the decoder refuses is refused: a negative entry value, a day that does not exist, a lone surrogate
         let refused = [
@@ -141,7 +145,8 @@ struct HybridTimestampTextTests {
         await propertyCheck(count: 300, input: Gen.int(in: 0...Int(Int32.max))) { seed in
             var random = SeededGenerator(seed: UInt64(seed))
             let milliseconds = Int64.random(in: 0...9_999_999_999_999_999, using: &random)
-            let counter = [Int.random(in: 0...15, using: &random), Int.random(in: 0...0xFFFF_FFFF, using: &random)].randomElement(using: &random)!
+            let counter = [Int.random(in: 0...15, using: &random), Int.random(in: 0...0xFFFF_FFFF, using: &random)].randomElement(
+                using: &random)!
             let device = ["cli-laptop", "d-1-2", "é😀", "x"].randomElement(using: &random)!
             let timestamp = HybridTimestamp(milliseconds: milliseconds, counter: counter, device: device)
             let millis = String(milliseconds)
@@ -163,6 +168,7 @@ struct HybridTimestampTextTests {
         ] {
             #expect(HybridTimestamp(text) == nil, "\(text)")
         }
-        #expect(HybridTimestamp("0001732233600000-00ff-d-e") == HybridTimestamp(milliseconds: 1_732_233_600_000, counter: 255, device: "d-e"))
+        #expect(
+            HybridTimestamp("0001732233600000-00ff-d-e") == HybridTimestamp(milliseconds: 1_732_233_600_000, counter: 255, device: "d-e"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendStore
 import TendTestSupport
 import Testing
 
@@ -218,6 +219,27 @@ struct ServeProcessTests {
         }
     }
 
+    @Test("With --backup-dir the server takes a backup when it starts (then one a day), which `tend restore` accepts")
+    func scheduledBackups() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("backups")
+        let server = try Server(
+            arguments: ["--backup-dir", folder, "--backup-every", "1d", "--backup-keep", "3"],
+            environment: ["TEND_DATABASE": directory.path("tend.sqlite"), "TEND_LOG_LEVEL": "warning"])
+        _ = try await server.waitUntilListening()
+        var names: [String] = []
+        for _ in 0..<200 {
+            names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if names.contains(where: { $0.hasPrefix("tend-backup-") }) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let backup = try #require(names.first { $0.hasPrefix("tend-backup-") && $0.hasSuffix(".sqlite") }, "\(names)")
+        try SQLiteStore.verifyBackup(path: folder + "/" + backup)
+        let metrics = try await server.request("GET", "/metrics").1
+        #expect(metrics.contains(#"tend_backups_total{result="ok"} 1"#))
+        #expect(await server.terminate() == 0)
+    }
+
     @Test("A bcrypt cost below 12 is refused")
     func refusesWeakBcrypt() async throws {
         let directory = try TemporaryDirectory()
@@ -241,6 +263,10 @@ struct ServeProcessTests {
             (["--trusted-proxy", "proxy.local"], [:], "CIDR block"),
             (["--trusted-proxy", "10.0.0.0/33"], [:], "CIDR block"),
             ([], ["TEND_TRUSTED_PROXIES": "172.17.0.1, 10.0.0.0/+8"], "CIDR block"),
+            (["--backup-every", "24h"], [:], "need --backup-dir"),
+            (["--backup-dir", "/nonexistent/tend-backups", "--backup-every", "10s"], [:], "at least 1m"),
+            (["--backup-dir", "/nonexistent/tend-backups", "--backup-keep", "0"], [:], "from 1 to 10000"),
+            ([], ["TEND_BACKUP_DIR": "/nonexistent/tend-backups", "TEND_BACKUP_EVERY": "daily"], "such as 24h"),
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()

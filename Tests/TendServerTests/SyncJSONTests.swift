@@ -49,7 +49,8 @@ struct SyncJSONTests {
             #"[]"#,
         ]
         for text in texts { #expect(SyncRequest(fastJSON: Array(text.utf8)) == nil, "\(text)") }
-        #expect(SyncRequest(fastJSON: Array(#" {"device" : "d", "operations" : [ ], "cursor" : null, "extra": {"a":[1]}} "#.utf8))
-            == SyncRequest(device: "d", operations: []))
+        #expect(
+            SyncRequest(fastJSON: Array(#" {"device" : "d", "operations" : [ ], "cursor" : null, "extra": {"a":[1]}} "#.utf8))
+                == SyncRequest(device: "d", operations: []))
     }
 }

@@ -4,7 +4,9 @@ import HummingbirdTesting
 import NIOCore
 import TendCore
 import TendHTTP
+import TendServer
 import TendStore
+import TendTestSupport
 import Testing
 
 @testable import TendWeb
@@ -336,6 +338,33 @@ struct DataPageTests {
             #expect(try await store.habits(owner: benID, includeArchived: true).map(\.name) == ["Ben's run"])
             #expect(try await ana.post("/settings/data/import/confirm", [("_csrf", anaCSRF), ("upload", upload)]).status == .seeOther)
             #expect(try await store.habits(owner: anaID, includeArchived: true).map(\.name).contains("Planted"))
+        }
+    }
+
+    @Test("The server's owner sees its scheduled backups on the data page; another account does not")
+    func serverBackups() async throws {
+        // The application's services run in router tests too: the first backup is taken at the start.
+        let directory = try TemporaryDirectory()
+        var harness = WebHarness()
+        harness.configure = { $0.openRegistration = true }
+        harness.backups = ScheduledBackups.Configuration(directory: directory.path("backups"), interval: .seconds(6 * 3600), keep: 7)
+        try await harness.run(store: try SQLiteStore(inMemoryDevice: "web-test")) { owner, _ in
+            _ = try await owner.signUp("ana")
+            var page = try await owner.get("/settings/data")
+            for _ in 0..<100 where !page.text.contains("Latest: ") {
+                try await Task.sleep(for: .milliseconds(50))
+                page = try await owner.get("/settings/data")
+            }
+            #expect(page.status == .ok)
+            #expect(page.text.contains("The server's backups"))
+            #expect(page.text.contains("Every 6 hours into \(directory.path("backups")), the newest 7 kept."))
+            #expect(page.text.contains("Latest: ") && page.text.contains(".sqlite."))
+
+            let other = owner.another()
+            _ = try await other.signUp("ben")
+            let theirs = try await other.get("/settings/data")
+            #expect(theirs.status == .ok)
+            #expect(!theirs.text.contains("server-backups"))
         }
     }
 

@@ -28,6 +28,8 @@ final class WebClock: Sendable {
 struct WebHarness: Sendable {
     let clock = WebClock()
     var configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
+    /// Scheduled backups, for a store that can write them.
+    var backups: ScheduledBackups.Configuration? = nil
 
     func run<Value: Sendable>(
         store: any ServerStore = InMemoryStore(),
@@ -40,7 +42,7 @@ struct WebHarness: Sendable {
         // gives the setup code, as one from another machine must.
         var configuration = ServerConfiguration(setupCode: Browser.setupCode, bcryptCost: 4, now: { clock.now })
         configure(&configuration)
-        let app = buildApplication(configuration, store: store, logger: logger)
+        let app = buildApplication(configuration, store: store, backups: backups, logger: logger)
         return try await app.test(.router) { client in
             try await body(Browser(client: client), store)
         }

@@ -81,6 +81,21 @@ struct ServeCommand: AsyncParsableCommand {
     var allowPrivateTargets = false
 
     @Option(
+        name: .customLong("backup-dir"),
+        help: ArgumentHelp("Take backups into this directory while serving (default: $TEND_BACKUP_DIR; none).", valueName: "dir"))
+    var backupDirectory: String?
+
+    @Option(
+        name: .customLong("backup-every"),
+        help: ArgumentHelp("How often to take a backup: 30m, 6h, 1d… (default: $TEND_BACKUP_EVERY, else 24h).", valueName: "interval"))
+    var backupEvery: String?
+
+    @Option(
+        name: .customLong("backup-keep"),
+        help: ArgumentHelp("How many backups to keep; older ones are deleted (default: $TEND_BACKUP_KEEP, else 14).", valueName: "n"))
+    var backupKeep: Int?
+
+    @Option(
         name: .customLong("log-level"),
         help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
     var logLevel: String?
@@ -90,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = context.environment
         var configuration = try serverConfiguration(environment: environment)
         let scheduler = try schedulerConfiguration(environment: environment)
+        let backups = try backupConfiguration(environment: environment)
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
@@ -107,7 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.setupCode = SetupCode.generate()
         let listening = (host: configuration.host, port: configuration.port, setupCode: configuration.setupCode, logger: logger)
         let app = buildApplication(
-            configuration, store: store, services: services, reminderScheduler: scheduler, logger: logger
+            configuration, store: store, services: services, reminderScheduler: scheduler, backups: backups, logger: logger
         ) { channel in
             let port = channel.localAddress?.port ?? listening.port
             context.output.writeOut("tend serve: listening on http://\(listening.host):\(port) (database: \(shown))\n")
@@ -124,6 +140,46 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         context.output.writeOut("tend serve: stopped\n")
+    }
+
+    /// The scheduled backups' settings: the options, else their environment variables; `nil` without
+    /// a directory.
+    func backupConfiguration(environment: [String: String]) throws -> ScheduledBackups.Configuration? {
+        func text(_ option: String?, _ name: String) -> String? {
+            option ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let every = text(backupEvery, "TEND_BACKUP_EVERY")
+        let keepText = backupKeep.map(String.init) ?? text(nil, "TEND_BACKUP_KEEP")
+        guard let directory = text(backupDirectory, "TEND_BACKUP_DIR") else {
+            if every != nil || keepText != nil { throw CLIError("--backup-every and --backup-keep need --backup-dir") }
+            return nil
+        }
+        var configuration = ScheduledBackups.Configuration(directory: directory)
+        if let every {
+            guard let interval = Self.interval(every), interval >= .seconds(60) else {
+                throw CLIError("the backup interval is a number and a unit (m, h or d), at least 1m, such as 24h, not '\(every)'")
+            }
+            configuration.interval = interval
+        }
+        if let keepText {
+            guard let keep = Int(keepText), (1...10_000).contains(keep) else {
+                throw CLIError("the number of backups to keep is from 1 to 10000, not '\(keepText)'")
+            }
+            configuration.keep = keep
+        }
+        return configuration
+    }
+
+    /// `30m`, `6h`, `1d`, `90s`.
+    static func interval(_ text: String) -> Duration? {
+        guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 3650 * 86_400 else { return nil }
+        switch unit {
+        case "s": return .seconds(number)
+        case "m": return .seconds(number * 60)
+        case "h": return .seconds(number * 3600)
+        case "d": return .seconds(number * 86_400)
+        default: return nil
+        }
     }
 
     /// The reminder scheduler's settings from the environment.

@@ -18,6 +18,35 @@ struct DataPage: Sendable, Hashable {
     var preview: Preview?
     /// After a confirmed import (the 303's query): what it added.
     var done: Done?
+    /// The server's scheduled backups, shown to its owner only (they hold every account).
+    var serverBackups: ServerBackups?
+
+    struct ServerBackups: Sendable, Hashable {
+        /// "Every day into /var/backups/tend, the newest 14 kept."
+        var plan: String
+        /// "Latest: 2026-11-26 07:00 (1.2 MiB), tend-backup-….sqlite", or that none has been taken yet.
+        var latest: String
+        /// The latest attempt's error, when it failed.
+        var failure: String?
+
+        init(_ report: ServerBackupReport, timeZone: TimeZone) {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            plan =
+                "\(report.cadence.prefix(1).uppercased() + report.cadence.dropFirst()) into \(report.directory), the newest \(report.keep) kept."
+            if let at = report.lastSuccessAt, let path = report.lastSuccessPath {
+                latest =
+                    "Latest: \(formatter.string(from: at)) (\(Problem.bytes(report.lastSuccessBytes))), \((path as NSString).lastPathComponent)."
+            } else {
+                latest = "No backup has been taken since the server started."
+            }
+            if let error = report.latestError, let at = report.latestAt {
+                failure = "The backup of \(formatter.string(from: at)) failed: \(error). It is tried again soon."
+            }
+        }
+    }
 
     struct Download: Sendable, Hashable {
         var title: String

@@ -47,6 +47,14 @@ enum DataView {
                     Node.span(.class("hint")) { model.backup.detail }
                 }
             }
+            if let server = model.serverBackups {
+                Node.section(.class("editor data"), .aria("labelledby", "server-backups-title"), .id("server-backups")) {
+                    Node.h2(.id("server-backups-title")) { "The server's backups" }
+                    Node.p(.class("hint")) { server.plan + " Only you, the server's owner, see this." }
+                    Node.p { server.latest }
+                    if let failure = server.failure { Node.p(.class("notice"), .role("alert")) { failure } }
+                }
+            }
         }
     }
 

@@ -30,6 +30,9 @@ struct DataPages {
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         var page = model(user)
+        if let report = web.backups?(), try await web.store.account(id: user.id).role == .owner {
+            page.serverBackups = DataPage.ServerBackups(report, timeZone: TimeZone(identifier: user.settings.timeZone) ?? .gmt)
+        }
         if request.query("imported") == "1" {
             page.done = .init(
                 habits: max(0, Int(request.query("habits") ?? "") ?? 0), entries: max(0, Int(request.query("entries") ?? "") ?? 0))

@@ -1,0 +1,11 @@
+import Foundation
+
+extension SQLiteStore: BackupWriter {
+    public var backupSuffix: String { ".sqlite" }
+
+    public func writeBackup(to path: String) async throws -> Int {
+        try backup(to: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.size] as? Int) ?? 0
+    }
+}
