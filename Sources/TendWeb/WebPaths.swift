@@ -58,6 +58,7 @@ enum WebPaths {
     static let dataImportConfirm = PathPattern("/settings/data/import/confirm")
     static let dataExport = PathPattern("/settings/data/export")
     static let dataBackup = PathPattern("/settings/data/backup")
+    static let deleteAccount = PathPattern("/settings/account/delete")
 
     // Live updates (EventsStream) and files (AssetFiles).
     static let events = PathPattern("/events")

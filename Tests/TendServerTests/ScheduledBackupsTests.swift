@@ -121,7 +121,11 @@ struct ScheduledBackupsTests {
                     logger: Logger(label: "test"))
                 let path = try #require(await backups.backUp().path)
                 let files = Set(try FileManager.default.contentsOfDirectory(atPath: path))
-                #expect(files == ["accounts.json", "\(alice.id).json", try #require(files.first { $0 != "accounts.json" && $0 != "\(alice.id).json" })])
+                #expect(
+                    files == [
+                        "accounts.json", "\(alice.id).json",
+                        try #require(files.first { $0 != "accounts.json" && $0 != "\(alice.id).json" }),
+                    ])
                 let export = try Data(contentsOf: URL(fileURLWithPath: path + "/\(alice.id).json"))
                 let target = try SQLiteStore(inMemoryDevice: "restore")
                 let owner = try await target.createUser(username: "alice", settings: UserSettings())

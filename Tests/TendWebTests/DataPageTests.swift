@@ -368,6 +368,54 @@ struct DataPageTests {
         }
     }
 
+    @Test(
+        "Deleting an account offers its export first, needs the password and the CSRF token, and signs out; the owner of a shared server cannot"
+    )
+    func deleteAccount() async throws {
+        try await WebHarness { $0.openRegistration = true }.run { ana, store in
+            try await ana.signUp("ana")
+            let ben = ana.another()
+            try await ben.signUp("ben")
+            let benID = try #require(try await store.account(named: "ben")).user.id
+            try await Self.seed(store, owner: benID, names: ["Read"])
+            #expect(try await ben.get("/settings/data").text.contains(#"href="/settings/account/delete""#))
+
+            // The page offers the export before the form
+            let page = try await ben.get("/settings/account/delete")
+            #expect(page.status == .ok)
+            let export = try #require(page.text.range(of: #"href="/settings/data/export?format=json""#))
+            let form = try #require(page.text.range(of: #"action="/settings/account/delete""#))
+            #expect(export.lowerBound < form.lowerBound)
+            #expect(try await ben.get("/settings/data/export?format=json").text.contains("Read"))
+            let csrf = try ben.csrf(in: page)
+
+            // A wrong password, or no CSRF token: refused, nothing deleted
+            let wrong = try await ben.post("/settings/account/delete", [("_csrf", csrf), ("password", "not it at all")])
+            #expect(wrong.status == .forbidden)
+            #expect(wrong.text.contains("The password is not right. Nothing was deleted."))
+            #expect(try await ben.post("/settings/account/delete", [("password", Browser.password)]).status == .forbidden)
+            #expect(try await store.account(named: "ben") != nil)
+
+            // The owner cannot leave while another account exists
+            let anaPage = try await ana.get("/settings/account/delete")
+            #expect(anaPage.text.contains("You own this server"))
+            let owner = try await ana.post(
+                "/settings/account/delete", [("_csrf", try ana.csrf(in: anaPage)), ("password", Browser.password)])
+            #expect(owner.status == .forbidden)
+            #expect(owner.text.contains("cannot delete their account while other accounts exist"))
+
+            // The right password deletes everything of Ben's and signs him out
+            let deleted = try await ben.post("/settings/account/delete", [("_csrf", csrf), ("password", Browser.password)])
+            #expect(deleted.status == .seeOther)
+            #expect(deleted.headers[.location] == "/login?signed-out=1&deleted=1")
+            #expect(try await store.account(named: "ben") == nil)
+            await #expect(throws: (any Error).self) { try await store.habits(owner: benID, includeArchived: true) }
+            let login = try await ben.get("/login?signed-out=1&deleted=1")
+            #expect(login.text.contains("Your account and everything in it were deleted."))
+            #expect(try await ben.get("/settings/data").status != .ok)
+        }
+    }
+
     @Test("Settings links to the data page")
     func link() async throws {
         try await WebHarness().run { browser, _ in

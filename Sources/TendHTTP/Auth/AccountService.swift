@@ -124,6 +124,22 @@ package struct AccountService: Sendable {
         return account
     }
 
+    /// Deletes `owner`'s account and everything it owns, after its password (counted against the
+    /// sign-in rate limit: 403 when wrong). The server's owner can leave only as the last account
+    /// (no one could invite anyone any more). Answers the cookie that clears the session.
+    package func deleteAccount(owner: User.ID, password: String, request: Request, context: TendRequestContext) async throws -> Cookie {
+        let account = try await store.account(id: owner)
+        try limit(request, context: context, username: account.user.username)
+        guard try await passwords.verify(password, hash: account.passwordHash) else {
+            throw Problem.forbidden("the password is not right")
+        }
+        if account.role == .owner, try await store.accountCount() > 1 {
+            throw Problem.forbidden("the server's owner cannot delete their account while other accounts exist")
+        }
+        try await store.deleteUser(owner: owner)
+        return SessionCookie.cleared(secure: client.isSecure(request, context: context))
+    }
+
     /// A new browser session for `account`: the token stored, the cookie to set and the
     /// session's CSRF token.
     package func startSession(for account: Account, request: Request, context: TendRequestContext) async throws -> NewSession {

@@ -187,17 +187,10 @@ struct AccountsAPI {
         try server.client.requireSameOrigin(request, context: context)
         let identity = try context.requireIdentity()
         let body = try await server.decode(AccountDeletionRequest.self, from: request)
-        let account = try await server.store.account(id: identity.owner)
-        try server.accounts.limit(request, context: context, username: account.user.username)
-        guard try await server.passwords.verify(body.password, hash: account.passwordHash) else {
-            throw Problem.forbidden("the password is not right")
-        }
-        if account.role == .owner, try await server.store.accountCount() > 1 {
-            throw Problem.forbidden("the server's owner cannot delete their account while other accounts exist")
-        }
-        try await server.store.deleteUser(owner: identity.owner)
+        let cookie = try await server.accounts.deleteAccount(
+            owner: identity.owner, password: body.password, request: request, context: context)
         var response = Reply.noContent()
-        response.setCookie(SessionCookie.cleared(secure: server.accounts.client.isSecure(request, context: context)))
+        response.setCookie(cookie)
         return response
     }
 

@@ -7,7 +7,11 @@ enum AuthView {
         Layout.page(title: "Log in", tab: nil, session: nil, bodyAttributes: page.signedOut ? [.data("signed-out", "")] : []) {
             Node.section(.class("auth"), .aria("labelledby", "login-title")) {
                 Node.h1(.id("login-title")) { "Log in to Tend" }
-                if page.signedOut { Node.p(.class("lead"), .role("status")) { "You have logged out." } }
+                if page.signedOut {
+                    Node.p(.class("lead"), .role("status")) {
+                        page.deleted ? "Your account and everything in it were deleted." : "You have logged out."
+                    }
+                }
                 if let error = page.error { Node.p(.class("notice error"), .role("alert"), .id("login-error")) { error } }
                 Node.form(.method("post"), .action(WebPaths.login())) {
                     Node.input(.type("hidden"), .name("_csrf"), .value(page.formToken))

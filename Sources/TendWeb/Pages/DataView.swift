@@ -47,6 +47,11 @@ enum DataView {
                     Node.span(.class("hint")) { model.backup.detail }
                 }
             }
+            Node.section(.class("editor data"), .aria("labelledby", "delete-title")) {
+                Node.h2(.id("delete-title")) { "Delete your account" }
+                Node.p(.class("hint")) { "Everything you recorded on this server, for good. You can download it first." }
+                Node.p { Node.a(.class("button danger"), .href(WebPaths.deleteAccount())) { "Delete your account…" } }
+            }
             if let server = model.serverBackups {
                 Node.section(.class("editor data"), .aria("labelledby", "server-backups-title"), .id("server-backups")) {
                     Node.h2(.id("server-backups-title")) { "The server's backups" }

@@ -12,6 +12,8 @@ struct LoginPage: Sendable, Hashable {
     var formToken: String
     /// Just signed out: app.js tells the service worker to forget the kept Today page.
     var signedOut = false
+    /// Signed out because the account was just deleted.
+    var deleted = false
     /// Whether the sign-up link leads anywhere without an invite.
     var signUpOpen = false
 

@@ -36,7 +36,8 @@ struct AuthPages {
         let token = FormToken.existingOrNew(request, secure: web.accounts.client.isSecure(request, context: context))
         let page = LoginPage(
             next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,
-            signedOut: request.query("signed-out") != nil, signUpOpen: try await web.accounts.signUpIsOpen())
+            signedOut: request.query("signed-out") != nil, deleted: request.query("deleted") != nil,
+            signUpOpen: try await web.accounts.signUpIsOpen())
         return Page.html(AuthView.login(page), headers: token.headers(secure: web.accounts.client.isSecure(request, context: context)))
     }
 

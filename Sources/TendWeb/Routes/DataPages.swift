@@ -20,6 +20,38 @@ struct DataPages {
         group.post(WebPaths.dataImportConfirm.route(), use: confirm)
         group.get(WebPaths.dataExport.route(), use: export)
         group.get(WebPaths.dataBackup.route(), use: backup)
+        group.get(WebPaths.deleteAccount.route(), use: showDeletion)
+        group.post(WebPaths.deleteAccount.route(), use: deleteAccount)
+    }
+
+    /// `GET /settings/account/delete`: the export first, then the password form.
+    @Sendable func showDeletion(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let isOwner = try await web.store.account(id: user.id).role == .owner
+        return Page.html(AccountDeletionView.page(error: nil, isOwner: isOwner, session: try web.session(context, user: user)))
+    }
+
+    /// `POST /settings/account/delete` (`password`): deletes the account (``AccountService/deleteAccount``)
+    /// and signs out; a wrong password or the owner of a shared server gets the page again (403).
+    @Sendable func deleteAccount(_ request: Request, context: Context) async throws -> Response {
+        // It clears the session cookie: only Tend's own pages may ask (docs/security.md).
+        try web.accounts.client.requireSameOrigin(request, context: context)
+        let identity = try context.requireIdentity()
+        let user = try await web.user(context)
+        let form = try await request.form()
+        do {
+            let cookie = try await web.accounts.deleteAccount(
+                owner: identity.owner, password: form["password"] ?? "", request: request, context: context)
+            var response = Page.redirect(WebPaths.login() + "?signed-out=1&deleted=1")
+            response.setCookie(cookie)
+            return response
+        } catch let problem as Problem where problem.status == .forbidden {
+            let isOwner = try await web.store.account(id: user.id).role == .owner
+            let sentence = problem.detail.prefix(1).uppercased() + problem.detail.dropFirst() + "."
+            return Page.html(
+                AccountDeletionView.page(error: sentence, isOwner: isOwner, session: try web.session(context, user: user)),
+                status: .forbidden)
+        }
     }
 
     private func model(_ user: User) -> DataPage {
