@@ -9,7 +9,8 @@ import TendStore
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip).",
+        abstract:
+            "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, HabitBull's CSV).",
         discussion: """
             Importing merges: habits already there (same id or name) keep what you recorded. \
             An import that fails changes nothing.

@@ -11,6 +11,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
     case loopDatabase
     /// Loop Habit Tracker's CSV export (`Habits.csv` and one `Checkmarks.csv` per habit, zipped).
     case loopCSVZip
+    /// HabitBull's CSV export (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`).
+    case habitBullCSV
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
         case .tendCSV: "Tend CSV export"
         case .loopDatabase: "Loop Habit Tracker backup"
         case .loopCSVZip: "Loop Habit Tracker CSV export"
+        case .habitBullCSV: "HabitBull CSV export"
         }
     }
 }
@@ -66,4 +69,11 @@ public struct ImportedData: Hashable, Sendable {
     }
 
     var entryCount: Int { habits.reduce(0) { $0 + $1.entries.count } }
+
+    /// "“Read”, “Run” and 3 more" for a sentence.
+    static func listed(_ names: [String]) -> String {
+        let quoted = names.prefix(5).map { "“\($0)”" }
+        let head = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted.last! : quoted.joined()
+        return names.count > 5 ? quoted.joined(separator: ", ") + " and \(names.count - 5) more" : head
+    }
 }

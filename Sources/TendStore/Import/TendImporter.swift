@@ -26,6 +26,7 @@ public struct TendImporter: Sendable {
         if TendCSVFormat.matches(data) { return .tendCSV }
         if LoopDatabaseReader.matches(data) { return .loopDatabase }
         if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
+        if HabitBullCSVFormat.matches(data) { return .habitBullCSV }
         return nil
     }
 
@@ -35,12 +36,13 @@ public struct TendImporter: Sendable {
         guard data.count <= limits.maximumFileSize else { throw .tooLarge(what: name, limit: limits.maximumFileSize) }
         guard !data.isEmpty else { throw .unrecognizedFormat("\(name) is empty") }
         if TendCSVFormat.matches(data) { return try TendCSVFormat.decode(data, limits: limits, today: today) }
+        if HabitBullCSVFormat.matches(data) { return try HabitBullCSVFormat.decode(data, limits: limits, today: today) }
         if LoopDatabaseReader.isSQLite(data) { return try LoopDatabaseReader.read(data, limits: limits, today: today) }
         if ZipReader.isZip(data) { return try LoopCSVFormat.decode(data, limits: limits, today: today) }
         if data.first(where: { !TendJSONFormat.isWhitespace($0) }).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) ?? false {
             return try TendJSONFormat.decode(data, limits: limits)
         }
-        throw .unrecognizedFormat("\(name) is neither JSON, Tend's CSV, an SQLite database nor a ZIP file")
+        throw .unrecognizedFormat("\(name) is neither JSON, Tend's or HabitBull's CSV, an SQLite database nor a ZIP file")
     }
 
     /// The changes importing `data` would make to `state`, and their report.
