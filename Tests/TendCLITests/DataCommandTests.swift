@@ -34,6 +34,25 @@ struct DataCommandTests {
         #expect(try await target.value("Water", on: "2025-01-06") == 5)
     }
 
+    @Test("harsh's folder imports its habits and log; a folder without them is refused")
+    func importHarshFolder() async throws {
+        let tend = try await CLIHarness()
+        let folder = tend.directory.path("harsh")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "! Morning\nMeditated: 1\nPullups: 3/7\n".write(toFile: folder + "/habits", atomically: true, encoding: .utf8)
+        try "2025-01-06 : Meditated : y\n2025-01-06 : Pullups : y : 20\n".write(toFile: folder + "/log", atomically: true, encoding: .utf8)
+        let done = await tend.run(["import", folder])
+        #expect(done.status == 0, "\(done.err)")
+        #expect(try await tend.habitNames() == ["Meditated", "Pullups"])
+        #expect(try await tend.value("Pullups", on: "2025-01-06") == 20)
+
+        let empty = tend.directory.path("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let refused = await tend.run(["import", empty])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("without harsh's habits and log files"))
+    }
+
     @Test("importing a file that is no known format is one line, exit 1, nothing changed")
     func importRejects() async throws {
         let tend = try await CLIHarness()

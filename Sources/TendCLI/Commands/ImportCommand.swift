@@ -10,7 +10,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, HabitBull's CSV).",
+            "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, HabitBull's CSV, harsh's files or folder).",
         discussion: """
             Importing merges: habits already there (same id or name) keep what you recorded. \
             An import that fails changes nothing.
@@ -22,22 +22,39 @@ struct ImportCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: ArgumentHelp("The file to import.", valueName: "file")) var file: String
+    @Argument(help: ArgumentHelp("The file to import (or harsh's folder, holding its habits and log files).", valueName: "file"))
+    var file: String
     @Flag(help: "Say what would change, change nothing.") var dryRun = false
 
     func run() async throws {
         let session = try await Session.open(options)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CLIError("cannot read \(file): \((error as NSError).localizedDescription)")
-        }
+        let data = try Self.contents(of: file)
         let importer = TendImporter(now: session.context.now)
         let report = try await importer.importData(
             data, filename: (file as NSString).lastPathComponent, into: session.store, owner: session.owner, dryRun: dryRun)
         if options.json { return try session.printJSON(ImportReportJSON(report)) }
         if options.quiet { return }
         session.print(report.description)
+    }
+
+    /// The file's bytes; for a folder, harsh's `habits` and `log` files in it, one after the other
+    /// (harsh's reader tells their lines apart).
+    static func contents(of path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        let files = FileManager.default
+        do {
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+            let parts = ["habits", "log"].map { (path as NSString).appendingPathComponent($0) }.filter { files.fileExists(atPath: $0) }
+            guard !parts.isEmpty else { throw CLIError("\(path) is a folder without harsh's habits and log files; name a file to import") }
+            var data = Data()
+            for part in parts { data += try Data(contentsOf: URL(fileURLWithPath: part)) + Data("\n".utf8) }
+            return data
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError("cannot read \(path): \((error as NSError).localizedDescription)")
+        }
     }
 }

@@ -13,6 +13,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
     case loopCSVZip
     /// HabitBull's CSV export (`HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`).
     case habitBullCSV
+    /// harsh's `habits` and `log` files (one, the other, both one after the other, or a ZIP of both).
+    case harsh
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
         case .loopDatabase: "Loop Habit Tracker backup"
         case .loopCSVZip: "Loop Habit Tracker CSV export"
         case .habitBullCSV: "HabitBull CSV export"
+        case .harsh: "harsh habits and log"
         }
     }
 }

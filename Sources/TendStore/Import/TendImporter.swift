@@ -27,6 +27,10 @@ public struct TendImporter: Sendable {
         if LoopDatabaseReader.matches(data) { return .loopDatabase }
         if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
         if HabitBullCSVFormat.matches(data) { return .habitBullCSV }
+        if HarshFormat.matches(data) { return .harsh }
+        if ZipReader.isZip(data), let zip = try? ZipReader(data, limits: limits), (try? HarshFormat.files(in: zip)) != nil {
+            return .harsh
+        }
         return nil
     }
 
@@ -38,11 +42,19 @@ public struct TendImporter: Sendable {
         if TendCSVFormat.matches(data) { return try TendCSVFormat.decode(data, limits: limits, today: today) }
         if HabitBullCSVFormat.matches(data) { return try HabitBullCSVFormat.decode(data, limits: limits, today: today) }
         if LoopDatabaseReader.isSQLite(data) { return try LoopDatabaseReader.read(data, limits: limits, today: today) }
-        if ZipReader.isZip(data) { return try LoopCSVFormat.decode(data, limits: limits, today: today) }
+        if ZipReader.isZip(data) {
+            // harsh's two files zipped together; anything else is taken for Loop's export, which says what is missing.
+            if !LoopCSVFormat.matches(data, limits: limits), let files = try HarshFormat.files(in: try ZipReader(data, limits: limits)) {
+                return try HarshFormat.decode(files, limits: limits, today: today)
+            }
+            return try LoopCSVFormat.decode(data, limits: limits, today: today)
+        }
         if data.first(where: { !TendJSONFormat.isWhitespace($0) }).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) ?? false {
             return try TendJSONFormat.decode(data, limits: limits)
         }
-        throw .unrecognizedFormat("\(name) is neither JSON, Tend's or HabitBull's CSV, an SQLite database nor a ZIP file")
+        if HarshFormat.matches(data) { return try HarshFormat.decode(data, limits: limits, today: today) }
+        throw .unrecognizedFormat(
+            "\(name) is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file")
     }
 
     /// The changes importing `data` would make to `state`, and their report.

@@ -1,0 +1,221 @@
+import Foundation
+import TendCore
+
+/// harsh's plain-text files, read line by line so that its `habits` file, its `log` file, both one
+/// after the other, or a ZIP holding both import alike:
+///
+/// - `habits`: `! Heading` lines, `Name: frequency` lines — `1` daily, `N` once in N days,
+///   `X/Y` X times in Y days, `Nw` once in N weeks, `0` tracking only — and `#` comments;
+/// - `log`: `YYYY-MM-DD : Name : y|n|s [: comment [: amount]]`.
+///
+/// Habits get stable ids from their names (importing the same files again adds nothing); a habit
+/// only the log names is daily.
+enum HarshFormat {
+    /// Whether the first line that is not blank or a comment is one of harsh's.
+    static func matches(_ data: Data) -> Bool {
+        let prefix = String(decoding: data.prefix(4096), as: UTF8.self)
+        for raw in prefix.split(whereSeparator: \.isNewline).prefix(50) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("!") { return true }
+            if let entry = logLine(line) { return entry.result != nil }
+            if let definition = habitLine(line) { return frequency(definition.frequency) != nil }
+            return false
+        }
+        return false
+    }
+
+    /// `habits` and `log` of a ZIP, at its top or in one folder.
+    static func files(in zip: ZipReader) throws(ImportError) -> Data? {
+        func path(_ name: String) -> String? {
+            zip.paths.first { $0 == name || ($0.hasSuffix("/" + name) && $0.split(separator: "/").count == 2) }
+        }
+        let habits = path("habits")
+        let log = path("log")
+        guard habits != nil || log != nil else { return nil }
+        var text = Data()
+        if let habits { text += try zip.contents(of: habits) + Data("\n".utf8) }
+        if let log { text += try zip.contents(of: log) }
+        return text
+    }
+
+    private struct LogLine {
+        var day: Day?
+        var name: String
+        var result: Character?
+        var comment: String
+        var amount: String
+    }
+
+    /// `YYYY-MM-DD : Name : r …` split on harsh's separator, or `nil` for a line that does not start so.
+    private static func logLine(_ line: String) -> LogLine? {
+        let fields = line.components(separatedBy: " : ")
+        guard fields.count >= 3, fields[0].count == 10, fields[0].allSatisfy({ $0.isNumber || $0 == "-" }) else { return nil }
+        let resultText = fields[2].trimmingCharacters(in: .whitespaces)
+        let result: Character? = ["y", "n", "s"].contains(resultText) ? resultText.first : nil
+        // harsh writes only the fields that are not empty, so a fourth field that is a number is the
+        // amount of a line without a comment.
+        var comment = fields.count > 3 ? fields[3] : ""
+        var amount = fields.count > 4 ? fields[4...].joined(separator: " : ") : ""
+        if fields.count == 4, Double(comment.trimmingCharacters(in: .whitespaces)) != nil {
+            amount = comment
+            comment = ""
+        }
+        return LogLine(
+            day: Day(fields[0]), name: fields[1].trimmingCharacters(in: .whitespaces), result: result,
+            comment: comment.trimmingCharacters(in: .whitespaces), amount: amount.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// `Name: frequency`, split at the last `:`.
+    private static func habitLine(_ line: String) -> (name: String, frequency: String)? {
+        guard let colon = line.lastIndex(of: ":") else { return nil }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return nil }
+        return (name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// harsh's frequency as a schedule; `nil` when it is none. Tracking only (`0`) is daily in Tend.
+    private static func frequency(_ text: String) -> (times: Int, days: Int)? {
+        if text.hasSuffix("w"), let weeks = Int(text.dropLast()), weeks > 0, weeks <= 520 { return (1, weeks * 7) }
+        if let slash = text.firstIndex(of: "/") {
+            guard let times = Int(text[..<slash]), let days = Int(text[text.index(after: slash)...]), times > 0, days > 0,
+                days <= 3660
+            else { return nil }
+            return (times, days)
+        }
+        guard let days = Int(text), days >= 0, days <= 3660 else { return nil }
+        return days == 0 ? (0, 0) : (1, days)
+    }
+
+    private struct Draft {
+        var name: String
+        var heading: String?
+        var schedule: Schedule = .daily
+        var defined = false
+        var trackingOnly = false
+        var entries: [Day: Entry] = [:]
+        var largest = 0
+    }
+
+    static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .unrecognizedFormat("the harsh file is not UTF-8 text")
+        }
+        var drafts: [Draft] = []
+        var indexByName: [String: Int] = [:]
+        var heading: String?
+        var entryCount = 0
+        var unreadable = 0
+        var firstUnreadable = ""
+        var adjustments: [String] = []
+        var rounded = 0
+        func draft(_ name: String) throws(ImportError) -> Int {
+            if let index = indexByName[name] { return index }
+            try limits.checkCounts(habits: drafts.count + 1, entries: 0)
+            indexByName[name] = drafts.count
+            drafts.append(Draft(name: name))
+            return drafts.count - 1
+        }
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            guard raw.utf8.count <= limits.maximumCSVFieldSize else {
+                throw .invalidData("line \(number + 1) of the harsh file is longer than \(limits.maximumCSVFieldSize) bytes")
+            }
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            func skip(_ reason: String) {
+                if unreadable == 0 { firstUnreadable = "line \(number + 1): \(reason)" }
+                unreadable += 1
+            }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("!") {
+                let name = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                heading = name.isEmpty ? nil : name
+                continue
+            }
+            if let entry = logLine(line) {
+                guard let day = entry.day else {
+                    skip("“\(line.prefix(10))” is not a date")
+                    continue
+                }
+                guard !entry.name.isEmpty, let result = entry.result else {
+                    skip("the result is not y, n or s")
+                    continue
+                }
+                var amount = 0
+                if !entry.amount.isEmpty {
+                    guard let number = Double(entry.amount), number.isFinite, abs(number) < 1e12 else {
+                        skip("“\(entry.amount)” is not an amount")
+                        continue
+                    }
+                    amount = max(0, Int(number.rounded()))
+                    if Double(amount) != number { rounded += 1 }
+                }
+                let index = try draft(entry.name)
+                let note = entry.comment.isEmpty ? nil : entry.comment
+                let recorded: Entry
+                switch result {
+                case "y": recorded = Entry(day: day, value: max(1, amount), note: note)
+                case "s": recorded = Entry(day: day, isSkipped: true, note: note)
+                default: recorded = Entry(day: day, value: 0, note: note)
+                }
+                if recorded.isEmpty {
+                    drafts[index].entries[day] = nil
+                    continue
+                }
+                if drafts[index].entries.updateValue(recorded, forKey: day) == nil {
+                    entryCount += 1
+                    try limits.checkCounts(habits: 0, entries: entryCount)
+                }
+                drafts[index].largest = max(drafts[index].largest, recorded.value)
+                continue
+            }
+            guard let definition = habitLine(line), let (times, days) = frequency(definition.frequency) else {
+                skip("“\(line.prefix(60))” is neither a habit, a heading nor a log line")
+                continue
+            }
+            let index = try draft(definition.name)
+            drafts[index].defined = true
+            drafts[index].heading = heading
+            if times == 0 {
+                drafts[index].trackingOnly = true
+            } else {
+                let (schedule, note) = LoopMapping.schedule(numerator: times, denominator: days)
+                drafts[index].schedule = schedule
+                if let note { adjustments.append("“\(definition.name)”: \(note).") }
+            }
+        }
+        guard !drafts.isEmpty || unreadable == 0 else {
+            throw .invalidData("nothing in the harsh file could be read (\(firstUnreadable))")
+        }
+
+        var habits: [ImportedHabit] = []
+        for (position, draft) in drafts.enumerated() {
+            let entries = draft.entries.values.sorted { $0.day < $1.day }
+            let habit = Habit(
+                id: Habit.ID(rawValue: StableID.uuid("harsh|\(draft.name)")), name: draft.name,
+                type: draft.largest > 1 ? .count : .checkmark, target: 1, schedule: draft.schedule, order: position,
+                createdOn: entries.first?.day ?? today)
+            habits.append(ImportedHabit(habit: habit, entries: entries))
+        }
+        let counted = drafts.filter { $0.largest > 1 }.map(\.name)
+        if !counted.isEmpty {
+            adjustments.append(
+                "\(ImportedData.listed(counted)) recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import).")
+        }
+        let tracking = drafts.filter(\.trackingOnly).map(\.name)
+        if !tracking.isEmpty {
+            adjustments.append("\(ImportedData.listed(tracking)) are tracking only in harsh (frequency 0): imported as daily habits.")
+        }
+        let undefined = drafts.filter { !$0.defined }.map(\.name)
+        if !undefined.isEmpty, drafts.contains(where: \.defined) {
+            adjustments.append("\(ImportedData.listed(undefined)) appear only in the log: imported as daily habits.")
+        }
+        let headings = Array(Set(drafts.compactMap(\.heading))).sorted()
+        if !headings.isEmpty {
+            adjustments.append("harsh's headings (\(headings.joined(separator: ", "))) are not kept: Tend has no groups yet.")
+        }
+        if rounded > 0 { adjustments.append("\(rounded) amount(s) with a fraction were rounded to whole numbers.") }
+        var skipped: [String] = []
+        if unreadable > 0 { skipped.append("\(unreadable) line(s) could not be read (first: \(firstUnreadable)).") }
+        return ImportedData(format: .harsh, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
+    }
+}
