@@ -108,7 +108,8 @@ struct HarshImportTests {
         #expect(error != nil && unchanged)
         var limits = ImportLimits.standard
         limits.maximumEntries = 2
-        let (tooMany, same) = try await rejection(Data(Self.log.utf8), in: world, importer: TendImporter(limits: limits, now: { importNow }))
+        let (tooMany, same) = try await rejection(
+            Data(Self.log.utf8), in: world, importer: TendImporter(limits: limits, now: { importNow }))
         #expect(tooMany == .tooMany(what: "entries", limit: 2))
         #expect(same)
     }

@@ -199,7 +199,8 @@ enum HarshFormat {
         let counted = drafts.filter { $0.largest > 1 }.map(\.name)
         if !counted.isEmpty {
             adjustments.append(
-                "\(ImportedData.listed(counted)) recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import).")
+                "\(ImportedData.listed(counted)) recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import)."
+            )
         }
         let tracking = drafts.filter(\.trackingOnly).map(\.name)
         if !tracking.isEmpty {

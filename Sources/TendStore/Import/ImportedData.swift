@@ -15,6 +15,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
     case habitBullCSV
     /// harsh's `habits` and `log` files (one, the other, both one after the other, or a ZIP of both).
     case harsh
+    /// Beaver Habit Tracker's JSON export (`{"habits": [{"name", "records", "tags", …}]}`).
+    case beaverJSON
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
         case .loopCSVZip: "Loop Habit Tracker CSV export"
         case .habitBullCSV: "HabitBull CSV export"
         case .harsh: "harsh habits and log"
+        case .beaverJSON: "Beaver Habit Tracker export"
         }
     }
 }

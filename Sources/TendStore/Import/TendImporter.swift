@@ -23,6 +23,7 @@ public struct TendImporter: Sendable {
     /// `nil` when it is none Tend imports.
     public func detectFormat(data: Data, filename: String? = nil) -> ImportFormat? {
         if TendJSONFormat.matches(data) { return .tendJSON }
+        if BeaverJSONFormat.matches(data) { return .beaverJSON }
         if TendCSVFormat.matches(data) { return .tendCSV }
         if LoopDatabaseReader.matches(data) { return .loopDatabase }
         if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
@@ -49,6 +50,7 @@ public struct TendImporter: Sendable {
             }
             return try LoopCSVFormat.decode(data, limits: limits, today: today)
         }
+        if BeaverJSONFormat.matches(data) { return try BeaverJSONFormat.decode(data, limits: limits, today: today) }
         if data.first(where: { !TendJSONFormat.isWhitespace($0) }).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) ?? false {
             return try TendJSONFormat.decode(data, limits: limits)
         }
