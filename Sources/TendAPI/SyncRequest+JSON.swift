@@ -22,14 +22,7 @@ extension SyncRequest {
                 guard let text = scanner.string() else { return false }
                 cursor = text
             } else if key.spells("operations") {
-                var list: [ChangeOperation] = []
-                guard
-                    scanner.array({ scanner in
-                        guard let operation = ChangeOperation.read(&scanner) else { return false }
-                        list.append(operation)
-                        return true
-                    })
-                else { return false }
+                guard let list = ChangeOperation.readArray(&scanner) else { return false }
                 operations = list
             } else if key.spells("pull") {
                 if scanner.null() { return true }
@@ -55,12 +48,8 @@ extension SyncRequest {
         }
         output.key("device")
         output.string(device)
-        output.raw(#","operations":["#)
-        for (index, operation) in operations.enumerated() {
-            if index > 0 { output.raw(",") }
-            try operation.writeJSON(to: &output)
-        }
-        output.raw("]")
+        output.raw(#","operations":"#)
+        try ChangeOperation.writeJSON(operations, to: &output)
         if let pull {
             output.raw(#","pull":"#)
             output.boolean(pull)

@@ -23,14 +23,7 @@ extension SyncResponse {
                 guard let value = scanner.integer() else { return false }
                 duplicates = value
             } else if key.spells("operations") {
-                var list: [ChangeOperation] = []
-                guard
-                    scanner.array({ scanner in
-                        guard let operation = ChangeOperation.read(&scanner) else { return false }
-                        list.append(operation)
-                        return true
-                    })
-                else { return false }
+                guard let list = ChangeOperation.readArray(&scanner) else { return false }
                 operations = list
             } else if key.spells("cursor") {
                 if scanner.null() { return true }
@@ -64,12 +57,9 @@ extension SyncResponse {
         output.integer(duplicates)
         output.raw(#","more":"#)
         output.boolean(more)
-        output.raw(#","operations":["#)
-        for (index, operation) in operations.enumerated() {
-            if index > 0 { output.raw(",") }
-            try operation.writeJSON(to: &output)
-        }
-        output.raw(#"],"reset":"#)
+        output.raw(#","operations":"#)
+        try ChangeOperation.writeJSON(operations, to: &output)
+        output.raw(#","reset":"#)
         output.boolean(reset)
         output.raw("}")
         return output.bytes

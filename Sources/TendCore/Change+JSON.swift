@@ -64,7 +64,7 @@ extension Change {
                 guard habit == nil, let id = readID(&scanner) else { return false }
                 habit = Habit.ID(rawValue: id)
             } else if key.spells("day") {
-                guard day == nil, let bytes = scanner.plainStringBytes(), let parsed = Day(isoUTF8: bytes) else { return false }
+                guard day == nil, let parsed = readDay(&scanner) else { return false }
                 day = parsed
             } else if (kind == .set && key.spells("value")) || (kind == .incremented && key.spells("by")) {
                 guard number == nil, let value = scanner.integer() else { return false }
@@ -73,12 +73,9 @@ extension Change {
                 guard flag == nil, let value = scanner.boolean() else { return false }
                 flag = value
             } else if kind == .noteSet && key.spells("note") {
-                guard !sawNote else { return false }
+                guard !sawNote, let text = scanner.nullableString() else { return false }
                 sawNote = true
-                if !scanner.null() {
-                    guard let text = scanner.string() else { return false }
-                    note = text
-                }
+                note = text
             } else {
                 return scanner.skipValue()
             }
@@ -130,7 +127,7 @@ extension Change {
         var sawNote = false
         let read = scanner.object { scanner, key in
             if key.spells("day") {
-                guard day == nil, let bytes = scanner.plainStringBytes(), let parsed = Day(isoUTF8: bytes) else { return false }
+                guard day == nil, let parsed = readDay(&scanner) else { return false }
                 day = parsed
             } else if key.spells("value") {
                 guard value == nil, let number = scanner.integer(), number >= 0 else { return false }
@@ -139,12 +136,9 @@ extension Change {
                 guard skipped == nil, let flag = scanner.boolean() else { return false }
                 skipped = flag
             } else if key.spells("note") {
-                guard !sawNote else { return false }
+                guard !sawNote, let text = scanner.nullableString() else { return false }
                 sawNote = true
-                if !scanner.null() {
-                    guard let text = scanner.string() else { return false }
-                    note = text
-                }
+                note = text
             } else {
                 return scanner.skipValue()
             }
@@ -152,6 +146,10 @@ extension Change {
         }
         guard read, let day else { return nil }
         return Entry(day: day, value: value ?? 0, isSkipped: skipped ?? false, note: note)
+    }
+
+    private static func readDay(_ scanner: inout JSONScanner) -> Day? {
+        scanner.plainStringBytes().flatMap { Day(isoUTF8: $0) }
     }
 
     private static func readID(_ scanner: inout JSONScanner) -> UUID? {

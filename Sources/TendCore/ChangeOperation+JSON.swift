@@ -31,6 +31,27 @@ extension ChangeOperation {
         return ChangeOperation(id: id, device: device, timestamp: timestamp, change: change)
     }
 
+    /// An array of operations, or `nil` where `JSONDecoder` must decide.
+    public static func readArray(_ scanner: inout JSONScanner) -> [ChangeOperation]? {
+        var list: [ChangeOperation] = []
+        let read = scanner.array { scanner in
+            guard let operation = ChangeOperation.read(&scanner) else { return false }
+            list.append(operation)
+            return true
+        }
+        return read ? list : nil
+    }
+
+    /// `[…]` of `operations` as ``writeJSON(to:)`` writes each.
+    public static func writeJSON(_ operations: [ChangeOperation], to output: inout JSONOutput) throws {
+        output.raw("[")
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { output.raw(",") }
+            try operation.writeJSON(to: &output)
+        }
+        output.raw("]")
+    }
+
     /// The operation as `JSONEncoder` with sorted keys and unescaped slashes writes it.
     public func writeJSON(to output: inout JSONOutput) throws {
         output.raw(#"{"change":"#)

@@ -118,6 +118,12 @@ public struct JSONScanner {
         return nil
     }
 
+    /// A string or `null`: `.some(nil)` for `null`, `nil` for anything else.
+    public mutating func nullableString() -> String?? {
+        if null() { return .some(nil) }
+        return string().map { .some($0) }
+    }
+
     private mutating func hex4() -> UInt32? {
         guard position + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0

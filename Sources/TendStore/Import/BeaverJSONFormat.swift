@@ -149,7 +149,10 @@ enum BeaverJSONFormat {
         default: return (.daily, "its period “\(period.periodType)” is none Tend knows, so the habit is daily")
         }
         guard period.periodCount > 0, period.periodCount <= 100, period.targetCount > 0 else {
-            return (.daily, "its period \(period.targetCount)/\(period.periodCount)\(period.periodType) is not a frequency, so the habit is daily")
+            return (
+                .daily,
+                "its period \(period.targetCount)/\(period.periodCount)\(period.periodType) is not a frequency, so the habit is daily"
+            )
         }
         return LoopMapping.schedule(numerator: period.targetCount, denominator: days * period.periodCount)
     }
