@@ -51,7 +51,7 @@ struct HostileImportTests {
     func damagedDatabase() async throws {
         let world = try await ImportWorld()
         let file = try LoopDatabaseImportTests.version25File()
-        var garbage = Data(LoopDatabaseReader.sqliteMagic)
+        var garbage = Data(ImportDatabase.sqliteMagic)
         garbage.append(Data(repeating: 0xAB, count: 5000))
         for data in [garbage, Data(file.prefix(2048))] {
             let (error, unchanged) = try await rejection(data, in: world)

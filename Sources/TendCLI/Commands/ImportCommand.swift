@@ -10,7 +10,7 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, Beaver's JSON, HabitBull's CSV, harsh's files or folder).",
+            "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, Beaver's JSON, HabitBull's CSV, harsh's files or folder, Rewire's or Tickmate's database).",
         discussion: """
             Importing merges: habits already there (same id or name) keep what you recorded. \
             An import that fails changes nothing.

@@ -31,7 +31,8 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unrecognizedFormat(let detail):
             "this file is not one Tend can import (\(detail)): expected a Tend JSON or CSV export, "
-                + "a Loop Habit Tracker backup (.db) or a Loop CSV export (.zip)"
+                + "a Loop Habit Tracker backup (.db) or a Loop CSV export (.zip), or an export of Beaver Habit Tracker, "
+                + "HabitBull, harsh, Rewire or Tickmate"
         case .tooLarge(let what, let limit):
             "\(what) is too large: the import accepts at most \(ImportError.bytes(limit))"
         case .tooMany(let what, let limit):

@@ -17,6 +17,10 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
     case harsh
     /// Beaver Habit Tracker's JSON export (`{"habits": [{"name", "records", "tags", …}]}`).
     case beaverJSON
+    /// Rewire's SQLite database (tables `habits`, `checkins`, `unit`).
+    case rewireDatabase
+    /// Tickmate's SQLite database (tables `tracks`, `ticks`, `track2groups`).
+    case tickmateDatabase
 
     public var description: String {
         switch self {
@@ -27,6 +31,8 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
         case .habitBullCSV: "HabitBull CSV export"
         case .harsh: "harsh habits and log"
         case .beaverJSON: "Beaver Habit Tracker export"
+        case .rewireDatabase: "Rewire database"
+        case .tickmateDatabase: "Tickmate database"
         }
     }
 }

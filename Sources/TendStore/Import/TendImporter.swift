@@ -25,7 +25,7 @@ public struct TendImporter: Sendable {
         if TendJSONFormat.matches(data) { return .tendJSON }
         if BeaverJSONFormat.matches(data) { return .beaverJSON }
         if TendCSVFormat.matches(data) { return .tendCSV }
-        if LoopDatabaseReader.matches(data) { return .loopDatabase }
+        if let format = ImportDatabase.format(of: data) { return format }
         if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
         if HabitBullCSVFormat.matches(data) { return .habitBullCSV }
         if HarshFormat.matches(data) { return .harsh }
@@ -42,7 +42,7 @@ public struct TendImporter: Sendable {
         guard !data.isEmpty else { throw .unrecognizedFormat("\(name) is empty") }
         if TendCSVFormat.matches(data) { return try TendCSVFormat.decode(data, limits: limits, today: today) }
         if HabitBullCSVFormat.matches(data) { return try HabitBullCSVFormat.decode(data, limits: limits, today: today) }
-        if LoopDatabaseReader.isSQLite(data) { return try LoopDatabaseReader.read(data, limits: limits, today: today) }
+        if ImportDatabase.isSQLite(data) { return try ImportDatabase.read(data, limits: limits, today: today) }
         if ZipReader.isZip(data) {
             // harsh's two files zipped together; anything else is taken for Loop's export, which says what is missing.
             if !LoopCSVFormat.matches(data, limits: limits), let files = try HarshFormat.files(in: try ZipReader(data, limits: limits)) {

@@ -77,7 +77,7 @@ enum DataView {
                     .type("file"), .id("import-file"), .name("file"), .required,
                     .aria("describedby", "import-file-hint" + (model.error == nil ? "" : " import-error")))
                 Node.p(.class("hint"), .id("import-file-hint")) {
-                    "A Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or its CSV export (.zip), a Beaver Habit Tracker export, a HabitBull CSV export, harsh's habits or log file (or a ZIP of both), at most \(model.sizeLimit). "
+                    "A Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or its CSV export (.zip), a Beaver Habit Tracker export, a HabitBull CSV export, harsh's habits or log file (or a ZIP of both), a Rewire or Tickmate database, at most \(model.sizeLimit). "
                         + "Tend recognises the kind by its content. First you see what it would add; nothing changes until you confirm."
                 }
             }

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import TendCore
+
+/// Reads Tickmate's SQLite database: `tracks` (`_id`, `name`, `description`) and `ticks`
+/// (`_track_id`, `year`, `month` counted from 0, `day`). Every track is a daily habit; a day ticked
+/// more than once makes its track a count habit (Tickmate allows several ticks a day).
+enum TickmateDatabaseReader {
+    static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
+        let refuse = { (reason: String) in ImportError.invalidData("in this Tickmate database, \(reason)") }
+        let trackColumns = try ImportDatabase.columns(db, "tracks", refusal: refuse)
+        let tickColumns = try ImportDatabase.columns(db, "ticks", refusal: refuse)
+        for column in ["_id", "name"] where !trackColumns.contains(column) { throw refuse("the tracks table has no “\(column)” column") }
+        for column in ["_track_id", "year", "month", "day"] where !tickColumns.contains(column) {
+            throw refuse("the ticks table has no “\(column)” column")
+        }
+        let trackCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM tracks") ?? 0
+        let tickCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM ticks") ?? 0
+        try limits.checkCounts(habits: trackCount, entries: tickCount)
+
+        var ticks: [Int64: [Day: Int]] = [:]
+        var unreadable = 0
+        let rows = try Row.fetchCursor(db, sql: "SELECT _track_id, year, month, day FROM ticks")
+        while let row = try rows.next() {
+            guard let track = ImportDatabase.integer(row, "_track_id"), let year = ImportDatabase.integer(row, "year"),
+                let month = ImportDatabase.integer(row, "month"), let dayOfMonth = ImportDatabase.integer(row, "day"),
+                (1...9999).contains(year), (0...11).contains(month), (1...31).contains(dayOfMonth),
+                let day = try? Day(year: Int(year), month: Int(month) + 1, day: Int(dayOfMonth))
+            else {
+                unreadable += 1
+                continue
+            }
+            ticks[track, default: [:]][day, default: 0] += 1
+        }
+
+        var text = TextBudget(limit: limits.maximumTextBytes)
+        var habits: [ImportedHabit] = []
+        var counted: [String] = []
+        let tracks = try Row.fetchCursor(
+            db, sql: "SELECT \(ImportDatabase.select(["_id", "name", "description"], from: trackColumns)) FROM tracks ORDER BY _id")
+        while let row = try tracks.next() {
+            let id = ImportDatabase.integer(row, "_id") ?? 0
+            let name = try text.take(ImportDatabase.text(row, "name") ?? "")
+            let days = ticks[id] ?? [:]
+            let isCount = days.values.contains { $0 > 1 }
+            if isCount { counted.append(name) }
+            let entries = days.sorted { $0.key < $1.key }.map { Entry(day: $0.key, value: isCount ? $0.value : 1) }
+            let habit = Habit(
+                id: Habit.ID(rawValue: StableID.uuid("tickmate|\(id)|\(name)")), name: name,
+                notes: try text.take(ImportDatabase.text(row, "description") ?? ""), type: isCount ? .count : .checkmark, target: 1,
+                order: habits.count, createdOn: entries.first?.day ?? today)
+            habits.append(ImportedHabit(habit: habit, entries: entries))
+        }
+        var adjustments: [String] = []
+        if !counted.isEmpty {
+            adjustments.append(
+                "\(ImportedData.listed(counted)) were ticked several times a day: imported as count habits with a daily target of 1.")
+        }
+        var skipped: [String] = []
+        if unreadable > 0 { skipped.append("\(unreadable) ticks without a track or with an impossible date are not imported.") }
+        return ImportedData(
+            format: .tickmateDatabase, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
+    }
+}
