@@ -69,7 +69,7 @@ struct DaysAPI {
         }
         let entry = try await server.store.perform(owner: owner, habit: id, day: day, commands)
         if body.skip == true { await server.recordTip(.daySkipped, owner: owner) }
-        return try Reply.entry(entry)
+        return Reply.entry(entry)
     }
 
     /// `POST /habits/{id}/days/{day}/increment` `{"by": n}` (default 1, negative to decrement; the
