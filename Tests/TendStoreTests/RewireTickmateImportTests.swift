@@ -108,7 +108,7 @@ struct RewireTickmateImportTests {
         bare.sql("CREATE TABLE checkins (_id INTEGER PRIMARY KEY, habit_id INTEGER, date TEXT)")
         bare.sql("CREATE TABLE unit (_id INTEGER PRIMARY KEY)")
         let (missing, same) = try await rejection(try bare.build(), in: world)
-        #expect(missing == .invalidData("in this Rewire database, the habits table has no “name” column"))
+        #expect(missing == .invalidData("in this Rewire database, its habits table has no “name” column"))
         #expect(same)
         // Too many check-ins for the limits
         var limits = ImportLimits.standard

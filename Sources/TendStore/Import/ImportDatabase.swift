@@ -98,7 +98,10 @@ enum ImportDatabase {
     /// The columns of `table`, refusing what could run code or allocate while the importer reads:
     /// a virtual table, hidden or generated columns (`PRAGMA table_info` does not even list
     /// them: `x AS (zeroblob(50000000))`) and triggers.
-    static func columns(_ db: Database, _ table: String, refusal: (String) -> ImportError) throws -> Set<String> {
+    /// `requiring`: columns the reader cannot do without, refused by name when missing.
+    static func columns(
+        _ db: Database, _ table: String, requiring required: [String] = [], refusal: (String) -> ImportError
+    ) throws -> Set<String> {
         let kind = try String.fetchOne(
             db, sql: "SELECT type FROM pragma_table_list WHERE schema = 'main' AND lower(name) = lower(?)", arguments: [table])
         guard kind == "table" else { throw refusal("its \(table) table is a \(kind ?? "missing") table") }
@@ -115,6 +118,7 @@ enum ImportDatabase {
                 db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND lower(tbl_name) = lower(?)", arguments: [table])
             ?? 0
         guard triggers == 0 else { throw refusal("its \(table) table has triggers") }
+        for column in required where !names.contains(column) { throw refusal("its \(table) table has no “\(column)” column") }
         return names
     }
 

@@ -14,8 +14,8 @@ enum LoopDatabaseReader {
         return names.contains("habits") && names.contains("repetitions")
     }
 
-    private static func columns(_ db: Database, _ table: String) throws -> Set<String> {
-        try ImportDatabase.columns(db, table) { ImportError.notLoopDatabase($0) }
+    private static func columns(_ db: Database, _ table: String, requiring required: [String]) throws -> Set<String> {
+        try ImportDatabase.columns(db, table, requiring: required) { ImportError.notLoopDatabase($0) }
     }
 
     static let habitColumnNames = [
@@ -29,14 +29,8 @@ enum LoopDatabaseReader {
         }
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard supportedVersions.contains(version) else { throw ImportError.unsupportedLoopVersion(version) }
-        let habitColumns = try columns(db, "Habits")
-        let repetitionColumns = try columns(db, "Repetitions")
-        for column in ["id", "name"] where !habitColumns.contains(column) {
-            throw ImportError.notLoopDatabase("its Habits table has no “\(column)” column")
-        }
-        for column in ["habit", "timestamp"] where !repetitionColumns.contains(column) {
-            throw ImportError.notLoopDatabase("its Repetitions table has no “\(column)” column")
-        }
+        let habitColumns = try columns(db, "Habits", requiring: ["id", "name"])
+        let repetitionColumns = try columns(db, "Repetitions", requiring: ["habit", "timestamp"])
         let habitCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM Habits") ?? 0
         let repetitionCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM Repetitions") ?? 0
         try limits.checkCounts(habits: habitCount, entries: repetitionCount)

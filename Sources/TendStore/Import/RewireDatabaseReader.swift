@@ -9,12 +9,8 @@ import TendCore
 enum RewireDatabaseReader {
     static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
         let refuse = { (reason: String) in ImportError.invalidData("in this Rewire database, \(reason)") }
-        let habitColumns = try ImportDatabase.columns(db, "habits", refusal: refuse)
-        let checkinColumns = try ImportDatabase.columns(db, "checkins", refusal: refuse)
-        for column in ["_id", "name"] where !habitColumns.contains(column) { throw refuse("the habits table has no “\(column)” column") }
-        for column in ["habit_id", "date"] where !checkinColumns.contains(column) {
-            throw refuse("the checkins table has no “\(column)” column")
-        }
+        let habitColumns = try ImportDatabase.columns(db, "habits", requiring: ["_id", "name"], refusal: refuse)
+        let checkinColumns = try ImportDatabase.columns(db, "checkins", requiring: ["habit_id", "date"], refusal: refuse)
         let habitCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM habits") ?? 0
         let checkinCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM checkins") ?? 0
         try limits.checkCounts(habits: habitCount, entries: checkinCount)

@@ -8,12 +8,8 @@ import TendCore
 enum TickmateDatabaseReader {
     static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
         let refuse = { (reason: String) in ImportError.invalidData("in this Tickmate database, \(reason)") }
-        let trackColumns = try ImportDatabase.columns(db, "tracks", refusal: refuse)
-        let tickColumns = try ImportDatabase.columns(db, "ticks", refusal: refuse)
-        for column in ["_id", "name"] where !trackColumns.contains(column) { throw refuse("the tracks table has no “\(column)” column") }
-        for column in ["_track_id", "year", "month", "day"] where !tickColumns.contains(column) {
-            throw refuse("the ticks table has no “\(column)” column")
-        }
+        let trackColumns = try ImportDatabase.columns(db, "tracks", requiring: ["_id", "name"], refusal: refuse)
+        _ = try ImportDatabase.columns(db, "ticks", requiring: ["_track_id", "year", "month", "day"], refusal: refuse)
         let trackCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM tracks") ?? 0
         let tickCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM ticks") ?? 0
         try limits.checkCounts(habits: trackCount, entries: tickCount)
