@@ -83,6 +83,39 @@ struct ScheduledBackupsTests {
         #expect(backups.untilDue() == .zero)
     }
 
+    @Test("Idle, the service backs up at the start and once an interval, never in a loop, and stops when cancelled")
+    func idle() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("tend.sqlite"), device: "server")
+        _ = try await store.createUser(username: "alice", settings: UserSettings())
+        // Every reading of the clock is an hour later, so each backup gets a name of its own.
+        let clock = Mutex(Date(timeIntervalSince1970: 1_780_000_000))
+        let backups = ScheduledBackups(
+            writer: store, configuration: .init(directory: directory.path("backups"), interval: .milliseconds(200), keep: 2),
+            now: {
+                clock.withLock {
+                    $0 += 3600
+                    return $0
+                }
+            }, logger: Logger(label: "test"))
+        let running = Task { try await backups.run() }
+        let started = ContinuousClock.now
+        while backups.attempts < 3, ContinuousClock.now - started < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let elapsed = ContinuousClock.now - started
+        running.cancel()
+        _ = await running.result
+        let attempts = backups.attempts
+        #expect(attempts >= 3, "\(attempts) backups in \(elapsed)")
+        // One at the start and one per 200 ms: a loop would have made thousands
+        #expect(Double(attempts) <= 2 + 5 * (Double(elapsed.components.seconds) + 1), "\(attempts) backups in \(elapsed)")
+        #expect(backups.lastSuccess != nil && backups.latest?.error == nil)
+        // Cancelled, it backs up no more
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(backups.attempts == attempts)
+    }
+
     @Test("A failed backup is reported and counted, leaves nothing behind, and the next one succeeds")
     func failure() async throws {
         let directory = try TemporaryDirectory()

@@ -44,6 +44,7 @@ public final class ScheduledBackups: Service, Sendable {
     let logger: Logger
     let metrics: ServerMetrics?
     private let state = Mutex<(latest: Outcome?, lastSuccess: Outcome?)>((nil, nil))
+    private let attemptCount = Atomic<Int>(0)
 
     public init(
         writer: any BackupWriter, configuration: Configuration, now: @escaping @Sendable () -> Date, logger: Logger,
@@ -59,6 +60,8 @@ public final class ScheduledBackups: Service, Sendable {
     /// The latest attempt and the latest success (for the Data page and tests).
     public var latest: Outcome? { state.withLock { $0.latest } }
     public var lastSuccess: Outcome? { state.withLock { $0.lastSuccess } }
+    /// How many backups were attempted (for tests: idle, one an interval, never in a loop).
+    package var attempts: Int { attemptCount.load(ordering: .relaxed) }
 
     /// What the owner's Data page shows.
     package var report: ServerBackupReport {
@@ -98,6 +101,7 @@ public final class ScheduledBackups: Service, Sendable {
     /// Takes one backup and prunes old ones; never throws (a failure is the outcome's error).
     @discardableResult
     public func backUp() async -> Outcome {
+        attemptCount.add(1, ordering: .relaxed)
         let started = now()
         let name = Self.prefix + Self.timeFormat.string(from: started) + writer.backupSuffix
         let directory = URL(fileURLWithPath: configuration.directory)
