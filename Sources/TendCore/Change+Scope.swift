@@ -12,7 +12,9 @@ extension Change {
             .entryReset(let habit, _), .entryNoteSet(let habit, _, _), .entriesImported(let habit, _):
             habit
         case .habitsReordered, .routineCreated, .routineUpdated, .routinePatched, .routineDeleted, .routinesReordered,
-            .routineHabitMoved, .settingsChanged, .settingsUpdated, .tipDismissed, .tipEventRecorded:
+            .routineHabitMoved, .settingsChanged, .settingsUpdated, .tipDismissed, .tipEventRecorded, .groupSaved, .groupRenamed,
+            .groupDeleted,
+            .groupsReordered:
             nil
         }
     }

@@ -30,6 +30,14 @@ public enum Change: Codable, Hashable, Sendable {
     case settingsChanged(settings: UserSettings)
     /// The settings a person changed, the others left as they are.
     case settingsUpdated(patch: SettingsPatch)
+    /// Describes a group (its emoji; a new one goes last in the order of groups).
+    case groupSaved(group: HabitGroup)
+    /// Renames a group, its habits with it (onto another group's name: the two become one).
+    case groupRenamed(from: String, to: String)
+    /// Deletes a group: its habits are kept, in no group.
+    case groupDeleted(name: String)
+    /// The order of groups: those named first, the others after them.
+    case groupsReordered(names: [String])
     case tipDismissed(tip: Tip.ID)
     case tipEventRecorded(event: TipEvent)
 }

@@ -24,6 +24,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public var routineTime: RoutineTime
     public var reminders: [Reminder]
     public var isArchived: Bool
+    /// The name of the habit's group (an area of life, see ``HabitGroup``), or empty for none.
+    public var group: String
+    /// Short labels, normalized by ``HabitTags/normalized(_:)``.
+    public var tags: [String] {
+        // Kept normalized however they are set, so equal sets compare and encode equal.
+        didSet { tags = HabitTags.normalized(tags) }
+    }
     /// Position in the user's manual order (ascending).
     public var order: Int
     public var createdOn: Day
@@ -43,6 +50,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         routineTime: RoutineTime = .anytime,
         reminders: [Reminder] = [],
         isArchived: Bool = false,
+        group: String = "",
+        tags: [String] = [],
         order: Int = 0,
         createdOn: Day
     ) {
@@ -59,6 +68,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.routineTime = routineTime
         self.reminders = reminders
         self.isArchived = isArchived
+        self.group = group.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.tags = HabitTags.normalized(tags)
         self.order = order
         self.createdOn = createdOn
     }
@@ -126,6 +137,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
         try schedule.validate()
         guard reminders.count <= Habit.maximumReminders else { throw .tooManyReminders(Habit.maximumReminders) }
         for reminder in reminders { try reminder.validate() }
+        if !group.isEmpty {
+            do { try HabitGroup.validate(name: group) } catch { throw .group(error.description) }
+        }
+        do { try HabitTags.validate(tags) } catch { throw .tags(error.description) }
     }
 
     /// Whether `text` is exactly one emoji (a single grapheme that renders as an emoji).
@@ -147,7 +162,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 extension Habit: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders,
-            isArchived, order, createdOn
+            isArchived, group, tags, order, createdOn
     }
 
     /// Decodes a habit; attributes other than `id`, `name` and `createdOn` may be absent and
@@ -170,6 +185,8 @@ extension Habit: Codable {
             routineTime: try c.decodeIfPresent(RoutineTime.self, forKey: .routineTime) ?? .anytime,
             reminders: try c.decodeIfPresent([Reminder].self, forKey: .reminders) ?? [],
             isArchived: try c.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
+            group: try c.decodeIfPresent(String.self, forKey: .group) ?? "",
+            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
             order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
             createdOn: try c.decode(Day.self, forKey: .createdOn))
     }
@@ -189,6 +206,9 @@ extension Habit: Codable {
         try c.encode(routineTime, forKey: .routineTime)
         try c.encode(reminders, forKey: .reminders)
         try c.encode(isArchived, forKey: .isArchived)
+        // `null` for no group: what clients test for.
+        if group.isEmpty { try c.encodeNil(forKey: .group) } else { try c.encode(group, forKey: .group) }
+        try c.encode(tags, forKey: .tags)
         try c.encode(order, forKey: .order)
         try c.encode(createdOn, forKey: .createdOn)
     }
@@ -207,6 +227,8 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case tooManyReminders(Int)
     case reminder(String)
     case negativeValue(Int)
+    case group(String)
+    case tags(String)
 
     public var description: String {
         switch self {
@@ -224,6 +246,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
+        case .group(let reason), .tags(let reason): reason
         }
     }
 }

@@ -15,12 +15,19 @@ public struct HabitPatch: Codable, Hashable, Sendable {
     public var reminders: [Reminder]?
     public var isArchived: Bool?
     public var order: Int?
+    /// The habit's group by name; empty takes it out of its group.
+    public var group: String?
+    /// Tags put on and taken off: set operations rather than the whole set, so a tag added on one
+    /// device and another removed on a second, both offline, both survive the merge.
+    public var tagsAdded: [String]?
+    public var tagsRemoved: [String]?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil,
         kind: HabitKind? = nil, type: HabitType? = nil, target: Int? = nil, unit: String? = nil,
         schedule: Schedule? = nil, routineTime: RoutineTime? = nil, reminders: [Reminder]? = nil,
-        isArchived: Bool? = nil, order: Int? = nil
+        isArchived: Bool? = nil, order: Int? = nil, group: String? = nil, tagsAdded: [String]? = nil,
+        tagsRemoved: [String]? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -35,6 +42,9 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         self.reminders = reminders
         self.isArchived = isArchived
         self.order = order
+        self.group = group
+        self.tagsAdded = tagsAdded
+        self.tagsRemoved = tagsRemoved
     }
 
     /// The patch that turns `old` into `new` (only the fields that differ).
@@ -53,6 +63,13 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if old.reminders != new.reminders { reminders = new.reminders }
         if old.isArchived != new.isArchived { isArchived = new.isArchived }
         if old.order != new.order { order = new.order }
+        if old.group != new.group { group = new.group }
+        let oldKeys = Set(old.tags.map(HabitTags.key))
+        let newKeys = Set(new.tags.map(HabitTags.key))
+        let added = new.tags.filter { !oldKeys.contains(HabitTags.key($0)) }
+        let removed = old.tags.filter { !newKeys.contains(HabitTags.key($0)) }
+        if !added.isEmpty { tagsAdded = added }
+        if !removed.isEmpty { tagsRemoved = removed }
     }
 
     public var isEmpty: Bool { self == HabitPatch() }
@@ -73,6 +90,10 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if let reminders { habit.reminders = reminders }
         if let isArchived { habit.isArchived = isArchived }
         if let order { habit.order = order }
+        if let group { habit.group = group.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if tagsAdded != nil || tagsRemoved != nil {
+            habit.tags = HabitTags.applying(added: tagsAdded ?? [], removed: tagsRemoved ?? [], to: habit.tags)
+        }
         return habit
     }
 }

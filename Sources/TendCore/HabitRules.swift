@@ -74,6 +74,24 @@ public enum HabitRules {
                 if let name = patch.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     throw RuleViolation("a habit needs a name")
                 }
+                if let group = patch.group, !group.isEmpty { try HabitGroup.validate(name: group) }
+                try HabitTags.validate(patch.tagsAdded ?? [])
+                for tag in patch.tagsRemoved ?? [] { try HabitTags.validate(tag) }
+                if (patch.tagsRemoved?.count ?? 0) > HabitTags.maximumPerHabit {
+                    throw RuleViolation("a change takes off at most \(HabitTags.maximumPerHabit) tags")
+                }
+            case .groupSaved(let group):
+                try group.validate()
+            case .groupRenamed(let from, let to):
+                try HabitGroup.validate(name: from)
+                try HabitGroup.validate(name: to)
+            case .groupDeleted(let name):
+                try HabitGroup.validate(name: name)
+            case .groupsReordered(let names):
+                guard names.count <= HabitGroup.maximumPerOwner else {
+                    throw RuleViolation("at most \(HabitGroup.maximumPerOwner) groups can be ordered")
+                }
+                for name in names { try HabitGroup.validate(name: name) }
             case .entriesImported(_, let entries):
                 for entry in entries { try validate(entry) }
             case .entrySet(_, let day, let value):

@@ -48,8 +48,10 @@ public struct JSONScanner {
         return position < bytes.count ? bytes[position] : nil
     }
 
-    /// A string's raw bytes (the text between its quotes) when it has no escape, the common case
-    /// of keys, ids and days.
+    /// A string's raw bytes (the text between its quotes) when it is plain ASCII without an
+    /// escape, the common case of keys, ids and days. Anything else is left to `string()` (which
+    /// checks UTF-8) or to the decoder: a key with a byte that is not UTF-8 (`"v\u{FF}lue"`) must
+    /// be refused as the decoder refuses it, not skipped as an unknown key.
     public mutating func plainStringBytes() -> ArraySlice<UInt8>? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position
@@ -59,8 +61,9 @@ public struct JSONScanner {
                 position += 1
                 return bytes[start..<position - 1]
             }
-            // An escape or a control character: the caller reads it with `string()` or gives up.
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            // An escape, a control character or a byte beyond ASCII: the caller reads it with
+            // `string()` or gives up.
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
             position += 1
         }
         return nil

@@ -6,15 +6,18 @@ public struct UserState: Hashable, Sendable {
     public var settings: UserSettings
     public var habits: [Habit.ID: TrackedHabit]
     public var routines: RoutineList
+    /// The groups the owner described (names habits use without one are groups too).
+    public var groups: GroupList
     public var tips: TipState
 
     public init(
         settings: UserSettings = UserSettings(), habits: [TrackedHabit] = [], routines: [Routine] = [],
-        tips: TipState = TipState()
+        groups: [HabitGroup] = [], tips: TipState = TipState()
     ) {
         self.settings = settings
         self.habits = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.routines = RoutineList(routines)
+        self.groups = GroupList(groups)
         self.tips = tips
     }
 
@@ -49,6 +52,12 @@ public struct UserState: Hashable, Sendable {
             self.settings = settings
         case .settingsUpdated(let patch):
             settings = patch.applied(to: settings)
+        case .groupSaved, .groupRenamed, .groupDeleted, .groupsReordered:
+            if let move = groups.apply(change) {
+                for (id, tracked) in habits {
+                    if let group = move.regrouped(tracked.habit.group) { habits[id]?.habit.group = group }
+                }
+            }
         case .tipDismissed(let tip):
             tips.dismiss(tip)
         case .tipEventRecorded(let event):
@@ -71,7 +80,7 @@ public struct UserState: Hashable, Sendable {
 
 extension UserState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case settings, habits, routines, tips
+        case settings, habits, routines, groups, tips
     }
 
     /// One habit of an export: the habit's fields and its entries.
@@ -108,6 +117,7 @@ extension UserState: Codable {
             settings: try c.decodeIfPresent(UserSettings.self, forKey: .settings) ?? UserSettings(),
             habits: habits.map { TrackedHabit(habit: $0.habit, entries: $0.entries) },
             routines: try c.decodeIfPresent([Routine].self, forKey: .routines) ?? [],
+            groups: try c.decodeIfPresent([HabitGroup].self, forKey: .groups) ?? [],
             tips: try c.decodeIfPresent(TipState.self, forKey: .tips) ?? TipState())
     }
 
@@ -116,6 +126,7 @@ extension UserState: Codable {
         try c.encode(settings, forKey: .settings)
         try c.encode(orderedHabits.map(ExportedHabit.init), forKey: .habits)
         try c.encode(routines.routines, forKey: .routines)
+        try c.encode(groups.groups, forKey: .groups)
         try c.encode(tips, forKey: .tips)
     }
 }

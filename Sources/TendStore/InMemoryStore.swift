@@ -114,6 +114,10 @@ public actor InMemoryStore: TendStore {
         try tracked(owner, habit).sortedEntries.filter { $0.day >= from && $0.day <= through }
     }
 
+    public func describedGroups(owner: User.ID) throws -> GroupList {
+        try state(owner).groups
+    }
+
     public func routines(owner: User.ID) throws -> [Routine] {
         try state(owner).routines.routines
     }

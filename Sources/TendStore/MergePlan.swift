@@ -70,6 +70,8 @@ struct StructureDiff {
     var recreated: [Habit.ID] = []
     /// The routines, when they changed.
     var routines: [Routine]?
+    /// The described groups, when they changed.
+    var groups: [HabitGroup]?
     /// The settings, when they changed.
     var settings: UserSettings?
     /// Tips newly dismissed or acted on.
@@ -91,6 +93,7 @@ struct StructureDiff {
         inserted.sort { $0.id < $1.id }
         updated.sort { $0.id < $1.id }
         if stored.routines != folded.routines { routines = folded.routines.routines }
+        if stored.groups != folded.groups { groups = folded.groups.groups }
         if stored.settings != folded.settings { settings = folded.settings }
         if stored.tips != folded.tips { tips = folded.tips }
     }

@@ -30,6 +30,9 @@ public protocol TendStore: Sendable {
     /// Entries of one habit from `from` through `through`, by day.
     func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry]
     func routines(owner: User.ID) async throws -> [Routine]
+    /// The groups the owner described (order, emoji); ``TendStore/groups(owner:)`` adds those
+    /// only habits name.
+    func describedGroups(owner: User.ID) async throws -> GroupList
     func tipState(owner: User.ID) async throws -> TipState
     /// Everything the user owns.
     func exportState(owner: User.ID) async throws -> UserState

@@ -130,444 +130,446 @@ public enum StoreContract {
         #expect(UserState.replaying(logged.map(\.operation.change)).habits == (try await store.exportState(owner: alice.id)).habits)
     }
 
-    public static let cases: [StoreContractCase] = [
-        StoreContractCase("Users are created with settings, found by id and by name case-insensitively") { store in
-            let alice = try await newUser(store)
-            #expect(try await store.user(id: alice.id) == alice)
-            #expect(try await store.user(named: "ALICE") == alice)
-            #expect(try await store.user(named: "bob") == nil)
-            await expectStoreError("same name", isConflict) { _ = try await newUser(store, "Alice") }
-            await expectStoreError("bad name", isInvalid) { _ = try await newUser(store, "a b") }
-            await expectStoreError("unknown id", isNotFound) { _ = try await store.user(id: User.ID()) }
-        },
-        StoreContractCase("Settings are validated and changed") { store in
-            let alice = try await newUser(store)
-            let settings = UserSettings(timeZone: "America/New_York", dayStartHour: 3, firstWeekday: 2, locale: "en_US")
-            #expect(try await store.updateSettings(owner: alice.id, settings).settings == settings)
-            #expect(try await store.user(id: alice.id).settings == settings)
-            #expect(try await store.exportState(owner: alice.id).settings == settings)
-            await expectStoreError("bad zone", isInvalid) {
-                _ = try await store.updateSettings(owner: alice.id, UserSettings(timeZone: "Mars/Olympus"))
-            }
-            await expectStoreError("bad hour", isInvalid) {
-                _ = try await store.updateSettings(owner: alice.id, UserSettings(dayStartHour: 24))
-            }
-            #expect(try await store.user(id: alice.id).settings == settings)
-        },
-        StoreContractCase("A habit is stored with every attribute and read back equal") { store in
-            let alice = try await newUser(store)
-            let habit = water()
-            #expect(try await store.createHabit(owner: alice.id, habit) == habit)
-            #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
-            #expect(try await store.habits(owner: alice.id, includeArchived: false) == [habit])
-            let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
-            #expect(tracked == [TrackedHabit(habit: habit)])
-        },
-        StoreContractCase("Invalid habits and duplicate names are refused and change nothing") { store in
-            let alice = try await newUser(store)
-            _ = try await store.createHabit(owner: alice.id, water())
-            await expectStoreError("duplicate name", isConflict) {
-                _ = try await store.createHabit(owner: alice.id, water("DRINK WATER"))
-            }
-            await expectStoreError("empty name", isInvalid) {
-                _ = try await store.createHabit(owner: alice.id, Habit(name: "  ", createdOn: day1))
-            }
-            await expectStoreError("bad target", isInvalid) {
-                _ = try await store.createHabit(owner: alice.id, Habit(name: "Run", target: 5, createdOn: day1))
-            }
-            await expectStoreError("bad schedule", isInvalid) {
-                _ = try await store.createHabit(owner: alice.id, Habit(name: "Run", schedule: .timesPerWeek(9), createdOn: day1))
-            }
-            #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["Drink water"])
-        },
-        StoreContractCase("Updating a habit keeps its id and creation day; names stay unique") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let read = try await store.createHabit(owner: alice.id, Habit(name: "Read", order: 1, createdOn: day1))
-            var changed = water
-            changed.name = "Water"
-            changed.target = 6
-            changed.schedule = .timesPerWeek(3)
-            changed.createdOn = day3
-            let stored = try await store.updateHabit(owner: alice.id, changed)
-            #expect(stored.createdOn == water.createdOn)
-            #expect(stored.name == "Water" && stored.target == 6 && stored.schedule == .timesPerWeek(3))
-            #expect(try await store.habit(owner: alice.id, id: water.id) == stored)
-            var clash = read
-            clash.name = "water"
-            await expectStoreError("rename onto another", isConflict) { _ = try await store.updateHabit(owner: alice.id, clash) }
-            #expect(try await store.habit(owner: alice.id, id: read.id).name == "Read")
-        },
-        StoreContractCase("A windowed load reads recent entries only, with the statuses of the full history") { store in
-            let alice = try await newUser(store)
-            let today = Fixtures.day("2026-11-22")
-            let old = Habit(name: "Water", createdOn: today.adding(days: -500))
-            let window = Habit(name: "Run", schedule: .timesInDays(times: 3, days: 100), createdOn: today.adding(days: -500))
-            let recent = Habit(name: "Read", schedule: .timesPerWeek(2), createdOn: today.adding(days: -3))
-            var changes: [Change] = []
-            for habit in [old, window, recent] {
-                changes.append(.habitCreated(habit: habit))
-                let days = stride(from: -480, through: 0, by: 3).map { today.adding(days: $0) }
-                changes.append(.entriesImported(habit: habit.id, entries: days.map { Entry(day: $0, value: 1) }))
-            }
-            try await store.applyChanges(owner: alice.id, changes)
-            let calendar = TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US"))
-            let full = try await store.trackedHabits(owner: alice.id, includeArchived: false)
-            for day in [today, today.adding(days: -1), today.adding(days: -45)] {
-                let loaded = try await store.trackedHabits(
-                    owner: alice.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
-                #expect(loaded.map(\.habit) == full.map(\.habit))
+    public static let cases: [StoreContractCase] =
+        [
+            StoreContractCase("Users are created with settings, found by id and by name case-insensitively") { store in
+                let alice = try await newUser(store)
+                #expect(try await store.user(id: alice.id) == alice)
+                #expect(try await store.user(named: "ALICE") == alice)
+                #expect(try await store.user(named: "bob") == nil)
+                await expectStoreError("same name", isConflict) { _ = try await newUser(store, "Alice") }
+                await expectStoreError("bad name", isInvalid) { _ = try await newUser(store, "a b") }
+                await expectStoreError("unknown id", isNotFound) { _ = try await store.user(id: User.ID()) }
+            },
+            StoreContractCase("Settings are validated and changed") { store in
+                let alice = try await newUser(store)
+                let settings = UserSettings(timeZone: "America/New_York", dayStartHour: 3, firstWeekday: 2, locale: "en_US")
+                #expect(try await store.updateSettings(owner: alice.id, settings).settings == settings)
+                #expect(try await store.user(id: alice.id).settings == settings)
+                #expect(try await store.exportState(owner: alice.id).settings == settings)
+                await expectStoreError("bad zone", isInvalid) {
+                    _ = try await store.updateSettings(owner: alice.id, UserSettings(timeZone: "Mars/Olympus"))
+                }
+                await expectStoreError("bad hour", isInvalid) {
+                    _ = try await store.updateSettings(owner: alice.id, UserSettings(dayStartHour: 24))
+                }
+                #expect(try await store.user(id: alice.id).settings == settings)
+            },
+            StoreContractCase("A habit is stored with every attribute and read back equal") { store in
+                let alice = try await newUser(store)
+                let habit = water()
+                #expect(try await store.createHabit(owner: alice.id, habit) == habit)
+                #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
+                #expect(try await store.habits(owner: alice.id, includeArchived: false) == [habit])
+                let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                #expect(tracked == [TrackedHabit(habit: habit)])
+            },
+            StoreContractCase("Invalid habits and duplicate names are refused and change nothing") { store in
+                let alice = try await newUser(store)
+                _ = try await store.createHabit(owner: alice.id, water())
+                await expectStoreError("duplicate name", isConflict) {
+                    _ = try await store.createHabit(owner: alice.id, water("DRINK WATER"))
+                }
+                await expectStoreError("empty name", isInvalid) {
+                    _ = try await store.createHabit(owner: alice.id, Habit(name: "  ", createdOn: day1))
+                }
+                await expectStoreError("bad target", isInvalid) {
+                    _ = try await store.createHabit(owner: alice.id, Habit(name: "Run", target: 5, createdOn: day1))
+                }
+                await expectStoreError("bad schedule", isInvalid) {
+                    _ = try await store.createHabit(owner: alice.id, Habit(name: "Run", schedule: .timesPerWeek(9), createdOn: day1))
+                }
+                #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["Drink water"])
+            },
+            StoreContractCase("Updating a habit keeps its id and creation day; names stay unique") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let read = try await store.createHabit(owner: alice.id, Habit(name: "Read", order: 1, createdOn: day1))
+                var changed = water
+                changed.name = "Water"
+                changed.target = 6
+                changed.schedule = .timesPerWeek(3)
+                changed.createdOn = day3
+                let stored = try await store.updateHabit(owner: alice.id, changed)
+                #expect(stored.createdOn == water.createdOn)
+                #expect(stored.name == "Water" && stored.target == 6 && stored.schedule == .timesPerWeek(3))
+                #expect(try await store.habit(owner: alice.id, id: water.id) == stored)
+                var clash = read
+                clash.name = "water"
+                await expectStoreError("rename onto another", isConflict) { _ = try await store.updateHabit(owner: alice.id, clash) }
+                #expect(try await store.habit(owner: alice.id, id: read.id).name == "Read")
+            },
+            StoreContractCase("A windowed load reads recent entries only, with the statuses of the full history") { store in
+                let alice = try await newUser(store)
+                let today = Fixtures.day("2026-11-22")
+                let old = Habit(name: "Water", createdOn: today.adding(days: -500))
+                let window = Habit(name: "Run", schedule: .timesInDays(times: 3, days: 100), createdOn: today.adding(days: -500))
+                let recent = Habit(name: "Read", schedule: .timesPerWeek(2), createdOn: today.adding(days: -3))
+                var changes: [Change] = []
+                for habit in [old, window, recent] {
+                    changes.append(.habitCreated(habit: habit))
+                    let days = stride(from: -480, through: 0, by: 3).map { today.adding(days: $0) }
+                    changes.append(.entriesImported(habit: habit.id, entries: days.map { Entry(day: $0, value: 1) }))
+                }
+                try await store.applyChanges(owner: alice.id, changes)
+                let calendar = TendCalendar(timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US"))
+                let full = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                for day in [today, today.adding(days: -1), today.adding(days: -45)] {
+                    let loaded = try await store.trackedHabits(
+                        owner: alice.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today))
+                    #expect(loaded.map(\.habit) == full.map(\.habit))
+                    #expect(
+                        TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
+                            == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar))
+                    let byName = Dictionary(uniqueKeysWithValues: loaded.map { ($0.habit.name, $0.sortedEntries.map(\.day)) })
+                    // The longest period among the habits (the 100-day window, plus a week) back from
+                    // the day; everything for a habit created within that span.
+                    for name in ["Water", "Run"] {
+                        #expect(byName[name]?.first.map { $0 >= day.adding(days: -107) && $0 < day.adding(days: -62) } == true)
+                    }
+                    #expect(byName["Read"]?.first == today.adding(days: -480))
+                }
+                await expectStoreError("another user's", isNotFound) {
+                    _ = try await store.trackedHabits(
+                        owner: User.ID(), includeArchived: false, window: HistoryWindow(from: today, through: today, today: today))
+                }
+            },
+            StoreContractCase("Windowed loads with summaries give the full history's Today, heatmap and tips after writes of every kind") {
+                store in
+                try await summariesStayExact(store)
+            },
+            StoreContractCase("Archived habits are hidden unless asked for") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                _ = try await store.setArchived(owner: alice.id, habit: water.id, true)
+                #expect(try await store.habits(owner: alice.id, includeArchived: false).isEmpty)
+                #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.isArchived) == [true])
+                #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false).isEmpty)
+            },
+            StoreContractCase("Check, increment, set, skip, note, uncheck and reset give the seeds' values") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
+                #expect(try await store.check(owner: alice.id, habit: run.id, day: day1).value == 1)
+                #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 3).value == 3)
+                // A typed amount is recorded as typed: past the target of 8 (only the one-step tap stops there).
+                #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 10).value == 13)
+                #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -2).value == 11)
+                #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -20).value == 0)
+                #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 6).value == 6)
+                #expect(try await store.setValue(owner: alice.id, habit: water.id, day: day2, 12).value == 12)
+                let skipped = try await store.skip(owner: alice.id, habit: water.id, day: day3)
+                #expect(skipped == Entry(day: day3, value: 0, isSkipped: true))
+                let noted = try await store.setNote(owner: alice.id, habit: water.id, day: day1, "felt good")
+                #expect(noted == Entry(day: day1, value: 6, note: "felt good"))
+                #expect(try await store.uncheck(owner: alice.id, habit: run.id, day: day1) == Entry(day: day1))
+                let reset = try await store.reset(owner: alice.id, habit: water.id, day: day1)
+                #expect(reset == Entry(day: day1, value: 0, note: "felt good"))
+                let entries = try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day3)
                 #expect(
-                    TodayPlan(habits: loaded, day: day, today: today, current: .day, calendar: calendar)
-                        == TodayPlan(habits: full, day: day, today: today, current: .day, calendar: calendar))
-                let byName = Dictionary(uniqueKeysWithValues: loaded.map { ($0.habit.name, $0.sortedEntries.map(\.day)) })
-                // The longest period among the habits (the 100-day window, plus a week) back from
-                // the day; everything for a habit created within that span.
-                for name in ["Water", "Run"] {
-                    #expect(byName[name]?.first.map { $0 >= day.adding(days: -107) && $0 < day.adding(days: -62) } == true)
+                    entries == [
+                        Entry(day: day1, note: "felt good"), Entry(day: day2, value: 12), Entry(day: day3, isSkipped: true),
+                    ])
+                #expect(try await store.entries(owner: alice.id, habit: run.id, from: day1, through: day3).isEmpty)
+            },
+            StoreContractCase(
+                "A tap toggles a checkmark and counts up; ten taps at once all count, and two at once on a checkmark end where two taps in a row do"
+            ) { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
+                #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 1)
+                #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 0)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<10 {
+                        group.addTask { _ = try await store.perform(owner: alice.id, habit: water.id, day: day1, .tap) }
+                    }
+                    for _ in 0..<2 {
+                        group.addTask { _ = try await store.perform(owner: alice.id, habit: run.id, day: day2, .tap) }
+                    }
+                    try await group.waitForAll()
                 }
-                #expect(byName["Read"]?.first == today.adding(days: -480))
-            }
-            await expectStoreError("another user's", isNotFound) {
-                _ = try await store.trackedHabits(
-                    owner: User.ID(), includeArchived: false, window: HistoryWindow(from: today, through: today, today: today))
-            }
-        },
-        StoreContractCase("Windowed loads with summaries give the full history's Today, heatmap and tips after writes of every kind") {
-            store in
-            try await summariesStayExact(store)
-        },
-        StoreContractCase("Archived habits are hidden unless asked for") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            _ = try await store.setArchived(owner: alice.id, habit: water.id, true)
-            #expect(try await store.habits(owner: alice.id, includeArchived: false).isEmpty)
-            #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.isArchived) == [true])
-            #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false).isEmpty)
-        },
-        StoreContractCase("Check, increment, set, skip, note, uncheck and reset give the seeds' values") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
-            #expect(try await store.check(owner: alice.id, habit: run.id, day: day1).value == 1)
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 3).value == 3)
-            // A typed amount is recorded as typed: past the target of 8 (only the one-step tap stops there).
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 10).value == 13)
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -2).value == 11)
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: -20).value == 0)
-            #expect(try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 6).value == 6)
-            #expect(try await store.setValue(owner: alice.id, habit: water.id, day: day2, 12).value == 12)
-            let skipped = try await store.skip(owner: alice.id, habit: water.id, day: day3)
-            #expect(skipped == Entry(day: day3, value: 0, isSkipped: true))
-            let noted = try await store.setNote(owner: alice.id, habit: water.id, day: day1, "felt good")
-            #expect(noted == Entry(day: day1, value: 6, note: "felt good"))
-            #expect(try await store.uncheck(owner: alice.id, habit: run.id, day: day1) == Entry(day: day1))
-            let reset = try await store.reset(owner: alice.id, habit: water.id, day: day1)
-            #expect(reset == Entry(day: day1, value: 0, note: "felt good"))
-            let entries = try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day3)
-            #expect(
-                entries == [
-                    Entry(day: day1, note: "felt good"), Entry(day: day2, value: 12), Entry(day: day3, isSkipped: true),
-                ])
-            #expect(try await store.entries(owner: alice.id, habit: run.id, from: day1, through: day3).isEmpty)
-        },
-        StoreContractCase(
-            "A tap toggles a checkmark and counts up; ten taps at once all count, and two at once on a checkmark end where two taps in a row do"
-        ) { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", createdOn: day1))
-            #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 1)
-            #expect(try await store.perform(owner: alice.id, habit: run.id, day: day1, .tap).value == 0)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<10 {
-                    group.addTask { _ = try await store.perform(owner: alice.id, habit: water.id, day: day1, .tap) }
+                // Counts are increments (a good habit stops at its target: 8 of 10); the two toggles
+                // each saw the other's result, so the day is back at 0, not left at 1 by both.
+                #expect(try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1).first?.value == 8)
+                #expect(try await store.entries(owner: alice.id, habit: run.id, from: day2, through: day2).first?.value ?? 0 == 0)
+            },
+            StoreContractCase("Bad entry input is refused and changes nothing") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 4)
+                await expectStoreError("negative", isInvalid) {
+                    _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, -1)
                 }
-                for _ in 0..<2 {
-                    group.addTask { _ = try await store.perform(owner: alice.id, habit: run.id, day: day2, .tap) }
+                await expectStoreError("huge", isInvalid) {
+                    _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 2_000_000_000)
                 }
-                try await group.waitForAll()
-            }
-            // Counts are increments (a good habit stops at its target: 8 of 10); the two toggles
-            // each saw the other's result, so the day is back at 0, not left at 1 by both.
-            #expect(try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1).first?.value == 8)
-            #expect(try await store.entries(owner: alice.id, habit: run.id, from: day2, through: day2).first?.value ?? 0 == 0)
-        },
-        StoreContractCase("Bad entry input is refused and changes nothing") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 4)
-            await expectStoreError("negative", isInvalid) {
-                _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, -1)
-            }
-            await expectStoreError("huge", isInvalid) {
-                _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 2_000_000_000)
-            }
-            await expectStoreError("long note", isInvalid) {
-                _ = try await store.setNote(owner: alice.id, habit: water.id, day: day1, String(repeating: "x", count: 10_001))
-            }
-            await expectStoreError("unknown habit", isNotFound) {
-                _ = try await store.check(owner: alice.id, habit: Habit.ID(), day: day1)
-            }
-            #expect(
-                try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1) == [
-                    Entry(day: day1, value: 4)
-                ])
-        },
-        StoreContractCase("Another user's ids are not found, and nothing of theirs changes") { store in
-            let alice = try await newUser(store)
-            let bob = try await newUser(store, "bob")
-            let water = try await store.createHabit(owner: alice.id, water())
-            _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
-            let routine = try await store.createRoutine(
-                owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id]))
-            let before = try await store.exportState(owner: alice.id)
-            let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
+                await expectStoreError("long note", isInvalid) {
+                    _ = try await store.setNote(owner: alice.id, habit: water.id, day: day1, String(repeating: "x", count: 10_001))
+                }
+                await expectStoreError("unknown habit", isNotFound) {
+                    _ = try await store.check(owner: alice.id, habit: Habit.ID(), day: day1)
+                }
+                #expect(
+                    try await store.entries(owner: alice.id, habit: water.id, from: day1, through: day1) == [
+                        Entry(day: day1, value: 4)
+                    ])
+            },
+            StoreContractCase("Another user's ids are not found, and nothing of theirs changes") { store in
+                let alice = try await newUser(store)
+                let bob = try await newUser(store, "bob")
+                let water = try await store.createHabit(owner: alice.id, water())
+                _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
+                let routine = try await store.createRoutine(
+                    owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id]))
+                let before = try await store.exportState(owner: alice.id)
+                let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
 
-            await expectStoreError("read habit", isNotFound) { _ = try await store.habit(owner: bob.id, id: water.id) }
-            await expectStoreError("entries", isNotFound) {
-                _ = try await store.entries(owner: bob.id, habit: water.id, from: day1, through: day2)
-            }
-            await expectStoreError("update", isNotFound) { _ = try await store.updateHabit(owner: bob.id, water) }
-            await expectStoreError("delete", isNotFound) { try await store.deleteHabit(owner: bob.id, id: water.id) }
-            await expectStoreError("check", isNotFound) { _ = try await store.check(owner: bob.id, habit: water.id, day: day2) }
-            await expectStoreError("reorder", isNotFound) { try await store.reorderHabits(owner: bob.id, [water.id]) }
-            await expectStoreError("routine update", isNotFound) { _ = try await store.updateRoutine(owner: bob.id, routine) }
-            await expectStoreError("routine delete", isNotFound) { try await store.deleteRoutine(owner: bob.id, id: routine.id) }
-            await expectStoreError("routine reorder", isNotFound) { try await store.reorderRoutines(owner: bob.id, [routine.id]) }
-            await expectStoreError("move", isNotFound) {
-                try await store.moveHabit(owner: bob.id, habit: water.id, toRoutine: nil, at: nil)
-            }
-            await expectStoreError("routine with foreign habit", isNotFound) {
+                await expectStoreError("read habit", isNotFound) { _ = try await store.habit(owner: bob.id, id: water.id) }
+                await expectStoreError("entries", isNotFound) {
+                    _ = try await store.entries(owner: bob.id, habit: water.id, from: day1, through: day2)
+                }
+                await expectStoreError("update", isNotFound) { _ = try await store.updateHabit(owner: bob.id, water) }
+                await expectStoreError("delete", isNotFound) { try await store.deleteHabit(owner: bob.id, id: water.id) }
+                await expectStoreError("check", isNotFound) { _ = try await store.check(owner: bob.id, habit: water.id, day: day2) }
+                await expectStoreError("reorder", isNotFound) { try await store.reorderHabits(owner: bob.id, [water.id]) }
+                await expectStoreError("routine update", isNotFound) { _ = try await store.updateRoutine(owner: bob.id, routine) }
+                await expectStoreError("routine delete", isNotFound) { try await store.deleteRoutine(owner: bob.id, id: routine.id) }
+                await expectStoreError("routine reorder", isNotFound) { try await store.reorderRoutines(owner: bob.id, [routine.id]) }
+                await expectStoreError("move", isNotFound) {
+                    try await store.moveHabit(owner: bob.id, habit: water.id, toRoutine: nil, at: nil)
+                }
+                await expectStoreError("routine with foreign habit", isNotFound) {
+                    _ = try await store.createRoutine(
+                        owner: bob.id, Routine(name: "Mine", start: try TimeOfDay(hour: 8), habitIDs: [water.id]))
+                }
+                #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
+                #expect(try await store.routines(owner: bob.id).isEmpty)
+                #expect(try await store.operations(owner: bob.id, after: 0, limit: 1000).isEmpty)
+                #expect(try await store.exportState(owner: alice.id) == before)
+                #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)
+            },
+            StoreContractCase("Two users may hold habits with the same id (one export imported twice); they stay apart") { store in
+                let alice = try await newUser(store)
+                let bob = try await newUser(store, "bob")
+                let habit = water()
+                _ = try await store.createHabit(owner: alice.id, habit)
+                _ = try await store.createHabit(owner: bob.id, habit)
+                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day1, 3)
+                _ = try await store.setValue(owner: bob.id, habit: habit.id, day: day1, 5)
+                try await store.deleteHabit(owner: bob.id, id: habit.id)
+                #expect(
+                    try await store.entries(owner: alice.id, habit: habit.id, from: day1, through: day1) == [
+                        Entry(day: day1, value: 3)
+                    ])
+                #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
+            },
+            StoreContractCase("Deleting a habit removes its entries and routine membership, and only its own") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", order: 1, createdOn: day1))
+                _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
+                _ = try await store.check(owner: alice.id, habit: run.id, day: day1)
+                let routine = try await store.createRoutine(
+                    owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id, run.id]))
+                try await store.deleteHabit(owner: alice.id, id: water.id)
+                await expectStoreError("gone", isNotFound) { _ = try await store.habit(owner: alice.id, id: water.id) }
+                #expect(try await store.routines(owner: alice.id).first { $0.id == routine.id }?.habitIDs == [run.id])
+                let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: true)
+                #expect(tracked.map(\.id) == [run.id])
+                #expect(tracked.first?.completionCount(on: day1) == 1)
+                // The name is free again
+                _ = try await store.createHabit(owner: alice.id, StoreContract.water())
+            },
+            StoreContractCase("Manual order: listed habits first, the rest after in their order") { store in
+                let alice = try await newUser(store)
+                let a = try await store.createHabit(owner: alice.id, Habit(name: "A", order: 0, createdOn: day1))
+                let b = try await store.createHabit(owner: alice.id, Habit(name: "B", order: 1, createdOn: day1))
+                let c = try await store.createHabit(owner: alice.id, Habit(name: "C", order: 2, createdOn: day1))
+                try await store.reorderHabits(owner: alice.id, [c.id, a.id])
+                #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["C", "A", "B"])
+                await expectStoreError("twice", isInvalid) { try await store.reorderHabits(owner: alice.id, [a.id, a.id]) }
+                await expectStoreError("unknown", isNotFound) { try await store.reorderHabits(owner: alice.id, [Habit.ID()]) }
+                #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["C", "A", "B"])
+                _ = b
+            },
+            StoreContractCase("Routines keep their order, habits move between them, deleting keeps habits") { store in
+                let alice = try await newUser(store)
+                let a = try await store.createHabit(owner: alice.id, Habit(name: "A", createdOn: day1))
+                let b = try await store.createHabit(owner: alice.id, Habit(name: "B", createdOn: day1))
+                let morning = try await store.createRoutine(
+                    owner: alice.id,
+                    Routine(
+                        name: "Morning", start: try TimeOfDay(hour: 7), weekdays: [.monday, .friday], color: .orange,
+                        habitIDs: [a.id, b.id]))
+                let evening = try await store.createRoutine(
+                    owner: alice.id, Routine(name: "Evening", start: try TimeOfDay(hour: 21)))
+                #expect(try await store.routines(owner: alice.id).map(\.name) == ["Morning", "Evening"])
+                #expect(try await store.routines(owner: alice.id)[0] == morning)
+                try await store.moveHabit(owner: alice.id, habit: b.id, toRoutine: evening.id, at: 0)
+                var routines = try await store.routines(owner: alice.id)
+                #expect(routines.map(\.habitIDs) == [[a.id], [b.id]])
+                try await store.moveHabit(owner: alice.id, habit: a.id, toRoutine: evening.id, at: 0)
+                #expect(try await store.routines(owner: alice.id).map(\.habitIDs) == [[], [a.id, b.id]])
+                await expectStoreError("bad index", isInvalid) {
+                    try await store.moveHabit(owner: alice.id, habit: a.id, toRoutine: morning.id, at: 5)
+                }
+                try await store.reorderRoutines(owner: alice.id, [evening.id, morning.id])
+                routines = try await store.routines(owner: alice.id)
+                #expect(routines.map(\.name) == ["Evening", "Morning"])
+                var renamed = routines[1]
+                renamed.name = "Early"
+                renamed.weekdays = [.saturday]
+                #expect(try await store.updateRoutine(owner: alice.id, renamed).name == "Early")
+                try await store.deleteRoutine(owner: alice.id, id: evening.id)
+                #expect(try await store.routines(owner: alice.id).map(\.name) == ["Early"])
+                #expect(try await store.habits(owner: alice.id, includeArchived: true).count == 2)
+                await expectStoreError("empty name", isInvalid) {
+                    _ = try await store.createRoutine(owner: alice.id, Routine(name: "", start: try TimeOfDay(hour: 7)))
+                }
+            },
+            StoreContractCase("Tips: dismissed and acted-on tips are remembered") { store in
+                let alice = try await newUser(store)
+                try await store.dismissTip(owner: alice.id, .twoMinuteRule)
+                try await store.recordTipEvent(owner: alice.id, .habitAdded)
+                let state = try await store.tipState(owner: alice.id)
+                #expect(state.dismissed == [.twoMinuteRule])
+                #expect(state.actedOn == [.addFirstHabit])
+            },
+            StoreContractCase("Every change is in the op log, in order, and replaying it rebuilds the same state") { store in
+                let alice = try await newUser(store)
+                let settings = UserSettings(timeZone: "Asia/Kolkata", dayStartHour: 5, locale: "fr_FR")
+                _ = try await store.updateSettings(owner: alice.id, settings)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", order: 1, createdOn: day1))
+                _ = try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 5)
+                _ = try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 5)
+                _ = try await store.check(owner: alice.id, habit: run.id, day: day2)
+                _ = try await store.skip(owner: alice.id, habit: run.id, day: day3)
+                _ = try await store.setNote(owner: alice.id, habit: run.id, day: day2, "5 km")
+                var renamed = water
+                renamed.name = "Water"
+                _ = try await store.updateHabit(owner: alice.id, renamed)
+                let routine = try await store.createRoutine(
+                    owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [run.id]))
+                try await store.moveHabit(owner: alice.id, habit: water.id, toRoutine: routine.id, at: 0)
+                try await store.reorderHabits(owner: alice.id, [run.id])
+                try await store.dismissTip(owner: alice.id, .neverMissTwice)
+                let temporary = try await store.createHabit(owner: alice.id, Habit(name: "Temp", createdOn: day1))
+                _ = try await store.check(owner: alice.id, habit: temporary.id, day: day1)
+                try await store.deleteHabit(owner: alice.id, id: temporary.id)
+
+                let logged = try await store.operations(owner: alice.id, after: 0, limit: 10_000)
+                #expect(logged.count == 16)
+                #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+                #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
+                #expect(Set(logged.map(\.operation.id)).count == logged.count)
+                // Paging by cursor gives the same operations
+                let firstPage = try await store.operations(owner: alice.id, after: 0, limit: 4)
+                let rest = try await store.operations(owner: alice.id, after: firstPage.last!.sequence, limit: 10_000)
+                #expect(firstPage + rest == logged)
+                // The latest position is the last operation's, per user (live updates compare it)
+                #expect(try await store.latestOperationSequence(owner: alice.id) == logged.last!.sequence)
+                let bob = try await newUser(store, "bob")
+                #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
+                await expectStoreError("an unknown user's log position", isNotFound) {
+                    _ = try await store.latestOperationSequence(owner: User.ID())
+                }
+                // History replay: the log alone rebuilds what the store holds
+                let replayed = UserState.replaying(logged.map(\.operation.change))
+                #expect(replayed == (try await store.exportState(owner: alice.id)))
+                #expect(replayed.habits[water.id]?.completionCount(on: day1) == 10)
+            },
+            StoreContractCase("Applied changes (an import) land together and are logged") { store in
+                let alice = try await newUser(store)
+                let habit = Habit(name: "Imported", type: .count, target: 3, createdOn: day1)
+                let entries = (0..<40).map { Entry(day: day1.adding(days: $0), value: $0 % 4, isSkipped: false) }
+                    .filter { $0.value > 0 }
+                try await store.applyChanges(
+                    owner: alice.id,
+                    [
+                        .habitCreated(habit: habit), .entriesImported(habit: habit.id, entries: entries),
+                    ])
+                let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                #expect(tracked == [TrackedHabit(habit: habit, entries: entries)])
+                #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 2)
+            },
+            StoreContractCase("A prepared batch that breaks a rule is refused whole and changes nothing") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                let before = try await store.exportState(owner: alice.id)
+                let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
+                let fresh = Habit(name: "Fresh", createdOn: day1)
+                await expectStoreError("negative value", isInvalid) {
+                    try await store.applyChanges(
+                        owner: alice.id,
+                        [
+                            .habitCreated(habit: fresh),
+                            .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2), Entry(day: day2, value: -1)]),
+                        ])
+                }
+                await expectStoreError("name taken", isConflict) {
+                    try await store.applyChanges(
+                        owner: alice.id,
+                        [
+                            .habitCreated(habit: fresh),
+                            .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2)]),
+                            .habitCreated(habit: Habit(name: "drink WATER", createdOn: day1)),
+                        ])
+                }
+                await expectStoreError("invalid habit", isInvalid) {
+                    try await store.applyChanges(owner: alice.id, [.habitCreated(habit: Habit(name: "", createdOn: day1))])
+                }
+                #expect(try await store.exportState(owner: alice.id) == before)
+                #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)
+            },
+            StoreContractCase("Export holds everything the user owns") { store in
+                let alice = try await newUser(store)
+                let water = try await store.createHabit(owner: alice.id, water())
+                _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 5)
+                _ = try await store.setNote(owner: alice.id, habit: water.id, day: day2, "note")
                 _ = try await store.createRoutine(
-                    owner: bob.id, Routine(name: "Mine", start: try TimeOfDay(hour: 8), habitIDs: [water.id]))
-            }
-            #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
-            #expect(try await store.routines(owner: bob.id).isEmpty)
-            #expect(try await store.operations(owner: bob.id, after: 0, limit: 1000).isEmpty)
-            #expect(try await store.exportState(owner: alice.id) == before)
-            #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)
-        },
-        StoreContractCase("Two users may hold habits with the same id (one export imported twice); they stay apart") { store in
-            let alice = try await newUser(store)
-            let bob = try await newUser(store, "bob")
-            let habit = water()
-            _ = try await store.createHabit(owner: alice.id, habit)
-            _ = try await store.createHabit(owner: bob.id, habit)
-            _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day1, 3)
-            _ = try await store.setValue(owner: bob.id, habit: habit.id, day: day1, 5)
-            try await store.deleteHabit(owner: bob.id, id: habit.id)
-            #expect(
-                try await store.entries(owner: alice.id, habit: habit.id, from: day1, through: day1) == [
-                    Entry(day: day1, value: 3)
-                ])
-            #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
-        },
-        StoreContractCase("Deleting a habit removes its entries and routine membership, and only its own") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", order: 1, createdOn: day1))
-            _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
-            _ = try await store.check(owner: alice.id, habit: run.id, day: day1)
-            let routine = try await store.createRoutine(
-                owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id, run.id]))
-            try await store.deleteHabit(owner: alice.id, id: water.id)
-            await expectStoreError("gone", isNotFound) { _ = try await store.habit(owner: alice.id, id: water.id) }
-            #expect(try await store.routines(owner: alice.id).first { $0.id == routine.id }?.habitIDs == [run.id])
-            let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: true)
-            #expect(tracked.map(\.id) == [run.id])
-            #expect(tracked.first?.completionCount(on: day1) == 1)
-            // The name is free again
-            _ = try await store.createHabit(owner: alice.id, StoreContract.water())
-        },
-        StoreContractCase("Manual order: listed habits first, the rest after in their order") { store in
-            let alice = try await newUser(store)
-            let a = try await store.createHabit(owner: alice.id, Habit(name: "A", order: 0, createdOn: day1))
-            let b = try await store.createHabit(owner: alice.id, Habit(name: "B", order: 1, createdOn: day1))
-            let c = try await store.createHabit(owner: alice.id, Habit(name: "C", order: 2, createdOn: day1))
-            try await store.reorderHabits(owner: alice.id, [c.id, a.id])
-            #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["C", "A", "B"])
-            await expectStoreError("twice", isInvalid) { try await store.reorderHabits(owner: alice.id, [a.id, a.id]) }
-            await expectStoreError("unknown", isNotFound) { try await store.reorderHabits(owner: alice.id, [Habit.ID()]) }
-            #expect(try await store.habits(owner: alice.id, includeArchived: true).map(\.name) == ["C", "A", "B"])
-            _ = b
-        },
-        StoreContractCase("Routines keep their order, habits move between them, deleting keeps habits") { store in
-            let alice = try await newUser(store)
-            let a = try await store.createHabit(owner: alice.id, Habit(name: "A", createdOn: day1))
-            let b = try await store.createHabit(owner: alice.id, Habit(name: "B", createdOn: day1))
-            let morning = try await store.createRoutine(
-                owner: alice.id,
-                Routine(
-                    name: "Morning", start: try TimeOfDay(hour: 7), weekdays: [.monday, .friday], color: .orange, habitIDs: [a.id, b.id]))
-            let evening = try await store.createRoutine(
-                owner: alice.id, Routine(name: "Evening", start: try TimeOfDay(hour: 21)))
-            #expect(try await store.routines(owner: alice.id).map(\.name) == ["Morning", "Evening"])
-            #expect(try await store.routines(owner: alice.id)[0] == morning)
-            try await store.moveHabit(owner: alice.id, habit: b.id, toRoutine: evening.id, at: 0)
-            var routines = try await store.routines(owner: alice.id)
-            #expect(routines.map(\.habitIDs) == [[a.id], [b.id]])
-            try await store.moveHabit(owner: alice.id, habit: a.id, toRoutine: evening.id, at: 0)
-            #expect(try await store.routines(owner: alice.id).map(\.habitIDs) == [[], [a.id, b.id]])
-            await expectStoreError("bad index", isInvalid) {
-                try await store.moveHabit(owner: alice.id, habit: a.id, toRoutine: morning.id, at: 5)
-            }
-            try await store.reorderRoutines(owner: alice.id, [evening.id, morning.id])
-            routines = try await store.routines(owner: alice.id)
-            #expect(routines.map(\.name) == ["Evening", "Morning"])
-            var renamed = routines[1]
-            renamed.name = "Early"
-            renamed.weekdays = [.saturday]
-            #expect(try await store.updateRoutine(owner: alice.id, renamed).name == "Early")
-            try await store.deleteRoutine(owner: alice.id, id: evening.id)
-            #expect(try await store.routines(owner: alice.id).map(\.name) == ["Early"])
-            #expect(try await store.habits(owner: alice.id, includeArchived: true).count == 2)
-            await expectStoreError("empty name", isInvalid) {
-                _ = try await store.createRoutine(owner: alice.id, Routine(name: "", start: try TimeOfDay(hour: 7)))
-            }
-        },
-        StoreContractCase("Tips: dismissed and acted-on tips are remembered") { store in
-            let alice = try await newUser(store)
-            try await store.dismissTip(owner: alice.id, .twoMinuteRule)
-            try await store.recordTipEvent(owner: alice.id, .habitAdded)
-            let state = try await store.tipState(owner: alice.id)
-            #expect(state.dismissed == [.twoMinuteRule])
-            #expect(state.actedOn == [.addFirstHabit])
-        },
-        StoreContractCase("Every change is in the op log, in order, and replaying it rebuilds the same state") { store in
-            let alice = try await newUser(store)
-            let settings = UserSettings(timeZone: "Asia/Kolkata", dayStartHour: 5, locale: "fr_FR")
-            _ = try await store.updateSettings(owner: alice.id, settings)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let run = try await store.createHabit(owner: alice.id, Habit(name: "Run", order: 1, createdOn: day1))
-            _ = try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 5)
-            _ = try await store.increment(owner: alice.id, habit: water.id, day: day1, by: 5)
-            _ = try await store.check(owner: alice.id, habit: run.id, day: day2)
-            _ = try await store.skip(owner: alice.id, habit: run.id, day: day3)
-            _ = try await store.setNote(owner: alice.id, habit: run.id, day: day2, "5 km")
-            var renamed = water
-            renamed.name = "Water"
-            _ = try await store.updateHabit(owner: alice.id, renamed)
-            let routine = try await store.createRoutine(
-                owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [run.id]))
-            try await store.moveHabit(owner: alice.id, habit: water.id, toRoutine: routine.id, at: 0)
-            try await store.reorderHabits(owner: alice.id, [run.id])
-            try await store.dismissTip(owner: alice.id, .neverMissTwice)
-            let temporary = try await store.createHabit(owner: alice.id, Habit(name: "Temp", createdOn: day1))
-            _ = try await store.check(owner: alice.id, habit: temporary.id, day: day1)
-            try await store.deleteHabit(owner: alice.id, id: temporary.id)
-
-            let logged = try await store.operations(owner: alice.id, after: 0, limit: 10_000)
-            #expect(logged.count == 16)
-            #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
-            #expect(zip(logged, logged.dropFirst()).allSatisfy { $0.operation.timestamp < $1.operation.timestamp })
-            #expect(Set(logged.map(\.operation.id)).count == logged.count)
-            // Paging by cursor gives the same operations
-            let firstPage = try await store.operations(owner: alice.id, after: 0, limit: 4)
-            let rest = try await store.operations(owner: alice.id, after: firstPage.last!.sequence, limit: 10_000)
-            #expect(firstPage + rest == logged)
-            // The latest position is the last operation's, per user (live updates compare it)
-            #expect(try await store.latestOperationSequence(owner: alice.id) == logged.last!.sequence)
-            let bob = try await newUser(store, "bob")
-            #expect(try await store.latestOperationSequence(owner: bob.id) == 0)
-            await expectStoreError("an unknown user's log position", isNotFound) {
-                _ = try await store.latestOperationSequence(owner: User.ID())
-            }
-            // History replay: the log alone rebuilds what the store holds
-            let replayed = UserState.replaying(logged.map(\.operation.change))
-            #expect(replayed == (try await store.exportState(owner: alice.id)))
-            #expect(replayed.habits[water.id]?.completionCount(on: day1) == 10)
-        },
-        StoreContractCase("Applied changes (an import) land together and are logged") { store in
-            let alice = try await newUser(store)
-            let habit = Habit(name: "Imported", type: .count, target: 3, createdOn: day1)
-            let entries = (0..<40).map { Entry(day: day1.adding(days: $0), value: $0 % 4, isSkipped: false) }
-                .filter { $0.value > 0 }
-            try await store.applyChanges(
-                owner: alice.id,
-                [
-                    .habitCreated(habit: habit), .entriesImported(habit: habit.id, entries: entries),
-                ])
-            let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
-            #expect(tracked == [TrackedHabit(habit: habit, entries: entries)])
-            #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 2)
-        },
-        StoreContractCase("A prepared batch that breaks a rule is refused whole and changes nothing") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            let before = try await store.exportState(owner: alice.id)
-            let operations = try await store.operations(owner: alice.id, after: 0, limit: 1000)
-            let fresh = Habit(name: "Fresh", createdOn: day1)
-            await expectStoreError("negative value", isInvalid) {
-                try await store.applyChanges(
-                    owner: alice.id,
-                    [
-                        .habitCreated(habit: fresh),
-                        .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2), Entry(day: day2, value: -1)]),
-                    ])
-            }
-            await expectStoreError("name taken", isConflict) {
-                try await store.applyChanges(
-                    owner: alice.id,
-                    [
-                        .habitCreated(habit: fresh),
-                        .entriesImported(habit: water.id, entries: [Entry(day: day1, value: 2)]),
-                        .habitCreated(habit: Habit(name: "drink WATER", createdOn: day1)),
-                    ])
-            }
-            await expectStoreError("invalid habit", isInvalid) {
-                try await store.applyChanges(owner: alice.id, [.habitCreated(habit: Habit(name: "", createdOn: day1))])
-            }
-            #expect(try await store.exportState(owner: alice.id) == before)
-            #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)
-        },
-        StoreContractCase("Export holds everything the user owns") { store in
-            let alice = try await newUser(store)
-            let water = try await store.createHabit(owner: alice.id, water())
-            _ = try await store.setValue(owner: alice.id, habit: water.id, day: day1, 5)
-            _ = try await store.setNote(owner: alice.id, habit: water.id, day: day2, "note")
-            _ = try await store.createRoutine(
-                owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id]))
-            try await store.recordTipEvent(owner: alice.id, .routineCreated)
-            let state = try await store.exportState(owner: alice.id)
-            #expect(state.settings == (try await store.user(id: alice.id).settings))
-            #expect(state.habits[water.id]?.sortedEntries == [Entry(day: day1, value: 5), Entry(day: day2, note: "note")])
-            #expect(state.routines.routines.map(\.habitIDs) == [[water.id]])
-            #expect(state.tips.actedOn.contains(.buildRoutine))
-        },
-        StoreContractCase("Deleting a user deletes everything they own and nothing of others") { store in
-            let alice = try await newUser(store)
-            let bob = try await newUser(store, "bob")
-            let water = try await store.createHabit(owner: alice.id, water())
-            _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
-            let bobs = try await store.createHabit(owner: bob.id, StoreContract.water())
-            _ = try await store.check(owner: bob.id, habit: bobs.id, day: day1)
-            try await store.deleteUser(owner: alice.id)
-            await expectStoreError("user gone", isNotFound) { _ = try await store.user(id: alice.id) }
-            #expect(try await store.user(named: "alice") == nil)
-            #expect(try await store.trackedHabits(owner: bob.id, includeArchived: true).first?.completionCount(on: day1) == 8)
-            _ = try await newUser(store)  // the name is free again
-        },
-        StoreContractCase("Concurrent check-ins, some refused, each get their own result, as if made one after another") { store in
-            try await concurrentCheckIns(store)
-        },
-        StoreContractCase("Dashboard loading returns every habit with all its entries") { store in
-            let alice = try await newUser(store)
-            var expected: [TrackedHabit] = []
-            for index in 0..<5 {
-                let habit = try await store.createHabit(
-                    owner: alice.id, Habit(name: "H\(index)", type: .count, target: 10, order: index, createdOn: day1))
-                var tracked = TrackedHabit(habit: habit)
-                for offset in stride(from: index, to: 60, by: 3) {
-                    let day = day1.adding(days: offset)
-                    _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day, offset + 1)
-                    tracked.setValue(offset + 1, on: day)
+                    owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [water.id]))
+                try await store.recordTipEvent(owner: alice.id, .routineCreated)
+                let state = try await store.exportState(owner: alice.id)
+                #expect(state.settings == (try await store.user(id: alice.id).settings))
+                #expect(state.habits[water.id]?.sortedEntries == [Entry(day: day1, value: 5), Entry(day: day2, note: "note")])
+                #expect(state.routines.routines.map(\.habitIDs) == [[water.id]])
+                #expect(state.tips.actedOn.contains(.buildRoutine))
+            },
+            StoreContractCase("Deleting a user deletes everything they own and nothing of others") { store in
+                let alice = try await newUser(store)
+                let bob = try await newUser(store, "bob")
+                let water = try await store.createHabit(owner: alice.id, water())
+                _ = try await store.check(owner: alice.id, habit: water.id, day: day1)
+                let bobs = try await store.createHabit(owner: bob.id, StoreContract.water())
+                _ = try await store.check(owner: bob.id, habit: bobs.id, day: day1)
+                try await store.deleteUser(owner: alice.id)
+                await expectStoreError("user gone", isNotFound) { _ = try await store.user(id: alice.id) }
+                #expect(try await store.user(named: "alice") == nil)
+                #expect(try await store.trackedHabits(owner: bob.id, includeArchived: true).first?.completionCount(on: day1) == 8)
+                _ = try await newUser(store)  // the name is free again
+            },
+            StoreContractCase("Concurrent check-ins, some refused, each get their own result, as if made one after another") { store in
+                try await concurrentCheckIns(store)
+            },
+            StoreContractCase("Dashboard loading returns every habit with all its entries") { store in
+                let alice = try await newUser(store)
+                var expected: [TrackedHabit] = []
+                for index in 0..<5 {
+                    let habit = try await store.createHabit(
+                        owner: alice.id, Habit(name: "H\(index)", type: .count, target: 10, order: index, createdOn: day1))
+                    var tracked = TrackedHabit(habit: habit)
+                    for offset in stride(from: index, to: 60, by: 3) {
+                        let day = day1.adding(days: offset)
+                        _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day, offset + 1)
+                        tracked.setValue(offset + 1, on: day)
+                    }
+                    expected.append(tracked)
                 }
-                expected.append(tracked)
-            }
-            #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false) == expected)
-        },
-    ]
+                #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false) == expected)
+            },
+        ] + groupCases
 
     /// Issue 17's property: random writes through every path (check-ins on recent and long-past
     /// days, imports, deletes, schedule edits, a new week start, merged operations from another

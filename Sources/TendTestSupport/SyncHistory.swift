@@ -6,7 +6,8 @@ import TendCore
 /// history starts with three habits' creation by an "origin" device; then check-ins of every
 /// kind, renames (to names the habits share, so merges must make names free), recolours,
 /// archiving, reorders, a routine (created, patched field by field, deleted), settings, a tip, a
-/// fourth habit created late and one habit deleted.
+/// fourth habit created late, one habit deleted, and groups and tags (habits moved between groups,
+/// tags put on and taken off, groups described, renamed onto each other, reordered, deleted).
 public enum SyncHistory {
     public static let start = Date(timeIntervalSince1970: 1_780_000_000)
     public static let day = Fixtures.day("2026-05-28")
@@ -31,7 +32,7 @@ public enum SyncHistory {
             let on = day.adding(days: Int.random(in: 0...3, using: &random))
             let wall = start + 1 + Double(step) * 0.5 + Double(Int.random(in: -60_000...60_000, using: &random)) / 1000
             let change: Change
-            switch Int.random(in: 0..<24, using: &random) {
+            switch Int.random(in: 0..<27, using: &random) {
             case 0..<8: change = .entryIncremented(habit: habit, day: on, by: Int.random(in: 1...3, using: &random))
             case 8, 9: change = .entrySet(habit: habit, day: on, value: Int.random(in: 0...9, using: &random))
             case 10: change = .entryReset(habit: habit, day: on)
@@ -72,6 +73,22 @@ public enum SyncHistory {
                 default: change = .routinePatched(id: routineID, patch: routinePatch(using: &random))
                 }
             case 22: change = .tipDismissed(tip: Tip.ID.allCases.randomElement(using: &random)!)
+            case 24, 25:
+                var patch = HabitPatch()
+                if Bool.random(using: &random) { patch.group = ["", "Health", "health", "Work"].randomElement(using: &random)! }
+                let tags = ["a", "B", "c", "b"]
+                patch.tagsAdded = Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
+                patch.tagsRemoved = Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...1, using: &random)))
+                change = .habitUpdated(id: habit, patch: patch)
+            case 26:
+                let names = ["Health", "Work", "Home"]
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: change = .groupSaved(group: HabitGroup(name: names.randomElement(using: &random)!, emoji: "🌱"))
+                case 1:
+                    change = .groupRenamed(from: names.randomElement(using: &random)!, to: names.randomElement(using: &random)!)
+                case 2: change = .groupDeleted(name: names.randomElement(using: &random)!)
+                default: change = .groupsReordered(names: names.shuffled(using: &random))
+                }
             default:
                 change = .entriesImported(
                     habit: habit, entries: [Entry(day: on, value: Int.random(in: 1...4, using: &random)), Entry(day: on.next, value: 1)])

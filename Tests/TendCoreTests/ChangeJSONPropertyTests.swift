@@ -128,6 +128,10 @@ struct ChangeJSONPropertyTests {
         for text in refused {
             #expect(throws: DecodingError.self, "\(text)") { try Change.decode(json: Array(text.utf8)) }
         }
+        // A key that is not UTF-8 (found by `damagedText`): refused, not skipped as unknown
+        var damaged = Array(#"{"entriesImported":{"entries":[{"day":"2026-05-28","vxlue":1}],"habit":"\#(habit)"}}"#.utf8)
+        damaged[damaged.firstIndex(of: UInt8(ascii: "x"))!] = 0xFF
+        #expect(throws: DecodingError.self) { try Change.decode(json: damaged) }
     }
 }
 

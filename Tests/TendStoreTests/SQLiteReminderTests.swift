@@ -70,7 +70,7 @@ struct SQLiteReminderTests {
                                              (?, 'bob', 'bob', 'UTC', 0, NULL, 'en_US')
                     """,
                 arguments: [alice.description, bob.description])
-            try SQLiteApply.insert(habit, owner: alice, db: db)
+            try OldSchemaRows.insertHabit(habit, owner: alice, db: db)
         }
         try queue.close()
 
@@ -80,7 +80,7 @@ struct SQLiteReminderTests {
         // Then v5 has run; the users read back with the default snooze and generation 0
         #expect(
             try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9",
             ])
         #expect(
             try await store.user(id: alice).settings

@@ -28,7 +28,11 @@ struct SQLiteSyncTests {
                     "INSERT INTO users (id, username, username_key, time_zone, day_start_hour, locale) VALUES (?, 'alice', 'alice', 'UTC', 0, 'en_US')",
                 arguments: [alice.description])
             for (index, change) in changes.enumerated() {
-                try SQLiteApply.apply(change, owner: alice, db: db)
+                if case .habitCreated(let habit) = change {
+                    try OldSchemaRows.insertHabit(habit, owner: alice, db: db)
+                } else {
+                    try SQLiteApply.apply(change, owner: alice, db: db)
+                }
                 try db.execute(
                     sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, 'laptop', ?, ?)",
                     arguments: [

@@ -29,7 +29,7 @@ struct TendJSONImportTests {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["format"] as? String == "tend")
         #expect(object["version"] as? Int == 1)
-        #expect(Set(object.keys) == ["format", "version", "settings", "habits", "routines", "tips"])
+        #expect(Set(object.keys) == ["format", "version", "settings", "habits", "routines", "groups", "tips"])
         let habits = try #require(object["habits"] as? [[String: Any]])
         #expect(habits.count == 4)
         #expect((habits[0]["entries"] as? [Any])?.count == 3)

@@ -355,6 +355,15 @@ enum PostgresMigrations {
                 FOR EACH STATEMENT EXECUTE FUNCTION tend_habit_summaries_cut()
                 """,
             ]),
+        Migration(
+            version: 9, name: "groups and tags",
+            statements: [
+                // As SQLite's v9: a habit's group by name (empty: none), its tags a JSON array, the
+                // owner's described groups one small JSON list.
+                "ALTER TABLE habits ADD COLUMN group_name text NOT NULL DEFAULT ''",
+                "ALTER TABLE habits ADD COLUMN tags text NOT NULL DEFAULT '[]'",
+                "ALTER TABLE users ADD COLUMN habit_groups text NOT NULL DEFAULT '[]'",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

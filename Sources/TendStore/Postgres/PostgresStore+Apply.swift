@@ -22,12 +22,12 @@ extension PostgresStore {
             try await run(
                 """
                 INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, schedule,
-                                    routine_time, reminders, is_archived, sort_order, created_on)
+                                    routine_time, reminders, is_archived, sort_order, created_on, group_name, tags)
                 VALUES (\(user), \(habit.id.rawValue), \(habit.name), \(HabitRules.nameKey(habit.name)), \(habit.emoji),
                         \(habit.color.rawValue), \(habit.notes), \(habit.kind.rawValue), \(habit.type.rawValue),
                         \(habit.target), \(habit.unit), \(try Self.json(habit.schedule))::jsonb,
                         \(habit.routineTime.rawValue), \(try Self.json(habit.reminders))::jsonb, \(habit.isArchived),
-                        \(habit.order), \(habit.createdOn.ordinal))
+                        \(habit.order), \(habit.createdOn.ordinal), \(habit.group), \(try Self.json(habit.tags)))
                 ON CONFLICT (user_id, id) DO NOTHING
                 """, on: c)
 
@@ -35,6 +35,14 @@ extension PostgresStore {
             guard !patch.isEmpty else { return nil }
             if merging, let name = patch.name {
                 patch.name = HabitRules.freeName(name, taken: try await nameKeys(owner, except: id, on: c))
+            }
+            // Tags are set operations on the stored set: read, applied as the core applies them.
+            var tags: String?
+            if patch.tagsAdded != nil || patch.tagsRemoved != nil {
+                guard let row = try await rows("SELECT tags FROM habits WHERE user_id = \(user) AND id = \(id.rawValue)", on: c).first
+                else { return nil }
+                let stored = try StoredJSON.tags(row.decode(String.self))
+                tags = try Self.json(HabitTags.applying(added: patch.tagsAdded ?? [], removed: patch.tagsRemoved ?? [], to: stored))
             }
             // A field the patch leaves out (NULL) keeps its value.
             try await run(
@@ -53,7 +61,9 @@ extension PostgresStore {
                     routine_time = coalesce(\(patch.routineTime?.rawValue), routine_time),
                     reminders = coalesce(\(try patch.reminders.map(Self.json))::jsonb, reminders),
                     is_archived = coalesce(\(patch.isArchived), is_archived),
-                    sort_order = coalesce(\(patch.order)::integer, sort_order)
+                    sort_order = coalesce(\(patch.order)::integer, sort_order),
+                    group_name = coalesce(\(patch.group.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }), group_name),
+                    tags = coalesce(\(tags), tags)
                 WHERE user_id = \(user) AND id = \(id.rawValue)
                 """, on: c)
 
@@ -181,6 +191,18 @@ extension PostgresStore {
                                  snooze_minutes = \(settings.snoozeMinutes)
                 WHERE id = \(user)
                 """, on: c)
+
+        case .groupSaved, .groupRenamed, .groupDeleted, .groupsReordered:
+            var groups = try await fetchGroups(owner, on: c)
+            let move = groups.apply(change)
+            try await run("UPDATE users SET habit_groups = \(try Self.json(groups.groups)) WHERE id = \(user)", on: c)
+            guard let move else { return nil }
+            // Few habits per owner: the case-insensitive key is compared here, as the core does.
+            for row in try await rows("SELECT id, group_name FROM habits WHERE user_id = \(user) AND group_name <> ''", on: c) {
+                let (id, group) = try row.decode((UUID, String).self)
+                guard let moved = move.regrouped(group) else { continue }
+                try await run("UPDATE habits SET group_name = \(moved) WHERE user_id = \(user) AND id = \(id)", on: c)
+            }
 
         case .tipDismissed(let tip):
             try await run(

@@ -9,7 +9,7 @@ extension PostgresStore {
     /// The habit columns of `habits h`, in the order ``habit(from:)`` reads them by name.
     static let habitColumns = """
         h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit, h.schedule::text AS schedule, \
-        h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on
+        h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on, h.group_name, h.tags
         """
 
     static func usernameKey(_ username: String) -> String { username.lowercased() }
@@ -175,6 +175,14 @@ extension PostgresStore {
         return RoutineList(routines)
     }
 
+    /// The groups the owner described, in order.
+    func fetchGroups(_ owner: User.ID, on c: PostgresConnection) async throws -> GroupList {
+        guard let row = try await rows("SELECT habit_groups FROM users WHERE id = \(owner.rawValue)", on: c).first else {
+            throw StoreError.notFound("user")
+        }
+        return try StoredJSON.groups(row.decode(String.self))
+    }
+
     func fetchTips(_ owner: User.ID, on c: PostgresConnection) async throws -> TipState {
         let rows = try await rows("SELECT tip, state FROM tips WHERE user_id = \(owner.rawValue)", on: c)
         var tips = TipState()
@@ -225,6 +233,8 @@ extension PostgresStore {
             routineTime: try enumValue(cells["routine_time"].decode(String.self)),
             reminders: try StoredReminders.decode(cells["reminders"].decode(String.self)),
             isArchived: try cells["is_archived"].decode(Bool.self),
+            group: try cells["group_name"].decode(String.self),
+            tags: try StoredJSON.tags(cells["tags"].decode(String.self)),
             order: try cells["sort_order"].decode(Int.self),
             createdOn: Day(ordinal: try cells["created_on"].decode(Int.self)))
     }

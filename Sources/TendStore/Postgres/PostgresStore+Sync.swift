@@ -181,7 +181,8 @@ extension PostgresStore {
             let stored = UserState(
                 settings: try await fetchUser(owner, on: c).settings,
                 habits: try await fetchHabits(owner, includeArchived: true, on: c).map { TrackedHabit(habit: $0) },
-                routines: try await fetchRoutines(owner, on: c).routines, tips: try await fetchTips(owner, on: c))
+                routines: try await fetchRoutines(owner, on: c).routines, groups: try await fetchGroups(owner, on: c).groups,
+                tips: try await fetchTips(owner, on: c))
             // Imports carry entries only, and are the log's largest rows: left out.
             let operations = try await self.operations(
                 """
@@ -264,7 +265,7 @@ extension PostgresStore {
                     type = \(habit.type.rawValue), target = \(habit.target), unit = \(habit.unit),
                     schedule = \(try Self.json(habit.schedule))::jsonb, routine_time = \(habit.routineTime.rawValue),
                     reminders = \(try Self.json(habit.reminders))::jsonb, is_archived = \(habit.isArchived),
-                    sort_order = \(habit.order)
+                    sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags))
                 WHERE user_id = \(user) AND id = \(habit.id.rawValue)
                 """, on: c)
         }
@@ -276,6 +277,9 @@ extension PostgresStore {
             }
         }
         if let settings = diff.settings { try await apply(.settingsChanged(settings: settings), owner: owner, on: c) }
+        if let groups = diff.groups {
+            try await run("UPDATE users SET habit_groups = \(try Self.json(groups)) WHERE id = \(user)", on: c)
+        }
         if let tips = diff.tips {
             for tip in tips.dismissed { try await apply(.tipDismissed(tip: tip), owner: owner, on: c) }
             for tip in tips.actedOn {

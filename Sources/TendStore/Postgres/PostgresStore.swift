@@ -267,6 +267,10 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    public func describedGroups(owner: User.ID) async throws -> GroupList {
+        try await read { c in try await self.fetchGroups(owner, on: c) }
+    }
+
     public func routines(owner: User.ID) async throws -> [Routine] {
         try await read { c in
             try await self.requireOwner(owner, on: c)
@@ -288,9 +292,10 @@ public final class PostgresStore: TendStore {
             let entries = try await self.fetchEntries(owner, includeArchived: true, on: c)
             let routines = try await self.fetchRoutines(owner, on: c)
             let tips = try await self.fetchTips(owner, on: c)
+            let groups = try await self.fetchGroups(owner, on: c)
             return UserState(
                 settings: user.settings, habits: habits.map { TrackedHabit(habit: $0, entries: entries[$0.id] ?? []) },
-                routines: routines.routines, tips: tips)
+                routines: routines.routines, groups: groups.groups, tips: tips)
         }
     }
 

@@ -75,6 +75,20 @@ enum SQLiteApply {
             guard let current = try SQLiteRows.user(db, id: user)?.settings else { return }
             try write(patch.applied(to: current), owner: owner, db: db)
 
+        case .groupSaved, .groupRenamed, .groupDeleted, .groupsReordered:
+            var groups = try SQLiteRows.groups(db, owner: owner)
+            let move = groups.apply(change)
+            try write(groups, owner: owner, db: db)
+            guard let move else { return }
+            // Few habits per owner: the case-insensitive key is compared here, as the core does.
+            for row in try Row.fetchAll(
+                db, sql: "SELECT id, group_name FROM habits WHERE user_id = ? AND group_name <> ''", arguments: [user])
+            {
+                guard let group = move.regrouped(row[1]) else { continue }
+                try db.execute(
+                    sql: "UPDATE habits SET group_name = ? WHERE user_id = ? AND id = ?", arguments: [group, user, row[0] as String])
+            }
+
         case .tipDismissed(let tip):
             try db.execute(
                 sql: "INSERT OR IGNORE INTO tips (user_id, tip, state) VALUES (?, ?, 'dismissed')",
@@ -136,14 +150,15 @@ enum SQLiteApply {
         try db.execute(
             sql: """
                 UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
-                    target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?
+                    target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
+                    group_name = ?, tags = ?
                 WHERE user_id = ? AND id = ?
                 """,
             arguments: [
                 habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
                 habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit, try json(habit.schedule),
                 habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
-                owner.description, habit.id.description,
+                habit.group, try json(habit.tags), owner.description, habit.id.description,
             ])
     }
 
@@ -164,6 +179,11 @@ enum SQLiteApply {
                     arguments: [user, habit.description, routine.id.description, position])
             }
         }
+    }
+
+    static func write(_ groups: GroupList, owner: User.ID, db: Database) throws {
+        try db.execute(
+            sql: "UPDATE users SET habit_groups = ? WHERE id = ?", arguments: [try json(groups.groups), owner.description])
     }
 
     static func write(_ settings: UserSettings, owner: User.ID, db: Database) throws {
@@ -197,14 +217,14 @@ enum SQLiteApply {
             try db.execute(
                 sql: """
                     INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit,
-                        schedule, routine_time, reminders, is_archived, sort_order, created_on)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        schedule, routine_time, reminders, is_archived, sort_order, created_on, group_name, tags)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
                     habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit,
                     try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived,
-                    habit.order, habit.createdOn.ordinal,
+                    habit.order, habit.createdOn.ordinal, habit.group, try json(habit.tags),
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw StoreError.habitNameTaken(habit.name)

@@ -6,7 +6,7 @@ import TendCore
 enum SQLiteRows {
     static let habitColumns = """
         id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
-        is_archived, sort_order, created_on
+        is_archived, sort_order, created_on, group_name, tags
         """
 
     static func user(_ db: Database, id: String) throws -> User? {
@@ -45,7 +45,8 @@ enum SQLiteRows {
             color: try enumeration(HabitColor.self, offset + 3), notes: row[offset + 4], kind: try enumeration(HabitKind.self, offset + 5),
             type: try enumeration(HabitType.self, offset + 6), target: row[offset + 7], unit: row[offset + 8],
             schedule: try decode(StoredJSON.schedules, offset + 9), routineTime: try enumeration(RoutineTime.self, offset + 10),
-            reminders: try StoredReminders.decode(row[offset + 11]), isArchived: row[offset + 12], order: row[offset + 13],
+            reminders: try StoredReminders.decode(row[offset + 11]), isArchived: row[offset + 12],
+            group: row[offset + 15], tags: try StoredJSON.tags(row[offset + 16]), order: row[offset + 13],
             createdOn: Day(ordinal: row[offset + 14]))
     }
 
@@ -184,7 +185,13 @@ enum SQLiteRows {
         guard let user = try user(db, id: owner.description) else { throw StoreError.notFound("user") }
         return UserState(
             settings: user.settings, habits: try trackedHabits(db, owner: owner, includeArchived: true),
-            routines: try routines(db, owner: owner), tips: try tipState(db, owner: owner))
+            routines: try routines(db, owner: owner), groups: try groups(db, owner: owner).groups, tips: try tipState(db, owner: owner))
+    }
+
+    /// The groups the owner described, in order.
+    static func groups(_ db: Database, owner: User.ID) throws -> GroupList {
+        let text = try String.fetchOne(db, sql: "SELECT habit_groups FROM users WHERE id = ?", arguments: [owner.description])
+        return try StoredJSON.groups(text ?? "[]")
     }
 
     static func loggedOperation(_ row: Row) throws -> LoggedOperation {

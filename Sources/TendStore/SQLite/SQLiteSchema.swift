@@ -350,7 +350,20 @@ enum SQLiteSchema {
                         END;
                         """)
             }
-            try SQLiteSummaries.rebuildAll(db, now: Date())
+            // Every existing habit's summary is built once all migrations have run
+            // (``SQLiteSummaries/buildUnbuilt(_:now:)``): building reads habits as the latest
+            // schema holds them, which a migration cannot assume.
+        }
+
+        // v9: groups and tags (issue 18). A habit's group is a name (empty: none) and its tags a
+        // JSON array; the groups an owner described (order, emoji) are one small JSON list.
+        migrator.registerMigration("v9") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE habits ADD COLUMN group_name TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE habits ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+                    ALTER TABLE users ADD COLUMN habit_groups TEXT NOT NULL DEFAULT '[]';
+                    """)
         }
 
         return migrator

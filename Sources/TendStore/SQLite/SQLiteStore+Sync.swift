@@ -105,7 +105,8 @@ enum SQLiteSync {
             let storedState = UserState(
                 settings: stored.settings,
                 habits: try SQLiteRows.habits(db, owner: owner, includeArchived: true).map { TrackedHabit(habit: $0) },
-                routines: try SQLiteRows.routines(db, owner: owner), tips: try SQLiteRows.tipState(db, owner: owner))
+                routines: try SQLiteRows.routines(db, owner: owner), groups: try SQLiteRows.groups(db, owner: owner).groups,
+                tips: try SQLiteRows.tipState(db, owner: owner))
             // Imports carry entries only, and are the log's largest rows: left out by their prefix.
             let operations = try operations(
                 db, where: "day IS NULL AND (habit_id IS NULL OR change NOT LIKE '{\"entriesImported\"%')", [user])
@@ -155,6 +156,7 @@ enum SQLiteSync {
         for habit in diff.updated { try SQLiteApply.update(habit, owner: owner, db: db) }
         for habit in diff.inserted { try SQLiteApply.insert(habit, owner: owner, db: db) }
         if let routines = diff.routines { try SQLiteApply.write(routines, owner: owner, db: db) }
+        if let groups = diff.groups { try SQLiteApply.write(GroupList(groups), owner: owner, db: db) }
         if let settings = diff.settings { try SQLiteApply.write(settings, owner: owner, db: db) }
         if let tips = diff.tips { try SQLiteApply.write(tips, owner: owner, db: db) }
         if !diff.deleted.isEmpty || !diff.updated.isEmpty || !diff.inserted.isEmpty || diff.settings != nil {

@@ -90,7 +90,10 @@ public final class SQLiteStore: TendStore {
         }
         // A database that is already current is not written on opening, so a command that only
         // reads (`tend today`) commits nothing and syncs nothing.
-        if !upToDate { try SQLiteStore.migrator.migrate(writer) }
+        if !upToDate {
+            try SQLiteStore.migrator.migrate(writer)
+            try writer.write { db in try SQLiteSummaries.buildUnbuilt(db, now: Date()) }
+        }
         self.writer = writer
         if connections == .pool {
             // A server's writes must not stop for a checkpoint: run as one of `services`, this
@@ -362,6 +365,10 @@ public final class SQLiteStore: TendStore {
         try await read(owner) { db in try SQLiteRows.routines(db, owner: owner) }
     }
 
+    public func describedGroups(owner: User.ID) async throws -> GroupList {
+        try await read(owner) { db in try SQLiteRows.groups(db, owner: owner) }
+    }
+
     public func tipState(owner: User.ID) async throws -> TipState {
         try await read(owner) { db in try SQLiteRows.tipState(db, owner: owner) }
     }
@@ -586,6 +593,7 @@ public final class SQLiteStore: TendStore {
         try backup.backup(to: writer)
         try backup.close()
         try SQLiteStore.migrator.migrate(writer)
+        try writer.write { db in try SQLiteSummaries.buildUnbuilt(db, now: Date()) }
         // The log now ends where the backup's did, and later positions will name other operations
         // than the ones devices were given: a new identity makes their cursors unknown, so they
         // pull from the start and push everything again (docs/sync.md).

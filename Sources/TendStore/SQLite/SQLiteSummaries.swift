@@ -85,6 +85,14 @@ enum SQLiteSummaries {
     }
 
     /// Builds every habit's summary from its whole history, as of `now` in its owner's zone.
+    /// Builds the summaries never built (a migration's new rows, `rules` empty): run after the
+    /// migrations, so the first Today after an upgrade does not build them all at once. A summary
+    /// left unbuilt is still never wrong: a read rebuilds it.
+    static func buildUnbuilt(_ db: Database, now: Date) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM habit_summaries WHERE rules = '')") == true else { return }
+        try rebuildAll(db, now: now)
+    }
+
     static func rebuildAll(_ db: Database, now: Date) throws {
         for id in try String.fetchAll(db, sql: "SELECT id FROM users") {
             guard let user = try SQLiteRows.user(db, id: id) else { continue }

@@ -42,6 +42,10 @@ struct HabitForm: Sendable, Hashable {
     var inDays = "7"
     var scheduleText = ""
     var routineTime = RoutineTime.anytime.rawValue
+    /// The group's name; empty for none.
+    var group = ""
+    /// Tags separated by commas.
+    var tags = ""
     /// Reminder times, `HH:mm` separated by commas or spaces.
     var reminders = ""
     /// Each saved reminder's own settings, by its time: shown under the times once a time is
@@ -157,6 +161,8 @@ struct HabitForm: Sendable, Hashable {
             scheduleText = habit.schedule.description
         }
         routineTime = habit.routineTime.rawValue
+        group = habit.group
+        tags = habit.tags.joined(separator: ", ")
         reminders = habit.reminders.map(\.time.description).joined(separator: ", ")
         reminderDetails = habit.reminders.sorted { $0.time < $1.time }.map(ReminderDetails.init)
     }
@@ -181,6 +187,8 @@ struct HabitForm: Sendable, Hashable {
         inDays = field("inDays")
         scheduleText = field("scheduleText")
         routineTime = field("routineTime")
+        group = field("group")
+        tags = field("tags")
         reminders = field("reminders")
         var seen: Set<TimeOfDay> = []
         for word in reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
@@ -260,6 +268,8 @@ struct HabitForm: Sendable, Hashable {
             }
         }
         habit.reminders = reminders.sorted { $0.time < $1.time }
+        habit.group = group
+        habit.tags = tags.split(separator: ",").map(String.init)
 
         // TendCore's checks, each message put beside its field.
         if errors.isEmpty { errors = Self.validated(habit) }
@@ -286,6 +296,8 @@ struct HabitForm: Sendable, Hashable {
             case .schedule: errors["schedule"] = message
             case .tooManyReminders, .reminder: errors["reminders"] = message
             case .negativeValue: errors["form"] = message
+            case .group: errors["group"] = message
+            case .tags: errors["tags"] = message
             }
         }
         return errors
@@ -358,6 +370,8 @@ struct HabitEditorPage: Sendable, Hashable {
     /// hidden field so that saving applies only what the person changed: a form opened before
     /// another device renamed the habit does not undo the rename.
     var original: String? = nil
+    /// The owner's groups, offered as the group field's suggestions.
+    var groupNames: [String] = []
 
     var isNew: Bool { habitID == nil }
     var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }

@@ -56,6 +56,22 @@ enum HabitEditorView {
                     radios(
                         "routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime,
                         errors)
+                    Node.div(.class("row")) {
+                        field("group", "Group", errors, hint: "An area of life, e.g. Health. Empty for none.") {
+                            input(
+                                attributes(
+                                    [
+                                        .type("text"), .id("group"), .name("group"), .value(form.group),
+                                        .maxlength(HabitGroup.maximumNameLength), .attr("list", "group-names"), .autocomplete("off"),
+                                    ], "group", errors))
+                            Node.element("datalist", [.id("group-names")], model.groupNames.map { Node.option(.value($0)) })
+                        }
+                        field("tags", "Tags", errors, hint: "Short labels separated by commas, e.g. morning, outdoors.") {
+                            input(
+                                attributes(
+                                    [.type("text"), .id("tags"), .name("tags"), .value(form.tags), .autocomplete("off")], "tags", errors))
+                        }
+                    }
                     field(
                         "reminders", "Reminders", errors,
                         hint:

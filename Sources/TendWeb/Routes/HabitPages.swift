@@ -56,10 +56,16 @@ struct HabitPages {
         return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
     }
 
+    /// The owner's group names, for the editor's suggestions.
+    private func groupNames(_ user: User) async throws -> [String] {
+        try await web.store.groups(owner: user.id).map(\.name)
+    }
+
     @Sendable func newForm(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let session = try web.session(context, user: user)
-        return Page.html(HabitEditorView.page(HabitEditorPage(habitID: nil, form: HabitForm()), session: session))
+        let page = HabitEditorPage(habitID: nil, form: HabitForm(), groupNames: try await groupNames(user))
+        return Page.html(HabitEditorView.page(page, session: session))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -69,8 +75,10 @@ struct HabitPages {
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
         try HabitRules.checkRoom(existingHabits: existing.count)
         let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        let groups = try await web.store.groups(owner: user.id)
         switch checked(form.habit(base: base, today: today), existing: existing) {
-        case .success(let habit):
+        case .success(var habit):
+            habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
                 let created = try await web.store.createHabit(owner: user.id, habit)
                 await web.store.recordTip(.habitAdded, owner: user.id)
@@ -79,13 +87,15 @@ struct HabitPages {
                 // Taken between the check and the write (another device).
                 let session = try web.session(context, user: user)
                 return Page.html(
-                    HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: Self.nameTaken), session: session),
+                    HabitEditorView.page(
+                        HabitEditorPage(habitID: nil, form: form, errors: Self.nameTaken, groupNames: groups.map(\.name)), session: session),
                     status: .unprocessableContent)
             }
         case .failure(let errors):
             let session = try web.session(context, user: user)
             return Page.html(
-                HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: errors), session: session),
+                HabitEditorView.page(
+                    HabitEditorPage(habitID: nil, form: form, errors: errors, groupNames: groups.map(\.name)), session: session),
                 status: .unprocessableContent)
         }
     }
@@ -94,7 +104,8 @@ struct HabitPages {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let session = try web.session(context, user: user)
-        let page = HabitEditorPage(habitID: habit.id, form: HabitForm(habit), original: HabitEditorPage.snapshot(habit))
+        let page = HabitEditorPage(
+            habitID: habit.id, form: HabitForm(habit), original: HabitEditorPage.snapshot(habit), groupNames: try await groupNames(user))
         return Page.html(HabitEditorView.page(page, session: session))
     }
 
@@ -110,6 +121,7 @@ struct HabitPages {
         let original = posted["original"]
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
+        let groups = try await web.store.groups(owner: user.id)
         let shown = HabitEditorPage.habit(fromSnapshot: original).map { snapshot in
             var shown = snapshot
             shown.id = stored.id
@@ -123,11 +135,12 @@ struct HabitPages {
         }
         func refused(_ errors: HabitForm.Errors) throws -> Response {
             let session = try web.session(context, user: user)
-            let page = HabitEditorPage(habitID: stored.id, form: form, errors: errors, original: original)
+            let page = HabitEditorPage(habitID: stored.id, form: form, errors: errors, original: original, groupNames: groups.map(\.name))
             return Page.html(HabitEditorView.page(page, session: session), status: .unprocessableContent)
         }
         switch checked(result, existing: existing) {
-        case .success(let habit):
+        case .success(var habit):
+            habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
                 if habit != stored { _ = try await web.store.updateHabit(owner: user.id, habit) }
                 return Page.redirect(WebPaths.habit(habit.id))
