@@ -87,13 +87,19 @@ public struct HabitFields: Codable, Hashable, Sendable {
     public var routineTime: RoutineTime?
     public var reminders: [ReminderInput]?
     public var isArchived: Bool?
+    /// The group by name; `""` takes the habit out of its group (a name no group has makes one).
+    public var group: String?
+    /// The whole set of tags (what it adds and removes is logged, so other devices' tag changes
+    /// survive).
+    public var tags: [String]?
     /// Only when creating: the day the habit's history starts (default: the user's today).
     public var createdOn: Day?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
         type: HabitType? = nil, target: Int? = nil, unit: String? = nil, schedule: ScheduleInput? = nil,
-        routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, createdOn: Day? = nil
+        routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, group: String? = nil,
+        tags: [String]? = nil, createdOn: Day? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -107,12 +113,15 @@ public struct HabitFields: Codable, Hashable, Sendable {
         self.routineTime = routineTime
         self.reminders = reminders
         self.isArchived = isArchived
+        self.group = group
+        self.tags = tags
         self.createdOn = createdOn
     }
 
     /// `habit` with these fields set. Changing kind or type without a target resets the target to
-    /// the new kind's and type's default (as `tend edit` does).
-    public func applied(to habit: Habit, today: Day) throws(HabitValidationError) -> Habit {
+    /// the new kind's and type's default (as `tend edit` does). A group name is spelled as the
+    /// owner's existing group of that name (`groups`).
+    public func applied(to habit: Habit, today: Day, groups: [HabitGroup] = []) throws(HabitValidationError) -> Habit {
         var habit = habit
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         if let emoji { habit.emoji = emoji }
@@ -135,6 +144,17 @@ public struct HabitFields: Codable, Hashable, Sendable {
         if let routineTime { habit.routineTime = routineTime }
         if let reminders { habit.reminders = reminders.map(\.reminder) }
         if let isArchived { habit.isArchived = isArchived }
+        if let group { habit.group = GroupList.spelling(of: group, among: groups) }
+        if let tags {
+            // Checked before they are normalized: 200 tags are refused, not cut to the first 20.
+            guard tags.count <= HabitTags.maximumPerHabit else {
+                throw .tags("a habit has at most \(HabitTags.maximumPerHabit) tags (got \(tags.count))")
+            }
+            for tag in tags {
+                do { try HabitTags.validate(tag) } catch { throw .tags(error.description) }
+            }
+            habit.tags = tags
+        }
         return habit
     }
 }

@@ -29,7 +29,8 @@ extension StoreContract {
             #expect(try await store.habit(owner: user.id, id: habit.id).group == "")
             #expect(try await store.exportState(owner: user.id).habits[habit.id]?.habit.tags == ["Outdoors", "weekly"])
         },
-        StoreContractCase("Groups are listed in the owner's order, renamed and deleted with their habits following, never deleting a habit") {
+        StoreContractCase("Groups are listed in the owner's order, renamed and deleted with their habits following, never deleting a habit")
+        {
             store in
             let user = try await newUser(store)
             var read = water("Read")
@@ -70,10 +71,14 @@ extension StoreContract {
             try await store.saveGroup(owner: user.id, HabitGroup(name: "Work"))
             let before = try await store.exportState(owner: user.id)
             let log = try await store.latestOperationSequence(owner: user.id)
-            await expectStoreError("unknown group renamed", isNotFound) { try await store.renameGroup(owner: user.id, from: "Nope", to: "X") }
+            await expectStoreError("unknown group renamed", isNotFound) {
+                try await store.renameGroup(owner: user.id, from: "Nope", to: "X")
+            }
             await expectStoreError("unknown group deleted", isNotFound) { try await store.deleteGroup(owner: user.id, named: "Nope") }
             await expectStoreError("unknown group ordered", isNotFound) { try await store.reorderGroups(owner: user.id, ["Nope"]) }
-            await expectStoreError("group twice in the order", isInvalid) { try await store.reorderGroups(owner: user.id, ["Work", "work"]) }
+            await expectStoreError("group twice in the order", isInvalid) {
+                try await store.reorderGroups(owner: user.id, ["Work", "work"])
+            }
             await expectStoreError("rename onto another group", isConflict) {
                 try await store.renameGroup(owner: user.id, from: "Work", to: "health")
             }

@@ -34,7 +34,8 @@ extension SyncContract {
             for operation in history { _ = try await store.receive(owner: user.id, [operation]) }
             #expect(try await store.habit(owner: user.id, id: habitID).group == "Body")
             #expect(try await store.habit(owner: user.id, id: other).group == "Body")
-            #expect(try await store.describedGroups(owner: user.id).groups == [HabitGroup(name: "Work"), HabitGroup(name: "Body", emoji: "💪")])
+            #expect(
+                try await store.describedGroups(owner: user.id).groups == [HabitGroup(name: "Work"), HabitGroup(name: "Body", emoji: "💪")])
             expectSame(try await store.exportState(owner: user.id), expected(history), "groups")
         },
     ]

@@ -19,8 +19,20 @@ struct GroupTests {
     @Test("A patch carries tags as set operations: two devices' edits both survive in either order")
     func tagPatchesCommute() {
         let habit = Habit(name: "Run", tags: ["evening", "books"], createdOn: day)
-        let added = HabitPatch(from: habit, to: { var h = habit; h.tags.append("quiet"); return h }())
-        let removed = HabitPatch(from: habit, to: { var h = habit; h.tags.removeAll { $0 == "evening" }; return h }())
+        let added = HabitPatch(
+            from: habit,
+            to: {
+                var h = habit
+                h.tags.append("quiet")
+                return h
+            }())
+        let removed = HabitPatch(
+            from: habit,
+            to: {
+                var h = habit
+                h.tags.removeAll { $0 == "evening" }
+                return h
+            }())
         #expect(added == HabitPatch(tagsAdded: ["quiet"]) && removed == HabitPatch(tagsRemoved: ["evening"]))
         #expect(added.applied(to: removed.applied(to: habit)).tags == ["books", "quiet"])
         #expect(removed.applied(to: added.applied(to: habit)).tags == ["books", "quiet"])

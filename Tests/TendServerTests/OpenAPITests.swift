@@ -279,6 +279,22 @@ struct OpenAPITests {
         try await c.call(.post, "/api/v1/habits/{id}/archive", ["id": readID], token: token, expect: .ok)
         try await c.call(.post, "/api/v1/habits/{id}/unarchive", ["id": readID], token: token, expect: .ok)
 
+        // Groups and tags
+        try await c.call(
+            .patch, "/api/v1/habits/{id}", ["id": readID], token: token, json: #"{"group":"Mind","tags":["books"]}"#, expect: .ok)
+        try await c.call(.get, "/api/v1/habits", query: "?group=mind&tag=books", token: token, expect: .ok)
+        try await c.call(.get, "/api/v1/habits", query: "?group=Nope", token: token, expect: .unprocessableContent)
+        try await c.call(.get, "/api/v1/groups", token: token, expect: .ok)
+        try await c.call(.post, "/api/v1/groups", token: token, json: #"{"name":"Work","emoji":"💼"}"#, expect: .created)
+        try await c.call(.post, "/api/v1/groups", token: token, json: #"{"name":"work"}"#, expect: .conflict)
+        try await c.call(.post, "/api/v1/groups", token: token, json: #"{"name":""}"#, expect: .unprocessableContent)
+        try await c.call(.patch, "/api/v1/groups/{name}", ["name": "Mind"], token: token, json: #"{"emoji":"🧠"}"#, expect: .ok)
+        try await c.call(.patch, "/api/v1/groups/{name}", ["name": "Nope"], token: token, json: #"{"name":"X"}"#, expect: .notFound)
+        try await c.call(.put, "/api/v1/groups/order", token: token, json: #"{"names":["Work"]}"#, expect: .ok)
+        try await c.call(.put, "/api/v1/groups/order", token: token, json: #"{"names":["Nope"]}"#, expect: .notFound)
+        try await c.call(.delete, "/api/v1/groups/{name}", ["name": "Work"], token: token, expect: .noContent)
+        try await c.call(.delete, "/api/v1/groups/{name}", ["name": "Work"], token: token, expect: .notFound)
+
         // Days
         let day: [String: String] = ["id": waterID, "day": "2025-06-13"]
         try await c.call(.put, "/api/v1/habits/{id}/days/{day}", day, token: token, json: #"{"value":3,"note":"good"}"#, expect: .ok)

@@ -14,6 +14,7 @@ struct AddCommand: AsyncParsableCommand {
               tend add Water --emoji 💧 --type count --target 8 --unit glasses
               tend add Meditate --type duration --target 10m --routine-time morning --schedule mon,wed,fri
               tend add Smoking --kind bad
+              tend add Run --group Health --tag morning --tag outdoors
             """
     )
 
@@ -26,7 +27,9 @@ struct AddCommand: AsyncParsableCommand {
         let today = session.today
         let existing = try await session.store.habits(owner: session.owner, includeArchived: true)
         let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
-        let habit = try await session.store.createHabit(owner: session.owner, try attributes.applied(to: draft, today: today))
+        let groups = try await session.store.groups(owner: session.owner)
+        let habit = try await session.store.createHabit(
+            owner: session.owner, try attributes.applied(to: draft, today: today, groups: groups))
         await session.store.recordTip(.habitAdded, owner: session.owner)
         if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
         if options.json { return try session.printJSON(HabitJSON(habit)) }

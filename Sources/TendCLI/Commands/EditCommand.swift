@@ -12,6 +12,8 @@ struct EditCommand: AsyncParsableCommand {
             Examples:
               tend edit Read --name Reading --schedule 3/week
               tend edit Water --target 10
+              tend edit Run --group Health --tag outdoors --untag morning
+              tend edit Run --no-group
             """
     )
 
@@ -23,7 +25,7 @@ struct EditCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.open(options)
         let old = try await session.habit(reference.habit)
-        var habit = try attributes.applied(to: old, today: session.today)
+        var habit = try attributes.applied(to: old, today: session.today, groups: try await session.store.groups(owner: session.owner))
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
         if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }

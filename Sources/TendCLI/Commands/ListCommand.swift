@@ -12,18 +12,23 @@ struct ListCommand: AsyncParsableCommand {
             Examples:
               tend list
               tend list --all --json
+              tend list --tag morning
+              tend list --group Health
             """,
         aliases: ["ls"]
     )
 
     @OptionGroup var options: GlobalOptions
     @Flag(name: .shortAndLong, help: "Include archived habits.") var all = false
+    @OptionGroup var filter: HabitFilterOptions
 
     func run() async throws {
         let session = try await Session.open(options)
-        let habits = try await session.store.habits(owner: session.owner, includeArchived: all)
+        let habits = try await filter.apply(
+            try await session.store.habits(owner: session.owner, includeArchived: all), habit: { $0 }, session: session)
         if options.json { return try session.printJSON(habits.map(HabitJSON.init)) }
         guard !habits.isEmpty else {
+            if !filter.filter.isEmpty { return session.print("No habits match.") }
             session.print(all ? "No habits yet. Add one: tend add Read" : "No active habits. Add one: tend add Read")
             return
         }
@@ -31,9 +36,11 @@ struct ListCommand: AsyncParsableCommand {
         let width = habits.map(\.name.displayWidth).max() ?? 0
         for (index, habit) in habits.enumerated() {
             let archived = habit.isArchived ? style.dim("  (archived)") : ""
+            let group = habit.group.isEmpty ? "" : ", " + habit.group
+            let tags = habit.tags.isEmpty ? "" : style.dim("  " + habit.tags.map { "#" + $0 }.joined(separator: " "))
             let name = style.paint(habit.name.padded(to: width), habit.color)
             session.print(
-                "\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(archived)"
+                "\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
             )
         }
     }

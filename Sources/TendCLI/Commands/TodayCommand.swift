@@ -15,17 +15,20 @@ struct TodayCommand: AsyncParsableCommand {
             Examples:
               tend today
               tend today --date yesterday --json
+              tend today --group Health
             """
     )
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var date: DateOption
     @OptionGroup var grid: GridOptions
+    @OptionGroup var filter: HabitFilterOptions
 
     func run() async throws {
         let session = try await Session.open(options)
         let day = try session.day(date.date)
-        let habits = try await session.recentTrackedHabits(from: day, through: day)
+        let habits = try await filter.apply(
+            try await session.recentTrackedHabits(from: day, through: day), habit: \.habit, session: session)
         let current = RoutineTime.current(at: session.now, in: session.calendar)
         let routines = try await session.store.routines(owner: session.owner)
         let plan = TodayPlan(
@@ -138,6 +141,9 @@ extension TodayCommand {
         command.date.date = date
         command.grid = GridOptions()
         command.grid.ascii = flags.contains("--ascii")
+        command.filter = HabitFilterOptions()
+        command.filter.group = nil
+        command.filter.tag = nil
         return command
     }
 }

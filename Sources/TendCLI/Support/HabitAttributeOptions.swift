@@ -25,12 +25,20 @@ struct HabitAttributeOptions: ParsableArguments {
         help: ArgumentHelp("A reminder time, HH:MM; repeat for several (replaces the habit's reminders).", valueName: "time"))
     var reminders: [String] = []
     @Flag(name: .customLong("no-reminders"), help: "Remove the habit's reminders.") var noReminders = false
+    @Option(help: ArgumentHelp("The habit's group, an area of life (Health, Work); a new name makes a new group.", valueName: "group"))
+    var group: String?
+    @Flag(name: .customLong("no-group"), help: "Take the habit out of its group.") var noGroup = false
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Put a tag on the habit; repeat for several.", valueName: "tag"))
+    var tags: [String] = []
+    @Option(name: .customLong("untag"), help: ArgumentHelp("Take a tag off the habit; repeat for several.", valueName: "tag"))
+    var untags: [String] = []
 
     /// Whether these options add reminders (a tip's action).
     var addsReminders: Bool { !reminders.isEmpty }
 
-    /// `habit` with the given options applied (validated by the caller through the store).
-    func applied(to habit: Habit, today: Day) throws -> Habit {
+    /// `habit` with the given options applied (validated by the caller through the store). A
+    /// group name is spelled as the owner's existing group of that name (`groups`).
+    func applied(to habit: Habit, today: Day, groups: [HabitGroup] = []) throws -> Habit {
         var habit = habit
         let oldKind = habit.kind
         let oldType = habit.type
@@ -52,6 +60,18 @@ struct HabitAttributeOptions: ParsableArguments {
         if let notes { habit.notes = notes }
         if noReminders { habit.reminders = [] }
         if !reminders.isEmpty { habit.reminders = try reminders.map { Reminder(time: try TimeOfDay(parsing: $0)) } }
+        if group != nil, noGroup { throw CLIError("give --group or --no-group, not both") }
+        if let group {
+            try HabitGroup.validate(name: group)
+            habit.group = GroupList.spelling(of: group, among: groups)
+        }
+        if noGroup { habit.group = "" }
+        for tag in tags + untags { try HabitTags.validate(tag) }
+        for tag in untags where !habit.tags.contains(where: { HabitTags.key($0) == HabitTags.key(tag) }) {
+            throw CLIError(
+                "“\(habit.name)” has no tag “\(tag)” (its tags: \(habit.tags.isEmpty ? "none" : habit.tags.joined(separator: ", ")))")
+        }
+        habit.tags = HabitTags.applying(added: tags, removed: untags, to: habit.tags)
         try habit.validate()
         return habit
     }

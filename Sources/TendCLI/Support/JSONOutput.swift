@@ -27,6 +27,9 @@ struct HabitJSON: Encodable {
     /// Reminder times, `HH:MM`.
     var reminders: [String]
     var isArchived: Bool
+    /// The group's name, `null` for none.
+    var group: String?
+    var tags: [String]
     var order: Int
     var createdOn: String
 
@@ -44,8 +47,37 @@ struct HabitJSON: Encodable {
         routineTime = habit.routineTime.rawValue
         reminders = habit.reminders.map(\.time.description)
         isArchived = habit.isArchived
+        group = habit.group.isEmpty ? nil : habit.group
+        tags = habit.tags
         order = habit.order
         createdOn = habit.createdOn.iso
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders, isArchived, group, tags,
+            order, createdOn
+    }
+
+    /// Written by hand for `"group": null`: the synthesized encoder leaves a nil out.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(emoji, forKey: .emoji)
+        try c.encode(color, forKey: .color)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(type, forKey: .type)
+        try c.encode(target, forKey: .target)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(schedule, forKey: .schedule)
+        try c.encode(routineTime, forKey: .routineTime)
+        try c.encode(reminders, forKey: .reminders)
+        try c.encode(isArchived, forKey: .isArchived)
+        try c.encode(group, forKey: .group)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(order, forKey: .order)
+        try c.encode(createdOn, forKey: .createdOn)
     }
 }
 

@@ -23,7 +23,7 @@ public struct TendCommand: AsyncParsableCommand {
             ListCommand.self, ShowCommand.self, ReorderCommand.self,
             CheckCommand.self, UncheckCommand.self, IncrementCommand.self, DecrementCommand.self,
             SetCommand.self, LogCommand.self, SkipCommand.self, ResetCommand.self, NoteCommand.self,
-            ConfigCommand.self, RoutineCommand.self, TipsCommand.self,
+            ConfigCommand.self, RoutineCommand.self, GroupsCommand.self, TipsCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, DoctorCommand.self,
             ServeCommand.self, RemindCommand.self, SyncCommand.self,
         ],
@@ -125,7 +125,7 @@ public struct TendCommand: AsyncParsableCommand {
     /// against ArgumentParser's own description of the command tree.
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
-        "--allow-private-targets", "--password-stdin", "--rebuild",
+        "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group",
         "--help", "--version", "--experimental-dump-help",
     ])
 

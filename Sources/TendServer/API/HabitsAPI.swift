@@ -22,11 +22,22 @@ struct HabitsAPI {
         group.post("habits/:id/unarchive", use: unarchive)
     }
 
-    /// `GET /habits[?archived=true]`: in the user's order; archived ones only when asked.
+    /// The filter of `?group=G&tag=T`, checked against what the owner has (an unknown group or
+    /// tag is a 422, not an empty list).
+    private func filter(_ request: Request, owner: User.ID, habits: [Habit]) async throws -> HabitFilter {
+        let filter = HabitFilter(group: request.query("group"), tag: request.query("tag"))
+        if !filter.isEmpty { try filter.check(habits: habits, groups: try await server.store.groups(owner: owner)) }
+        return filter
+    }
+
+    /// `GET /habits[?archived=true][&group=G][&tag=T]`: in the user's order; archived ones only
+    /// when asked; `group=` (empty) chooses the habits in no group.
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let habits = try await server.store.habits(owner: owner, includeArchived: try request.queryBool("archived"))
-        return try Reply.json(habits)
+        let archived = try request.queryBool("archived")
+        let all = try await server.store.habits(owner: owner, includeArchived: true)
+        let filter = try await filter(request, owner: owner, habits: all)
+        return try Reply.json(all.filter { (archived || !$0.isArchived) && filter.matches($0) })
     }
 
     /// `POST /habits`: `{"name"}` alone makes a daily good checkmark; any attribute may be given.
@@ -40,7 +51,8 @@ struct HabitsAPI {
         if let createdOn = fields.createdOn { try HabitRules.checkCreatedOn(createdOn, today: today) }
         let draft = Habit(
             name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: fields.createdOn ?? today)
-        let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today))
+        let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)
+        let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today, groups: groups))
         await server.recordTip(.habitAdded, owner: user.id)
         if !habit.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: user.id) }
         return try Reply.json(habit, status: .created, headers: [.location: APIPaths.habit(habit.id)])
@@ -58,7 +70,8 @@ struct HabitsAPI {
         let id: Habit.ID = try context.pathID("id", "habit")
         let fields = try await server.decode(HabitFields.self, from: request)
         let habit = try await server.store.habit(owner: user.id, id: id)
-        let changed = try fields.applied(to: habit, today: user.settings.today(now: server.now))
+        let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)
+        let changed = try fields.applied(to: habit, today: user.settings.today(now: server.now), groups: groups)
         let updated = try await server.store.updateHabit(owner: user.id, changed)
         await server.recordTip(.habitManaged, owner: user.id)
         if updated.reminders.count > habit.reminders.count { await server.recordTip(.reminderAdded, owner: user.id) }

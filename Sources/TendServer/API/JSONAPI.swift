@@ -22,6 +22,7 @@ enum JSONAPI {
         DaysAPI(server: server).addRoutes(to: signedIn)
         ViewsAPI(server: server).addRoutes(to: signedIn)
         RoutinesAPI(server: server).addRoutes(to: signedIn)
+        GroupsAPI(server: server).addRoutes(to: signedIn)
         RemindersAPI(server: server).addRoutes(to: signedIn)
         SettingsAPI(server: server).addRoutes(to: signedIn)
         SyncAPI(server: server).addRoutes(to: signedIn)

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import TendCore
+import TendStore
+
+/// `tend groups delete NAME`.
+struct GroupDeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a group; its habits and their history are kept, in no group.",
+        discussion: "Example:\n  tend groups delete Work")
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The group's name.") var group: String
+
+    func run() async throws {
+        let session = try await Session.open(options)
+        let found = try await session.store.group(owner: session.owner, named: group)
+        let members = try await session.store.habits(owner: session.owner, includeArchived: true).filter {
+            HabitGroup.key($0.group) == found.key
+        }
+        try await session.store.deleteGroup(owner: session.owner, named: found.name)
+        if options.json { return try session.printJSON(["deleted": found.name]) }
+        if options.quiet { return }
+        session.print("Deleted the group \(found.name); its \(members.count) habit(s) are kept, in no group.")
+    }
+}
