@@ -34,7 +34,7 @@ struct BeaverImportTests {
         }
         """#.utf8)
 
-    @Test("Habits in Beaver's order with their schedules, archived state, days and notes; tags and deletions reported")
+    @Test("Habits in Beaver's order with their schedules, archived state, tags, days and notes; deletions reported")
     func readsTheFixture() async throws {
         #expect(importer.detectFormat(data: Self.fixture) == .beaverJSON)
         let world = try await ImportWorld()
@@ -42,12 +42,12 @@ struct BeaverImportTests {
         #expect(report.format == .beaverJSON)
         #expect(report.habitsAdded == ["Floss", "Read", "Walk"])
         #expect(report.entriesAdded == 5)
-        #expect(report.adjustments.contains("Beaver's tags (evening, health, mind) are not kept: Tend has no tags yet."))
         #expect(report.skipped.contains("“Old habit” deleted in Beaver: not imported."))
         #expect(report.skipped.contains { $0.hasPrefix("1 record(s) could not be read") })
 
         let read = try #require(try await world.habit(named: "Read"))
         #expect(read.habit.schedule == .timesPerWeek(3))
+        #expect(read.habit.tags == ["evening", "mind"] && read.habit.group.isEmpty)
         #expect(
             read.entries.values.sorted { $0.day < $1.day } == [
                 Entry(day: Fixtures.day("2025-02-03"), value: 1, note: "a chapter"),
@@ -58,6 +58,7 @@ struct BeaverImportTests {
         #expect(floss.habit.isArchived)
         let walk = try #require(try await world.habit(named: "Walk"))
         #expect(walk.habit.schedule == .timesInDays(times: 1, days: 2))
+        #expect(walk.habit.tags == ["health"])
 
         let before = try await world.state()
         let again = try await world.importing(Self.fixture)

@@ -41,7 +41,6 @@ struct HabitBullImportTests {
         let report = try await world.importing(Self.fixture, filename: "HabitBull.csv")
         #expect(report.habitsAdded == ["Meditate", "Water", "Write"])
         #expect(report.adjustments.contains { $0.contains("“Water” and “Write” recorded amounts above 1") })
-        #expect(report.adjustments.contains("HabitBull's categories (Health, Work) are not kept: Tend has no groups yet."))
         #expect(report.adjustments.contains("1 value(s) with a fraction were rounded to whole numbers."))
         #expect(report.adjustments.contains("1 line(s) repeated a habit's day: the last one is kept."))
         #expect(report.skipped.contains { $0.contains("line 9: “someday” is not a date") })
@@ -49,6 +48,9 @@ struct HabitBullImportTests {
         let meditate = try #require(try await world.habit(named: "Meditate"))
         #expect(meditate.habit.type == .checkmark && meditate.habit.schedule == .daily)
         #expect(meditate.habit.notes == "Ten minutes of quiet")
+        // The category becomes the group.
+        #expect(meditate.habit.group == "Health")
+        #expect(try #require(try await world.habit(named: "Write")).habit.group == "Work")
         #expect(meditate.habit.createdOn == Fixtures.day("2024-03-01"))
         #expect(
             meditate.entries.values.sorted { $0.day < $1.day } == [

@@ -49,12 +49,15 @@ struct HarshImportTests {
         #expect(report.adjustments.contains { $0.contains("“Pullups” recorded amounts") })
         #expect(report.adjustments.contains { $0.contains("“Coffee” are tracking only in harsh") })
         #expect(report.adjustments.contains { $0.contains("“Stretched” appear only in the log") })
-        #expect(report.adjustments.contains("harsh's headings (Morning, Tracking only, Weekly) are not kept: Tend has no groups yet."))
         #expect(report.adjustments.contains("1 amount(s) with a fraction were rounded to whole numbers."))
         #expect(report.skipped.contains { $0.hasPrefix("2 line(s) could not be read") })
 
         let meditated = try #require(try await world.habit(named: "Meditated"))
         #expect(meditated.habit.schedule == .daily && meditated.habit.type == .checkmark)
+        // A `! Heading` is the group of the habits under it.
+        #expect(meditated.habit.group == "Morning")
+        #expect(try #require(try await world.habit(named: "Coffee")).habit.group == "Tracking only")
+        #expect(try #require(try await world.habit(named: "Stretched")).habit.group == "")
         #expect(
             meditated.entries.values.sorted { $0.day < $1.day } == [
                 Entry(day: Fixtures.day("2025-01-06"), value: 1),

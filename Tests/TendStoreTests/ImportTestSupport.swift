@@ -48,7 +48,7 @@ func richState() -> UserState {
                 id: Reminder.ID(rawValue: UUID(uuidString: "AAAAAAAA-1111-4111-8111-111111111111")!),
                 time: try! TimeOfDay(hour: 21, minute: 30), weekdays: [.monday, .friday], message: "Read!")
         ],
-        order: 0, createdOn: created)
+        group: "Mind", tags: ["books", "evening"], order: 0, createdOn: created)
     let smoke = Habit(
         id: Habit.ID(rawValue: UUID(uuidString: "22222222-2222-4222-8222-222222222222")!),
         name: "No smoking", emoji: "🚭", color: .red, kind: .bad, type: .checkmark, schedule: .daily, order: 1,
@@ -60,7 +60,7 @@ func richState() -> UserState {
         createdOn: created)
     let stretch = Habit(
         id: Habit.ID(rawValue: UUID(uuidString: "44444444-4444-4444-8444-444444444444")!),
-        name: "Stretch", emoji: "🧘", color: .teal, schedule: .weekdays([.monday, .wednesday]), order: 3,
+        name: "Stretch", emoji: "🧘", color: .teal, schedule: .weekdays([.monday, .wednesday]), group: "Body", order: 3,
         createdOn: created)
     let tracked = [
         TrackedHabit(
@@ -87,7 +87,7 @@ func richState() -> UserState {
     tips.record(.routineCreated)
     return UserState(
         settings: UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4, firstWeekday: 2, locale: "de_DE"),
-        habits: tracked, routines: [routine], tips: tips)
+        habits: tracked, routines: [routine], groups: [HabitGroup(name: "Body", emoji: "💪"), HabitGroup(name: "Mind")], tips: tips)
 }
 
 /// Loads `state` into `world`'s user with plain changes (not through the importer under test).
@@ -98,6 +98,7 @@ func seed(_ world: ImportWorld, with state: UserState) async throws {
         changes.append(.entriesImported(habit: tracked.id, entries: tracked.sortedEntries))
     }
     changes += state.routines.routines.map { .routineCreated(routine: $0) }
+    changes += state.groups.groups.map { .groupSaved(group: $0) }
     changes += state.tips.dismissed.map { .tipDismissed(tip: $0) }
     changes += Set(state.tips.actedOn.compactMap { id in TipCatalog.all.first { $0.id == id }?.retiredBy })
         .map { .tipEventRecorded(event: $0) }

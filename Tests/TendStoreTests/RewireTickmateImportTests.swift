@@ -40,6 +40,10 @@ struct RewireTickmateImportTests {
         builder.sql("CREATE TABLE track2groups (_id INTEGER PRIMARY KEY, _track_id INTEGER, _group_id INTEGER)")
         builder.sql("CREATE TABLE ticks (_id INTEGER PRIMARY KEY, _track_id INTEGER, year INTEGER, month INTEGER, day INTEGER)")
         builder.sql("INSERT INTO tracks VALUES (1, 'Coffee', 'Cups a day', 1), (2, 'Journal', NULL, 1)")
+        // Tickmate's groups: Coffee is in two (it keeps the first), Journal in none.
+        builder.sql("CREATE TABLE groups (_id INTEGER PRIMARY KEY, name TEXT, description TEXT)")
+        builder.sql("INSERT INTO groups VALUES (1, 'Body', ''), (2, 'Treats', '')")
+        builder.sql("INSERT INTO track2groups (_track_id, _group_id) VALUES (1, 2), (1, 1)")
         // Months count from 0: 0 is January. Coffee twice on the 6th; a 13th month is unreadable.
         builder.sql(
             """
@@ -83,10 +87,10 @@ struct RewireTickmateImportTests {
         #expect(report.adjustments.contains { $0.hasPrefix("“Coffee” were ticked several times a day") })
         #expect(report.skipped.contains("1 ticks without a track or with an impossible date are not imported."))
         let coffee = try #require(try await world.habit(named: "Coffee"))
-        #expect(coffee.habit.type == .count && coffee.habit.notes == "Cups a day")
+        #expect(coffee.habit.type == .count && coffee.habit.notes == "Cups a day" && coffee.habit.group == "Body")
         #expect(coffee.entries.values.sorted { $0.day < $1.day }.map(\.value) == [2, 1])
         let journal = try #require(try await world.habit(named: "Journal"))
-        #expect(journal.habit.type == .checkmark)
+        #expect(journal.habit.type == .checkmark && journal.habit.group == "")
         #expect(journal.entries.values.map(\.day) == [Fixtures.day("2024-12-31")])
     }
 

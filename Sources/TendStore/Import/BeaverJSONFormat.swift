@@ -90,7 +90,6 @@ enum BeaverJSONFormat {
         var adjustments: [String] = []
         var unreadable = 0
         var firstUnreadable = ""
-        var tagged: Set<String> = []
         var deleted: [String] = []
         for beaver in ordered {
             let name = try text.take(beaver.name.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -122,15 +121,13 @@ enum BeaverJSONFormat {
                 schedule = mapped
                 if let note { adjustments.append("“\(name)”: \(note).") }
             }
-            for tag in beaver.tags ?? [] where !tag.isEmpty { tagged.insert(try text.take(tag)) }
+            var tags: [String] = []
+            for tag in beaver.tags ?? [] where !tag.isEmpty { tags.append(try text.take(tag)) }
             let key = beaver.id.map { "beaver|id|\($0)" } ?? "beaver|name|\(name)"
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid(key)), name: name, schedule: schedule, isArchived: beaver.status == "archive",
-                order: habits.count, createdOn: sorted.first?.day ?? today)
+                tags: tags, order: habits.count, createdOn: sorted.first?.day ?? today)
             habits.append(ImportedHabit(habit: habit, entries: sorted))
-        }
-        if !tagged.isEmpty {
-            adjustments.append("Beaver's tags (\(tagged.sorted().joined(separator: ", "))) are not kept: Tend has no tags yet.")
         }
         var skipped: [String] = []
         if !deleted.isEmpty { skipped.append("\(ImportedData.listed(deleted)) deleted in Beaver: not imported.") }

@@ -100,17 +100,14 @@ enum HabitBullCSVFormat {
             if isCount { counted.append(draft.name) }
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid("habitbull|\(draft.name)")), name: draft.name, notes: draft.description,
-                type: isCount ? .count : .checkmark, target: 1, order: position, createdOn: entries.first?.day ?? today)
+                type: isCount ? .count : .checkmark, target: 1, group: draft.category, order: position,
+                createdOn: entries.first?.day ?? today)
             habits.append(ImportedHabit(habit: habit, entries: entries))
         }
         if !counted.isEmpty {
             adjustments.append(
                 "\(ImportedData.listed(counted)) recorded amounts above 1: imported as count habits with a daily target of 1 "
                     + "(HabitBull's file has no goal; edit the target after the import).")
-        }
-        let categories = Array(Set(drafts.map(\.category).filter { !$0.isEmpty })).sorted()
-        if !categories.isEmpty {
-            adjustments.append("HabitBull's categories (\(categories.joined(separator: ", "))) are not kept: Tend has no groups yet.")
         }
         if rounded > 0 { adjustments.append("\(rounded) value(s) with a fraction were rounded to whole numbers.") }
         if repeated > 0 { adjustments.append("\(repeated) line(s) repeated a habit's day: the last one is kept.") }

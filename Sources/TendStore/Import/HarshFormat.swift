@@ -192,7 +192,8 @@ enum HarshFormat {
             let entries = draft.entries.values.sorted { $0.day < $1.day }
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid("harsh|\(draft.name)")), name: draft.name,
-                type: draft.largest > 1 ? .count : .checkmark, target: 1, schedule: draft.schedule, order: position,
+                type: draft.largest > 1 ? .count : .checkmark, target: 1, schedule: draft.schedule, group: draft.heading ?? "",
+                order: position,
                 createdOn: entries.first?.day ?? today)
             habits.append(ImportedHabit(habit: habit, entries: entries))
         }
@@ -209,10 +210,6 @@ enum HarshFormat {
         let undefined = drafts.filter { !$0.defined }.map(\.name)
         if !undefined.isEmpty, drafts.contains(where: \.defined) {
             adjustments.append("\(ImportedData.listed(undefined)) appear only in the log: imported as daily habits.")
-        }
-        let headings = Array(Set(drafts.compactMap(\.heading))).sorted()
-        if !headings.isEmpty {
-            adjustments.append("harsh's headings (\(headings.joined(separator: ", "))) are not kept: Tend has no groups yet.")
         }
         if rounded > 0 { adjustments.append("\(rounded) amount(s) with a fraction were rounded to whole numbers.") }
         var skipped: [String] = []

@@ -46,6 +46,22 @@ enum ImportAdjuster {
                 notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
             }
         }
+        let group = oneLine(habit.group)
+        if group != habit.group || group.count > HabitGroup.maximumNameLength {
+            habit.group = String(group.prefix(HabitGroup.maximumNameLength)).trimmingCharacters(in: .whitespaces)
+            notes.append("\(label): its group was made one line of at most \(HabitGroup.maximumNameLength) characters")
+        }
+        let tags = habit.tags.map { tag in
+            String(oneLine(tag).replacingOccurrences(of: ",", with: " ").prefix(HabitTags.maximumLength))
+        }
+        if tags != habit.tags {
+            habit.tags = tags
+            notes.append("\(label): tags were made one line without commas, of at most \(HabitTags.maximumLength) characters")
+        }
+        if habit.tags.count > HabitTags.maximumPerHabit {
+            notes.append("\(label): only \(HabitTags.maximumPerHabit) of its \(habit.tags.count) tags are kept")
+            habit.tags = Array(habit.tags.prefix(HabitTags.maximumPerHabit))
+        }
         // As every other way in: a day outside is a broken date, or one that has not come yet.
         let days = RecordableDays.recordable(today: today)
         if !days.contains(habit.createdOn) {
@@ -59,6 +75,12 @@ enum ImportAdjuster {
     }
 
     /// A valid schedule close to `schedule`, and what changed (nil when it was valid).
+    /// `text` with its line breaks made spaces.
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            .replacingOccurrences(of: "\u{2028}", with: " ").replacingOccurrences(of: "\u{2029}", with: " ")
+    }
+
     static func adjust(_ schedule: Schedule) -> (Schedule, String?) {
         do {
             try schedule.validate()

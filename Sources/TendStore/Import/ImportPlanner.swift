@@ -107,6 +107,7 @@ public enum ImportPlanner {
         }
         changes += entryChanges
         changes += plannedRoutines(data.routines, state: state, habits: finalHabits, report: &report)
+        changes += plannedGroups(data.groups, state: state, report: &report)
 
         if let settings = data.settings, settings != state.settings {
             if state.habits.isEmpty, state.routines.routines.isEmpty {
@@ -164,6 +165,32 @@ public enum ImportPlanner {
         return stride(from: 0, to: added.count, by: entryChunkSize).map { start in
             .entriesImported(habit: tracked.id, entries: Array(added[start..<min(start + entryChunkSize, added.count)]))
         }
+    }
+
+    /// The file's described groups the account does not describe yet, after its own; one already
+    /// described keeps its emoji and place.
+    private static func plannedGroups(_ groups: [HabitGroup], state: UserState, report: inout ImportReport) -> [Change] {
+        var changes: [Change] = []
+        var described = state.groups
+        for imported in groups {
+            var group = imported
+            group.name = ImportAdjuster.oneLine(group.name).trimmingCharacters(in: .whitespaces)
+            guard described[group.name] == nil else { continue }
+            if !group.emoji.isEmpty, !Habit.isSingleEmoji(group.emoji) { group.emoji = "" }
+            do {
+                try group.validate()
+            } catch {
+                report.skipped.append("group “\(group.name.prefix(60))” is not kept: \(error.description)")
+                continue
+            }
+            guard described.groups.count < HabitGroup.maximumPerOwner else {
+                report.skipped.append("groups beyond \(HabitGroup.maximumPerOwner) are not kept")
+                break
+            }
+            described.apply(.groupSaved(group: group))
+            changes.append(.groupSaved(group: group))
+        }
+        return changes
     }
 
     private static func plannedRoutines(
@@ -237,6 +264,8 @@ public enum ImportPlanner {
         if existing.routineTime != imported.routineTime { fields.append("routine time") }
         if existing.reminders != imported.reminders { fields.append("reminders") }
         if existing.isArchived != imported.isArchived { fields.append("archived state") }
+        if HabitGroup.key(existing.group) != HabitGroup.key(imported.group) { fields.append("group") }
+        if existing.tags != imported.tags { fields.append("tags") }
         return fields
     }
 

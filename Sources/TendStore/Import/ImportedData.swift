@@ -56,6 +56,8 @@ public struct ImportedData: Hashable, Sendable {
     /// In the file's order.
     public var habits: [ImportedHabit]
     public var routines: [Routine]
+    /// The groups the file describes (order, emoji; Tend JSON only). Habits name their own group.
+    public var groups: [HabitGroup]
     /// Settings carried by the file (Tend JSON only); applied to an account that has no data yet.
     public var settings: UserSettings?
     public var tips: TipState?
@@ -67,13 +69,15 @@ public struct ImportedData: Hashable, Sendable {
     public var skippedEntries: Int
 
     public init(
-        format: ImportFormat, habits: [ImportedHabit] = [], routines: [Routine] = [], settings: UserSettings? = nil,
+        format: ImportFormat, habits: [ImportedHabit] = [], routines: [Routine] = [], groups: [HabitGroup] = [],
+        settings: UserSettings? = nil,
         tips: TipState? = nil, adjustments: [String] = [], skipped: [String] = [], skippedEntries: Int = 0
     ) {
         self.skippedEntries = skippedEntries
         self.format = format
         self.habits = habits
         self.routines = routines
+        self.groups = groups
         self.settings = settings
         self.tips = tips
         self.adjustments = adjustments

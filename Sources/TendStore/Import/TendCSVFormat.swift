@@ -7,6 +7,8 @@ public enum TendCSVFormat {
     public static let columns = [
         "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
         "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
+        // Last, so files written before groups and tags read the same.
+        "group", "tags",
     ]
 
     /// Habits in manual order, each followed by its entries by day.
@@ -18,12 +20,12 @@ public enum TendCSVFormat {
                 "habit", habit.id.description, habit.name, habit.emoji, habit.color.rawValue, habit.kind.rawValue,
                 habit.type.rawValue, String(habit.target), habit.unit, habit.schedule.description,
                 habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
-                habit.createdOn.iso, habit.notes, "", "", "", "",
+                habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
             ])
             for entry in tracked.sortedEntries {
                 text += CSV.line([
                     "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-                    entry.day.iso, String(entry.value), String(entry.isSkipped), entry.note ?? "",
+                    entry.day.iso, String(entry.value), String(entry.isSkipped), entry.note ?? "", "", "",
                 ])
             }
         }
@@ -150,6 +152,8 @@ public enum TendCSVFormat {
                 "routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
             reminders: reminders,
             isArchived: parsed("archived", parseBool, default: false, describe: "true or false"),
+            group: field("group"),
+            tags: field("tags").split(separator: ",").map(String.init),
             order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),
             createdOn: createdOn)
     }

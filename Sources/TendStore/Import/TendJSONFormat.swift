@@ -91,6 +91,7 @@ public enum TendJSONFormat {
             format: .tendJSON,
             habits: habits.map { ImportedHabit(habit: $0.habit, entries: $0.entries) },
             routines: file.routines ?? [],
+            groups: file.groups ?? [],
             settings: file.settings,
             tips: file.tips)
     }
@@ -159,6 +160,7 @@ public enum TendJSONFormat {
         var settings: UserSettings?
         var habits: [ExportedHabit]?
         var routines: [Routine]?
+        var groups: [HabitGroup]?
         var tips: TipState?
     }
 

@@ -21,7 +21,8 @@ struct GroupAddCommand: AsyncParsableCommand {
         let group = try await session.store.saveGroup(
             owner: session.owner, HabitGroup(name: spelled, emoji: emoji ?? current?.emoji ?? ""))
         if options.json {
-            return try session.printJSON(GroupJSON(group, habits: try await session.store.habits(owner: session.owner, includeArchived: true)))
+            return try session.printJSON(
+                GroupJSON(group, habits: try await session.store.habits(owner: session.owner, includeArchived: true)))
         }
         if options.quiet { return }
         session.print(current == nil ? "Added the group \(group.name)." : "Updated the group \(group.name).")
