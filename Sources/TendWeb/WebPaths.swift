@@ -20,6 +20,8 @@ enum WebPaths {
     static let value = PathPattern("/habits/{id}/days/{day}/value")
     static let decrement = PathPattern("/habits/{id}/days/{day}/decrement")
     static let cardMode = PathPattern("/cards/{id}/mode/{mode}")
+    /// Today by time or by group, and its tag filter (`?by=groups&tag=…&date=`): this browser's choice.
+    static let todayChoice = PathPattern("/today/view")
     static let dismissTip = PathPattern("/tips/{tip}/dismiss")
 
     // Habits (HabitPages; a quick add posts to `habits`, a delete is confirmed on TodayPages).

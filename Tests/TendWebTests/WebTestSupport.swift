@@ -114,6 +114,13 @@ final class Browser: Sendable {
         return try csrf(in: try await get("/"))
     }
 
+    /// Signs in through the form with the test password.
+    func signIn(_ username: String) async throws {
+        let page = try await get("/login")
+        let signedIn = try await post("/login", [("_csrf", try csrf(in: page)), ("username", username), ("password", Self.password)])
+        try #require(signedIn.status == .seeOther, "sign-in of \(username): \(signedIn.status) \(signedIn.text.prefix(300))")
+    }
+
     /// The `_csrf` value of the first form of a page.
     func csrf(in response: TestResponse) throws -> String {
         try #require(Self.firstMatch(#"name="_csrf" value="([^"]+)""#, in: response.text), "no _csrf field in \(response.text.prefix(400))")

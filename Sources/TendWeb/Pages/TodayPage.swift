@@ -16,6 +16,9 @@ struct TodayPage: Sendable, Hashable {
         var day: Day
         var modes: CardModes
         var csrfToken: String
+        var choice = TodayChoice()
+        /// The owner's groups in order (``TendStore/groups(owner:)``).
+        var groups: [HabitGroup] = []
     }
 
     struct Navigation: Sendable, Hashable {
@@ -130,7 +133,22 @@ struct TodayPage: Sendable, Hashable {
         var link: String
     }
 
+    /// The by-time/by-group switch and the tag filter above the cards (shown when the person has
+    /// groups or tags).
+    struct ViewControls: Sendable, Hashable {
+        var byGroup: Bool
+        var byTimeLink: String
+        var byGroupLink: String
+        var hasGroups: Bool
+        /// Every tag of the active habits, sorted, and the one chosen.
+        var tags: [String]
+        var tag: String?
+        var date: Day?
+    }
+
     struct Group: Sendable, Hashable {
+        /// A section by group: its day score in words, and it folds (`<details>`).
+        var scoreText: String? = nil
         var routineTime: RoutineTime
         /// The heading's id: `group-morning`, or `group-routine-<id>` for a routine's habits.
         var anchor: String
@@ -146,6 +164,7 @@ struct TodayPage: Sendable, Hashable {
     var heatmap: Heatmap
     var tips: [TipItem]
     var groups: [Group]
+    var controls: ViewControls?
     /// The user has no active habit at all (not merely none due today).
     var hasNoHabits: Bool
     /// Where forms on this page come back to.
@@ -198,7 +217,21 @@ struct TodayPage: Sendable, Hashable {
             next: day < today ? link(day.next) : nil, nextLabel: "Next day, \(Self.longDate(day.next))",
             today: day == today ? nil : WebPaths.today())
 
-        let active = input.habits.filter { !$0.habit.isArchived }
+        let everyActive = input.habits.filter { !$0.habit.isArchived }
+        let allTags = HabitTags.normalized(everyActive.flatMap(\.habit.tags))
+        // A tag no habit has any more (removed on another device) shows every habit.
+        let tag = input.choice.tag.flatMap { chosen in allTags.first { HabitTags.key($0) == chosen } }
+        let active = tag.map { tag in everyActive.filter { HabitFilter(tag: tag).matches($0.habit) } } ?? everyActive
+        let hasGroups = everyActive.contains { !$0.habit.group.isEmpty }
+        let dateQuery = day == today ? "" : "&date=\(day.iso)"
+        let tagQuery = tag.map { "&tag=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+        controls =
+            hasGroups || !allTags.isEmpty
+            ? ViewControls(
+                byGroup: input.choice.byGroup && hasGroups, byTimeLink: WebPaths.todayChoice() + "?by=time" + tagQuery + dateQuery,
+                byGroupLink: WebPaths.todayChoice() + "?by=groups" + tagQuery + dateQuery, hasGroups: hasGroups, tags: allTags, tag: tag,
+                date: day == today ? nil : day)
+            : nil
         let plan = TodayPlan(
             habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar,
             routines: input.routines)
@@ -214,7 +247,7 @@ struct TodayPage: Sendable, Hashable {
                 : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
 
         heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle)
-        hasNoHabits = active.isEmpty
+        hasNoHabits = everyActive.isEmpty
 
         if Self.mayShowTips(input.tipState) {
             let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar)
@@ -227,6 +260,26 @@ struct TodayPage: Sendable, Hashable {
 
         let trackedByID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
         let returnPath = returnPath
+        if controls?.byGroup == true {
+            let sections = TodayGroupSection.sections(of: plan, groups: input.groups, habits: active, today: today, calendar: calendar)
+            groups = sections.map { section in
+                let due = section.items.filter { $0.status.isDue }
+                let met = due.filter { $0.status == .met }.count
+                let percent = section.score.map { percentStyle(whole: Int(($0 * 100).rounded())) }
+                return Group(
+                    scoreText: percent.map { "\(met) of \(due.count) · \($0)" } ?? "nothing due",
+                    routineTime: .anytime,
+                    anchor: "group-area-" + (section.group.map { Self.anchorText($0.key) } ?? "none"),
+                    title: section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? "No group",
+                    isCurrent: false,
+                    cards: section.items.map { item in
+                        Self.card(
+                            item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
+                            mode: input.modes[item.habit.id], returnPath: returnPath)
+                    })
+            }
+            return
+        }
         groups = plan.groups.map { group in
             Group(
                 routineTime: group.routineTime,
@@ -239,6 +292,13 @@ struct TodayPage: Sendable, Hashable {
                         mode: input.modes[item.habit.id], returnPath: returnPath)
                 })
         }
+    }
+
+    /// A group's key as an id: letters and digits kept, the rest as their code points.
+    static func anchorText(_ key: String) -> String {
+        key.unicodeScalars.map { scalar in
+            scalar.isASCII && CharacterSet.alphanumerics.contains(scalar) ? String(scalar) : "-\(scalar.value)"
+        }.joined()
     }
 
     // MARK: Cards

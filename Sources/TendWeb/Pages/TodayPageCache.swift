@@ -22,6 +22,8 @@ final class TodayPageCache: Sendable {
         var today: Day
         var routineTime: RoutineTime
         var modes: String
+        /// The browser's by-time/by-group and tag choice (``TodayChoice``).
+        var choice: String
         var csrfToken: String
     }
 

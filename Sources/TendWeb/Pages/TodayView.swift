@@ -17,6 +17,7 @@ enum TodayView {
                     quickAdd(model, open: true)
                 }
             } else {
+                if let controls = model.controls { self.controls(controls) }
                 if model.groups.isEmpty {
                     Node.p(.class("empty")) { "No habit is due on this day." }
                 }
@@ -157,13 +158,61 @@ enum TodayView {
 
     // MARK: Groups and cards
 
+    /// By time or by group, and the tag filter: links and a form that work without JavaScript.
+    static func controls(_ controls: TodayPage.ViewControls) -> Node {
+        .nav(.class("view-controls"), .aria("label", "Show")) {
+            if controls.hasGroups {
+                Node.div(.class("segmented"), .role("group"), .aria("label", "Arrange")) {
+                    Node.a(.href(controls.byTimeLink), .aria("current", controls.byGroup ? "false" : "true")) { "By time" }
+                    Node.a(.href(controls.byGroupLink), .aria("current", controls.byGroup ? "true" : "false")) { "By group" }
+                }
+            }
+            if !controls.tags.isEmpty {
+                Node.form(.method("get"), .action(WebPaths.todayChoice()), .class("tag-filter")) {
+                    Node.input(.type("hidden"), .name("by"), .value(controls.byGroup ? "groups" : "time"))
+                    if let date = controls.date { Node.input(.type("hidden"), .name("date"), .value(date.iso)) }
+                    Node.label(.for("tag-filter")) { "Tag" }
+                    Node.select(.id("tag-filter"), .name("tag")) {
+                        option("", "All habits", selected: controls.tag == nil)
+                        for tag in controls.tags { option(tag, "#" + tag, selected: controls.tag == tag) }
+                    }
+                    Node.button(.type("submit")) { "Show" }
+                }
+            }
+        }
+    }
+
+    private static func option(_ value: String, _ label: String, selected: Bool) -> Node {
+        .element("option", [.value(value)] + (selected ? [Attribute("selected", nil)] : []), [.text(label)])
+    }
+
     static func group(_ group: TodayPage.Group, model: TodayPage, fragments: TodayFragments? = nil) -> Node {
+        if let scoreText = group.scoreText {
+            // By group: each a section that folds, its heading with its own day score.
+            return .element(
+                "details", [.class("group area"), .open, .aria("labelledby", group.anchor)],
+                [
+                    Node.summary {
+                        Node.h2(.id(group.anchor)) {
+                            group.title
+                            Node.span(.class("area-score")) { scoreText }
+                        }
+                    },
+                    cards(group, model: model, fragments: fragments),
+                ])
+        }
         let headingID = group.anchor
         return .section(.class("group"), .aria("labelledby", headingID)) {
             Node.h2(.id(headingID)) {
                 group.title
                 if group.isCurrent, model.day == model.today { Node.span(.class("now")) { "Now" } }
             }
+            cards(group, model: model, fragments: fragments)
+        }
+    }
+
+    static func cards(_ group: TodayPage.Group, model: TodayPage, fragments: TodayFragments?) -> Node {
+        .group {
             Node.ul(.class("cards")) {
                 for card in group.cards {
                     Node.li {

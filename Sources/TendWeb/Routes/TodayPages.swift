@@ -22,6 +22,7 @@ struct TodayPages {
         group.get(WebPaths.deleteHabit.route(), use: confirmDelete)
         group.post(WebPaths.deleteHabit.route(), use: delete)
         group.get(WebPaths.cardMode.route(), use: setMode)
+        group.get(WebPaths.todayChoice.route(), use: setChoice)
         group.post(WebPaths.dismissTip.route(), use: dismissTip)
     }
 
@@ -45,25 +46,31 @@ struct TodayPages {
         guard day <= today else { return Page.redirect(WebPaths.today()) }
         let session = try web.session(context, user: user)
         let modesCookie = request.cookies[CardModes.cookieName]?.value
+        let choice = TodayChoice(cookie: request.cookies[TodayChoice.cookieName]?.value)
         let key = TodayPageCache.Key(
             owner: user.id, sequence: sequence, settings: user.settings,
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
-            modes: modesCookie ?? "", csrfToken: session.csrfToken)
+            modes: modesCookie ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken)
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
         if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
-        let model = try await self.model(user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), session: session)
+        let model = try await self.model(
+            user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice, session: session)
         let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
     }
 
     /// The Today page's model for `day`, read from the store (the cache is the caller's business).
-    func model(user: User, day: Day, now: Date, modes: CardModes, session: SessionInfo) async throws -> TodayPage {
-        try await Self.model(store: web.store, user: user, day: day, now: now, modes: modes, csrfToken: session.csrfToken)
+    func model(
+        user: User, day: Day, now: Date, modes: CardModes, choice: TodayChoice = TodayChoice(), session: SessionInfo
+    ) async throws -> TodayPage {
+        try await Self.model(
+            store: web.store, user: user, day: day, now: now, modes: modes, choice: choice, csrfToken: session.csrfToken)
     }
 
     static func model(
-        store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, csrfToken: String
+        store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, choice: TodayChoice = TodayChoice(),
+        csrfToken: String
     ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
         let tipState = try await store.tipState(owner: user.id)
@@ -74,7 +81,8 @@ struct TodayPages {
             input: .init(
                 habits: habits, routines: try await store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
-                modes: modes, csrfToken: csrfToken))
+                modes: modes, csrfToken: csrfToken, choice: choice,
+                groups: choice.byGroup ? try await store.groups(owner: user.id) : []))
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused
@@ -88,7 +96,8 @@ struct TodayPages {
         let day = max(min(date.flatMap { try? Day(iso: $0) } ?? today, today), RecordableDays.floor)
         let session = try web.session(context, user: user)
         var model = try await model(
-            user: user, day: day, now: now, modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value), session: session)
+            user: user, day: day, now: now, modes: CardModes(cookie: request.cookies[CardModes.cookieName]?.value),
+            choice: TodayChoice(cookie: request.cookies[TodayChoice.cookieName]?.value), session: session)
         refuse(&model)
         return Page.html(TodayView.page(model, session: session), status: .unprocessableContent)
     }
@@ -202,6 +211,37 @@ struct TodayPages {
         response.setCookie(
             Cookie(
                 name: CardModes.cookieName, value: modes.cookieValue, maxAge: 365 * 86_400, path: "/",
+                secure: web.accounts.client.isSecure(request, context: context), httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// `GET /today/view?by=time|groups&tag=…&date=`: how this browser shows Today, kept in its
+    /// `tend_today` cookie (a view choice, not data: each device remembers its own).
+    @Sendable func setChoice(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let current = TodayChoice(cookie: request.cookies[TodayChoice.cookieName]?.value)
+        let byGroup: Bool
+        switch request.query("by") {
+        case nil: byGroup = current.byGroup
+        case "groups": byGroup = true
+        case "time": byGroup = false
+        default: throw Problem.badRequest("by is time or groups")
+        }
+        var tag = request.query("tag")
+        if let given = tag, !given.isEmpty {
+            try HabitTags.validate(given)
+        } else {
+            tag = nil
+        }
+        let choice = TodayChoice(byGroup: byGroup, tag: tag)
+        let today = user.settings.today(now: web.now)
+        let date = request.query("date").flatMap { try? Day(iso: $0) }.flatMap {
+            RecordableDays.viewable(today: today).contains($0) && $0 < today ? $0 : nil
+        }
+        var response = Page.redirect(date.map { WebPaths.today() + "?date=\($0.iso)" } ?? WebPaths.today())
+        response.setCookie(
+            Cookie(
+                name: TodayChoice.cookieName, value: choice.cookieValue, maxAge: 365 * 86_400, path: "/",
                 secure: web.accounts.client.isSecure(request, context: context), httpOnly: true, sameSite: .lax))
         return response
     }
