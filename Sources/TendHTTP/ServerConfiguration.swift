@@ -17,6 +17,13 @@ public struct ServerConfiguration: Sendable {
     /// on this machine by default). A client that connects directly and sends the headers itself
     /// is not believed.
     public var trustedProxies: [IPNetwork]
+    /// The header a signing-in reverse proxy (Authelia, Authentik, oauth2-proxy, Tailscale) names
+    /// the signed-in user in (`--trusted-header X-Forwarded-User`): believed only on a connection
+    /// from one of ``trustedProxies``, ignored (and counted) from anywhere else.
+    public var trustedHeader: String?
+    /// A user the trusted header names for the first time gets an account (`--trusted-header-signup`);
+    /// without it they are refused until the owner makes one.
+    public var trustedHeaderSignup: Bool
     /// The one-time code a first sign-up must give when it comes from another machine
     /// (`tend serve` makes one at a start without an owner); `nil`: only the person at the machine
     /// can set the server up.
@@ -70,6 +77,8 @@ public struct ServerConfiguration: Sendable {
         openRegistration: Bool = false,
         trustProxy: Bool = false,
         trustedProxies: [IPNetwork] = IPNetwork.loopback,
+        trustedHeader: String? = nil,
+        trustedHeaderSignup: Bool = false,
         setupCode: String? = nil,
         idleTimeout: Duration = .seconds(60),
         bcryptCost: UInt8 = ServerConfiguration.minimumProductionBcryptCost,
@@ -91,6 +100,8 @@ public struct ServerConfiguration: Sendable {
         self.openRegistration = openRegistration
         self.trustProxy = trustProxy
         self.trustedProxies = trustedProxies
+        self.trustedHeader = trustedHeader
+        self.trustedHeaderSignup = trustedHeaderSignup
         self.setupCode = setupCode
         self.idleTimeout = idleTimeout
         self.bcryptCost = bcryptCost

@@ -65,7 +65,9 @@ public func buildRouter(
     // Shared by the API and the web pages: one sign-in rate limit, one set of credentials, one
     // live-update wake-up, one settings cache.
     let accounts = AccountService(configuration: configuration, store: store)
-    let authenticator = Authenticator(store: store, configuration: configuration)
+    let trustedHeaderCounts = TrustedHeaderCounts()
+    metrics.observe(trustedHeaderCounts)
+    let authenticator = Authenticator(store: store, configuration: configuration, trustedHeaderCounts: trustedHeaderCounts)
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
     let importGate = ImportGate(capacity: configuration.maximumConcurrentImports)

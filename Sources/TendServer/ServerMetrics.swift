@@ -14,6 +14,8 @@ public final class ServerMetrics: Sendable {
 
     /// The live-update hub whose streams and polls `/metrics` reports (set by `buildRouter`).
     private let live = Mutex<(hub: LiveUpdates?, reportedPolls: Int)>((nil, 0))
+    /// The trusted header's counts, and how many of each `/metrics` has reported.
+    private let trustedHeader = Mutex<(counts: TrustedHeaderCounts?, reported: [String: Int])>((nil, [:]))
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
@@ -23,6 +25,28 @@ public final class ServerMetrics: Sendable {
     /// and op-log polls (`tend_live_polls_total`) with every exposition.
     package func observe(_ hub: LiveUpdates) {
         live.withLock { $0 = (hub, hub.polls) }
+    }
+
+    /// Reports the trusted header's sign-ins, sign-ups, refusals and ignored headers
+    /// (`tend_trusted_header_total{result}`) with every exposition.
+    package func observe(_ counts: TrustedHeaderCounts) {
+        trustedHeader.withLock { $0.counts = counts }
+    }
+
+    private func recordTrustedHeader() {
+        trustedHeader.withLock { state in
+            guard let counts = state.counts?.snapshot else { return }
+            for (result, count) in [
+                ("signed-in", counts.signIns), ("signed-up", counts.signUps), ("refused", counts.refused),
+                ("ignored-untrusted-address", counts.ignored),
+            ] {
+                let counter = registry.makeCounter(
+                    name: "tend_trusted_header_total", labels: [("result", result)],
+                    help: "Requests carrying the trusted sign-in header, by what it did")
+                counter.increment(by: Int64(max(0, count - (state.reported[result] ?? 0))))
+                state.reported[result] = max(state.reported[result] ?? 0, count)
+            }
+        }
     }
 
     private func recordLive() {
@@ -78,6 +102,7 @@ public final class ServerMetrics: Sendable {
     /// The Prometheus text exposition.
     public func exposition() -> String {
         recordLive()
+        recordTrustedHeader()
         return registry.emitToString()
     }
 }

@@ -267,6 +267,9 @@ struct ServeProcessTests {
             (["--backup-dir", "/nonexistent/tend-backups", "--backup-every", "10s"], [:], "at least 1m"),
             (["--backup-dir", "/nonexistent/tend-backups", "--backup-keep", "0"], [:], "from 1 to 10000"),
             ([], ["TEND_BACKUP_DIR": "/nonexistent/tend-backups", "TEND_BACKUP_EVERY": "daily"], "such as 24h"),
+            (["--trusted-header", "Authorization"], [:], "X-Forwarded-User"),
+            (["--trusted-header", "X Forwarded User"], [:], "X-Forwarded-User"),
+            (["--trusted-header-signup"], [:], "needs --trusted-header"),
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()

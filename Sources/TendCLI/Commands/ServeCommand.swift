@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -57,6 +58,18 @@ struct ServeCommand: AsyncParsableCommand {
             "A proxy whose forwarded headers count, as an address or CIDR block; repeatable; implies --trust-proxy (default: this machine, 127.0.0.0/8 and ::1).",
             valueName: "cidr"))
     var trustedProxies: [String] = []
+
+    @Option(
+        name: .customLong("trusted-header"),
+        help: ArgumentHelp(
+            "Sign people in by this header of a signing-in proxy (X-Forwarded-User, Remote-User), believed only from a --trusted-proxy address.",
+            valueName: "header"))
+    var trustedHeader: String?
+
+    @Flag(
+        name: .customLong("trusted-header-signup"),
+        help: "Give a user the trusted header names for the first time an account (otherwise they are refused).")
+    var trustedHeaderSignup = false
 
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp("bcrypt's cost, at least 12 (default 12).", valueName: "n"))
     var bcryptCost: Int?
@@ -234,6 +247,17 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return network
         }
+        let header = text(trustedHeader, "TEND_TRUSTED_HEADER")
+        if let header {
+            // A token of RFC 9110; Tend's own names and the forwarding headers are not a user's name.
+            let reserved = ["authorization", "cookie", "host", "x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip"]
+            guard HTTPField.Name(header) != nil, !reserved.contains(header.lowercased()) else {
+                throw CLIError("--trusted-header needs a header name such as X-Forwarded-User or Remote-User, not '\(header)'")
+            }
+        }
+        if trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"), header == nil {
+            throw CLIError("--trusted-header-signup needs --trusted-header")
+        }
         if let subject {
             do {
                 _ = try VAPIDSubject(subject)
@@ -247,6 +271,8 @@ struct ServeCommand: AsyncParsableCommand {
             openRegistration: openRegistration || flag("TEND_OPEN_REGISTRATION"),
             trustProxy: trustProxy || flag("TEND_TRUST_PROXY") || !proxies.isEmpty,
             trustedProxies: proxies.isEmpty ? IPNetwork.loopback : proxies,
+            trustedHeader: header,
+            trustedHeaderSignup: trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"),
             bcryptCost: UInt8(cost),
             publicURL: url,
             vapidSubject: subject,

@@ -18,7 +18,10 @@ package struct AuthMiddleware: RouterMiddleware {
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         var context = context
-        context.identity = try await authenticator.authenticate(&request, context: context)
-        return try await next(request, context)
+        let (identity, cookie) = try await authenticator.authenticateSigningIn(&request, context: context)
+        context.identity = identity
+        var response = try await next(request, context)
+        if let cookie { response.setCookie(cookie) }
+        return response
     }
 }

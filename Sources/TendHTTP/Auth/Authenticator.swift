@@ -11,31 +11,77 @@ import TendStore
 package struct Authenticator: Sendable {
     package let store: any TendStore & AccountStore
     package let configuration: ServerConfiguration
+    /// Sign-in by a trusted proxy's header (`--trusted-header`), when configured.
+    package let trustedHeader: TrustedHeaderSignIn?
 
-    package init(store: any TendStore & AccountStore, configuration: ServerConfiguration) {
+    package init(
+        store: any TendStore & AccountStore, configuration: ServerConfiguration,
+        trustedHeaderCounts: TrustedHeaderCounts = TrustedHeaderCounts()
+    ) {
         self.store = store
         self.configuration = configuration
+        trustedHeader = TrustedHeaderSignIn(store: store, configuration: configuration, counts: trustedHeaderCounts)
     }
 
     /// The identity of a request, or a 401/403 problem. A form body read for its `_csrf` field
     /// is kept for the route.
     package func authenticate(_ request: inout Request, context: TendRequestContext) async throws -> Identity {
+        try await authenticateSigningIn(&request, context: context).identity
+    }
+
+    /// The identity of a request, and the session cookie to set when a trusted proxy's header
+    /// signed the person in just now (``TrustedHeaderSignIn``). An API token decides before the
+    /// header does (a script behind the same proxy keeps its own identity).
+    package func authenticateSigningIn(
+        _ request: inout Request, context: TendRequestContext
+    ) async throws -> (identity: Identity, cookie: Cookie?) {
         let now = configuration.now()
         if let secret = request.bearerToken {
             guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .api else {
                 throw Problem.unauthorized("the API token is not valid (revoked, expired or mistyped)")
             }
-            return Identity(owner: token.owner, token: token, method: .bearer, secret: secret)
+            return (Identity(owner: token.owner, token: token, method: .bearer, secret: secret), nil)
         }
-        guard
-            let secret = SessionCookie.secret(
-                in: request, secure: ClientInfo(configuration: configuration).isSecure(request, context: context))
-        else {
+        let secure = ClientInfo(configuration: configuration).isSecure(request, context: context)
+        let cookieSecret = SessionCookie.secret(in: request, secure: secure)
+        if let trustedHeader, let username = trustedHeader.vouchedUsername(request, context: context) {
+            let account = try await trustedHeader.account(for: username)
+            if let secret = cookieSecret, let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now),
+                token.kind == .session, token.owner == account.user.id
+            {
+                return (try await sessionIdentity(token, secret: secret, request: &request), nil)
+            }
+            // No session, or another person's (the proxy now signs in someone else): a new one.
+            // A change cannot ride on it: the page that sent it could not know its CSRF token.
+            guard !request.isStateChanging else {
+                throw Problem(
+                    .forbidden, code: "csrf",
+                    detail: "the proxy signed you in just now: load the page again, then make the change")
+            }
+            let secret = Secrets.generate()
+            let agent = String((request.headers[.userAgent] ?? "browser").prefix(AccountService.maximumTokenNameLength))
+            let token = try await store.createToken(
+                AuthToken(
+                    owner: account.user.id, kind: .session, name: agent, createdAt: now,
+                    expiresAt: now.addingTimeInterval(configuration.sessionLifetime)),
+                hash: Secrets.hash(secret))
+            trustedHeader.counts.signedIn()
+            return (
+                Identity(owner: account.user.id, token: token, method: .session, secret: secret),
+                SessionCookie.cookie(secret: secret, secure: secure, maxAge: Int(configuration.sessionLifetime))
+            )
+        }
+        guard let secret = cookieSecret else {
             throw Problem.unauthorized("sign in first: send an API token (Authorization: Bearer) or the session cookie")
         }
         guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .session else {
             throw Problem.unauthorized("the session has ended; sign in again")
         }
+        return (try await sessionIdentity(token, secret: secret, request: &request), nil)
+    }
+
+    /// A session's identity; a change made with it must carry its CSRF token.
+    private func sessionIdentity(_ token: AuthToken, secret: String, request: inout Request) async throws -> Identity {
         if request.isStateChanging {
             let expected = Secrets.csrfToken(forSession: secret)
             let given = try await csrfToken(in: &request)
