@@ -52,6 +52,17 @@ struct GroupCommandTests {
         #expect(unknown.err.contains("no group named “Hobbies”") && unknown.err.contains("Health, Mind"))
         let noTag = await tend.run(["list", "--tag", "nope"])
         #expect(noTag.status == 1 && noTag.err.contains("no habit has the tag"))
+
+        // Statistics by group: a heading per group in the groups' order, each habit under its own.
+        #expect(await tend.run(["add", "Walk"]).status == 0)
+        #expect(await tend.run(["groups", "reorder", "Mind"]).status == 0)
+        let stats = await tend.run(["stats", "--by-group"])
+        #expect(stats.status == 0)
+        let lines = stats.out.split(separator: "\n").map(String.init)
+        let order = ["Mind", "Read", "Health", "Run", "No group", "Walk"].map { word in lines.firstIndex { $0.contains(word) } }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(lines)")
+        let healthStats = try #require(try await tend.json(["stats", "--group", "Health"]) as? [[String: Any]])
+        #expect(healthStats.map { $0["name"] as? String } == ["Run"])
     }
 
     @Test("tend groups lists, adds, renames, reorders and deletes; deleting keeps the habits")

@@ -29,6 +29,9 @@ struct GroupAPITests {
             ).decode(Habit.self)
             #expect(patched.group == "" && patched.tags == ["outdoors", "weekly"])
             try await api.request(.get, "/api/v1/habits?group=Hobbies", token: ana.token).expectProblem(.unprocessableContent)
+            let stats = try await api.request(.get, "/api/v1/stats?tag=outdoors", token: ana.token).array()
+            #expect(stats.count == 1)
+            try await api.request(.get, "/api/v1/stats?group=Hobbies", token: ana.token).expectProblem(.unprocessableContent)
             try await api.request(.get, "/api/v1/habits?tag=nope", token: ana.token).expectProblem(.unprocessableContent)
         }
     }

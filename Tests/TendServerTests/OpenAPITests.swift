@@ -284,6 +284,8 @@ struct OpenAPITests {
             .patch, "/api/v1/habits/{id}", ["id": readID], token: token, json: #"{"group":"Mind","tags":["books"]}"#, expect: .ok)
         try await c.call(.get, "/api/v1/habits", query: "?group=mind&tag=books", token: token, expect: .ok)
         try await c.call(.get, "/api/v1/habits", query: "?group=Nope", token: token, expect: .unprocessableContent)
+        try await c.call(.get, "/api/v1/stats", query: "?group=mind", token: token, expect: .ok)
+        try await c.call(.get, "/api/v1/stats", query: "?tag=nope", token: token, expect: .unprocessableContent)
         try await c.call(.get, "/api/v1/groups", token: token, expect: .ok)
         try await c.call(.post, "/api/v1/groups", token: token, json: #"{"name":"Work","emoji":"💼"}"#, expect: .created)
         try await c.call(.post, "/api/v1/groups", token: token, json: #"{"name":"work"}"#, expect: .conflict)

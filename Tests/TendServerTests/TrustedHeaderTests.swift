@@ -34,7 +34,8 @@ struct TrustedHeaderTests {
             try await api.request(.post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: [Self.user: "ana", .cookie: cookie.pair])
                 .expectProblem(.forbidden, code: "csrf")
             let made = try await api.request(
-                .post, "/api/v1/habits", json: #"{"name":"Read"}"#, headers: [Self.user: "ana", .cookie: cookie.pair, Self.csrfHeader: csrf])
+                .post, "/api/v1/habits", json: #"{"name":"Read"}"#,
+                headers: [Self.user: "ana", .cookie: cookie.pair, Self.csrfHeader: csrf])
             #expect(made.status == .created)
             // A change as the very first request (no session yet) cannot carry a CSRF token: refused, nothing made.
             try await api.request(.post, "/api/v1/habits", json: #"{"name":"Run"}"#, headers: [Self.user: "ana"])
@@ -44,7 +45,8 @@ struct TrustedHeaderTests {
         }
     }
 
-    @Test("Someone else behind the proxy gets their own session, even with the previous person's cookie; an API token keeps its own identity")
+    @Test(
+        "Someone else behind the proxy gets their own session, even with the previous person's cookie; an API token keeps its own identity")
     func switchesPeople() async throws {
         try await ServerHarness(live: true) {
             $0.trustedHeader = "X-Forwarded-User"

@@ -22,6 +22,9 @@ struct StatsCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A habit (name or id); without it, every active habit.", valueName: "habit")) var habit: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The day the statistics are as of (default: today).", valueName: "day"))
     var asOf: String?
+    @OptionGroup var filter: HabitFilterOptions
+    @Flag(name: .customLong("by-group"), help: "Every habit's line under its group's heading, in the groups' order.")
+    var byGroup = false
 
     func run() async throws {
         let session = try await Session.open(options)
@@ -31,7 +34,8 @@ struct StatsCommand: AsyncParsableCommand {
         if let habit {
             tracked = [try await session.trackedHabit(habit)]
         } else {
-            tracked = try await session.store.trackedHabits(owner: session.owner, includeArchived: false)
+            tracked = try await filter.apply(
+                try await session.store.trackedHabits(owner: session.owner, includeArchived: false), habit: \.habit, session: session)
         }
         let stats = tracked.map { StatsJSON(habit: $0.habit, $0.statistics(asOf: day, calendar: calendar)) }
         if options.json {
@@ -60,7 +64,24 @@ struct StatsCommand: AsyncParsableCommand {
         }
         let width = max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0)
         session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
-        for (one, s) in zip(tracked, stats) {
+        var rows = Array(zip(tracked, stats))
+        var headings: [Int: String] = [:]
+        if byGroup {
+            // In the groups' order, then those in none; each group's habits in the manual order.
+            let groups = try await session.store.groups(owner: session.owner)
+            let rank = Dictionary(groups.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+            func position(_ habit: Habit) -> Int { habit.group.isEmpty ? groups.count : rank[HabitGroup.key(habit.group)] ?? groups.count }
+            rows = rows.enumerated().sorted { (position($0.element.0.habit), $0.offset) < (position($1.element.0.habit), $1.offset) }.map(
+                \.element)
+            var previous: String?
+            for (index, row) in rows.enumerated() {
+                let name = row.0.habit.group.isEmpty ? "No group" : GroupList.spelling(of: row.0.habit.group, among: groups)
+                if name != previous { headings[index] = name }
+                previous = name
+            }
+        }
+        for (index, (one, s)) in rows.enumerated() {
+            if let heading = headings[index] { session.print(style.bold(heading)) }
             session.print(
                 "\(one.habit.emoji.padded(to: 2)) \(one.habit.name.padded(to: width))  "
                     + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "

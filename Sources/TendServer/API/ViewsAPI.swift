@@ -69,11 +69,19 @@ struct ViewsAPI {
         return try Reply.json(StatsJSON(habit: tracked.habit, tracked.statistics(asOf: asOf, calendar: user.settings.calendar)))
     }
 
-    /// `GET /stats?asOf=`: every active habit's statistics, as `tend stats --json`.
+    /// `GET /stats?asOf=[&group=G][&tag=T]`: every active habit's statistics, as `tend stats --json`
+    /// (those of a group or with a tag when asked; an unknown one is a 422).
     @Sendable func allStats(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
         let asOf = try request.statsDay(today: user.settings.today(now: server.now))
-        let habits = try await server.store.trackedHabits(owner: user.id, includeArchived: false)
+        let filter = HabitFilter(group: request.query("group"), tag: request.query("tag"))
+        var habits = try await server.store.trackedHabits(owner: user.id, includeArchived: false)
+        if !filter.isEmpty {
+            try filter.check(
+                habits: try await server.store.habits(owner: user.id, includeArchived: true),
+                groups: try await server.store.groups(owner: user.id))
+            habits = habits.filter { filter.matches($0.habit) }
+        }
         let calendar = user.settings.calendar
         return try Reply.json(habits.map { StatsJSON(habit: $0.habit, $0.statistics(asOf: asOf, calendar: calendar)) })
     }

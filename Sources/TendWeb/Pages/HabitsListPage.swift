@@ -29,7 +29,9 @@ struct HabitsListPage: Sendable, Hashable {
             habits.enumerated().map { index, habit in
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                    subtitle: HabitPage.scheduleText(habit.schedule) + " · " + HabitPage.targetText(habit), link: WebPaths.habit(habit.id),
+                    subtitle: ([HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit), habit.group]
+                        + habit.tags.map { "#" + $0 }).filter { !$0.isEmpty }.joined(separator: " · "),
+                    link: WebPaths.habit(habit.id),
                     editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0,
                     isLast: index == habits.count - 1)
             }
