@@ -47,6 +47,13 @@ struct GroupCommandTests {
         #expect((health["score"] as? Double) == 1)
         let all = try #require(try await tend.json(["today"]) as? [String: Any])
         #expect((all["score"] as? Double).map { $0 < 1 } == true)
+        let sections = await tend.run(["today", "--by-group"])
+        #expect(sections.status == 0)
+        let sectionLines = sections.out.split(separator: "\n").map(String.init)
+        let healthLine = try #require(sectionLines.firstIndex { $0.hasPrefix("Health") })
+        let mindLine = try #require(sectionLines.firstIndex { $0.hasPrefix("Mind") })
+        #expect(
+            healthLine < mindLine && sectionLines[healthLine].contains("100%") && sectionLines[mindLine].contains("0%"), "\(sectionLines)")
         let unknown = await tend.run(["today", "--group", "Hobbies"])
         #expect(unknown.status == 1)
         #expect(unknown.err.contains("no group named “Hobbies”") && unknown.err.contains("Health, Mind"))

@@ -23,6 +23,8 @@ struct TodayCommand: AsyncParsableCommand {
     @OptionGroup var date: DateOption
     @OptionGroup var grid: GridOptions
     @OptionGroup var filter: HabitFilterOptions
+    @Flag(name: .customLong("by-group"), help: "Sections by group (in the groups' order, then No group), each with its own score.")
+    var byGroup = false
 
     func run() async throws {
         let session = try await Session.open(options)
@@ -47,13 +49,30 @@ struct TodayCommand: AsyncParsableCommand {
             return
         }
         let width = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
-        for group in plan.groups {
+        // By group: a heading per group with its own score; the lines under it as below.
+        let sections: [(heading: String, items: [TodayPlan.Item])]
+        if byGroup {
+            let groups = try await session.store.groups(owner: session.owner)
+            sections = TodayGroupSection.sections(
+                of: plan, groups: groups, habits: habits, today: session.today, calendar: session.calendar
+            )
+            .map { section in
+                let name = section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? "No group"
+                return (name + "  " + scoreText(section.score, style: style, locale: session.user.settings.locale), section.items)
+            }
+        } else {
+            sections = plan.groups.map { group in
+                (
+                    group.routine.map { "\($0.name) (\($0.start))" }
+                        ?? group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : ""),
+                    group.items
+                )
+            }
+        }
+        for section in sections {
             session.print()
-            let heading =
-                group.routine.map { "\($0.name) (\($0.start))" }
-                ?? group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : "")
-            session.print(style.bold(heading))
-            for item in group.items {
+            session.print(style.bold(section.heading))
+            for item in section.items {
                 let habit = item.habit
                 let mark = style.mark(item.status, progress: item.progress)
                 let name = style.paint(habit.name.padded(to: width), habit.color)
@@ -144,6 +163,7 @@ extension TodayCommand {
         command.filter = HabitFilterOptions()
         command.filter.group = nil
         command.filter.tag = nil
+        command.byGroup = false
         return command
     }
 }

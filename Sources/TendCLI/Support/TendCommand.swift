@@ -125,7 +125,7 @@ public struct TendCommand: AsyncParsableCommand {
     /// against ArgumentParser's own description of the command tree.
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
-        "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup",
+        "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--by-group",
         "--help", "--version", "--experimental-dump-help",
     ])
 
