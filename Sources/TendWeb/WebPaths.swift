@@ -31,6 +31,11 @@ enum WebPaths {
     static let editHabit = PathPattern("/habits/{id}/edit")
     static let archiveHabit = PathPattern("/habits/{id}/archive")
     static let moveHabit = PathPattern("/habits/{id}/move")
+    /// A group, `{name}` its name percent-encoded (``APIPaths/groupSegment(_:)``): rename or set
+    /// its emoji, move it in the order, delete it (its habits are kept).
+    static let group = PathPattern("/groups/{name}")
+    static let moveGroup = PathPattern("/groups/{name}/move")
+    static let deleteGroup = PathPattern("/groups/{name}/delete")
     static let habitNote = PathPattern("/habits/{id}/note")
     static let deleteHabit = PathPattern("/habits/{id}/delete")
 

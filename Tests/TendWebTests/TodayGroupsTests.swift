@@ -55,3 +55,41 @@ struct TodayGroupsTests {
         }
     }
 }
+
+@Suite("Groups on the habits page")
+struct GroupPagesTests {
+    @Test("The habits page lists the groups: rename, emoji, move and delete, each through a form; bad input is 422 and changes nothing")
+    func manageGroups() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let created = WebFixtures.day("2025-06-01")
+            let run = try await store.createHabit(owner: owner, Habit(name: "Run", group: "Health & Body", createdOn: created))
+            _ = try await store.createHabit(owner: owner, Habit(name: "Code", group: "Work", order: 1, createdOn: created))
+            var page = try await browser.get("/habits").text
+            #expect(page.contains(#"action="/groups/Health%20%26%20Body""#) && page.contains(#"value="Work""#))
+
+            let renamed = try await browser.post("/groups/Health%20%26%20Body", [("_csrf", csrf), ("name", "Body"), ("emoji", "💪")])
+            #expect(renamed.status == .seeOther)
+            #expect(try await store.habit(owner: owner, id: run.id).group == "Body")
+            #expect(try await store.groups(owner: owner) == [HabitGroup(name: "Body", emoji: "💪"), HabitGroup(name: "Work")])
+
+            #expect(try await browser.post("/groups/Work/move", [("_csrf", csrf), ("direction", "up")]).status == .seeOther)
+            #expect(try await store.groups(owner: owner).map(\.name) == ["Work", "Body"])
+
+            let before = try await store.exportState(owner: owner)
+            let taken = try await browser.post("/groups/Work", [("_csrf", csrf), ("name", "body"), ("emoji", "")])
+            #expect(taken.status == .unprocessableContent && taken.text.contains("already exists"))
+            let badEmoji = try await browser.post("/groups/Work", [("_csrf", csrf), ("name", "Work"), ("emoji", "ab")])
+            #expect(badEmoji.status == .unprocessableContent)
+            #expect(try await browser.post("/groups/Nope/delete", [("_csrf", csrf)]).status == .notFound)
+            #expect(try await browser.post("/groups/Work/delete", []).status == .forbidden, "no CSRF token")
+            #expect(try await store.exportState(owner: owner) == before)
+
+            #expect(try await browser.post("/groups/Body/delete", [("_csrf", csrf)]).status == .seeOther)
+            #expect(try await store.habit(owner: owner, id: run.id).group == "")
+            page = try await browser.get("/habits").text
+            #expect(!page.contains(#"value="Body""#) && page.contains("Run"))
+        }
+    }
+}

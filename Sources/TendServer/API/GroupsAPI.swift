@@ -44,8 +44,9 @@ struct GroupsAPI {
     /// `PATCH /groups/{name}` `{"name"?, "emoji"?}`: a rename moves its habits with it.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let current = try await server.store.group(owner: owner, named: try pathName(context))
+        // The body first: a body that is not JSON is refused (415) whatever the path names.
         let fields = try await server.decode(GroupFields.self, from: request)
+        let current = try await server.store.group(owner: owner, named: try pathName(context))
         var name = current.name
         if let renamed = fields.name, renamed != current.name {
             try await server.store.renameGroup(owner: owner, from: current.name, to: renamed)

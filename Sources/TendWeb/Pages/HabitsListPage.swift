@@ -20,10 +20,32 @@ struct HabitsListPage: Sendable, Hashable {
         var isLast: Bool
     }
 
+    /// A group as the list's Groups section shows it: its fields as a form, its place in the order.
+    struct GroupItem: Sendable, Hashable {
+        var name: String
+        var emoji: String
+        var habitCount: Int
+        var action: String
+        var moveAction: String
+        var deleteAction: String
+        var isFirst: Bool
+        var isLast: Bool
+    }
+
     var active: [Item]
     var archived: [Item]
+    var groups: [GroupItem] = []
+    /// Why the last group form was refused (422), shown above the groups.
+    var groupError: String?
 
-    init(habits: [Habit]) {
+    init(habits: [Habit], groups: [HabitGroup] = []) {
+        self.groups = groups.enumerated().map { index, group in
+            let segment = APIPaths.groupSegment(group.name)
+            return GroupItem(
+                name: group.name, emoji: group.emoji, habitCount: habits.filter { HabitGroup.key($0.group) == group.key }.count,
+                action: WebPaths.group(segment), moveAction: WebPaths.moveGroup(segment), deleteAction: WebPaths.deleteGroup(segment),
+                isFirst: index == 0, isLast: index == groups.count - 1)
+        }
         let sorted = habits.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         func items(_ habits: [Habit]) -> [Item] {
             habits.enumerated().map { index, habit in

@@ -29,7 +29,8 @@ struct HabitPages {
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habits = try await web.store.habits(owner: user.id, includeArchived: true)
-        return Page.html(HabitsListView.page(HabitsListPage(habits: habits), session: try web.session(context, user: user)))
+        let groups = try await web.store.groups(owner: user.id)
+        return Page.html(HabitsListView.page(HabitsListPage(habits: habits, groups: groups), session: try web.session(context, user: user)))
     }
 
     /// `GET /habits/{id}?month=YYYY-MM`: the habit page, with its whole history.
