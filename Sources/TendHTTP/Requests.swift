@@ -12,6 +12,13 @@ extension TendRequestContext {
         return TypedID(rawValue: uuid)
     }
 
+    /// A path segment as text (a group's name), percent-decoded: the router leaves the encoding
+    /// in place. Text that does not decode names nothing, so it is not found.
+    package func pathText(_ name: String, _ what: String) throws -> String {
+        guard let raw = parameters.get(name), let text = raw.removingPercentEncoding else { throw Problem.notFound("\(what) not found") }
+        return text
+    }
+
     /// A path day, `YYYY-MM-DD` (400 for `2025-02-30`).
     package func day(_ name: String) throws -> Day {
         try Day(iso: parameters.get(name) ?? "")

@@ -46,7 +46,7 @@ struct GroupsAPI {
         let owner = try context.requireIdentity().owner
         // The body first: a body that is not JSON is refused (415) whatever the path names.
         let fields = try await server.decode(GroupFields.self, from: request)
-        let current = try await server.store.group(owner: owner, named: try pathName(context))
+        let current = try await server.store.group(owner: owner, named: try context.pathText("name", "group"))
         var name = current.name
         if let renamed = fields.name, renamed != current.name {
             try await server.store.renameGroup(owner: owner, from: current.name, to: renamed)
@@ -62,7 +62,7 @@ struct GroupsAPI {
     /// `DELETE /groups/{name}`: the group goes; its habits stay, in no group.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        try await server.store.deleteGroup(owner: owner, named: try pathName(context))
+        try await server.store.deleteGroup(owner: owner, named: try context.pathText("name", "group"))
         return Reply.noContent()
     }
 
@@ -81,13 +81,5 @@ struct GroupsAPI {
         let groups = try await server.store.groups(owner: owner)
         let habits = try await server.store.habits(owner: owner, includeArchived: true)
         return try Reply.json(groups.map { GroupAnswer($0, habits: habits) })
-    }
-
-    /// The `{name}` of the path: the router leaves percent-encoding in place.
-    private func pathName(_ context: Context) throws -> String {
-        guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding else {
-            throw Problem.notFound("group not found")
-        }
-        return name
     }
 }

@@ -22,7 +22,7 @@ struct GroupPages {
     /// `POST /groups/{name}` `name=…&emoji=…`: rename (its habits follow) and set the emoji.
     @Sendable func save(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
-        let current = try await web.store.group(owner: user.id, named: try pathName(context))
+        let current = try await web.store.group(owner: user.id, named: try context.pathText("name", "group"))
         let form = try await request.form()
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let emoji = (form["emoji"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -38,7 +38,7 @@ struct GroupPages {
     /// `POST /groups/{name}/move` `direction=up|down`: one place in the order of groups.
     @Sendable func move(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
-        let current = try await web.store.group(owner: user.id, named: try pathName(context))
+        let current = try await web.store.group(owner: user.id, named: try context.pathText("name", "group"))
         let step = try RoutinePages.step(try await request.form())
         var names = try await web.store.groups(owner: user.id).map(\.name)
         let index = names.firstIndex(of: current.name)!
@@ -52,7 +52,7 @@ struct GroupPages {
     /// `POST /groups/{name}/delete`: the group goes; its habits stay, in no group.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
-        try await web.store.deleteGroup(owner: user.id, named: try pathName(context))
+        try await web.store.deleteGroup(owner: user.id, named: try context.pathText("name", "group"))
         return Page.redirect(WebPaths.habits() + "#groups-title")
     }
 
@@ -61,13 +61,5 @@ struct GroupPages {
             habits: try await web.store.habits(owner: user.id, includeArchived: true), groups: try await web.store.groups(owner: user.id))
         model.groupError = reason.prefix(1).uppercased() + reason.dropFirst() + "."
         return Page.html(HabitsListView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
-    }
-
-    /// The `{name}` of the path: the router leaves percent-encoding in place.
-    private func pathName(_ context: Context) throws -> String {
-        guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding else {
-            throw Problem.notFound("group not found")
-        }
-        return name
     }
 }
