@@ -31,7 +31,12 @@ public struct HabitGroup: Hashable, Sendable, Codable {
         guard name.count <= maximumNameLength else {
             throw RuleViolation("a group's name is at most \(maximumNameLength) characters")
         }
-        guard !name.contains(where: \.isNewline) else { throw RuleViolation("a group's name is one line") }
+        // Control characters too: a label has no use for them, and PostgreSQL's text refuses NUL.
+        guard
+            !name.unicodeScalars.contains(where: {
+                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            })
+        else { throw RuleViolation("a group's name is one line of text, without control characters") }
     }
 
     public func validate() throws(RuleViolation) {

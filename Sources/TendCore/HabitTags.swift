@@ -37,8 +37,10 @@ public enum HabitTags {
         guard tag.count <= maximumLength else {
             throw RuleViolation("a tag is at most \(maximumLength) characters ('\(shown)' has \(tag.count))")
         }
-        guard !tag.contains(where: { $0.isNewline || $0 == "," }) else {
-            throw RuleViolation("a tag is one line without commas ('\(shown)')")
+        guard !tag.contains(","),
+            !tag.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+        else {
+            throw RuleViolation("a tag is one line of text without commas or control characters ('\(shown)')")
         }
     }
 

@@ -81,6 +81,8 @@ struct GroupTests {
         #expect(refusal(Habit(name: "a", tags: (1...21).map { "t\($0)" }, createdOn: day))?.contains("at most 20 tags") == true)
         #expect(refusal(Habit(name: "a", tags: [String(repeating: "t", count: 31)], createdOn: day))?.contains("at most 30") == true)
         #expect(refusal(Habit(name: "a", tags: ["a,b"], createdOn: day)) != nil)
+        #expect(refusal(Habit(name: "a", tags: ["a\u{0}b"], createdOn: day)) != nil)
+        #expect(refusal(Habit(name: "a", group: "Health\u{7}", createdOn: day)) != nil)
         #expect(refusal(Habit(name: "a", group: "Health", tags: (1...20).map { "t\($0)" }, createdOn: day)) == nil)
     }
 }

@@ -75,10 +75,18 @@ enum ImportAdjuster {
     }
 
     /// A valid schedule close to `schedule`, and what changed (nil when it was valid).
-    /// `text` with its line breaks made spaces.
+    /// `text` with its line breaks and other control characters made spaces (as group names and
+    /// tags must be, ``HabitGroup/validate(name:)``).
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-            .replacingOccurrences(of: "\u{2028}", with: " ").replacingOccurrences(of: "\u{2029}", with: " ")
+        let text = text.replacingOccurrences(of: "\r\n", with: " ")
+        guard
+            text.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+        else { return text }
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) ? " " : $0
+                }))
     }
 
     static func adjust(_ schedule: Schedule) -> (Schedule, String?) {
