@@ -66,7 +66,8 @@ public func buildRouter(
     // live-update wake-up, one settings cache.
     let accounts = AccountService(configuration: configuration, store: store)
     let trustedHeaderCounts = TrustedHeaderCounts()
-    metrics.observe(trustedHeaderCounts)
+    // Reported only where the header is in use: elsewhere the counters would be noise at zero.
+    if configuration.trustedHeader != nil { metrics.observe(trustedHeaderCounts) }
     let authenticator = Authenticator(store: store, configuration: configuration, trustedHeaderCounts: trustedHeaderCounts)
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
