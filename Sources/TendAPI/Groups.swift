@@ -12,7 +12,7 @@ public struct GroupAnswer: Codable, Hashable, Sendable {
     public init(_ group: HabitGroup, habits: [Habit]) {
         name = group.name
         emoji = group.emoji
-        self.habits = habits.filter { HabitGroup.key($0.group) == group.key }.map(\.id)
+        self.habits = habits.filter(group.contains).map(\.id)
     }
 }
 

@@ -16,7 +16,7 @@ public struct HabitFilter: Hashable, Sendable {
 
     public func matches(_ habit: Habit) -> Bool {
         if let group, HabitGroup.key(habit.group) != HabitGroup.key(group) { return false }
-        if let tag, !habit.tags.contains(where: { HabitTags.key($0) == HabitTags.key(tag) }) { return false }
+        if let tag, !HabitTags.contains(habit.tags, tag) { return false }
         return true
     }
 
@@ -29,7 +29,7 @@ public struct HabitFilter: Hashable, Sendable {
             let known = groups.isEmpty ? "there are none yet" : "they are " + groups.map(\.name).joined(separator: ", ")
             throw RuleViolation("no group named “\(group.prefix(HabitGroup.maximumNameLength))” (\(known))")
         }
-        if let tag, !habits.contains(where: { $0.tags.contains { HabitTags.key($0) == HabitTags.key(tag) } }) {
+        if let tag, !habits.contains(where: { HabitTags.contains($0.tags, tag) }) {
             throw RuleViolation("no habit has the tag “\(tag.prefix(HabitTags.maximumLength))”")
         }
     }

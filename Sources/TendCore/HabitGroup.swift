@@ -32,12 +32,12 @@ public struct HabitGroup: Hashable, Sendable, Codable {
             throw RuleViolation("a group's name is at most \(maximumNameLength) characters")
         }
         // Control characters too: a label has no use for them, and PostgreSQL's text refuses NUL.
-        guard
-            !name.unicodeScalars.contains(where: {
-                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-            })
+        guard !name.unicodeScalars.contains(where: \.breaksLabel)
         else { throw RuleViolation("a group's name is one line of text, without control characters") }
     }
+
+    /// Whether `habit` is in this group (names compared by ``key(_:)``).
+    public func contains(_ habit: Habit) -> Bool { HabitGroup.key(habit.group) == key }
 
     public func validate() throws(RuleViolation) {
         try HabitGroup.validate(name: name)

@@ -30,6 +30,12 @@ public enum HabitTags {
         return normalized(tags.filter { !gone.contains(key($0)) } + added)
     }
 
+    /// Whether `tags` hold `tag` (by ``key(_:)``).
+    public static func contains(_ tags: [String], _ tag: String) -> Bool {
+        let wanted = key(tag)
+        return tags.contains { key($0) == wanted }
+    }
+
     /// One tag: 1–30 characters on one line, without a comma (the CLI lists tags with commas).
     public static func validate(_ tag: String) throws(RuleViolation) {
         let shown = tag.count > 40 ? String(tag.prefix(40)) + "…" : tag
@@ -37,9 +43,7 @@ public enum HabitTags {
         guard tag.count <= maximumLength else {
             throw RuleViolation("a tag is at most \(maximumLength) characters ('\(shown)' has \(tag.count))")
         }
-        guard !tag.contains(","),
-            !tag.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
-        else {
+        guard !tag.contains(","), !tag.unicodeScalars.contains(where: \.breaksLabel) else {
             throw RuleViolation("a tag is one line of text without commas or control characters ('\(shown)')")
         }
     }

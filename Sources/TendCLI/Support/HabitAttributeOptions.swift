@@ -67,7 +67,7 @@ struct HabitAttributeOptions: ParsableArguments {
         }
         if noGroup { habit.group = "" }
         for tag in tags + untags { try HabitTags.validate(tag) }
-        for tag in untags where !habit.tags.contains(where: { HabitTags.key($0) == HabitTags.key(tag) }) {
+        for tag in untags where !HabitTags.contains(habit.tags, tag) {
             throw CLIError(
                 "“\(habit.name)” has no tag “\(tag)” (its tags: \(habit.tags.isEmpty ? "none" : habit.tags.joined(separator: ", ")))")
         }

@@ -143,16 +143,26 @@ package struct AccountService: Sendable {
     /// A new browser session for `account`: the token stored, the cookie to set and the
     /// session's CSRF token.
     package func startSession(for account: Account, request: Request, context: TendRequestContext) async throws -> NewSession {
-        let now = now
+        let session = try await Self.createSession(
+            owner: account.user.id, store: store, configuration: configuration, request: request,
+            secure: client.isSecure(request, context: context))
+        return NewSession(token: session.token, csrfToken: Secrets.csrfToken(forSession: session.secret), cookie: session.cookie)
+    }
+
+    /// A browser session for `owner` stored (named by the browser's user agent, lasting
+    /// ``ServerConfiguration/sessionLifetime``): its token, its secret and the cookie that carries
+    /// it. A password's sign-in and a trusted proxy's header (``Authenticator``) both start one here.
+    package static func createSession(
+        owner: User.ID, store: any AccountStore, configuration: ServerConfiguration, request: Request, secure: Bool
+    ) async throws -> (token: AuthToken, secret: String, cookie: Cookie) {
+        let now = configuration.now()
         let lifetime = configuration.sessionLifetime
         let secret = Secrets.generate()
-        let agent = String((request.headers[.userAgent] ?? "browser").prefix(Self.maximumTokenNameLength))
+        let agent = String((request.headers[.userAgent] ?? "browser").prefix(maximumTokenNameLength))
         let token = try await store.createToken(
-            AuthToken(owner: account.user.id, kind: .session, name: agent, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
+            AuthToken(owner: owner, kind: .session, name: agent, createdAt: now, expiresAt: now.addingTimeInterval(lifetime)),
             hash: Secrets.hash(secret))
-        return NewSession(
-            token: token, csrfToken: Secrets.csrfToken(forSession: secret),
-            cookie: SessionCookie.cookie(secret: secret, secure: client.isSecure(request, context: context), maxAge: Int(lifetime)))
+        return (token, secret, SessionCookie.cookie(secret: secret, secure: secure, maxAge: Int(lifetime)))
     }
 
     /// Ends the request's browser session (on every server instance); answers the cookie that

@@ -58,18 +58,10 @@ package struct Authenticator: Sendable {
                     .forbidden, code: "csrf",
                     detail: "the proxy signed you in just now: load the page again, then make the change")
             }
-            let secret = Secrets.generate()
-            let agent = String((request.headers[.userAgent] ?? "browser").prefix(AccountService.maximumTokenNameLength))
-            let token = try await store.createToken(
-                AuthToken(
-                    owner: account.user.id, kind: .session, name: agent, createdAt: now,
-                    expiresAt: now.addingTimeInterval(configuration.sessionLifetime)),
-                hash: Secrets.hash(secret))
+            let session = try await AccountService.createSession(
+                owner: account.user.id, store: store, configuration: configuration, request: request, secure: secure)
             trustedHeader.counts.signedIn()
-            return (
-                Identity(owner: account.user.id, token: token, method: .session, secret: secret),
-                SessionCookie.cookie(secret: secret, secure: secure, maxAge: Int(configuration.sessionLifetime))
-            )
+            return (Identity(owner: account.user.id, token: session.token, method: .session, secret: session.secret), session.cookie)
         }
         guard let secret = cookieSecret else {
             throw Problem.unauthorized("sign in first: send an API token (Authorization: Bearer) or the session cookie")

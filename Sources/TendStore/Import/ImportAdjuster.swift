@@ -74,21 +74,15 @@ enum ImportAdjuster {
         return (habit, notes)
     }
 
-    /// A valid schedule close to `schedule`, and what changed (nil when it was valid).
     /// `text` with its line breaks and other control characters made spaces (as group names and
     /// tags must be, ``HabitGroup/validate(name:)``).
     static func oneLine(_ text: String) -> String {
         let text = text.replacingOccurrences(of: "\r\n", with: " ")
-        guard
-            text.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
-        else { return text }
-        return String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) ? " " : $0
-                }))
+        guard text.unicodeScalars.contains(where: \.breaksLabel) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.breaksLabel ? " " : $0 }))
     }
 
+    /// A valid schedule close to `schedule`, and what changed (nil when it was valid).
     static func adjust(_ schedule: Schedule) -> (Schedule, String?) {
         do {
             try schedule.validate()

@@ -42,7 +42,7 @@ struct HabitsListPage: Sendable, Hashable {
         self.groups = groups.enumerated().map { index, group in
             let segment = APIPaths.groupSegment(group.name)
             return GroupItem(
-                name: group.name, emoji: group.emoji, habitCount: habits.filter { HabitGroup.key($0.group) == group.key }.count,
+                name: group.name, emoji: group.emoji, habitCount: habits.filter(group.contains).count,
                 action: WebPaths.group(segment), moveAction: WebPaths.moveGroup(segment), deleteAction: WebPaths.deleteGroup(segment),
                 isFirst: index == 0, isLast: index == groups.count - 1)
         }

@@ -260,6 +260,13 @@ struct TodayPage: Sendable, Hashable {
 
         let trackedByID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
         let returnPath = returnPath
+        let cards = { (items: [TodayPlan.Item]) in
+            items.map { item in
+                Self.card(
+                    item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
+                    mode: input.modes[item.habit.id], returnPath: returnPath)
+            }
+        }
         if controls?.byGroup == true {
             let sections = TodayGroupSection.sections(of: plan, groups: input.groups, habits: active, today: today, calendar: calendar)
             groups = sections.map { section in
@@ -271,26 +278,16 @@ struct TodayPage: Sendable, Hashable {
                     routineTime: .anytime,
                     anchor: "group-area-" + (section.group.map { Self.anchorText($0.key) } ?? "none"),
                     title: section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? "No group",
-                    isCurrent: false,
-                    cards: section.items.map { item in
-                        Self.card(
-                            item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
-                            mode: input.modes[item.habit.id], returnPath: returnPath)
-                    })
+                    isCurrent: false, cards: cards(section.items))
             }
-            return
-        }
-        groups = plan.groups.map { group in
-            Group(
-                routineTime: group.routineTime,
-                anchor: group.routine.map { "group-routine-\($0.id)" } ?? "group-\(group.routineTime.rawValue)",
-                title: group.routine.map { "\($0.name) · \($0.start)" } ?? Self.title(of: group.routineTime),
-                isCurrent: group.routine == nil && group.routineTime == plan.current,
-                cards: group.items.map { item in
-                    Self.card(
-                        item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
-                        mode: input.modes[item.habit.id], returnPath: returnPath)
-                })
+        } else {
+            groups = plan.groups.map { group in
+                Group(
+                    routineTime: group.routineTime,
+                    anchor: group.routine.map { "group-routine-\($0.id)" } ?? "group-\(group.routineTime.rawValue)",
+                    title: group.routine.map { "\($0.name) · \($0.start)" } ?? Self.title(of: group.routineTime),
+                    isCurrent: group.routine == nil && group.routineTime == plan.current, cards: cards(group.items))
+            }
         }
     }
 

@@ -82,7 +82,8 @@ struct TodayPages {
                 habits: habits, routines: try await store.routines(owner: user.id),
                 tipState: tipState, settings: user.settings, now: now, day: day,
                 modes: modes, csrfToken: csrfToken, choice: choice,
-                groups: choice.byGroup ? try await store.groups(owner: user.id) : []))
+                // The habits just read name every group Today can show: no second read of them.
+                groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : []))
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused

@@ -15,9 +15,7 @@ struct GroupDeleteCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.open(options)
         let found = try await session.store.group(owner: session.owner, named: group)
-        let members = try await session.store.habits(owner: session.owner, includeArchived: true).filter {
-            HabitGroup.key($0.group) == found.key
-        }
+        let members = try await session.store.habits(owner: session.owner, includeArchived: true).filter(found.contains)
         try await session.store.deleteGroup(owner: session.owner, named: found.name)
         if options.json { return try session.printJSON(["deleted": found.name]) }
         if options.quiet { return }

@@ -10,6 +10,6 @@ struct GroupJSON: Encodable {
     init(_ group: HabitGroup, habits: [Habit]) {
         name = group.name
         emoji = group.emoji
-        self.habits = habits.filter { HabitGroup.key($0.group) == group.key }.map(\.name)
+        self.habits = habits.filter(group.contains).map(\.name)
     }
 }
