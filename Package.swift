@@ -28,7 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -64,6 +65,7 @@ let package = Package(
             dependencies: [
                 "TendCore", "TendStore", "TendFixtures", "TendDelivery",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -103,12 +105,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Signing in through OpenID Connect providers as a relying party: discovery, PKCE, the
+        // code exchange, and ID tokens checked against the provider's rotating keys (jwt-kit).
+        .target(
+            name: "TendOpenID",
+            dependencies: [
+                "TendCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // What the JSON API and the web pages share: the request context, configuration, problems,
         // authentication (sessions, CSRF, passwords, rate limit), accounts and change notification.
         .target(
             name: "TendHTTP",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendDelivery",
+                "TendCore", "TendStore", "TendAPI", "TendDelivery", "TendOpenID",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -123,7 +140,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendDelivery",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendDelivery", "TendOpenID",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -155,7 +172,7 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders",
+                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders", "TendOpenID",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -200,12 +217,14 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "TendOpenID", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -221,6 +240,16 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "TendOpenIDTests",
+            dependencies: [
+                "TendOpenID", "TendTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "TendDeliveryTests",

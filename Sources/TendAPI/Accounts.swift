@@ -80,12 +80,15 @@ public struct AccountJSON: Codable, Hashable, Sendable {
     /// `owner` (the first account: it invites others) or `member`.
     public var role: String
     public var createdAt: Date
+    /// `false` while the account waits for the owner's approval (`--approve-signups`).
+    public var approved: Bool
 
-    public init(id: String, username: String, role: String, createdAt: Date) {
+    public init(id: String, username: String, role: String, createdAt: Date, approved: Bool = true) {
         self.id = id
         self.username = username
         self.role = role
         self.createdAt = createdAt
+        self.approved = approved
     }
 }
 

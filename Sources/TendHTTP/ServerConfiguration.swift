@@ -1,4 +1,5 @@
 import Foundation
+import TendOpenID
 
 /// Everything `tend serve` can be told, as one value: built by the CLI from its options and
 /// environment (docs/server.md), and literally in tests.
@@ -24,6 +25,15 @@ public struct ServerConfiguration: Sendable {
     /// A user the trusted header names for the first time gets an account (`--trusted-header-signup`);
     /// without it they are refused until the owner makes one.
     public var trustedHeaderSignup: Bool
+    /// The OpenID Connect providers people may sign in with (`--oidc ISSUER_URL,CLIENT_ID[,SECRET]`,
+    /// repeatable), each a "Sign in with …" button on the sign-in page.
+    public var openIDProviders: [OpenIDProviderSettings]
+    /// How soon after fetching a provider's keys Tend fetches them again for a token that names a
+    /// key it does not know (rotation); tests set 0.
+    public var openIDKeyRefreshInterval: TimeInterval
+    /// New accounts (by password, provider or trusted header) wait for the owner's approval
+    /// before they can sign in (`--approve-signups`).
+    public var approveSignups: Bool
     /// The one-time code a first sign-up must give when it comes from another machine
     /// (`tend serve` makes one at a start without an owner); `nil`: only the person at the machine
     /// can set the server up.
@@ -79,6 +89,9 @@ public struct ServerConfiguration: Sendable {
         trustedProxies: [IPNetwork] = IPNetwork.loopback,
         trustedHeader: String? = nil,
         trustedHeaderSignup: Bool = false,
+        openIDProviders: [OpenIDProviderSettings] = [],
+        openIDKeyRefreshInterval: TimeInterval = 60,
+        approveSignups: Bool = false,
         setupCode: String? = nil,
         idleTimeout: Duration = .seconds(60),
         bcryptCost: UInt8 = ServerConfiguration.minimumProductionBcryptCost,
@@ -102,6 +115,9 @@ public struct ServerConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.trustedHeader = trustedHeader
         self.trustedHeaderSignup = trustedHeaderSignup
+        self.openIDProviders = openIDProviders
+        self.openIDKeyRefreshInterval = openIDKeyRefreshInterval
+        self.approveSignups = approveSignups
         self.setupCode = setupCode
         self.idleTimeout = idleTimeout
         self.bcryptCost = bcryptCost

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import TendCore
 import TendDelivery
 
 /// Hands reminders to browsers' push services (RFC 8030) over a shared `HTTPClient`, and says

@@ -15,11 +15,15 @@ public struct Account: Hashable, Sendable {
     public var role: AccountRole
     public var passwordHash: String
     public var createdAt: Date
+    /// `false` while a sign-up waits for the owner's approval (`tend serve --approve-signups`):
+    /// such an account cannot sign in yet.
+    public var isApproved: Bool
 
-    public init(user: User, role: AccountRole, passwordHash: String, createdAt: Date) {
+    public init(user: User, role: AccountRole, passwordHash: String, createdAt: Date, isApproved: Bool = true) {
         self.user = user
         self.role = role
         self.passwordHash = passwordHash
         self.createdAt = createdAt
+        self.isApproved = isApproved
     }
 }

@@ -8,9 +8,11 @@ public protocol AccountStore: Sendable {
     /// Creates a user with a password hash in one transaction. The first account of the store
     /// becomes `.owner` whatever the policy; later ones are `.member`s and need `policy` to allow
     /// them (`.invite` consumes a valid, unused, unexpired invite, else `.forbidden`). A username
-    /// taken (case-insensitively, also by a user without a password) is a `.conflict`.
+    /// taken (case-insensitively, also by a user without a password) is a `.conflict`. A member
+    /// made with `approved: false` waits for ``IdentityStore/approveAccount(_:)`` (the owner is
+    /// always approved).
     func createAccount(
-        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
+        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, approved: Bool, now: Date
     ) async throws -> Account
     /// Gives an existing user without a password (the CLI's local user) a password and the
     /// username `username` (its data stays), making it an account (the owner when it is the
@@ -49,6 +51,14 @@ public protocol AccountStore: Sendable {
 }
 
 extension AccountStore {
+    /// A new account that can sign in at once.
+    public func createAccount(
+        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
+    ) async throws -> Account {
+        try await createAccount(
+            username: username, passwordHash: passwordHash, settings: settings, policy: policy, approved: true, now: now)
+    }
+
     /// The owner's tokens of a kind unexpired now, newest first.
     public func tokens(owner: User.ID, kind: AuthToken.Kind) async throws -> [AuthToken] {
         try await tokens(owner: owner, kind: kind, now: Date())

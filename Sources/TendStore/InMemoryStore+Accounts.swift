@@ -7,16 +7,26 @@ struct AccountTables: Sendable {
         var role: AccountRole
         var passwordHash: String
         var createdAt: Date
+        var approved = true
+    }
+
+    struct IdentityKey: Hashable, Sendable {
+        var issuer: String
+        var subject: String
     }
 
     var credentials: [User.ID: Credential] = [:]
     var tokens: [AuthToken.ID: (token: AuthToken, hash: String)] = [:]
     var invites: [Invite.ID: (invite: Invite, codeHash: String)] = [:]
+    var identities: [IdentityKey: LinkedIdentity] = [:]
+    /// Sign-ins under way, by the hash of their id.
+    var attempts: [String: SignInAttempt] = [:]
 
     /// What deleting a user cascades to: their password, their tokens, the invites they made and
     /// the one they used.
     mutating func removeAll(of user: User.ID) {
         credentials[user] = nil
+        identities = identities.filter { $0.value.owner != user }
         tokens = tokens.filter { $0.value.token.owner != user }
         invites = invites.filter { $0.value.invite.createdBy != user && $0.value.invite.usedBy != user }
     }
@@ -30,7 +40,7 @@ struct AccountTables: Sendable {
 // transaction is in the SQL stores.
 extension InMemoryStore: AccountStore {
     public func createAccount(
-        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
+        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, approved: Bool, now: Date
     ) throws -> Account {
         try User.validate(username: username)
         try StoreError.enforcing { try HabitRules.validate(settings) }
@@ -42,7 +52,7 @@ extension InMemoryStore: AccountStore {
         }
         let user = try createUser(username: username, settings: settings)
         if let invite { accounts.invites[invite.id]?.invite.usedBy = user.id }
-        return addCredential(user, role: role, passwordHash: passwordHash, now: now)
+        return addCredential(user, role: role, passwordHash: passwordHash, approved: approved || role == .owner, now: now)
     }
 
     public func claimAccount(owner: User.ID, username: String, passwordHash: String, now: Date) throws -> Account {
@@ -149,14 +159,15 @@ extension InMemoryStore: AccountStore {
 
     // MARK: Internals
 
-    private func storedAccount(_ user: User) -> Account? {
+    func storedAccount(_ user: User) -> Account? {
         accounts.credentials[user.id].map {
-            Account(user: user, role: $0.role, passwordHash: $0.passwordHash, createdAt: $0.createdAt)
+            Account(user: user, role: $0.role, passwordHash: $0.passwordHash, createdAt: $0.createdAt, isApproved: $0.approved)
         }
     }
 
-    private func addCredential(_ user: User, role: AccountRole, passwordHash: String, now: Date) -> Account {
-        accounts.credentials[user.id] = AccountTables.Credential(role: role, passwordHash: passwordHash, createdAt: now)
-        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now)
+    private func addCredential(_ user: User, role: AccountRole, passwordHash: String, approved: Bool = true, now: Date) -> Account {
+        accounts.credentials[user.id] = AccountTables.Credential(
+            role: role, passwordHash: passwordHash, createdAt: now, approved: approved)
+        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now, isApproved: approved)
     }
 }

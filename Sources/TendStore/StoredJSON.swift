@@ -17,6 +17,11 @@ enum StoredJSON {
         return GroupList(try JSONDecoder().decode([HabitGroup].self, from: Data(text.utf8)))
     }
 
+    /// A sign-in under way as stored.
+    static func attempt(_ text: String) throws -> SignInAttempt {
+        try JSONDecoder().decode(SignInAttempt.self, from: Data(text.utf8))
+    }
+
     /// JSON as both SQL stores keep it: sorted keys (equal values are stored alike), slashes
     /// unescaped.
     static func text(_ value: some Encodable) throws -> String {

@@ -3,8 +3,8 @@ import TendCore
 import TendStore
 import Testing
 
-/// A store that holds both the users' data and their accounts, as every Tend store does.
-public typealias AccountingStore = TendStore & AccountStore
+/// A store that holds the users' data, their accounts and their linked sign-ins, as every Tend store does.
+public typealias AccountingStore = TendStore & AccountStore & IdentityStore
 
 /// One check of this contract (see ``ContractCase``).
 public typealias AccountContractCase = ContractCase<any AccountingStore>
@@ -54,7 +54,11 @@ public enum AccountContract {
         { error in if case .forbidden(let message) = error { message.contains(words) } else { false } }
     }
 
-    public static let cases: [AccountContractCase] = [
+    /// Every case: accounts, tokens and invites, then identities and approvals
+    /// (AccountContract+Identities.swift).
+    public static var cases: [AccountContractCase] { accountCases + identityCases }
+
+    static let accountCases: [AccountContractCase] = [
         AccountContractCase("The first account is the owner whatever the policy; later open sign-ups are members") { store in
             // Given an empty store
             #expect(try await store.accountCount() == 0)

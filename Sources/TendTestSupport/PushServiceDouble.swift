@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Synchronization
+import TendCore
 import TendDelivery
 
 /// A push service on 127.0.0.1 (RFC 8030 §5) that checks what real ones check and reads what

@@ -15,6 +15,8 @@ package struct WebDependencies: RequestDependencies {
     package let configuration: ServerConfiguration
     package let store: any ServerStore
     package let accounts: AccountService
+    /// Sign-in through OpenID Connect providers (`--oidc`), with the same account service.
+    package let openID: OpenIDSignIn
     package let authenticator: Authenticator
     package let changes: ChangeNotifier
     package let live: LiveUpdates
@@ -46,6 +48,7 @@ package struct WebDependencies: RequestDependencies {
         self.configuration = configuration
         self.store = store
         self.accounts = accounts
+        openID = OpenIDSignIn(store: store, accounts: accounts, providers: SignInProviders(configuration: configuration))
         self.authenticator = authenticator
         self.changes = changes
         self.live = live ?? LiveUpdates(store: store, changes: changes)

@@ -11,6 +11,13 @@ enum WebPaths {
     static let login = PathPattern("/login")
     static let signup = PathPattern("/signup")
     static let logout = PathPattern("/logout")
+    /// Signing in through an OpenID Connect provider (OpenIDPages): `{provider}` is the provider's
+    /// slug; the callback is the redirect URI registered at the provider; `link` is where a new
+    /// identity is linked to an account or gets one.
+    static let openIDStart = PathPattern("/login/oidc/start/{provider}")
+    static let openIDCallback = PathPattern("/login/oidc/callback")
+    static let openIDLink = PathPattern("/login/oidc/link")
+    static let openIDSignup = PathPattern("/login/oidc/signup")
 
     // Today (TodayPages) and the day forms on its cards and the habit page (DayEntryPages).
     static let today = PathPattern("/")
@@ -66,6 +73,11 @@ enum WebPaths {
     static let dataExport = PathPattern("/settings/data/export")
     static let dataBackup = PathPattern("/settings/data/backup")
     static let deleteAccount = PathPattern("/settings/account/delete")
+    // Sign-in (SignInSettingsPages): linked providers, and the owner's approvals.
+    static let signInSettings = PathPattern("/settings/sign-in")
+    static let unlinkIdentity = PathPattern("/settings/sign-in/unlink")
+    static let approveAccount = PathPattern("/settings/sign-in/accounts/{id}/approve")
+    static let declineAccount = PathPattern("/settings/sign-in/accounts/{id}/decline")
 
     // Live updates (EventsStream) and files (AssetFiles).
     static let events = PathPattern("/events")

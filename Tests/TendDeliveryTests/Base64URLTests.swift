@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 import TendDelivery
 import Testing
 

@@ -270,6 +270,10 @@ struct ServeProcessTests {
             (["--trusted-header", "Authorization"], [:], "X-Forwarded-User"),
             (["--trusted-header", "X Forwarded User"], [:], "X-Forwarded-User"),
             (["--trusted-header-signup"], [:], "needs --trusted-header"),
+            (["--oidc", "https://auth.example.org"], [:], "ISSUER_URL,CLIENT_ID"),
+            (["--oidc", "http://auth.example.org,tend"], [:], "must use https"),
+            (["--oidc", "https://auth.example.org,a", "--oidc", "https://auth.example.org,b"], [:], "given twice"),
+            ([], ["TEND_OIDC": "https://auth.example.org/?x=1,tend"], "without query"),
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()

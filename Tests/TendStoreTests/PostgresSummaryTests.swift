@@ -38,11 +38,12 @@ struct PostgresSummaryTests {
                     ])
                 await store.close()
             }
-            // Back to version 7: no summary table, functions or triggers, nor version 9's columns.
+            // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's columns and tables.
             try await PostgresTestDatabase.execute(
                 "DROP TABLE habit_summaries", "DROP FUNCTION tend_habit_summaries_cut() CASCADE",
                 "DROP FUNCTION tend_habit_summaries_created() CASCADE",
                 "ALTER TABLE habits DROP COLUMN group_name, DROP COLUMN tags", "ALTER TABLE users DROP COLUMN habit_groups",
+                "DROP TABLE linked_identities", "DROP TABLE sign_in_attempts", "ALTER TABLE credentials DROP COLUMN approved",
                 "DELETE FROM schema_migrations WHERE version >= 8", on: location)
             let store = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2, timeout: .seconds(90))
             do {

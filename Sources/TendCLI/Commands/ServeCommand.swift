@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import TendDelivery
+import TendOpenID
 import TendReminders
 import TendServer
 import TendStore
@@ -20,7 +21,8 @@ struct ServeCommand: AsyncParsableCommand {
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
             TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_TRUSTED_PROXIES, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
-            TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS). It also delivers reminders (docs/reminders.md). \
+            TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS, TEND_TRUSTED_HEADER, TEND_TRUSTED_HEADER_SIGNUP, TEND_OIDC, \
+            TEND_APPROVE_SIGNUPS). It also delivers reminders (docs/reminders.md). \
             SIGTERM or SIGINT stops it gracefully: requests in flight are answered first.
 
             Examples:
@@ -29,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
               tend serve --host 0.0.0.0 --trusted-proxy 172.17.0.0/16
               tend serve --database postgres://tend:secret@db.internal:5432/tend
               tend serve --public-url https://habits.example.com --vapid-subject mailto:me@example.com
+              TEND_OIDC=https://auth.example.com,tend,SECRET tend serve --public-url https://habits.example.com
             """
     )
 
@@ -70,6 +73,18 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("trusted-header-signup"),
         help: "Give a user the trusted header names for the first time an account (otherwise they are refused).")
     var trustedHeaderSignup = false
+
+    @Option(
+        name: .customLong("oidc"),
+        help: ArgumentHelp(
+            "Offer “Sign in with …” an OpenID Connect provider: its issuer URL, the client id Tend has there, and the client secret if it gave one; repeatable. A secret is better passed in $TEND_OIDC (providers separated by ';'), which ps does not show.",
+            valueName: "issuer,client-id[,secret]"))
+    var oidc: [String] = []
+
+    @Flag(
+        name: .customLong("approve-signups"),
+        help: "New accounts (password, provider or trusted header) wait for the owner's approval before they can sign in.")
+    var approveSignups = false
 
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp("bcrypt's cost, at least 12 (default 12).", valueName: "n"))
     var bcryptCost: Int?
@@ -258,6 +273,23 @@ struct ServeCommand: AsyncParsableCommand {
         if trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"), header == nil {
             throw CLIError("--trusted-header-signup needs --trusted-header")
         }
+        let providerTexts =
+            oidc.isEmpty
+            ? (environment["TEND_OIDC"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
+            : oidc
+        var providers: [OpenIDProviderSettings] = []
+        for text in providerTexts {
+            do {
+                let provider = try OpenIDProviderSettings(parsing: text)
+                guard !providers.contains(where: { $0.issuer == provider.issuer }) else {
+                    throw CLIError("the OpenID issuer \(provider.issuer) is given twice")
+                }
+                providers.append(provider)
+            } catch let error as OpenIDError {
+                throw CLIError(error.description)
+            }
+        }
         if let subject {
             do {
                 _ = try VAPIDSubject(subject)
@@ -273,6 +305,8 @@ struct ServeCommand: AsyncParsableCommand {
             trustedProxies: proxies.isEmpty ? IPNetwork.loopback : proxies,
             trustedHeader: header,
             trustedHeaderSignup: trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"),
+            openIDProviders: providers,
+            approveSignups: approveSignups || flag("TEND_APPROVE_SIGNUPS"),
             bcryptCost: UInt8(cost),
             publicURL: url,
             vapidSubject: subject,

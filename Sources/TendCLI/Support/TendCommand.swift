@@ -125,7 +125,8 @@ public struct TendCommand: AsyncParsableCommand {
     /// against ArgumentParser's own description of the command tree.
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
-        "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--by-group",
+        "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--approve-signups",
+        "--by-group",
         "--help", "--version", "--experimental-dump-help",
     ])
 

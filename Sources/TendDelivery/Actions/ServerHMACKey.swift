@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 
 /// A key the server signs with (HMAC-SHA256): random, kept in the database like the VAPID key
 /// (`server_secrets`), at least 32 bytes. One per use: the "Done"/"Later" URLs' (``ActionToken``)

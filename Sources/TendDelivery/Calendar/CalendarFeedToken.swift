@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 
 /// The secret in a calendar feed's URL (`/calendar/{token}.ics`): calendar apps fetch the feed
 /// without signing in, so the token is the credential. It names the owner and carries

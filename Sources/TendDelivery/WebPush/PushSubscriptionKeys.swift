@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 
 /// The keys of a browser's push subscription (`PushSubscription.toJSON().keys`): what a message
 /// is encrypted for (RFC 8291 §2.1).

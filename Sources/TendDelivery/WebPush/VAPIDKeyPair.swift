@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TendCore
 
 /// The application server's P-256 key pair for VAPID (RFC 8292 §3): made once, kept in the
 /// database, and named by browsers as `applicationServerKey` when they subscribe, so it must not

@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 
 /// The HTTP request that hands one message to a push service (RFC 8030 §5): what an HTTP client
 /// sends, and what the tests' push-service double receives. Making it is pure; sending it is

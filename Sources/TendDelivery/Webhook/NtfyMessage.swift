@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 
 /// A reminder in ntfy's JSON publishing format (docs.ntfy.sh/publish, "Publish as JSON"): the
 /// JSON goes to the server's root URL, not the topic's, with the topic in the body. The user

@@ -66,8 +66,10 @@ package struct AccountService: Sendable {
                 return try await store.claimAccount(owner: existing.id, username: username, passwordHash: hash, now: now)
             }
         }
-        let policy: RegistrationPolicy = configuration.openRegistration ? .open : .invite(codeHash: invite.map(Secrets.hash))
-        return try await store.createAccount(username: username, passwordHash: hash, settings: settings, policy: policy, now: now)
+        let policy: RegistrationPolicy = anyoneMaySignUp ? .open : .invite(codeHash: invite.map(Secrets.hash))
+        return try await store.createAccount(
+            username: username, passwordHash: hash, settings: settings, policy: policy, approved: !configuration.approveSignups,
+            now: now)
     }
 
     /// Whether the first sign-up may go ahead: from this machine with nothing more, from anywhere
@@ -92,7 +94,7 @@ package struct AccountService: Sendable {
     /// and no usable invite (403), or the username taken (409). The store checks both again in
     /// the transaction that creates the account (an invite may be used meanwhile).
     private func checkRegistration(username: String, invite: String?) async throws {
-        if !configuration.openRegistration {
+        if !anyoneMaySignUp {
             guard let invite, !invite.isEmpty else { throw Problem.forbidden("registration needs an invite") }
             guard try await store.validInvite(codeHash: Secrets.hash(invite), now: now) != nil else {
                 throw Problem.forbidden("this invite code is not valid (mistyped, used or expired)")
@@ -103,10 +105,16 @@ package struct AccountService: Sendable {
         }
     }
 
+    /// Anyone may make an account without an invite: registration is open, or new accounts wait
+    /// for the owner's approval (`--approve-signups`: the owner decides, not the invite).
+    package var anyoneMaySignUp: Bool {
+        configuration.openRegistration || configuration.approveSignups
+    }
+
     /// Whether someone may sign up now without an invite: nobody has an account yet (the owner
     /// is still to come), or registration is open.
     package func signUpIsOpen() async throws -> Bool {
-        if configuration.openRegistration { return true }
+        if anyoneMaySignUp { return true }
         return try await store.accountCount() == 0
     }
 
@@ -121,7 +129,18 @@ package struct AccountService: Sendable {
             throw wrong
         }
         guard try await passwords.verify(password, hash: account.passwordHash) else { throw wrong }
+        try Self.requireApproved(account)
         return account
+    }
+
+    /// Refuses (403, `awaiting-approval`) an account the owner has not approved yet: it may not
+    /// sign in, by password, provider or proxy.
+    package static func requireApproved(_ account: Account) throws {
+        guard account.isApproved else {
+            throw Problem(
+                .forbidden, code: "awaiting-approval",
+                detail: "the account “\(account.user.username)” is waiting for the server owner's approval")
+        }
     }
 
     /// Deletes `owner`'s account and everything it owns, after its password (counted against the

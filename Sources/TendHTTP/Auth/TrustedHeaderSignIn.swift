@@ -43,7 +43,10 @@ package struct TrustedHeaderSignIn: Sendable {
     /// it; a 403 problem otherwise (a proxy's user without a Tend account must not fall through
     /// to a sign-in form they cannot use).
     package func account(for username: String) async throws -> Account {
-        if let account = try await store.account(named: username) { return account }
+        if let account = try await store.account(named: username) {
+            try AccountService.requireApproved(account)
+            return account
+        }
         guard configuration.trustedHeaderSignup else {
             counts.refused()
             throw Problem(
@@ -61,12 +64,15 @@ package struct TrustedHeaderSignIn: Sendable {
         let unusable = try await Passwords(cost: configuration.bcryptCost).hash(Secrets.generate())
         do {
             let account = try await store.createAccount(
-                username: username, passwordHash: unusable, settings: UserSettings(), policy: .open, now: configuration.now())
+                username: username, passwordHash: unusable, settings: UserSettings(), policy: .open,
+                approved: !configuration.approveSignups, now: configuration.now())
             counts.signedUp()
+            try AccountService.requireApproved(account)
             return account
         } catch StoreError.conflict {
             // Made by a concurrent first request of the same person.
             guard let account = try await store.account(named: username) else { throw StoreError.conflict("username taken") }
+            try AccountService.requireApproved(account)
             return account
         }
     }

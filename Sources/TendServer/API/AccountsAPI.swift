@@ -206,7 +206,8 @@ struct AccountsAPI {
 
     static func json(_ account: Account) -> AccountJSON {
         AccountJSON(
-            id: account.user.id.description, username: account.user.username, role: account.role.rawValue, createdAt: account.createdAt)
+            id: account.user.id.description, username: account.user.username, role: account.role.rawValue, createdAt: account.createdAt,
+            approved: account.isApproved)
     }
 
     static func json(_ invite: Invite) -> InviteJSON {

@@ -4,18 +4,20 @@ import ServiceLifecycle
 import Synchronization
 import TendStore
 
-/// Deletes expired sessions and API tokens at the start and then every ``interval`` while
+/// Deletes expired sessions, API tokens and unfinished provider sign-ins at the start and then every ``interval`` while
 /// `tend serve` runs (expired ones are refused on every request anyway; without this, every
 /// sign-in would leave a row behind for good). Several instances on one PostgreSQL database each
 /// sweep: deleting what is already gone costs one indexed statement.
 public final class ExpiredTokenSweeper: Service, Sendable {
-    let store: any AccountStore
+    let store: any AccountStore & IdentityStore
     let interval: Duration
     let now: @Sendable () -> Date
     let logger: Logger
     private let count = Atomic<Int>(0)
 
-    public init(store: any AccountStore, interval: Duration = .seconds(3600), now: @escaping @Sendable () -> Date, logger: Logger) {
+    public init(
+        store: any AccountStore & IdentityStore, interval: Duration = .seconds(3600), now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
         self.store = store
         self.interval = interval
         self.now = now
@@ -37,7 +39,7 @@ public final class ExpiredTokenSweeper: Service, Sendable {
     package func sweep() async {
         count.add(1, ordering: .relaxed)
         do {
-            let deleted = try await store.deleteExpiredTokens(now: now())
+            let deleted = try await store.deleteExpiredTokens(now: now()) + store.deleteExpiredSignInAttempts(now: now())
             if deleted > 0 { logger.info("deleted expired sessions and tokens", metadata: ["count": "\(deleted)"]) }
         } catch {
             logger.warning("could not delete expired sessions and tokens", metadata: ["error": "\(error)"])

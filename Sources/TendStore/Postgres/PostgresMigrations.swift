@@ -364,6 +364,30 @@ enum PostgresMigrations {
                 "ALTER TABLE habits ADD COLUMN tags text NOT NULL DEFAULT '[]'",
                 "ALTER TABLE users ADD COLUMN habit_groups text NOT NULL DEFAULT '[]'",
             ]),
+        Migration(
+            version: 10, name: "OpenID Connect sign-in: linked identities, sign-ins under way, approvals",
+            statements: [
+                // As SQLite's v10.
+                "ALTER TABLE credentials ADD COLUMN approved boolean NOT NULL DEFAULT true",
+                """
+                CREATE TABLE linked_identities (
+                    issuer text NOT NULL,
+                    subject text NOT NULL,
+                    user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    label text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    PRIMARY KEY (issuer, subject)
+                )
+                """,
+                "CREATE INDEX linked_identities_by_user ON linked_identities (user_id)",
+                """
+                CREATE TABLE sign_in_attempts (
+                    id_hash text PRIMARY KEY,
+                    attempt text NOT NULL,
+                    expires_at timestamptz NOT NULL
+                )
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

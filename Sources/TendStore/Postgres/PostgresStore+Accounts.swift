@@ -15,12 +15,12 @@ extension PostgresStore: AccountStore {
     /// An account: its user's columns as ``user(from:)`` reads them, then its credentials.
     static let accountQuery = """
         SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes,
-               c.role, c.password_hash, c.created_at
+               c.role, c.password_hash, c.created_at, c.approved
         FROM users u JOIN credentials c ON c.user_id = u.id
         """
 
     public func createAccount(
-        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
+        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, approved: Bool, now: Date
     ) async throws -> Account {
         try User.validate(username: username)
         try StoreError.enforcing { try HabitRules.validate(settings) }
@@ -39,7 +39,8 @@ extension PostgresStore: AccountStore {
                 try await self.run(
                     "UPDATE invites SET used_by = \(user.id.rawValue) WHERE id = \(invite.id.rawValue)", on: c)
             }
-            return try await self.insertCredential(user, role: role, passwordHash: passwordHash, now: now, on: c)
+            return try await self.insertCredential(
+                user, role: role, passwordHash: passwordHash, approved: approved || role == .owner, now: now, on: c)
         }
     }
 
@@ -251,24 +252,24 @@ extension PostgresStore: AccountStore {
     }
 
     func insertCredential(
-        _ user: User, role: AccountRole, passwordHash: String, now: Date, on c: PostgresConnection
+        _ user: User, role: AccountRole, passwordHash: String, approved: Bool = true, now: Date, on c: PostgresConnection
     ) async throws -> Account {
         try await run(
             """
-            INSERT INTO credentials (user_id, role, password_hash, created_at)
-            VALUES (\(user.id.rawValue), \(role.rawValue), \(passwordHash), \(now))
+            INSERT INTO credentials (user_id, role, password_hash, created_at, approved)
+            VALUES (\(user.id.rawValue), \(role.rawValue), \(passwordHash), \(now), \(approved))
             """, on: c)
-        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now)
+        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now, isApproved: approved)
     }
 
     static func account(from row: PostgresRow) throws -> Account {
-        let (id, username, zone, dayStart, firstWeekday, locale, snooze, role, hash, createdAt) = try row.decode(
-            (UUID, String, String, Int, Int?, String, Int, String, String, Date).self)
+        let (id, username, zone, dayStart, firstWeekday, locale, snooze, role, hash, createdAt, approved) = try row.decode(
+            (UUID, String, String, Int, Int?, String, Int, String, String, Date, Bool).self)
         let user = User(
             id: User.ID(rawValue: id), username: username,
             settings: UserSettings(
                 timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze))
-        return Account(user: user, role: try enumValue(role), passwordHash: hash, createdAt: createdAt)
+        return Account(user: user, role: try enumValue(role), passwordHash: hash, createdAt: createdAt, isApproved: approved)
     }
 
     func fetchInvite(codeHash: String, on c: PostgresConnection) async throws -> Invite? {

@@ -366,6 +366,32 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v10: sign-in through OpenID Connect providers (issue 18). Identities linked to accounts
+        // (one account per identity); sign-ins under way, by the SHA-256 of their id, the attempt
+        // itself as JSON (it lives minutes); and sign-ups waiting for the owner's approval.
+        migrator.registerMigration("v10") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE credentials ADD COLUMN approved INTEGER NOT NULL DEFAULT 1 CHECK (approved IN (0, 1));
+
+                    CREATE TABLE linked_identities (
+                        issuer TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        label TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        PRIMARY KEY (issuer, subject)
+                    ) STRICT;
+                    CREATE INDEX linked_identities_by_user ON linked_identities(user_id);
+
+                    CREATE TABLE sign_in_attempts (
+                        id_hash TEXT NOT NULL PRIMARY KEY,
+                        attempt TEXT NOT NULL,
+                        expires_at REAL NOT NULL
+                    ) STRICT;
+                    """)
+        }
+
         return migrator
     }
 }

@@ -7,7 +7,7 @@ import TendCore
 /// owner exactly once). Authentication reads, and writes only to refresh `last_used_at`.
 extension SQLiteStore: AccountStore {
     public func createAccount(
-        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, now: Date
+        username: String, passwordHash: String, settings: UserSettings, policy: RegistrationPolicy, approved: Bool, now: Date
     ) async throws -> Account {
         try User.validate(username: username)
         try StoreError.enforcing { try HabitRules.validate(settings) }
@@ -25,7 +25,8 @@ extension SQLiteStore: AccountStore {
                     sql: "UPDATE invites SET used_by = ? WHERE id = ?",
                     arguments: [user.id.description, invite.id.description])
             }
-            return try SQLiteAccountRows.insertCredential(user, role: role, passwordHash: passwordHash, now: now, db: db)
+            return try SQLiteAccountRows.insertCredential(
+                user, role: role, passwordHash: passwordHash, approved: approved || role == .owner, now: now, db: db)
         }
     }
 
@@ -258,20 +259,21 @@ enum SQLiteAccountRows {
     static func account(_ db: Database, user: User) throws -> Account? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT role, password_hash, created_at FROM credentials WHERE user_id = ?",
+                db, sql: "SELECT role, password_hash, created_at, approved FROM credentials WHERE user_id = ?",
                 arguments: [user.id.description])
         else { return nil }
         return Account(
-            user: user, role: try enumeration(row[0]), passwordHash: row[1], createdAt: Date(timeIntervalSince1970: row[2]))
+            user: user, role: try enumeration(row[0]), passwordHash: row[1], createdAt: Date(timeIntervalSince1970: row[2]),
+            isApproved: row[3])
     }
 
     static func insertCredential(
-        _ user: User, role: AccountRole, passwordHash: String, now: Date, db: Database
+        _ user: User, role: AccountRole, passwordHash: String, approved: Bool = true, now: Date, db: Database
     ) throws -> Account {
         try db.execute(
-            sql: "INSERT INTO credentials (user_id, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
-            arguments: [user.id.description, role.rawValue, passwordHash, now.timeIntervalSince1970])
-        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now)
+            sql: "INSERT INTO credentials (user_id, role, password_hash, created_at, approved) VALUES (?, ?, ?, ?, ?)",
+            arguments: [user.id.description, role.rawValue, passwordHash, now.timeIntervalSince1970, approved])
+        return Account(user: user, role: role, passwordHash: passwordHash, createdAt: now, isApproved: approved)
     }
 
     static func invite(_ db: Database, codeHash: String) throws -> Invite? {

@@ -29,6 +29,17 @@ enum AuthView {
                         Node.button(.type("submit"), .class("primary")) { "Log in" }
                     }
                 }
+                if !page.providers.isEmpty {
+                    Node.div(.class("providers"), .aria("label", "Other ways to sign in")) {
+                        for provider in page.providers {
+                            Node.p {
+                                Node.a(.class("button"), .href(provider.path), .data("provider", provider.name)) {
+                                    "Sign in with \(provider.name)"
+                                }
+                            }
+                        }
+                    }
+                }
                 Node.p(.class("hint")) {
                     if page.signUpOpen {
                         "New here? "
@@ -55,6 +66,10 @@ enum AuthView {
                     }
                 } else if !page.showsForm {
                     Node.p(.class("lead")) { "This server is invite-only. Ask its owner for an invite link." }
+                } else if page.approvalNeeded {
+                    Node.p(.class("lead"), .id("approval-needed")) {
+                        "The server's owner approves new accounts: you can sign in once they have."
+                    }
                 }
                 if let error = page.error { Node.p(.class("notice error"), .role("alert")) { error } }
                 if page.showsForm {
@@ -75,7 +90,7 @@ enum AuthView {
                         field(
                             id: "timeZone", label: "Time zone",
                             hint: "Your days begin and end in this zone. Your browser's zone is offered when it is known.",
-                            input: zoneSelect(page))
+                            input: zoneSelect(zones: page.zones, selected: page.timeZone))
                         if page.needsSetupCode {
                             field(
                                 id: "setupCode", label: "Setup code",
@@ -98,11 +113,12 @@ enum AuthView {
         }
     }
 
-    static func zoneSelect(_ page: SignupPage) -> Node {
+    /// The time zone menu of a new account (app.js preselects the browser's zone).
+    static func zoneSelect(zones: [String], selected: String) -> Node {
         .select(.id("timeZone"), .name("timeZone"), .data("browser-zone", ""), .aria("describedby", "timeZone-hint")) {
             Node.option(.value("")) { "Choose a time zone (UTC if none)" }
-            for zone in page.zones {
-                if zone == page.timeZone {
+            for zone in zones {
+                if zone == selected {
                     Node.option(.value(zone), .attr("selected", "")) { zone }
                 } else {
                     Node.option(.value(zone)) { zone }

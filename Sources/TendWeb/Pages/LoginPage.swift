@@ -16,6 +16,13 @@ struct LoginPage: Sendable, Hashable {
     var deleted = false
     /// Whether the sign-up link leads anywhere without an invite.
     var signUpOpen = false
+    /// "Sign in with …" buttons: each provider's start path and name (`--oidc`).
+    var providers: [Provider] = []
+
+    struct Provider: Sendable, Hashable {
+        var path: String
+        var name: String
+    }
 
     var nextField: String? { next == WebPaths.today() ? nil : next }
 }

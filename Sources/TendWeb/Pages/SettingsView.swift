@@ -102,6 +102,11 @@ enum SettingsView {
                 }
                 addDeviceForm(model, session: session)
             }
+            Node.section(.class("editor data-link"), .aria("labelledby", "sign-in-title")) {
+                Node.h2(.id("sign-in-title")) { "Signing in" }
+                Node.p(.class("hint")) { "Providers that sign you in, and (for the server's owner) accounts waiting for approval." }
+                Node.p { Node.a(.class("button"), .href(WebPaths.signInSettings())) { "Sign-in settings" } }
+            }
             Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {
                 Node.h2(.id("data-title")) { "Your data" }
                 Node.p(.class("hint")) { "Import from Tend or Loop Habit Tracker, export to a file, download a backup." }

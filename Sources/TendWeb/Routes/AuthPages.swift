@@ -4,6 +4,7 @@ import Hummingbird
 import TendAPI
 import TendCore
 import TendHTTP
+import TendOpenID
 import TendStore
 
 /// Sign-up, sign-in and sign-out forms. They use the same account logic as the JSON API
@@ -37,7 +38,7 @@ struct AuthPages {
         let page = LoginPage(
             next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,
             signedOut: request.query("signed-out") != nil, deleted: request.query("deleted") != nil,
-            signUpOpen: try await web.accounts.signUpIsOpen())
+            signUpOpen: try await web.accounts.signUpIsOpen(), providers: providers)
         return Page.html(AuthView.login(page), headers: token.headers(secure: web.accounts.client.isSecure(request, context: context)))
     }
 
@@ -45,7 +46,9 @@ struct AuthPages {
         try web.accounts.client.requireSameOrigin(request, context: context)
         let form = try await request.form()
         let next = Page.localPath(form["next"], fallback: WebPaths.today())
-        var page = LoginPage(username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen())
+        var page = LoginPage(
+            username: form["username"] ?? "", next: next, formToken: "", signUpOpen: try await web.accounts.signUpIsOpen(),
+            providers: providers)
         guard FormToken.verify(request, form, secure: web.accounts.client.isSecure(request, context: context)) else {
             return try await loginAgain(
                 page, request, context: context, status: .forbidden, error: "The form had expired. Please log in again.")
@@ -58,15 +61,24 @@ struct AuthPages {
             response.setCookie(session.cookie)
             response.setCookie(FormToken.cleared(secure: web.accounts.client.isSecure(request, context: context)))
             return response
-        } catch let problem as Problem where [.unauthorized, .tooManyRequests].contains(problem.status) {
-            page.error = problem.status == .unauthorized ? "The username or password is not right." : sentence(problem.detail)
+        } catch let problem as Problem
+            where [.unauthorized, .tooManyRequests].contains(problem.status) || problem.code == "awaiting-approval"
+        {
+            page.error = problem.status == .unauthorized ? "The username or password is not right." : Self.sentence(problem.detail)
             return try await loginAgain(
                 page, request, context: context, status: problem.status, headers: problem.status == .tooManyRequests ? problem.headers : [:]
             )
         }
     }
 
-    private func loginAgain(
+    /// The "Sign in with …" buttons.
+    var providers: [LoginPage.Provider] {
+        web.openID.providers.clients.map {
+            LoginPage.Provider(path: WebPaths.openIDStart($0.settings.slug), name: $0.settings.displayName)
+        }
+    }
+
+    func loginAgain(
         _ page: LoginPage, _ request: Request, context: Context, status: HTTPResponse.Status, error: String? = nil,
         headers: HTTPFields = [:]
     ) async throws -> Response {
@@ -101,6 +113,11 @@ struct AuthPages {
             let account = try await web.accounts.signUp(
                 username: page.username, password: form["password"] ?? "", invite: page.invite.isEmpty ? nil : page.invite,
                 timeZone: page.timeZone, setupCode: form["setupCode"], request: request, context: context)
+            guard account.isApproved else {
+                return Page.html(
+                    OpenIDView.awaitingApproval(username: account.user.username),
+                    headers: [.setCookie: FormToken.cleared(secure: web.accounts.client.isSecure(request, context: context)).description])
+            }
             let session = try await web.accounts.startSession(for: account, request: request, context: context)
             var response = Page.redirect(WebPaths.today())
             response.setCookie(session.cookie)
@@ -116,7 +133,7 @@ struct AuthPages {
                 message = "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
             case .forbidden: message = "This server is invite-only. Ask its owner for an invite link."
             case .conflict: message = "That username is taken. Please choose another."
-            default: message = sentence(problem.detail)
+            default: message = Self.sentence(problem.detail)
             }
             return signupAgain(page, request, context: context, status: problem.status, error: message)
         }
@@ -130,8 +147,9 @@ struct AuthPages {
         }
         return SignupPage(
             invite: invite, formToken: formToken, isFirstAccount: first, localHabits: localHabits,
-            isOpen: first || web.configuration.openRegistration, zones: SignupPage.zoneList,
-            needsSetupCode: first && !web.accounts.client.isLoopback(request, context: context))
+            isOpen: first || web.accounts.anyoneMaySignUp, zones: SignupPage.zoneList,
+            needsSetupCode: first && !web.accounts.client.isLoopback(request, context: context),
+            approvalNeeded: !first && web.configuration.approveSignups)
     }
 
     private func signupAgain(
@@ -165,7 +183,7 @@ struct AuthPages {
         return token.owner
     }
 
-    private func sentence(_ text: String) -> String {
+    static func sentence(_ text: String) -> String {
         let capitalized = text.prefix(1).uppercased() + text.dropFirst()
         return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }

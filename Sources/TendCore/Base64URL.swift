@@ -1,6 +1,7 @@
 import Foundation
 
-/// Base64url (RFC 4648 §5), the alphabet of every key, secret and token of Web Push.
+/// Base64url (RFC 4648 §5), the alphabet of JWTs (VAPID, ID tokens) and of every key, secret
+/// and token of Web Push.
 public enum Base64URL {
     /// Without padding: JWTs (RFC 7515) and the VAPID `k=` parameter must not carry `=`.
     /// Byte by byte: every push and action link signs one, and `replacingOccurrences` went

@@ -1,0 +1,71 @@
+import Foundation
+import TendAPI
+
+/// `/settings/sign-in`'s HTML.
+enum SignInSettingsView {
+    static func page(_ model: SignInSettingsPage, session: SessionInfo) -> Node {
+        Layout.page(title: "Sign-in settings", tab: .settings, session: session) {
+            Node.section(.class("editor"), .aria("labelledby", "providers-title")) {
+                Node.h1(.id("providers-title")) { "Signing in" }
+                if let notice = model.notice { Node.p(.class("notice"), .role("status")) { notice } }
+                Node.h2 { "Linked providers" }
+                if model.identities.isEmpty {
+                    Node.p(.class("hint"), .id("no-identities")) {
+                        model.providers.isEmpty
+                            ? "You sign in with your password. This server has no sign-in providers."
+                            : "None. To link one, sign out, choose “Sign in with …” and give this account's password once."
+                    }
+                } else {
+                    Node.ul(.class("habit-list"), .id("identities")) {
+                        for identity in model.identities {
+                            Node.li(.class("habit-row")) {
+                                Node.div(.class("row-main")) {
+                                    Node.strong { identity.provider }
+                                    Node.span(.class("hint")) { "\(identity.label), linked \(identity.linkedOn)" }
+                                }
+                                Node.form(.method("post"), .action(WebPaths.unlinkIdentity())) {
+                                    Layout.csrfField(session)
+                                    Node.input(.type("hidden"), .name("issuer"), .value(identity.issuer))
+                                    Node.input(.type("hidden"), .name("subject"), .value(identity.subject))
+                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Unlink \(identity.provider)")) { "Unlink" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if model.isOwner {
+                Node.section(.class("editor"), .aria("labelledby", "approvals-title")) {
+                    Node.h2(.id("approvals-title")) { "Waiting for approval" }
+                    if model.waiting.isEmpty {
+                        Node.p(.class("hint"), .id("no-waiting")) { "No account is waiting." }
+                    } else {
+                        Node.ul(.class("habit-list"), .id("waiting")) {
+                            for account in model.waiting {
+                                Node.li(.class("habit-row"), .id("waiting-\(account.username)")) {
+                                    Node.div(.class("row-main")) {
+                                        Node.strong { account.username }
+                                        Node.span(.class("hint")) { "signed up \(account.since)" }
+                                    }
+                                    Node.form(.method("post"), .action(WebPaths.approveAccount(account.id))) {
+                                        Layout.csrfField(session)
+                                        Node.button(.type("submit"), .class("primary"), .aria("label", "Approve \(account.username)")) {
+                                            "Approve"
+                                        }
+                                    }
+                                    Node.form(.method("post"), .action(WebPaths.declineAccount(account.id))) {
+                                        Layout.csrfField(session)
+                                        Node.button(.type("submit"), .class("danger"), .aria("label", "Decline \(account.username)")) {
+                                            "Decline"
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Node.p { Node.a(.href(WebPaths.settings())) { "Back to settings" } }
+        }
+    }
+}
