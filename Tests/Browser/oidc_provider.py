@@ -69,6 +69,8 @@ class Provider:
                         provider.codes[code] = dict(query)
                     back = query["redirect_uri"] + "?" + urllib.parse.urlencode({"code": code, "state": query["state"]})
                     self.answer(302, "", "text/plain", [("Location", back)])
+                elif url.path == "/favicon.ico":
+                    self.answer(204, b"", "image/x-icon")
                 else:
                     self.answer(404, "not found", "text/plain")
 
