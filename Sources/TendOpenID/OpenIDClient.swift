@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-import TendCore
 import JWTKit
 import Logging
 import NIOCore
 import NIOHTTP1
+import TendCore
 
 /// Tend as an OpenID Connect relying party of one provider (authorization code flow with PKCE,
 /// OpenID Connect Core 1.0 §3.1). Discovery and the provider's keys are fetched when first needed
@@ -73,7 +73,9 @@ public actor OpenIDClient {
     }
 
     /// Exchanges the callback's code for an ID token and checks the token: who signed in.
-    public func finishSignIn(code: String, codeVerifier: String, nonce: String, redirectURI: String, now: Date) async throws
+    public func finishSignIn(
+        code: String, codeVerifier: String, nonce: String, redirectURI: String, now: Date
+    ) async throws
         -> VerifiedIdentity
     {
         let token = try await exchange(code: code, codeVerifier: codeVerifier, redirectURI: redirectURI, now: now)
@@ -180,7 +182,8 @@ public actor OpenIDClient {
         let document = try await discovery(now: now)
         let fetched = try await Self.keySet(try await get(document.jwksURI, what: "key set"))
         keys = (fetched.collection, fetched.identifiers, now)
-        logger.info("fetched the OpenID provider's keys", metadata: ["issuer": "\(settings.issuer)", "keys": "\(fetched.identifiers.sorted())"])
+        logger.info(
+            "fetched the OpenID provider's keys", metadata: ["issuer": "\(settings.issuer)", "keys": "\(fetched.identifiers.sorted())"])
         guard Self.covers(fetched.identifiers, kid) else {
             throw OpenIDError.invalidToken("it is signed with a key the provider does not publish")
         }

@@ -4,7 +4,9 @@ import TendStore
 import Testing
 
 extension AccountContract {
-    static func identity(_ owner: Account, subject: String = "sub-1", issuer: String = "https://id.example.org", at now: Date = t0)
+    static func identity(
+        _ owner: Account, subject: String = "sub-1", issuer: String = "https://id.example.org", at now: Date = t0
+    )
         -> LinkedIdentity
     {
         LinkedIdentity(issuer: issuer, subject: subject, owner: owner.user.id, label: "\(owner.user.username)@example.org", createdAt: now)
@@ -19,7 +21,9 @@ extension AccountContract {
     /// OpenID Connect sign-in (issue 18): identities linked to one account each, sign-ins under
     /// way taken once, and sign-ups waiting for the owner.
     static let identityCases: [AccountContractCase] = [
-        AccountContractCase("An identity links to one account; another account's link is neither seen nor removed; deleting a user drops its links") {
+        AccountContractCase(
+            "An identity links to one account; another account's link is neither seen nor removed; deleting a user drops its links"
+        ) {
             store in
             let alice = try await signUp(store, "alice")
             let bob = try await signUp(store, "bob")

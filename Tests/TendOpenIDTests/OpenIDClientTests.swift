@@ -30,7 +30,8 @@ struct OpenIDClientTests {
 
     static func client(_ provider: OpenIDProviderDouble, clientID: String? = nil, refresh: TimeInterval = 0) -> OpenIDClient {
         OpenIDClient(
-            settings: OpenIDProviderSettings(issuer: provider.issuer, clientID: clientID ?? provider.clientID, clientSecret: provider.clientSecret),
+            settings: OpenIDProviderSettings(
+                issuer: provider.issuer, clientID: clientID ?? provider.clientID, clientSecret: provider.clientSecret),
             http: .shared, keyRefreshInterval: refresh, logger: Logger(label: "test"))
     }
 
@@ -49,23 +50,32 @@ struct OpenIDClientTests {
     @Test("--oidc's text: issuer and client id required, https unless on this machine, a secret optional")
     func settings() throws {
         let parsed = try OpenIDProviderSettings(parsing: "https://auth.example.org/realms/home, tend ,s3cret,with,commas")
-        #expect(parsed == OpenIDProviderSettings(issuer: "https://auth.example.org/realms/home", clientID: "tend", clientSecret: "s3cret,with,commas"))
+        #expect(
+            parsed
+                == OpenIDProviderSettings(
+                    issuer: "https://auth.example.org/realms/home", clientID: "tend", clientSecret: "s3cret,with,commas"))
         #expect(parsed.displayName == "auth.example.org" && parsed.slug.count == 10)
         #expect(try OpenIDProviderSettings(parsing: "http://127.0.0.1:5556/dex,tend").clientSecret == nil)
-        for bad in ["https://auth.example.org", ",tend", "http://auth.example.org,tend", "auth.example.org,tend", "https://a.org/?x=1,tend"] {
+        for bad in [
+            "https://auth.example.org", ",tend", "http://auth.example.org,tend", "auth.example.org,tend", "https://a.org/?x=1,tend",
+        ] {
             #expect(throws: OpenIDError.self, "\(bad)") { try OpenIDProviderSettings(parsing: bad) }
         }
     }
 
-    @Test("A sign-in with PKCE, state and nonce, RS256 and ES256, with and without a client secret", arguments: [
-        (OpenIDProviderDouble.Algorithm.rs256, "s3cret" as String?), (.es256, nil),
-    ])
+    @Test(
+        "A sign-in with PKCE, state and nonce, RS256 and ES256, with and without a client secret",
+        arguments: [
+            (OpenIDProviderDouble.Algorithm.rs256, "s3cret" as String?), (.es256, nil),
+        ])
     func signsIn(algorithm: OpenIDProviderDouble.Algorithm, secret: String?) async throws {
         try await OpenIDProviderDouble.run(clientSecret: secret, algorithm: algorithm) { provider in
             provider.signInNext(.init(subject: "248289761001", username: nil, email: "jane.doe@example.org"))
             let identity = try await Self.signIn(Self.client(provider))
-            #expect(identity == VerifiedIdentity(
-                issuer: provider.issuer, subject: "248289761001", suggestedUsername: "jane.doe", label: "jane.doe@example.org"))
+            #expect(
+                identity
+                    == VerifiedIdentity(
+                        issuer: provider.issuer, subject: "248289761001", suggestedUsername: "jane.doe", label: "jane.doe@example.org"))
             let asked = try #require(provider.authorizeRequests.last?.query)
             #expect(asked["code_challenge_method"] == "S256" && asked["scope"] == "openid profile email")
             #expect(asked["redirect_uri"] == Self.redirect)
@@ -86,7 +96,10 @@ struct OpenIDClientTests {
                     _ = try await Self.signIn(client)
                     Issue.record("\(flaw) was accepted")
                 } catch let error as OpenIDError {
-                    guard case .invalidToken(let text) = error else { Issue.record("\(flaw): \(error)"); continue }
+                    guard case .invalidToken(let text) = error else {
+                        Issue.record("\(flaw): \(error)")
+                        continue
+                    }
                     #expect(text.contains(reason), "\(flaw): \(text)")
                 }
             }
@@ -143,8 +156,11 @@ struct OpenIDClientTests {
         // nothing is signed in; a provider whose discovery names another issuer is not used.
         try await OpenIDProviderDouble.run { provider in
             let wrong = OpenIDClient(
-                settings: OpenIDProviderSettings(issuer: provider.issuer + "/", clientID: "tend"), http: .shared, logger: Logger(label: "t"))
-            await #expect(throws: OpenIDError.provider("its discovery document names the issuer “\(provider.issuer)”, not “\(provider.issuer)/”")) {
+                settings: OpenIDProviderSettings(issuer: provider.issuer + "/", clientID: "tend"), http: .shared, logger: Logger(label: "t")
+            )
+            await #expect(
+                throws: OpenIDError.provider("its discovery document names the issuer “\(provider.issuer)”, not “\(provider.issuer)/”")
+            ) {
                 _ = try await wrong.authorizationRequest(redirectURI: Self.redirect, now: Date())
             }
         }

@@ -39,7 +39,8 @@ struct OpenIDSignInTests {
     /// Follows no redirects: the test plays the browser and looks at each one.
     static let browser = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
 
-    static func harness(_ provider: OpenIDProviderDouble, configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerHarness {
+    static func harness(_ provider: OpenIDProviderDouble, configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> ServerHarness
+    {
         try ServerHarness {
             $0.openIDProviders = [OpenIDProviderSettings(issuer: provider.issuer, clientID: provider.clientID)]
             $0.openIDKeyRefreshInterval = 0
@@ -54,7 +55,9 @@ struct OpenIDSignInTests {
     }
 
     /// From the sign-in button to Tend's answer to the provider's callback.
-    static func providerSignIn(_ api: APIClient, _ provider: OpenIDProviderDouble, jar: inout CookieJar) async throws
+    static func providerSignIn(
+        _ api: APIClient, _ provider: OpenIDProviderDouble, jar: inout CookieJar
+    ) async throws
         -> (response: TestResponse, callback: String, before: CookieJar)
     {
         let slug = OpenIDProviderSettings(issuer: provider.issuer, clientID: provider.clientID).slug
@@ -103,7 +106,9 @@ struct OpenIDSignInTests {
         return (try session.object()["account"] as? [String: Any])?["username"] as? String
     }
 
-    @Test("A new identity is linked only with the account's password; after that the provider signs in directly, and a replayed callback signs no one in")
+    @Test(
+        "A new identity is linked only with the account's password; after that the provider signs in directly, and a replayed callback signs no one in"
+    )
     func linksAfterPassword() async throws {
         try await OpenIDProviderDouble.run { provider in
             let store = InMemoryStore()
@@ -225,7 +230,8 @@ struct OpenIDSignInTests {
                 #expect(declined.status == .seeOther)
                 #expect(try await store.account(named: "cara") == nil)
                 // Approving an account that does not wait: 404; a member cannot approve: 403.
-                #expect(try await api.request(.post, "/settings/sign-in/accounts/\(owner.id)/approve", headers: headers).status == .notFound)
+                #expect(
+                    try await api.request(.post, "/settings/sign-in/accounts/\(owner.id)/approve", headers: headers).status == .notFound)
                 var benJar = CookieJar()
                 let (signedIn, _, _) = try await Self.providerSignIn(api, provider, jar: &benJar)
                 #expect(signedIn.status == .seeOther)
@@ -242,7 +248,8 @@ struct OpenIDSignInTests {
                 let ana = try await api.signUp("ana")
                 let anaID = try #require(UUID(uuidString: ana.id))
                 try await store.linkIdentity(
-                    LinkedIdentity(issuer: provider.issuer, subject: "subject-1", owner: .init(rawValue: anaID), label: "ana", createdAt: Date()))
+                    LinkedIdentity(
+                        issuer: provider.issuer, subject: "subject-1", owner: .init(rawValue: anaID), label: "ana", createdAt: Date()))
                 var jar = CookieJar()
                 _ = try await Self.providerSignIn(api, provider, jar: &jar)
                 let page = try await api.request(.get, "/settings/sign-in", headers: jar.headers)

@@ -121,7 +121,9 @@ package struct OpenIDSignIn: Sendable {
     /// A new account for the waiting identity, linked to it. Its password is random and unknown
     /// (the provider is how this person signs in; they can set one later). It can sign in at once
     /// unless `--approve-signups`, when it waits for the owner.
-    package func createAccount(username: String, timeZone: String?, request: Request, context: TendRequestContext) async throws
+    package func createAccount(
+        username: String, timeZone: String?, request: Request, context: TendRequestContext
+    ) async throws
         -> Account
     {
         guard providerSignUpIsOpen else {

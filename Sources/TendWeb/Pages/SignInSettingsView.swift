@@ -27,7 +27,9 @@ enum SignInSettingsView {
                                     Layout.csrfField(session)
                                     Node.input(.type("hidden"), .name("issuer"), .value(identity.issuer))
                                     Node.input(.type("hidden"), .name("subject"), .value(identity.subject))
-                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Unlink \(identity.provider)")) { "Unlink" }
+                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Unlink \(identity.provider)")) {
+                                        "Unlink"
+                                    }
                                 }
                             }
                         }

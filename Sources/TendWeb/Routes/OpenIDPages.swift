@@ -29,7 +29,8 @@ struct OpenIDPages {
     /// `GET /login/oidc/start/{provider}`: to the provider, with this browser's attempt cookie.
     @Sendable func start(_ request: Request, context: Context) async throws -> Response {
         do {
-            let (url, cookie) = try await web.openID.start(slug: try context.pathText("provider", "provider"), request: request, context: context)
+            let (url, cookie) = try await web.openID.start(
+                slug: try context.pathText("provider", "provider"), request: request, context: context)
             var response = Page.redirect(url)
             response.setCookie(cookie)
             return response
@@ -107,7 +108,8 @@ struct OpenIDPages {
             }
             return try await signedIn(account, request, context: context)
         } catch let problem as Problem where problem.status.kind == .clientError && problem.code != "sign-in-expired" {
-            page.signupError = problem.status == .conflict ? "That username is taken. Please choose another." : AuthPages.sentence(problem.detail)
+            page.signupError =
+                problem.status == .conflict ? "That username is taken. Please choose another." : AuthPages.sentence(problem.detail)
             return again(page, request, context: context, status: problem.status)
         } catch {
             return try await failed(error, request, context: context)
