@@ -62,6 +62,7 @@ public enum EntryCommand: Hashable, Sendable {
             if let note, note.count > Entry.maximumNoteLength {
                 throw RuleViolation("a note is at most \(Entry.maximumNoteLength) characters")
             }
+            if let note, note.containsNUL { throw RuleViolation("a note cannot hold a NUL character") }
             return .entryNoteSet(habit: id, day: day, note: note)
         case .tap:
             var after = tracked

@@ -123,15 +123,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
     /// Checks every attribute; the first problem found is thrown.
     public func validate() throws(HabitValidationError) {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .emptyName }
-        guard name.count <= Habit.maximumNameLength else { throw .nameTooLong(Habit.maximumNameLength) }
-        guard !name.contains(where: { $0.isNewline }) else { throw .nameHasNewline }
+        try Habit.validate(name: name)
         guard Habit.isSingleEmoji(emoji) else { throw .invalidEmoji(emoji) }
-        guard notes.count <= Habit.maximumNotesLength else { throw .notesTooLong(Habit.maximumNotesLength) }
-        guard unit.count <= Habit.maximumUnitLength, !unit.contains(where: { $0.isNewline }) else {
-            throw .unitTooLong(Habit.maximumUnitLength)
-        }
+        try Habit.validate(notes: notes)
+        try Habit.validate(unit: unit)
         let range = Habit.targetRange(kind: kind, type: type)
         guard range.contains(target) else { throw .targetOutOfRange(target, range) }
         try schedule.validate()
@@ -141,6 +136,24 @@ public struct Habit: Identifiable, Hashable, Sendable {
             do { try HabitGroup.validate(name: group) } catch { throw .group(error.description) }
         }
         do { try HabitTags.validate(tags) } catch { throw .tags(error.description) }
+    }
+
+    /// A name: not blank, one line without control characters, at most ``maximumNameLength``.
+    public static func validate(name: String) throws(HabitValidationError) {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyName }
+        guard name.count <= Habit.maximumNameLength else { throw .nameTooLong(Habit.maximumNameLength) }
+        guard name.isOneLineLabel else { throw .nameHasNewline }
+    }
+
+    /// Notes: at most ``maximumNotesLength``, several lines allowed, no NUL.
+    public static func validate(notes: String) throws(HabitValidationError) {
+        guard notes.count <= Habit.maximumNotesLength else { throw .notesTooLong(Habit.maximumNotesLength) }
+        guard !notes.containsNUL else { throw .textHasNUL("notes") }
+    }
+
+    /// A unit: one line without control characters, at most ``maximumUnitLength``.
+    public static func validate(unit: String) throws(HabitValidationError) {
+        guard unit.count <= Habit.maximumUnitLength, unit.isOneLineLabel else { throw .unitTooLong(Habit.maximumUnitLength) }
     }
 
     /// Whether `text` is exactly one emoji (a single grapheme that renders as an emoji).
@@ -229,15 +242,16 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case negativeValue(Int)
     case group(String)
     case tags(String)
+    case textHasNUL(String)
 
     public var description: String {
         switch self {
         case .emptyName: "a habit needs a name"
         case .nameTooLong(let limit): "a habit's name is at most \(limit) characters"
-        case .nameHasNewline: "a habit's name is one line"
+        case .nameHasNewline: "a habit's name is one line without control characters"
         case .invalidEmoji(let text): "'\(text)' is not a single emoji"
         case .notesTooLong(let limit): "notes are at most \(limit) characters"
-        case .unitTooLong(let limit): "a unit is one line of at most \(limit) characters"
+        case .unitTooLong(let limit): "a unit is one line of at most \(limit) characters, without control characters"
         case .targetOutOfRange(let target, let range):
             range.count == 1
                 ? "target \(target) is not allowed here: it must be \(range.lowerBound)"
@@ -247,6 +261,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
         case .group(let reason), .tags(let reason): reason
+        case .textHasNUL(let field): "\(field) cannot hold a NUL character"
         }
     }
 }

@@ -47,6 +47,23 @@ public enum HabitRules {
         }
     }
 
+    /// The text and list fields a patch carries, each valid on its own, as a new habit's must be
+    /// (kind, type and target go together: the store checks them against the habit).
+    static func validateFields(_ patch: HabitPatch) throws(RuleViolation) {
+        do throws(HabitValidationError) {
+            if let name = patch.name { try Habit.validate(name: name) }
+            if let emoji = patch.emoji, !Habit.isSingleEmoji(emoji) { throw HabitValidationError.invalidEmoji(emoji) }
+            if let notes = patch.notes { try Habit.validate(notes: notes) }
+            if let unit = patch.unit { try Habit.validate(unit: unit) }
+            if let reminders = patch.reminders {
+                guard reminders.count <= Habit.maximumReminders else { throw HabitValidationError.tooManyReminders(Habit.maximumReminders) }
+                for reminder in reminders { try reminder.validate() }
+            }
+        } catch {
+            throw RuleViolation(error.description)
+        }
+    }
+
     public static func validate(_ routine: Routine) throws(RuleViolation) {
         do {
             try routine.validate()
@@ -71,9 +88,7 @@ public enum HabitRules {
             case .habitCreated(let habit):
                 try validate(habit)
             case .habitUpdated(_, let patch):
-                if let name = patch.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    throw RuleViolation("a habit needs a name")
-                }
+                try validateFields(patch)
                 if let group = patch.group, !group.isEmpty { try HabitGroup.validate(name: group) }
                 try HabitTags.validate(patch.tagsAdded ?? [])
                 for tag in patch.tagsRemoved ?? [] { try HabitTags.validate(tag) }
@@ -120,5 +135,6 @@ public enum HabitRules {
         if let note = entry.note, note.count > Entry.maximumNoteLength {
             throw RuleViolation("a note is at most \(Entry.maximumNoteLength) characters (\(entry.day))")
         }
+        if let note = entry.note, note.containsNUL { throw RuleViolation("a note cannot hold a NUL character (\(entry.day))") }
     }
 }

@@ -63,6 +63,7 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
         if let message, message.count > Reminder.maximumMessageLength {
             throw .reminder("a message is at most \(Reminder.maximumMessageLength) characters")
         }
+        if let message, message.containsNUL { throw .reminder("a message cannot hold a NUL character") }
         switch (repeatEveryMinutes, repeatLimit) {
         case (nil, nil): break
         case (let minutes?, let limit?):

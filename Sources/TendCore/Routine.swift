@@ -49,6 +49,7 @@ public struct Routine: Identifiable, Hashable, Sendable, Codable {
     public func validate() throws(RoutineError) {
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyName }
         guard name.count <= Routine.maximumNameLength else { throw .nameTooLong(Routine.maximumNameLength) }
+        guard name.isOneLineLabel else { throw .nameNotOneLine }
         guard !weekdays.isEmpty else { throw .noWeekdays }
         guard Set(habitIDs).count == habitIDs.count else { throw .duplicateHabit }
     }
@@ -87,6 +88,7 @@ extension Routine {
 public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyName
     case nameTooLong(Int)
+    case nameNotOneLine
     case noWeekdays
     case duplicateHabit
     case unknownRoutine
@@ -97,6 +99,7 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .emptyName: "a routine needs a name"
         case .nameTooLong(let limit): "a routine's name is at most \(limit) characters"
+        case .nameNotOneLine: "a routine's name is one line without control characters"
         case .noWeekdays: "a routine runs on at least one weekday"
         case .duplicateHabit: "a habit appears only once in a routine"
         case .unknownRoutine: "no such routine"

@@ -85,8 +85,10 @@ struct ImportAdjustmentTests {
         let json = """
             {"format":"tend","version":1,"habits":[
               {"id":"\(id)","name":"walk","emoji":"not an emoji","createdOn":"2024-01-01","color":"blue",
-               "schedule":{"type":"timesPerWeek","times":9},"target":3,
-               "entries":[{"day":"2024-01-02","value":1,"isSkipped":true},{"day":"2024-01-03","value":1,"note":""}]},
+               "schedule":{"type":"timesPerWeek","times":9},"target":3,"notes":"a\\u0000b","unit":"",
+               "entries":[{"day":"2024-01-02","value":1,"isSkipped":true},{"day":"2024-01-03","value":1,"note":""},
+                          {"day":"2024-01-04","value":1,"note":"x\\u0000y"}]},
+              {"id":"88888888-8888-4888-8888-888888888888","name":"Tab\\tname","createdOn":"2024-01-01"},
               {"id":"\(id)","name":"Twin\\nline","createdOn":"2024-01-01","kind":"bad","type":"count","target":-5}
             ],"routines":[{"id":"77777777-7777-4777-8777-777777777777","name":"  ","start":"07:00","weekdays":[],"color":"red","habitIDs":["\(id)"],"order":0}]}
             """
@@ -96,13 +98,15 @@ struct ImportAdjustmentTests {
 
         // Then both habits are kept and every adjustment is reported
         let state = try await world.state()
-        #expect(state.habits.count == 3)
-        #expect(report.habitsAdded == ["walk (2)", "Twin line"])
+        #expect(state.habits.count == 4)
+        #expect(report.habitsAdded == ["walk (2)", "Tab name", "Twin line"])
         let walk = try #require(state.habits[Habit.ID(rawValue: UUID(uuidString: id)!)])
         #expect(walk.habit.emoji == Habit.defaultEmoji)
         #expect(walk.habit.target == 1)
         #expect(walk.habit.schedule == .timesPerWeek(7))
         #expect(walk.isSkipped(on: Fixtures.day("2024-01-02")) && walk.completionCount(on: Fixtures.day("2024-01-02")) == 0)
+        // NUL characters (which PostgreSQL's text cannot hold) are taken out of notes.
+        #expect(walk.habit.notes == "ab" && walk.note(on: Fixtures.day("2024-01-04")) == "xy")
         let twin = try #require(state.habits.values.first { $0.habit.name == "Twin line" })
         #expect(twin.id != walk.id)
         #expect(twin.habit.target == 0)
@@ -114,6 +118,7 @@ struct ImportAdjustmentTests {
             "emoji “not an emoji” is not a single emoji", "target 3 is outside 1…1, so it is 1", "times per week must be 1 to 7",
             "both skipped and given a value", "is used by another habit of the file", "the name was made one line",
             "target -5 is outside 0…1000000, so it is 0", "routine 1 of the file has no name", "it had no weekdays",
+            "NUL characters were taken out of its notes",
         ] {
             #expect(report.adjustments.contains { $0.contains(fragment) }, "\(fragment)")
         }

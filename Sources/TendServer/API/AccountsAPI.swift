@@ -46,7 +46,7 @@ struct AccountsAPI {
     @Sendable func createToken(_ request: Request, context: Context) async throws -> Response {
         let body = try await server.decode(TokenRequest.self, from: request)
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
+        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, name.isOneLineLabel else {
             throw Problem.invalid("a token's name is one line of 1 to \(AccountService.maximumTokenNameLength) characters")
         }
         if let days = body.expiresInDays, !(1...AccountService.maximumTokenDays).contains(days) {

@@ -15,12 +15,15 @@ enum ImportAdjuster {
             notes.append("\(label): emoji “\(habit.emoji)” is not a single emoji, so it is \(Habit.defaultEmoji)")
             habit.emoji = Habit.defaultEmoji
         }
+        if habit.notes.containsNUL {
+            habit.notes = habit.notes.withoutNUL
+            notes.append("\(label): NUL characters were taken out of its notes")
+        }
         if habit.notes.count > Habit.maximumNotesLength {
             habit.notes = String(habit.notes.prefix(Habit.maximumNotesLength))
             notes.append("\(label): notes were cut to \(Habit.maximumNotesLength) characters")
         }
-        let unit = habit.unit.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\r", with: " ")
+        let unit = oneLine(habit.unit)
         if unit != habit.unit || unit.count > Habit.maximumUnitLength {
             habit.unit = String(unit.prefix(Habit.maximumUnitLength))
             notes.append("\(label): unit was made one line of at most \(Habit.maximumUnitLength) characters")
@@ -41,6 +44,7 @@ enum ImportAdjuster {
             habit.reminders = Array(habit.reminders.prefix(Habit.maximumReminders))
         }
         for index in habit.reminders.indices {
+            habit.reminders[index].message = habit.reminders[index].message?.withoutNUL
             if let message = habit.reminders[index].message, message.count > Reminder.maximumMessageLength {
                 habit.reminders[index].message = String(message.prefix(Reminder.maximumMessageLength))
                 notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
@@ -173,6 +177,7 @@ enum ImportAdjuster {
                 entry.value = 0
                 tally.skipAndValue.append(entry.day)
             }
+            entry.note = entry.note?.withoutNUL
             if let note = entry.note, note.count > Entry.maximumNoteLength {
                 entry.note = String(note.prefix(Entry.maximumNoteLength))
                 tally.longNotes.append(entry.day)
@@ -186,8 +191,7 @@ enum ImportAdjuster {
 
     /// A one-line name of at most the maximum length (the planner fills in empty ones).
     static func cleanName(_ name: String) -> String {
-        let oneLine = name.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let trimmed = oneLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = oneLine(name).trimmingCharacters(in: .whitespacesAndNewlines)
         return String(trimmed.prefix(Habit.maximumNameLength))
     }
 }

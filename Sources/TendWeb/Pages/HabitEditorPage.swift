@@ -286,7 +286,7 @@ struct HabitForm: Sendable, Hashable {
             switch error {
             case .emptyName, .nameTooLong, .nameHasNewline: errors["name"] = message
             case .invalidEmoji: errors["emoji"] = message
-            case .notesTooLong: errors["form"] = message
+            case .notesTooLong, .textHasNUL: errors["form"] = message
             case .unitTooLong: errors["unit"] = message
             case .targetOutOfRange(let value, let range):
                 errors["target"] =

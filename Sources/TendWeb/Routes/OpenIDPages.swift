@@ -65,13 +65,10 @@ struct OpenIDPages {
 
     /// `POST /login/oidc/link` `username=…&password=…`: the password of the account to link.
     @Sendable func link(_ request: Request, context: Context) async throws -> Response {
-        try web.accounts.client.requireSameOrigin(request, context: context)
-        let form = try await request.form()
-        guard let attempt = try await web.openID.pending(request, context: context) else { return Page.redirect(WebPaths.login()) }
-        var page = model(attempt, formToken: "")
+        guard case (let form, var page)? = try await posted(request, context: context) else { return Page.redirect(WebPaths.login()) }
         page.username = form["username"] ?? ""
         guard FormToken.verify(request, form, secure: secure(request, context)) else {
-            page.linkError = "The form had expired. Please try again."
+            page.linkError = Self.expiredForm
             return again(page, request, context: context, status: .forbidden)
         }
         do {
@@ -88,14 +85,11 @@ struct OpenIDPages {
 
     /// `POST /login/oidc/signup` `username=…&timeZone=…`: a new account, linked.
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
-        try web.accounts.client.requireSameOrigin(request, context: context)
-        let form = try await request.form()
-        guard let attempt = try await web.openID.pending(request, context: context) else { return Page.redirect(WebPaths.login()) }
-        var page = model(attempt, formToken: "")
+        guard case (let form, var page)? = try await posted(request, context: context) else { return Page.redirect(WebPaths.login()) }
         page.newUsername = form["username"] ?? ""
         page.timeZone = form["timeZone"] ?? ""
         guard FormToken.verify(request, form, secure: secure(request, context)) else {
-            page.signupError = "The form had expired. Please try again."
+            page.signupError = Self.expiredForm
             return again(page, request, context: context, status: .forbidden)
         }
         do {
@@ -117,6 +111,17 @@ struct OpenIDPages {
     }
 
     // MARK: Helpers
+
+    private static let expiredForm = "The form had expired. Please try again."
+
+    /// A form posted from the link page (from this site only), and the page as it would show
+    /// again; `nil` when this browser has no identity waiting (expired, or finished already).
+    private func posted(_ request: Request, context: Context) async throws -> (FormData, OpenIDLinkPage)? {
+        try web.accounts.client.requireSameOrigin(request, context: context)
+        let form = try await request.form()
+        guard let attempt = try await web.openID.pending(request, context: context) else { return nil }
+        return (form, model(attempt, formToken: ""))
+    }
 
     private func secure(_ request: Request, _ context: Context) -> Bool {
         web.accounts.client.isSecure(request, context: context)

@@ -93,7 +93,7 @@ struct SettingsPages {
         let form = try await request.form()
         var model = SettingsPage(settings: user.settings)
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, !name.contains(where: \.isNewline) else {
+        guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, name.isOneLineLabel else {
             model.deviceName = form["name"] ?? ""
             model.errors["deviceName"] =
                 name.isEmpty
