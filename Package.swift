@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "TendCLITests",
             dependencies: [
-                "TendCLI", "TendCore", "TendStore", "TendTestSupport", "tend",
+                "TendCLI", "TendCore", "TendStore", "TendTestSupport", "TendHTTP", "TendOpenID", "tend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -30,7 +30,8 @@ struct ControlCharacterTests {
             ]
             for (method, path, json) in requests {
                 let response = try await api.request(method, path, token: login.token, json: json)
-                #expect(response.status == .unprocessableContent, "\(method) \(path) \(json): \(response.status) \(response.text.prefix(200))")
+                #expect(
+                    response.status == .unprocessableContent, "\(method) \(path) \(json): \(response.status) \(response.text.prefix(200))")
                 #expect(response.headers[.contentType] == "application/problem+json", "\(path)")
             }
             let token = try await api.request(

@@ -274,6 +274,7 @@ struct ServeProcessTests {
             (["--oidc", "http://auth.example.org,tend"], [:], "must use https"),
             (["--oidc", "https://auth.example.org,a", "--oidc", "https://auth.example.org,b"], [:], "given twice"),
             ([], ["TEND_OIDC": "https://auth.example.org/?x=1,tend"], "without query"),
+            (["--oidc-file", "/nonexistent/tend-oidc"], [:], "cannot read the OpenID provider file"),
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()

@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
             TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_TRUSTED_PROXIES, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
-            TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS, TEND_TRUSTED_HEADER, TEND_TRUSTED_HEADER_SIGNUP, TEND_OIDC, \
+            TEND_VAPID_SUBJECT, TEND_ALLOW_PRIVATE_TARGETS, TEND_TRUSTED_HEADER, TEND_TRUSTED_HEADER_SIGNUP, TEND_OIDC, TEND_OIDC_FILE, \
             TEND_APPROVE_SIGNUPS). It also delivers reminders (docs/reminders.md). \
             SIGTERM or SIGINT stops it gracefully: requests in flight are answered first.
 
@@ -80,6 +80,13 @@ struct ServeCommand: AsyncParsableCommand {
             "Offer “Sign in with …” an OpenID Connect provider: its issuer URL, the client id Tend has there, and the client secret if it gave one; repeatable. A secret is better passed in $TEND_OIDC (providers separated by ';'), which ps does not show.",
             valueName: "issuer,client-id[,secret]"))
     var oidc: [String] = []
+
+    @Option(
+        name: .customLong("oidc-file"),
+        help: ArgumentHelp(
+            "A file of OpenID Connect providers, one ISSUER_URL,CLIENT_ID[,SECRET] a line ('#' starts a comment): secrets kept out of arguments and the environment (default: $TEND_OIDC_FILE).",
+            valueName: "path"))
+    var oidcFile: String?
 
     @Flag(
         name: .customLong("approve-signups"),
@@ -273,11 +280,14 @@ struct ServeCommand: AsyncParsableCommand {
         if trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"), header == nil {
             throw CLIError("--trusted-header-signup needs --trusted-header")
         }
-        let providerTexts =
+        var providerTexts =
             oidc.isEmpty
             ? (environment["TEND_OIDC"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                 .filter { !$0.isEmpty }
             : oidc
+        if let path = text(oidcFile, "TEND_OIDC_FILE") {
+            providerTexts += try Self.providerLines(path: path)
+        }
         var providers: [OpenIDProviderSettings] = []
         for text in providerTexts {
             do {
@@ -311,6 +321,16 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: url,
             vapidSubject: subject,
             allowPrivateTargets: allowPrivateTargets || flag("TEND_ALLOW_PRIVATE_TARGETS"))
+    }
+
+    /// The providers of an `--oidc-file`: one a line, blank lines and `#` comments skipped.
+    static func providerLines(path: String) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 16 else {
+            throw CLIError("cannot read the OpenID provider file \(path) (missing, unreadable or over 64 KiB)")
+        }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
     /// The composition root's one choice: SQLite for a path, PostgreSQL for a `postgres://` URL;
