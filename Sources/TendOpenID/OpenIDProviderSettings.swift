@@ -34,7 +34,10 @@ public struct OpenIDProviderSettings: Hashable, Sendable {
     public var slug: String { OpenIDText.shortHash(issuer) }
 
     /// The provider's host as the sign-in page names it ("Sign in with auth.example.org").
-    public var displayName: String {
+    public var displayName: String { Self.displayName(issuer: issuer) }
+
+    /// An issuer's host (the whole issuer if it has none): how pages name a provider.
+    public static func displayName(issuer: String) -> String {
         URLComponents(string: issuer)?.host ?? issuer
     }
 

@@ -26,9 +26,10 @@ struct ServeOptionTests {
             ])
         let serve = try ServeCommand.parse(["--oidc-file", path, "--oidc", "https://sso.example.com/realms/home,tend"])
         let configuration = try serve.serverConfiguration(environment: [:])
-        #expect(configuration.openIDProviders.map(\.issuer) == [
-            "https://sso.example.com/realms/home", "https://auth.example.org/application/o/tend/", "https://accounts.google.com",
-        ])
+        #expect(
+            configuration.openIDProviders.map(\.issuer) == [
+                "https://sso.example.com/realms/home", "https://auth.example.org/application/o/tend/", "https://accounts.google.com",
+            ])
         #expect(configuration.openIDProviders[1].clientSecret == "s3cret")
         try "https://auth.example.org\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: CLIError.self) { try ServeCommand.parse(["--oidc-file", path]).serverConfiguration(environment: [:]) }

@@ -37,17 +37,8 @@ package struct AccountService: Sendable {
         context: TendRequestContext, countAttempt: Bool = true
     ) async throws -> Account {
         if countAttempt { try limit(request, context: context, username: nil) }
-        do {
-            try User.validate(username: username)
-        } catch {
-            throw Problem.invalid(error.description)
-        }
+        let settings = try Self.newAccountSettings(username: username, timeZone: timeZone)
         try Passwords.validate(password)
-        var settings = UserSettings()
-        if let timeZone, !timeZone.isEmpty {
-            settings.timeZone = timeZone
-            try HabitRules.validate(settings)
-        }
         // Everything that can refuse the sign-up is checked before bcrypt spends its 250 ms: a
         // closed server must not hash the password of everyone who tries.
         let isFirst = try await store.accountCount() == 0
@@ -70,6 +61,22 @@ package struct AccountService: Sendable {
         return try await store.createAccount(
             username: username, passwordHash: hash, settings: settings, policy: policy, approved: !configuration.approveSignups,
             now: now)
+    }
+
+    /// The settings of a new account called `username` in `timeZone` (an IANA name; UTC when
+    /// absent): 422 for a name that cannot be a username or a zone Tend does not know.
+    package static func newAccountSettings(username: String, timeZone: String?) throws -> UserSettings {
+        do {
+            try User.validate(username: username)
+        } catch {
+            throw Problem.invalid(error.description)
+        }
+        var settings = UserSettings()
+        if let timeZone, !timeZone.isEmpty {
+            settings.timeZone = timeZone
+            try HabitRules.validate(settings)
+        }
+        return settings
     }
 
     /// Whether the first sign-up may go ahead: from this machine with nothing more, from anywhere

@@ -133,19 +133,10 @@ package struct OpenIDSignIn: Sendable {
             throw Problem.forbidden("the server's first account is made with a password on the sign-up page")
         }
         guard try await pending(request, context: context) != nil else { throw Self.expired }
-        do {
-            try User.validate(username: username)
-        } catch {
-            throw Problem.invalid(error.description)
-        }
-        var settings = UserSettings()
-        if let timeZone, !timeZone.isEmpty {
-            settings.timeZone = timeZone
-            try HabitRules.validate(settings)
-        }
+        let settings = try AccountService.newAccountSettings(username: username, timeZone: timeZone)
         if try await store.user(named: username) != nil { throw Problem.conflict("the username “\(username)” is taken") }
         let attempt = try await takeAttempt(request, context: context, stage: .verified)
-        let unusable = try await accounts.passwords.hash(Secrets.generate())
+        let unusable = try await accounts.passwords.hashOfUnknownPassword()
         let account = try await store.createAccount(
             username: username, passwordHash: unusable, settings: settings, policy: .open,
             approved: !accounts.configuration.approveSignups, now: now)

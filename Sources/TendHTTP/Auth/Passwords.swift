@@ -35,6 +35,12 @@ package struct Passwords: Sendable {
         }
     }
 
+    /// The hash of a random password nobody is told: an account that signs in through a proxy or a
+    /// provider, not with a password.
+    package func hashOfUnknownPassword() async throws -> String {
+        try await hash(Secrets.generate())
+    }
+
     package func hash(_ password: String) async throws -> String {
         let input = Self.prehash(password)
         let cost = cost

@@ -61,7 +61,7 @@ package struct TrustedHeaderSignIn: Sendable {
             throw Problem(.forbidden, code: "no-account", detail: "the proxy's user name cannot be a Tend username: \(error.description)")
         }
         // Never used to sign in: the proxy is how this person signs in. A password can be set later.
-        let unusable = try await Passwords(cost: configuration.bcryptCost).hash(Secrets.generate())
+        let unusable = try await Passwords(cost: configuration.bcryptCost).hashOfUnknownPassword()
         do {
             let account = try await store.createAccount(
                 username: username, passwordHash: unusable, settings: UserSettings(), policy: .open,

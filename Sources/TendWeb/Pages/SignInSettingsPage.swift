@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendOpenID
 import TendStore
 
 /// `/settings/sign-in`: the providers linked to this account, and — for the server's owner — the
@@ -30,7 +31,7 @@ struct SignInSettingsPage: Sendable, Hashable {
         let format = Date.ISO8601FormatStyle().year().month().day()
         return links.map {
             Identity(
-                provider: URLComponents(string: $0.issuer)?.host ?? $0.issuer, issuer: $0.issuer, subject: $0.subject, label: $0.label,
+                provider: OpenIDProviderSettings.displayName(issuer: $0.issuer), issuer: $0.issuer, subject: $0.subject, label: $0.label,
                 linkedOn: $0.createdAt.formatted(format))
         }
     }

@@ -129,7 +129,7 @@ struct OpenIDPages {
 
     private func model(_ attempt: SignInAttempt, formToken: String) -> OpenIDLinkPage {
         OpenIDLinkPage(
-            provider: URLComponents(string: attempt.issuer)?.host ?? attempt.issuer, label: attempt.label,
+            provider: OpenIDProviderSettings.displayName(issuer: attempt.issuer), label: attempt.label,
             newUsername: attempt.suggestedUsername, zones: SignupPage.zoneList, formToken: formToken,
             signUpOpen: web.openID.providerSignUpIsOpen, approvalNeeded: web.configuration.approveSignups)
     }
