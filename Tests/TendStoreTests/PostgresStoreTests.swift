@@ -360,6 +360,58 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("Entries are checked against their habits per statement: none names a habit that is not there, and they go with it")
+    func entriesFollowTheirHabits() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let store = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2, timeout: .seconds(90))
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let read = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
+            let walk = try await store.createHabit(owner: alice.id, Habit(name: "Walk", createdOn: Self.day))
+            func days(_ range: Range<Int>, value: Int) -> [Entry] {
+                range.map { Entry(day: Self.day.adding(days: -$0), value: value) }
+            }
+            // A large import into a habit without entries takes the plain insert; one into a
+            // habit that holds some replaces the days it names and keeps the others.
+            try await store.applyChanges(owner: alice.id, [.entriesImported(habit: read.id, entries: days(0..<100, value: 1))])
+            try await store.applyChanges(
+                owner: alice.id,
+                [.entriesImported(habit: read.id, entries: days(50..<150, value: 2) + [Entry(day: Self.day)])])
+            let stored = try await store.entries(
+                owner: alice.id, habit: read.id, from: Self.day.adding(days: -200), through: Self.day)
+            #expect(stored.count == 149)
+            #expect(stored.filter { $0.value == 1 }.count == 49)
+            #expect(stored.filter { $0.value == 2 }.count == 100)
+            try await store.applyChanges(owner: alice.id, [.entriesImported(habit: walk.id, entries: days(0..<80, value: 3))])
+
+            func count(_ condition: String) async throws -> Int {
+                try await PostgresTestDatabase.query(["SELECT count(*) FROM entries WHERE \(condition)"], on: location)
+                    .first!.decode(Int.self)
+            }
+            // Written past the store, an entry of a habit that does not exist (or is another
+            // user's) is refused as the foreign key refused it.
+            let bob = try await store.createUser(username: "bob", settings: UserSettings())
+            for (user, habit) in [(alice.id.rawValue, UUID()), (bob.id.rawValue, read.id.rawValue)] {
+                await #expect(throws: PSQLError.self) {
+                    try await PostgresTestDatabase.execute(
+                        "INSERT INTO entries (user_id, habit_id, day, value, is_skipped) VALUES ('\(user)', '\(habit)', 1, 1, false)",
+                        on: location)
+                }
+            }
+            await #expect(throws: PSQLError.self) {
+                try await PostgresTestDatabase.execute(
+                    "UPDATE entries SET habit_id = '\(UUID())' WHERE habit_id = '\(walk.id.rawValue)'", on: location)
+            }
+            #expect(try await count("user_id = '\(alice.id.rawValue)'") == 229)
+
+            try await store.deleteHabit(owner: alice.id, id: read.id)
+            #expect(try await count("habit_id = '\(read.id.rawValue)'") == 0)
+            #expect(try await count("habit_id = '\(walk.id.rawValue)'") == 80)
+            try await store.deleteUser(owner: alice.id)
+            #expect(try await count("true") == 0)
+            await store.close()
+        }
+    }
+
     @Test("Another user's id in an import is not theirs to touch")
     func importIsOwnerScoped() async throws {
         try await PostgresTestDatabase.withStore { store in

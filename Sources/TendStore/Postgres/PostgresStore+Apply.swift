@@ -256,6 +256,7 @@ extension PostgresStore {
         let cleared = last.values.filter(\.isEmpty).map(\.day.ordinal)
         let user = owner.rawValue
         if !kept.isEmpty {
+            let replace = try await entryReplacement(of: habit, owner: owner, writing: kept.count, on: c)
             try await run(
                 """
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
@@ -264,8 +265,7 @@ extension PostgresStore {
                             \(kept.map(\.isSkipped))::boolean[], \(kept.map { $0.note ?? "" })::text[],
                             \(kept.map { $0.note != nil })::boolean[]) AS u(day, value, skipped, note, has_note)
                 WHERE EXISTS (SELECT 1 FROM habits WHERE user_id = \(user) AND id = \(habit.rawValue))
-                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
-                    value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
+                \(unescaped: replace)
                 """, on: c)
         }
         if !cleared.isEmpty {
@@ -275,6 +275,26 @@ extension PostgresStore {
                 WHERE user_id = \(user) AND habit_id = \(habit.rawValue) AND day = ANY(\(cleared)::bigint[])
                 """, on: c)
         }
+    }
+
+    /// The clause by which an insert of `count` entries of a habit replaces the days it already
+    /// holds. `ON CONFLICT` looks each row's key up before inserting it (a quarter of a large
+    /// import's time); a habit that holds no entries yet, as every habit of a first sync, needs
+    /// none. A small write keeps the clause rather than ask first (`knownEmpty` skips the asking).
+    func entryReplacement(
+        of habit: Habit.ID, owner: User.ID, writing count: Int, knownEmpty: Bool = false, on c: PostgresConnection
+    ) async throws -> String {
+        let clause = """
+            ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
+                value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
+            """
+        if knownEmpty { return "" }
+        guard count >= 64 else { return clause }
+        let held = try await rows(
+            """
+            SELECT EXISTS (SELECT 1 FROM entries WHERE user_id = \(owner.rawValue) AND habit_id = \(habit.rawValue))
+            """, on: c)
+        return try held.first?.decode(Bool.self) == false ? "" : clause
     }
 
     /// Creates or updates a routine as `UserState.apply` does: an existing routine keeps its

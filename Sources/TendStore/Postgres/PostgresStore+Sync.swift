@@ -199,7 +199,7 @@ extension PostgresStore {
                 "SELECT seq, id, device, hlc, change::text FROM ops WHERE user_id = \(user) AND habit_id = \(habit.rawValue)", on: c)
             guard let entries = MergeFold.entries(of: habit, operations) else { continue }
             try await run("DELETE FROM entries WHERE user_id = \(user) AND habit_id = \(habit.rawValue)", on: c)
-            try await put(Array(entries.values), days: [], habit: habit, owner: owner, on: c)
+            try await put(Array(entries.values), days: [], habit: habit, owner: owner, cleared: true, on: c)
         }
         for (habit, days) in plan.days where !whole.contains(habit) {
             let ordinals = days.map(\.ordinal)
@@ -218,8 +218,12 @@ extension PostgresStore {
         try await rows(query, on: c).map { try Self.loggedOperation($0).operation }
     }
 
-    /// Writes `entries` of a habit and clears the other days of `days` (empty entries clear theirs).
-    private func put(_ entries: [Entry], days: [Day], habit: Habit.ID, owner: User.ID, on c: PostgresConnection) async throws {
+    /// Writes `entries` of a habit and clears the other days of `days` (empty entries clear theirs);
+    /// `cleared`: the habit holds no entries before.
+    private func put(
+        _ entries: [Entry], days: [Day], habit: Habit.ID, owner: User.ID, cleared habitCleared: Bool = false,
+        on c: PostgresConnection
+    ) async throws {
         let user = owner.rawValue
         let kept = entries.filter { !$0.isEmpty }
         let keptDays = Set(kept.map(\.day))
@@ -231,6 +235,8 @@ extension PostgresStore {
                 """, on: c)
         }
         guard !kept.isEmpty else { return }
+        let replace = try await entryReplacement(
+            of: habit, owner: owner, writing: kept.count, knownEmpty: habitCleared, on: c)
         try await run(
             """
             INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
@@ -238,8 +244,7 @@ extension PostgresStore {
             FROM unnest(\(kept.map(\.day.ordinal))::bigint[], \(kept.map(\.value))::bigint[],
                         \(kept.map(\.isSkipped))::boolean[], \(kept.map { $0.note ?? "" })::text[],
                         \(kept.map { $0.note != nil })::boolean[]) AS u(day, value, skipped, note, has_note)
-            ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
-                value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
+            \(unescaped: replace)
             """, on: c)
     }
 
