@@ -14,6 +14,11 @@ public enum SyncRules {
     /// The largest counter a timestamp may carry: its text is then 4 hex digits, so the op log's
     /// text order of timestamps is their order.
     public static let maximumCounter = 0xFFFF
+    /// A device's first push into an account that sent it nothing sends each habit's entries as
+    /// one import (``Change/entriesImported(habit:entries:)``, stamped after everything in its log)
+    /// instead of its log's entry operations, when these are at least this many: years of
+    /// check-ins go as the entries they made (docs/sync.md, "A first sync"). Fewer go as they are.
+    public static let compactionMinimum = 1000
 
     /// A device id: 1–64 characters of letters, digits, `.`, `_` and `-`.
     public static func validate(device: String) throws(RuleViolation) {

@@ -181,11 +181,17 @@ struct SyncEndToEndTests {
         return (operations.map(\.operation.id), try await store.exportState(owner: user.id))
     }
 
-    @Test("The server SIGKILLed in the middle of a large first sync: the next sync finishes it, nothing lost, nothing doubled")
+    @Test(
+        "The server SIGKILLed in the middle of a large first sync into an account in use: the next sync finishes it, nothing lost, nothing doubled"
+    )
     func killedMidSync() async throws {
         var world = try await World()
         let laptop = world.directory.path("laptop.sqlite")
         try await Self.bigDatabase(laptop, habits: 12, days: 4_000)  // 48,012 operations: ten pushes of 5,000
+        // The account holds a habit of another device, so the laptop sends its log as it is (an
+        // empty account would take each habit's entries as one import, the next test).
+        let made = try await world.server.request("POST", "/api/v1/habits", token: world.token, json: #"{"name":"Stretch"}"#)
+        #expect(made.0 == 201, "\(made.1)")
         let login = Process()
         login.executableURL = ServeProcessTests.binary
         login.arguments = ["sync", "login", world.url, "--username", "ana", "--password-stdin", "--database", laptop]
@@ -198,7 +204,7 @@ struct SyncEndToEndTests {
         var landed = 0
         for _ in 0..<400 {
             let habits = try await world.server.request("GET", "/api/v1/habits", token: world.token)
-            landed = (try? JSONSerialization.jsonObject(with: Data(habits.1.utf8)) as? [Any])?.count ?? 0
+            landed = ((try? JSONSerialization.jsonObject(with: Data(habits.1.utf8)) as? [Any])?.count ?? 1) - 1
             if landed > 0 { break }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -216,6 +222,47 @@ struct SyncEndToEndTests {
         #expect(Set(server.ids) == Set(cli.ids), "the server holds every operation of the laptop, and only those")
         #expect(server.stored.habits == server.state.habits, "the server's entries are its op log's")
         #expect(server.stored.habits == cli.state.habits, "and the laptop's")
+    }
+
+    @Test(
+        "Years of check-ins into an empty account go as each habit's entries; the server equals the laptop, and later offline increments of two devices both count"
+    )
+    func firstSyncSendsEntries() async throws {
+        var world = try await World()
+        let laptop = world.directory.path("laptop.sqlite")
+        let desk = world.directory.path("desk.sqlite")
+        try await Self.bigDatabase(laptop, habits: 3, days: 400)  // 1,203 operations
+        let before = try await Self.cliState(laptop)
+        let login = try await Self.login(world, laptop)
+        #expect(login.contains("1200 day changes went as each habit's entries"), "\(login)")
+        let server = try await Self.serverLog(world)
+        #expect(server.ids.count < 20, "three habits, three imports and the settings: not 1,203 operations")
+        #expect(server.stored.habits == server.state.habits, "the server's entries are its op log's")
+        #expect(server.stored.habits == before.state.habits, "and the laptop's as they were")
+        let after = try await Self.cliState(laptop)
+        #expect(after.state.habits == before.state.habits, "the laptop's state did not move")
+        #expect(Set(server.ids).isSubset(of: Set(after.ids)), "the laptop keeps its check-ins in its log beside the imports")
+        #expect(try Self.parsed(try await Self.expectTend(["sync", "status", "--json"], database: laptop))["pending"] as? Int == 0)
+
+        // A second device joins (the account is in use: it pulls, nothing to compact), then both
+        // change the same day offline.
+        try await Self.login(world, desk)
+        await world.stop()
+        try await Self.expectTend(["increment", "Habit 1", "2", "--date", "2014-06-01"], database: laptop)
+        try await Self.expectTend(["increment", "Habit 1", "3", "--date", "2014-06-01"], database: desk)
+        try await Self.expectTend(["skip", "Habit 2", "--date", "2014-06-02"], database: desk)
+        try await world.start()
+        for database in [desk, laptop, desk] { try await Self.expectTend(["sync"], database: database) }
+        let laptopState = try await Self.cliState(laptop).state
+        let habit = try #require(laptopState.habits.values.first { $0.habit.name == "Habit 1" })
+        // 2014-06-01 is day 151: (151 + 1) % 6 = 2 before, 2 + 2 + 3 after.
+        #expect(habit.entries[Fixtures.day("2014-06-01")]?.value == 7)
+        #expect(laptopState.habits == (try await Self.cliState(desk)).state.habits)
+        await world.stop()
+        let final = try await Self.serverLog(world)
+        #expect(final.stored.habits == final.state.habits)
+        #expect(final.stored.habits == (try await Self.cliState(laptop)).state.habits)
+        #expect(final.stored.habits == (try await Self.cliState(desk)).state.habits)
     }
 
     @Test("A connection cut in the middle of the server's answer: the retry is acknowledged as duplicates, nothing doubled")

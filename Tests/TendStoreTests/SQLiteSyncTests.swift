@@ -67,6 +67,57 @@ struct SQLiteSyncTests {
         #expect(entries.map(\.value) == [5, 1])
     }
 
+    @Test(
+        "A first push's compaction leaves the fold alone, sends the structure and one import per habit, and happens only to an unpushed log of enough entry changes",
+        arguments: 1...4 as ClosedRange<UInt64>)
+    func compaction(seed: UInt64) async throws {
+        let directory = try TemporaryDirectory()
+        let cli = try SQLiteStore(path: directory.path("cli.sqlite"), device: "cli", uniqueDevice: true, connections: .single)
+        let me = try await cli.createUser(username: User.localUsername, settings: UserSettings(timeZone: "UTC"))
+        // A random local history: whatever the store takes of it, one change at a time.
+        for operation in SyncHistory.operations(seed: seed, devices: 1, count: 400) {
+            try? await cli.applyChanges(owner: me.id, [operation.change])
+        }
+        let logged = try await cli.operations(owner: me.id, after: 0, limit: 10_000).map(\.operation)
+        let isEntryChange: (Change) -> Bool = { change in
+            if case .entriesImported = change { return true }
+            return change.entryDay != nil
+        }
+        let entryChanges = logged.filter { isEntryChange($0.change) }.count
+        #expect(entryChanges > 100)
+        let before = try await cli.exportState(owner: me.id)
+
+        // Not linked, or too few: nothing.
+        #expect(try await cli.compactUnsharedEntryOperations(owner: me.id, minimum: 1) == 0)
+        try await cli.link(to: "https://tend.example")
+        #expect(try await cli.compactUnsharedEntryOperations(owner: me.id, minimum: entryChanges + 1) == 0)
+        #expect(try await cli.operations(owner: me.id, after: 0, limit: 10_000).map(\.operation) == logged)
+
+        #expect(try await cli.compactUnsharedEntryOperations(owner: me.id, minimum: entryChanges) == entryChanges)
+        #expect(try await cli.exportState(owner: me.id) == before, "the state did not move")
+        let log = try await cli.operations(owner: me.id, after: 0, limit: 10_000).map(\.operation)
+        #expect(Set(logged.map(\.id)).isSubset(of: Set(log.map(\.id))), "every operation stays in the log")
+        #expect(OperationSet(log).state(settings: me.settings).habits == before.habits, "whose fold is the state")
+
+        let pending = try await cli.pendingOperations(owner: me.id, limit: 10_000).map(\.operation)
+        let imports = pending.filter { isEntryChange($0.change) }
+        #expect(imports.allSatisfy { if case .entriesImported = $0.change { true } else { false } })
+        #expect(imports.count == before.habits.values.filter { !$0.entries.isEmpty }.count)
+        #expect(pending.count == logged.count - entryChanges + imports.count)
+        #expect(OperationSet(pending).state(settings: me.settings).habits == before.habits, "what is sent folds to the state too")
+
+        // A server taking what waits holds the same; once pushed, never again.
+        let server = try SQLiteStore(path: directory.path("server.sqlite"), device: "server", connections: .single)
+        let ana = try await server.createUser(username: "ana", settings: UserSettings(timeZone: "UTC"))
+        _ = try await server.receive(owner: ana.id, pending, from: "cli")
+        #expect(try await server.exportState(owner: ana.id).habits == before.habits)
+        try await cli.recordSyncRound(
+            owner: me.id, pushedThrough: try await cli.pendingOperations(owner: me.id, limit: 10_000).last?.sequence, pulled: [],
+            cursor: nil, reset: false, at: Date())
+        #expect(try await cli.pendingCount(owner: me.id) == 0)
+        #expect(try await cli.compactUnsharedEntryOperations(owner: me.id, minimum: 1) == 0)
+    }
+
     @Test("A CLI database makes its own device id once and keeps it")
     func uniqueDevice() async throws {
         let directory = try TemporaryDirectory()

@@ -49,6 +49,69 @@ extension SQLiteStore {
         }
     }
 
+    /// Before the first push to a server whose account sent this device nothing: the log's entry
+    /// operations (check-ins, increments, skips, notes, imports) go as one import per habit of the
+    /// entries it holds now, stamped after everything the log holds, when they are at least
+    /// `minimum` (``SyncRules/compactionMinimum``). Returns how many they were (0: none, nothing
+    /// changed).
+    ///
+    /// The fold of the log is unchanged (each import sets its days to what they hold), and no
+    /// other replica can hold an operation on these habits that orders among them: nothing of the
+    /// log has left this database for that account, and whoever learns of the habits later takes
+    /// in the imports' timestamps first (``HybridClock``). The server then stores a habit's years
+    /// in one statement instead of an op-log row per day.
+    ///
+    /// The entry operations stay in this log, counted as pushed: the other unpushed operations
+    /// (habits, routines, settings: few) move after them, and the link's pushed position to the
+    /// last of them, so the next push sends those and the imports.
+    public func compactUnsharedEntryOperations(owner: User.ID, minimum: Int) async throws -> Int {
+        try await write { db in
+            guard var link = try SQLiteSyncLink.state(db), link.pushedSequence == 0, !link.repush else { return 0 }
+            let user = owner.description
+            let isEntryOperation = "(day IS NOT NULL OR (habit_id IS NOT NULL AND change LIKE '{\"entriesImported\"%'))"
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM ops WHERE user_id = ? AND origin IS NULL AND \(isEntryOperation)",
+                    arguments: [user]) ?? 0
+            guard count >= max(1, minimum) else { return 0 }
+            var imports: [(habit: Habit.ID, entries: [Entry])] = []
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT habit_id, day, value, is_skipped, note FROM entries WHERE user_id = ? ORDER BY habit_id, day",
+                arguments: [user])
+            while let row = try rows.next() {
+                let habit = Habit.ID(rawValue: try SQLiteRows.uuid(row[0]))
+                let entry = Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4])
+                if imports.last?.habit == habit {
+                    imports[imports.count - 1].entries.append(entry)
+                } else {
+                    imports.append((habit, [entry]))
+                }
+            }
+            let others = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT seq, id, device, hlc, change, habit_id, day FROM ops
+                    WHERE user_id = ? AND origin IS NULL AND NOT \(isEntryOperation) ORDER BY seq
+                    """,
+                arguments: [user])
+            for row in others { try db.execute(sql: "DELETE FROM ops WHERE seq = ?", arguments: [row[0] as Int64]) }
+            link.pushedSequence =
+                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM ops WHERE user_id = ?", arguments: [user]) ?? 0
+            for row in others {
+                try db.execute(
+                    sql: "INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [user, row[1], row[2], row[3], row[4], row[5], row[6]])
+            }
+            for (habit, entries) in imports {
+                try SQLiteApply.log(
+                    .entriesImported(habit: habit, entries: entries), owner: owner,
+                    timestamp: try self.nextTimestamp(db, owner: owner), db: db)
+            }
+            try SQLiteSyncLink.save(link, db: db)
+            return count
+        }
+    }
+
     /// How many of the user's operations wait to be pushed.
     public func pendingCount(owner: User.ID) async throws -> Int {
         try await writer.read { db in

@@ -70,8 +70,9 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         if options.json {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
+            let compacted = result.compacted > 0 ? " (\(result.compacted) day changes went as each habit's entries)" : ""
             session.print(
-                "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed))."
+                "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed))\(compacted)."
             )
         }
     }

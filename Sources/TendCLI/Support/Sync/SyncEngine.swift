@@ -20,6 +20,9 @@ struct SyncEngine {
         var pushed = 0
         var pulled = 0
         var rounds = 0
+        /// Entry operations sent as one import per habit instead (a first push; see
+        /// ``SQLiteStore/compactUnsharedEntryOperations(owner:minimum:)``).
+        var compacted = 0
         /// Body bytes sent and received.
         var bytesSent = 0
         var bytesReceived = 0
@@ -54,6 +57,10 @@ struct SyncEngine {
                 if answer.more || answer.reset { continue }
                 if pulling {
                     pulling = false
+                    if result.pulled == 0 {
+                        result.compacted = try await store.compactUnsharedEntryOperations(
+                            owner: owner, minimum: SyncRules.compactionMinimum)
+                    }
                     continue
                 }
                 if try await store.pendingCount(owner: owner) == 0 { break }
