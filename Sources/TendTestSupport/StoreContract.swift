@@ -494,6 +494,28 @@ public enum StoreContract {
                 #expect(tracked == [TrackedHabit(habit: habit, entries: entries)])
                 #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 2)
             },
+            StoreContractCase("Large imports replace the days they name, in order, and keep the others; an empty entry clears its day") {
+                store in
+                let alice = try await newUser(store)
+                let habit = try await store.createHabit(owner: alice.id, Habit(name: "Imported", type: .count, target: 3, createdOn: day1))
+                func days(_ range: Range<Int>, value: Int, note: String? = nil) -> [Entry] {
+                    range.map { Entry(day: day1.adding(days: $0), value: value, note: note) }
+                }
+                // Into a habit without entries, then over it: a day named twice takes its last
+                // entry, notes with quotes and line breaks survive, an empty entry clears.
+                try await store.applyChanges(owner: alice.id, [.entriesImported(habit: habit.id, entries: days(0..<100, value: 1))])
+                let second =
+                    days(50..<150, value: 2, note: "a \"quoted\"\nnote") + days(60..<61, value: 5)
+                    + [Entry(day: day1), Entry(day: day1.adding(days: 1), isSkipped: true)]
+                try await store.applyChanges(owner: alice.id, [.entriesImported(habit: habit.id, entries: second)])
+                var expected = TrackedHabit(habit: habit)
+                for entry in days(0..<100, value: 1) + second { expected.replaceEntry(entry) }
+                let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                #expect(tracked == [expected])
+                #expect(tracked.first?.entries.count == 149)
+                #expect(tracked.first?.entries[day1.adding(days: 60)]?.value == 5)
+                #expect(tracked.first?.entries[day1.adding(days: 99)]?.note == "a \"quoted\"\nnote")
+            },
             StoreContractCase("A prepared batch that breaks a rule is refused whole and changes nothing") { store in
                 let alice = try await newUser(store)
                 let water = try await store.createHabit(owner: alice.id, water())

@@ -119,7 +119,7 @@ enum SQLiteSync {
             let operations = try self.operations(db, where: "habit_id = ?", [user, habit.description])
             guard let entries = MergeFold.entries(of: habit, operations) else { continue }
             try db.execute(sql: "DELETE FROM entries WHERE user_id = ? AND habit_id = ?", arguments: [user, habit.description])
-            for entry in entries.values { try SQLiteApply.store(entry, owner: owner, habit: habit, db: db) }
+            try SQLiteApply.store(Array(entries.values), owner: owner, habit: habit, db: db)
         }
         for (habit, days) in plan.days where !whole.contains(habit) {
             let ordinals = days.map(\.ordinal)
@@ -128,7 +128,7 @@ enum SQLiteSync {
                 db, where: "habit_id = ? AND (day IS NULL OR day IN (\(marks)))",
                 [user, habit.description] + ordinals.map { $0 as any DatabaseValueConvertible })
             guard let entries = MergeFold.entries(of: habit, operations) else { continue }
-            for day in days { try SQLiteApply.store(entries[day] ?? Entry(day: day), owner: owner, habit: habit, db: db) }
+            try SQLiteApply.store(days.map { entries[$0] ?? Entry(day: $0) }, owner: owner, habit: habit, db: db)
         }
     }
 
