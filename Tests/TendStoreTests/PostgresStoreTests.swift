@@ -360,7 +360,7 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("Entries are checked against their habits per statement: none names a habit that is not there, and they go with it")
+    @Test("Entries without a foreign key: none is written for a habit that is not there, and they go with their habit and user")
     func entriesFollowTheirHabits() async throws {
         try await PostgresTestDatabase.withDatabase { location in
             let store = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2, timeout: .seconds(90))
@@ -387,20 +387,16 @@ struct PostgresStoreTests {
                 try await PostgresTestDatabase.query(["SELECT count(*) FROM entries WHERE \(condition)"], on: location)
                     .first!.decode(Int.self)
             }
-            // Written past the store, an entry of a habit that does not exist (or is another
-            // user's) is refused as the foreign key refused it.
+            // No entry names a habit that is not there (or is another user's): every write checks
+            // under the owner's lock, large imports and single check-ins alike.
             let bob = try await store.createUser(username: "bob", settings: UserSettings())
-            for (user, habit) in [(alice.id.rawValue, UUID()), (bob.id.rawValue, read.id.rawValue)] {
-                await #expect(throws: PSQLError.self) {
-                    try await PostgresTestDatabase.execute(
-                        "INSERT INTO entries (user_id, habit_id, day, value, is_skipped) VALUES ('\(user)', '\(habit)', 1, 1, false)",
-                        on: location)
-                }
+            for (user, habit) in [(alice.id, Habit.ID()), (bob.id, read.id)] {
+                try await store.applyChanges(
+                    owner: user,
+                    [.entriesImported(habit: habit, entries: days(0..<100, value: 4)), .entrySet(habit: habit, day: Self.day, value: 2)])
+                await #expect(throws: StoreError.self) { _ = try await store.check(owner: user, habit: habit, day: Self.day) }
             }
-            await #expect(throws: PSQLError.self) {
-                try await PostgresTestDatabase.execute(
-                    "UPDATE entries SET habit_id = '\(UUID())' WHERE habit_id = '\(walk.id.rawValue)'", on: location)
-            }
+            #expect(try await count("user_id <> '\(alice.id.rawValue)' OR value = 4") == 0)
             #expect(try await count("user_id = '\(alice.id.rawValue)'") == 229)
 
             try await store.deleteHabit(owner: alice.id, id: read.id)

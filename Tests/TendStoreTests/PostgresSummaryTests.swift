@@ -41,7 +41,7 @@ struct PostgresSummaryTests {
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
             // columns and tables; version 11's foreign key back.
             try await PostgresTestDatabase.execute(
-                "DROP FUNCTION tend_entries_habits_exist() CASCADE", "DROP FUNCTION tend_habits_deleted() CASCADE",
+                "DROP FUNCTION tend_habits_deleted() CASCADE",
                 "ALTER TABLE entries ADD FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE",
                 "DROP TABLE habit_summaries", "DROP FUNCTION tend_habit_summaries_cut() CASCADE",
                 "DROP FUNCTION tend_habit_summaries_created() CASCADE",

@@ -389,32 +389,15 @@ enum PostgresMigrations {
                 """,
             ]),
         Migration(
-            version: 11, name: "entries checked against their habits once per statement, not once per row",
+            version: 11, name: "entries without a foreign key: a habit's entries deleted with it once per statement",
             statements: [
                 // The foreign key ran one lookup and row lock per entry written: a third of a
-                // 118,000-entry import (docs/performance.md, "Sync"). Every write of an owner's
-                // entries already holds the owner's row lock and names only habits it found, so
-                // the same two guarantees are kept per statement: no entry names a habit that is
-                // not there, and a habit's entries go with it.
+                // 118,000-entry import (docs/performance.md, "Sync"). A statement trigger checking
+                // the habits instead cost every check-in more than the key did (its query planned
+                // again on each call), so the check is the writes' own: every write of an owner's
+                // entries holds the owner's row lock and names only habits it found under it.
+                // What the key also did, deleting a habit's entries with it, a trigger does.
                 "ALTER TABLE entries DROP CONSTRAINT entries_user_id_habit_id_fkey",
-                """
-                CREATE FUNCTION tend_entries_habits_exist() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    IF EXISTS (SELECT 1 FROM (SELECT DISTINCT user_id, habit_id FROM changed) c
-                               WHERE NOT EXISTS (SELECT 1 FROM habits h WHERE h.user_id = c.user_id AND h.id = c.habit_id)) THEN
-                        RAISE EXCEPTION 'an entry names a habit that does not exist' USING ERRCODE = 'foreign_key_violation';
-                    END IF;
-                    RETURN NULL;
-                END $$
-                """,
-                """
-                CREATE TRIGGER entries_habits_exist_inserted AFTER INSERT ON entries REFERENCING NEW TABLE AS changed
-                FOR EACH STATEMENT EXECUTE FUNCTION tend_entries_habits_exist()
-                """,
-                """
-                CREATE TRIGGER entries_habits_exist_updated AFTER UPDATE ON entries REFERENCING NEW TABLE AS changed
-                FOR EACH STATEMENT EXECUTE FUNCTION tend_entries_habits_exist()
-                """,
                 // Also when the habits go by a user's deletion (its cascade deletes them in a statement).
                 """
                 CREATE FUNCTION tend_habits_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
