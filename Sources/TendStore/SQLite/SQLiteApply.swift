@@ -233,7 +233,6 @@ enum SQLiteApply {
         }
     }
 
-    /// Writes a day's entry; an entry that carries nothing is removed.
     /// Stores `entries` as storing each in order would (the last of a day is the day's; an empty
     /// one clears it), the days kept in one statement: an import's years of a habit cost a
     /// statement per entry in calls and bindings more than in SQLite's own work.
@@ -270,6 +269,7 @@ enum SQLiteApply {
         }
     }
 
+    /// Writes a day's entry; an entry that carries nothing is removed.
     static func store(_ entry: Entry, owner: User.ID, habit: Habit.ID, db: Database) throws {
         if entry.isEmpty {
             try db.cachedStatement(sql: "DELETE FROM entries WHERE user_id = ? AND habit_id = ? AND day = ?")
