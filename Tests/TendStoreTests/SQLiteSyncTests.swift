@@ -79,11 +79,7 @@ struct SQLiteSyncTests {
             try? await cli.applyChanges(owner: me.id, [operation.change])
         }
         let logged = try await cli.operations(owner: me.id, after: 0, limit: 10_000).map(\.operation)
-        let isEntryChange: (Change) -> Bool = { change in
-            if case .entriesImported = change { return true }
-            return change.entryDay != nil
-        }
-        let entryChanges = logged.filter { isEntryChange($0.change) }.count
+        let entryChanges = logged.filter { !$0.change.isStructural }.count
         #expect(entryChanges > 100)
         let before = try await cli.exportState(owner: me.id)
 
@@ -100,8 +96,8 @@ struct SQLiteSyncTests {
         #expect(OperationSet(log).state(settings: me.settings).habits == before.habits, "whose fold is the state")
 
         let pending = try await cli.pendingOperations(owner: me.id, limit: 10_000).map(\.operation)
-        let imports = pending.filter { isEntryChange($0.change) }
-        #expect(imports.allSatisfy { if case .entriesImported = $0.change { true } else { false } })
+        let imports = pending.filter { !$0.change.isStructural }
+        #expect(imports.allSatisfy { $0.change.isEntriesImport })
         #expect(imports.count == before.habits.values.filter { !$0.entries.isEmpty }.count)
         #expect(pending.count == logged.count - entryChanges + imports.count)
         #expect(OperationSet(pending).state(settings: me.settings).habits == before.habits, "what is sent folds to the state too")

@@ -67,6 +67,10 @@ extension SQLiteStore {
 
 /// The SQL of SQLite's merge.
 enum SQLiteSync {
+    /// The op-log rows of structural changes (``Change/isStructural``): no day, and not an import,
+    /// which names a habit and is told by its JSON's first key.
+    static let structural = "(day IS NULL AND (habit_id IS NULL OR change NOT LIKE '{\"entriesImported\"%'))"
+
     static func logID(_ db: Database) throws -> String {
         guard let id = try String.fetchOne(db, sql: "SELECT value FROM sync_meta WHERE key = 'log'") else {
             throw StoreError.unreadable("the database has no op-log identity")
@@ -109,7 +113,7 @@ enum SQLiteSync {
                 tips: try SQLiteRows.tipState(db, owner: owner))
             // Imports carry entries only, and are the log's largest rows: left out by their prefix.
             let operations = try operations(
-                db, where: "day IS NULL AND (habit_id IS NULL OR change NOT LIKE '{\"entriesImported\"%')", [user])
+                db, where: structural, [user])
             let diff = StructureDiff(
                 stored: storedState, folded: MergeFold.structure(operations, settings: stored.settings), operations: operations)
             try write(diff, owner: owner, db: db)

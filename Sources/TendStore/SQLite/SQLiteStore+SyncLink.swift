@@ -68,10 +68,10 @@ extension SQLiteStore {
         try await write { db in
             guard var link = try SQLiteSyncLink.state(db), link.pushedSequence == 0, !link.repush else { return 0 }
             let user = owner.description
-            let isEntryOperation = "(day IS NOT NULL OR (habit_id IS NOT NULL AND change LIKE '{\"entriesImported\"%'))"
+            let structural = SQLiteSync.structural
             let count =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM ops WHERE user_id = ? AND origin IS NULL AND \(isEntryOperation)",
+                    db, sql: "SELECT COUNT(*) FROM ops WHERE user_id = ? AND origin IS NULL AND NOT \(structural)",
                     arguments: [user]) ?? 0
             guard count >= max(1, minimum) else { return 0 }
             var imports: [(habit: Habit.ID, entries: [Entry])] = []
@@ -91,7 +91,7 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT seq, id, device, hlc, change, habit_id, day FROM ops
-                    WHERE user_id = ? AND origin IS NULL AND NOT \(isEntryOperation) ORDER BY seq
+                    WHERE user_id = ? AND origin IS NULL AND \(structural) ORDER BY seq
                     """,
                 arguments: [user])
             for row in others { try db.execute(sql: "DELETE FROM ops WHERE seq = ?", arguments: [row[0] as Int64]) }
