@@ -1,10 +1,10 @@
 import Foundation
 import TendCore
 
-/// Reads a habit's `reminders` column without `JSONDecoder` when it is exactly what the stores
-/// write (``StoredJSON/text(_:)``: an array of objects with sorted keys, no spaces); anything else
-/// — an escape in a message, an unknown key, another layout — falls back to the decoder, so the
-/// result is always the decoder's.
+/// Reads a habit's `reminders` column without `JSONDecoder` when it holds only what the stores
+/// write (``StoredJSON/text(_:)``, and PostgreSQL's `jsonb` text of it: the same keys in another
+/// order, with spaces); anything else — an escape in a message, an unknown key, a `null` — falls
+/// back to the decoder, so the result is always the decoder's.
 ///
 /// Why: the reminder scheduler reads every due owner's habits, and each habit's reminders carry
 /// their own ids, so the decoded-text cache misses; `JSONDecoder` was the largest part of that
@@ -38,53 +38,128 @@ enum StoredReminders {
         }
 
         mutating func reminders() -> [Reminder]? {
+            skipSpaces()
             guard take("[") else { return nil }
-            if take("]") { return index == bytes.count ? [] : nil }
+            skipSpaces()
+            if take("]") { return atEnd() ? [] : nil }
             var result: [Reminder] = []
             while true {
                 guard let reminder = reminder() else { return nil }
                 result.append(reminder)
-                if take(",") { continue }
-                guard take("]"), index == bytes.count else { return nil }
+                skipSpaces()
+                if take(",") {
+                    skipSpaces()
+                    continue
+                }
+                guard take("]"), atEnd() else { return nil }
                 return result
             }
         }
 
-        /// `{"id":…,"isEnabled":…,["message":…,]["repeatEveryMinutes":…,]["repeatLimit":…,]"time":…,"weekdays":[…]}`
+        /// An object of the reminder's keys in any order — the stores write them sorted without
+        /// spaces (SQLite), PostgreSQL's `jsonb` gives them back shortest key first with a space
+        /// after each `:` and `,` — each key at most once, `id`, `isEnabled`, `time` and
+        /// `weekdays` present; a `null`, an unknown key or anything else is left to the decoder.
         mutating func reminder() -> Reminder? {
-            guard take("{\"id\":"), let idText = string(), let uuid = UUID(text: idText) else { return nil }
-            guard take(",\"isEnabled\":"), let isEnabled = bool() else { return nil }
+            guard take("{") else { return nil }
+            var id: UUID?
+            var isEnabled: Bool?
+            var time: TimeOfDay?
+            var weekdays: Set<Weekday>?
             var message: String?
             var repeatEveryMinutes: Int?
             var repeatLimit: Int?
-            if take(",\"message\":") {
-                guard let text = string() else { return nil }
-                message = text
-            }
-            if take(",\"repeatEveryMinutes\":") {
-                guard let number = integer() else { return nil }
-                repeatEveryMinutes = number
-            }
-            if take(",\"repeatLimit\":") {
-                guard let number = integer() else { return nil }
-                repeatLimit = number
-            }
-            guard take(",\"time\":"), let timeText = string(), let time = try? TimeOfDay(parsing: timeText) else { return nil }
-            guard take(",\"weekdays\":[") else { return nil }
-            var weekdays = Set<Weekday>()
-            if !take("]") {
+            var seen = 0
+            skipSpaces()
+            if !take("}") {
                 while true {
-                    guard let code = string(), let weekday = Weekday(code: code), weekday.code == code else { return nil }
-                    weekdays.insert(weekday)
-                    if take(",") { continue }
-                    guard take("]") else { return nil }
+                    guard let key = string() else { return nil }
+                    skipSpaces()
+                    guard take(":") else { return nil }
+                    skipSpaces()
+                    let bit: Int
+                    switch key {
+                    case "id":
+                        guard let text = string(), let uuid = UUID(text: text) else { return nil }
+                        id = uuid
+                        bit = 1
+                    case "isEnabled":
+                        guard let value = bool() else { return nil }
+                        isEnabled = value
+                        bit = 2
+                    case "time":
+                        guard let text = string(), let value = try? TimeOfDay(parsing: text) else { return nil }
+                        time = value
+                        bit = 4
+                    case "weekdays":
+                        guard let value = weekdayList() else { return nil }
+                        weekdays = value
+                        bit = 8
+                    case "message":
+                        guard let text = string() else { return nil }
+                        message = text
+                        bit = 16
+                    case "repeatEveryMinutes":
+                        guard let number = integer() else { return nil }
+                        repeatEveryMinutes = number
+                        bit = 32
+                    case "repeatLimit":
+                        guard let number = integer() else { return nil }
+                        repeatLimit = number
+                        bit = 64
+                    default:
+                        return nil
+                    }
+                    guard seen & bit == 0 else { return nil }
+                    seen |= bit
+                    skipSpaces()
+                    if take(",") {
+                        skipSpaces()
+                        continue
+                    }
+                    guard take("}") else { return nil }
                     break
                 }
             }
-            guard take("}") else { return nil }
+            guard let id, let isEnabled, let time, let weekdays else { return nil }
             return Reminder(
-                id: Reminder.ID(rawValue: uuid), time: time, weekdays: weekdays, message: message, isEnabled: isEnabled,
+                id: Reminder.ID(rawValue: id), time: time, weekdays: weekdays, message: message, isEnabled: isEnabled,
                 repeatEveryMinutes: repeatEveryMinutes, repeatLimit: repeatLimit)
+        }
+
+        /// `["mon",…]`: each day's three-letter code.
+        mutating func weekdayList() -> Set<Weekday>? {
+            guard take("[") else { return nil }
+            var weekdays = Set<Weekday>()
+            skipSpaces()
+            if take("]") { return weekdays }
+            while true {
+                guard let code = string(), let weekday = Weekday(code: code), weekday.code == code else { return nil }
+                weekdays.insert(weekday)
+                skipSpaces()
+                if take(",") {
+                    skipSpaces()
+                    continue
+                }
+                guard take("]") else { return nil }
+                return weekdays
+            }
+        }
+
+        /// JSON's whitespace.
+        mutating func skipSpaces() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        func atEnd() -> Bool {
+            var rest = self
+            rest.skipSpaces()
+            return rest.index == bytes.count
         }
 
         /// Consumes `literal` if the bytes continue with it.

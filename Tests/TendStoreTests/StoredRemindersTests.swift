@@ -46,6 +46,42 @@ struct StoredRemindersTests {
         }
     }
 
+    /// The text PostgreSQL's `jsonb` gives back for `reminders`: keys shortest first (then by
+    /// bytes), a space after each `:` and `,`.
+    static func jsonbText(_ reminders: [Reminder]) -> String {
+        func json(_ value: some Encodable) -> String { String(decoding: try! JSONEncoder().encode(value), as: UTF8.self) }
+        let objects = reminders.map { reminder in
+            var pairs = [
+                ("id", json(reminder.id)), ("time", json(reminder.time)), ("isEnabled", json(reminder.isEnabled)),
+                ("weekdays", "[" + reminder.weekdays.sorted().map { json($0) }.joined(separator: ", ") + "]"),
+            ]
+            if let message = reminder.message { pairs.append(("message", json(message))) }
+            if let minutes = reminder.repeatEveryMinutes { pairs.append(("repeatEveryMinutes", json(minutes))) }
+            if let limit = reminder.repeatLimit { pairs.append(("repeatLimit", json(limit))) }
+            pairs.sort { ($0.0.utf8.count, $0.0) < ($1.0.utf8.count, $1.0) }
+            return "{" + pairs.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        return "[" + objects.joined(separator: ", ") + "]"
+    }
+
+    @Test("PostgreSQL's jsonb text of what the stores write reads back equal, without the fallback")
+    func jsonb() async throws {
+        await propertyCheck(count: 300, input: Self.reminder.array(of: 0...5)) { reminders in
+            let text = Self.jsonbText(reminders)
+            #expect(Self.decodedEquals(text, reminders), "JSONDecoder reads the jsonb text: \(text)")
+            #expect((try? StoredReminders.decode(text)) == reminders)
+            let direct = text.utf8.withContiguousStorageIfAvailable { bytes -> [Reminder]? in
+                var reader = StoredReminders.Reader(bytes: bytes)
+                return reader.reminders()
+            }
+            if !text.contains("\\") { #expect(direct == .some(reminders), "\(text)") }
+        }
+    }
+
+    static func decodedEquals(_ text: String, _ reminders: [Reminder]) -> Bool {
+        (try? JSONDecoder().decode([Reminder].self, from: Data(text.utf8))) == reminders
+    }
+
     @Test("Texts the stores never write: the same reminders as JSONDecoder, or an error where it fails")
     func foreign() throws {
         let id = "0b9e2c3a-4f5d-4e6f-8a7b-9c0d1e2f3a4b"
@@ -65,7 +101,12 @@ struct StoredRemindersTests {
             "[{\"id\":\"\(id)\",\"isEnabled\":true,\"message\":null,\"time\":\"09:00\",\"weekdays\":[]}]",
             "[{\"id\":\"\(id)\",\"isEnabled\":true,\"time\":\"09:00\",\"weekdays\":[],\"extra\":1}]",
             "[{\"id\":\"\(id)\",\"isEnabled\":true,\"time\":\"09:00\"",
-            "", "{}", "[]", "null",
+            "[{\"id\": \"\(id)\", \"time\": \"07:30\", \"message\": \"Read\", \"weekdays\": [\"mon\", \"fri\"], \"isEnabled\": true}]",
+            "[{\"id\": \"\(id)\", \"id\": \"\(id)\", \"time\": \"07:30\", \"weekdays\": [], \"isEnabled\": true}]",
+            "[{\"id\": \"\(id)\", \"time\": \"07:30\", \"isEnabled\": true}]",
+            "[{\"id\": \"\(id)\", \"time\": \"07:30\", \"weekdays\": [], \"isEnabled\": true, \"repeatLimit\": null}]",
+            "\n[ {\"id\" : \"\(id)\" ,\"time\":\"07:30\",\t\"weekdays\" : [ ] , \"isEnabled\" : false } ]\n",
+            "", "{}", "[]", "[{}]", "null",
         ]
         for text in texts {
             switch (Self.decoded(text), Self.fast(text)) {
