@@ -13,15 +13,16 @@ import TendStore
 ///    each enabled reminder's next firing is in the queue;
 /// 2. claims the due firings (leased; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so any number of
 ///    instances share the queue), judges each by the habit as it is now (``ReminderPlanner/decide(_:for:now:)``),
-///    begins one delivery per target, sends, and finishes the firing with the results and its
-///    follow-up (the next scheduled firing, an "until done" repeat) in one transaction;
+///    sends it to each target, and finishes the firing with the results and its follow-up (the
+///    next scheduled firing, an "until done" repeat) in one transaction;
 /// 3. sends the failed deliveries whose retry is due;
 /// 4. now and then, forgets history older than ``Configuration/historyRetention``.
 ///
 /// A crash anywhere leaves the firing claimed and unfinished; when its lease ends another pass
-/// (on this instance after a restart, or on another) claims it and sends what was begun but not
-/// recorded again, with the same delivery id: the webhook's `Idempotency-Key` and the push
-/// `Topic` are the same, so a receiver drops the copy (docs/reminders.md, "Exactly once").
+/// (on this instance after a restart, or on another) claims it and sends it again under the same
+/// delivery ids, derived from the firing and target (``DeliveryIdentity``): the webhook's
+/// `Idempotency-Key` and the push `Topic` are the same, so a receiver drops the copy
+/// (docs/reminders.md, "Exactly once").
 public final class ReminderScheduler: Service, Sendable {
     public struct Configuration: Sendable {
         /// How long an idle scheduler waits before looking again.
@@ -170,10 +171,9 @@ public final class ReminderScheduler: Service, Sendable {
         var finish: FiringFinish
     }
 
-    /// The pass's firings, in few store calls however many there are: the owners are read (one
-    /// read each, at once), every firing is judged, the deliveries of those to send are begun in
-    /// one write, they are sent many at once, and the firings are finished in writes of a few
-    /// (``finishBatch``) as their sends end.
+    /// The pass's firings, in few store calls however many there are: the owners are read
+    /// together, every firing is judged, those to send are sent many at once, and the firings are
+    /// finished with their deliveries in writes of a few (``finishBatch``) as their sends end.
     func deliver(_ claimed: [ClaimedFiring], as claimant: String, into pass: inout Pass) async throws {
         let windows = Dictionary(grouping: claimed, by: \.owner).mapValues { OwnerContext.window($0.map(\.firing.day)) }
         let contexts = try await store.reminderContexts(windows).mapValues(OwnerContext.init)
@@ -190,7 +190,7 @@ public final class ReminderScheduler: Service, Sendable {
             }
             let firing = item.firing
             let planner = ReminderPlanner(settings: context.user.settings)
-            var finish = FiringFinish(owner: item.owner, firing: firing.id, deliveries: [:], skipped: nil, next: [])
+            var finish = FiringFinish(owner: item.owner, firing: firing.id, deliveries: [], skipped: nil, next: [])
             if firing.kind == .scheduled, let reminder = tracked.habit.reminders.first(where: { $0.id == firing.reminder }),
                 let following = planner.nextScheduled(
                     reminder, of: tracked.id, after: max(firing.firesAt, at - ReminderPlanner.missedAfter))
@@ -210,37 +210,25 @@ public final class ReminderScheduler: Service, Sendable {
             }
         }
 
-        // Begin every delivery; a firing whose begin failed (its claim lost) is left alone.
-        var starts: [(sending: Int, target: ReminderTarget)] = []
-        for (index, sending) in sendings.enumerated() {
-            for target in sending.targets { starts.append((index, target)) }
-        }
-        let begun = try await store.beginDeliveries(
-            starts.map {
-                DeliveryStart(
-                    owner: sendings[$0.sending].claimed.owner, firing: sendings[$0.sending].claimed.firing.id, target: $0.target.key)
-            },
-            claimant: claimant, now: now())
-        var refused = Set<Int>()
+        // Each delivery's id is derived from its firing and target (``DeliveryIdentity``): a pass
+        // that takes the firing over after a crash sends under the same id, by which receivers
+        // drop a copy, so nothing is written before sending; the results are recorded with the
+        // firing's finish.
         var toSend: [(sending: Int, target: ReminderTarget, id: DeliveryLogEntry.ID)] = []
-        for (start, result) in zip(starts, begun) {
-            switch result {
-            case .success(let id?): toSend.append((start.sending, start.target, id))
-            case .success(nil): break
-            case .failure(let error):
-                logger.warning("delivery not begun", metadata: ["error": "\(error)"])
-                refused.insert(start.sending)
+        for (index, sending) in sendings.enumerated() {
+            for target in sending.targets {
+                let id = DeliveryIdentity.id(firing: sending.claimed.firing.id.rawValue, channel: target.key.channel, target: target.key.id)
+                toSend.append((index, target, DeliveryLogEntry.ID(rawValue: id)))
             }
         }
 
         // Send, a firing's targets together and many firings at once; each firing is recorded
         // soon after its sends end (in writes of a few), so that a crash resends little.
-        let bySending = Dictionary(grouping: toSend.filter { !refused.contains($0.sending) }, by: \.sending)
-        for (index, sending) in sendings.enumerated() where !refused.contains(index) && bySending[index] == nil {
+        let bySending = Dictionary(grouping: toSend, by: \.sending)
+        for (index, sending) in sendings.enumerated() where bySending[index] == nil {
             finishes.append(sending.finish)
             if sending.targets.isEmpty { pass.skipped += 1 }
         }
-        pass.lost += refused.count
         pass.lost += try await finish(finishes, as: claimant)
 
         let frozen = sendings
@@ -276,7 +264,7 @@ public final class ReminderScheduler: Service, Sendable {
             while let (index, results) = try await group.next() {
                 var finish = frozen[index].finish
                 for (target, id, result) in results {
-                    finish.deliveries[id] = result
+                    finish.deliveries.append(SentDelivery(id: id, target: target.key, result: result))
                     switch result {
                     case .sent: counts.delivered += 1
                     case .gone:

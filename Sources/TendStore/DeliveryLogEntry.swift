@@ -10,7 +10,7 @@ public struct DeliveryLogEntry: Identifiable, Hashable, Sendable {
 
     /// The delivery's id, or the skipped firing's.
     public var id: ID
-    /// When it was last recorded (begun, sent, failed, skipped).
+    /// When it was last recorded (sent, failed, skipped, claimed for a retry).
     public var time: Date
     public var habit: Habit.ID
     public var reminder: Reminder.ID

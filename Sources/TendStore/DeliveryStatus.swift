@@ -1,6 +1,7 @@
 /// Where one delivery (a firing to one target) stands, or why a firing was not delivered at all.
 public enum DeliveryStatus: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Begun and not yet recorded: being sent now, or its sender died (see ``unknown``).
+    /// A retry being sent now, or whose sender died (claimed again after the lease); also rows an
+    /// older Tend began before sending, recorded over when their firing is finished.
     case sending
     case sent
     /// Refused or unreachable; may be retried (`nextRetryAt`).

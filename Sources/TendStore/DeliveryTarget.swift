@@ -2,7 +2,7 @@ import Foundation
 import TendCore
 
 /// Where one delivery of a firing goes: a channel and the target's id. A firing is delivered at
-/// most once per target (``ReminderStore/beginDelivery(owner:firing:target:claimant:now:)``).
+/// most once per target (one row per firing and target, written with the firing's finish).
 public enum DeliveryTarget: Hashable, Sendable {
     case push(PushSubscription.ID)
     case webhook(Webhook.ID)

@@ -183,21 +183,35 @@ extension InMemoryStore: ReminderStore {
     }
 
     public func finishFiring(
-        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
-        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
+        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [SentDelivery], skipped: ReminderSkipReason?,
+        next: [ReminderFiring], now: Date
     ) throws {
+        try finish(
+            FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next), claimant: claimant, now: now)
+    }
+
+    public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) -> [Result<Void, any Error>] {
+        finishes.map { finish in Result { try self.finish(finish, claimant: claimant, now: now) } }
+    }
+
+    /// All checks before any change: all or nothing, as the SQL stores' transaction.
+    private func finish(_ finish: FiringFinish, claimant: String, now: Date) throws {
+        let (owner, firing) = (finish.owner, finish.firing)
         let stored = try reminders.held(firing, owner: owner, claimant: claimant)
-        try ReminderRules.checkBelong(next, to: stored.firing.habit)
-        // Check every delivery before changing anything: all or nothing, as a transaction.
-        for id in deliveries.keys {
-            guard let delivery = reminders.deliveries[id], delivery.owner == owner, delivery.firing == firing,
-                delivery.claimant == claimant
-            else { throw StoreError.notFound("delivery") }
+        try ReminderRules.checkBelong(finish.next, to: stored.firing.habit)
+        try ReminderRules.checkDistinctTargets(finish.deliveries)
+        for sent in finish.deliveries {
+            // A row of this firing and target exists only if an older Tend began it: recorded over, as the SQL stores' upsert does.
+            let id = reminders.deliveries.values.first { $0.firing == firing && $0.target == sent.target }?.id ?? sent.id
+            let record = sent.result.applied(to: DeliveryResult.Record(attempts: 0))
+            reminders.deliveries[id] = ReminderTables.StoredDelivery(
+                id: id, owner: owner, firing: firing, target: sent.target, claimant: claimant, status: sent.result.status,
+                attempts: record.attempts, nextRetryAt: record.nextRetryAt, error: record.error,
+                latencyMilliseconds: record.latencyMilliseconds, updatedAt: now)
         }
-        for (id, result) in deliveries { record(id, result, now: now) }
         reminders.firings[firing]?.finishedAt = now
-        reminders.firings[firing]?.skipReason = skipped
-        reminders.insert(next, owner: owner)
+        reminders.firings[firing]?.skipReason = finish.skipped
+        reminders.insert(finish.next, owner: owner)
     }
 
     public func planReminders(
@@ -276,26 +290,6 @@ extension InMemoryStore: ReminderStore {
         reminders.firings = reminders.firings.filter { !old.contains($0.key) }
         reminders.deliveries = reminders.deliveries.filter { !old.contains($0.value.firing) }
         return old.count
-    }
-
-    public func beginDelivery(
-        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
-    )
-        throws -> DeliveryLogEntry.ID?
-    {
-        _ = try reminders.held(firing, owner: owner, claimant: claimant)
-        if let existing = reminders.deliveries.values.first(where: { $0.firing == firing && $0.target == target }) {
-            // Left `sending` by a claimant that died: sent again under the same id (see the protocol).
-            guard existing.status == .sending, existing.claimant != claimant else { return nil }
-            reminders.deliveries[existing.id]?.claimant = claimant
-            reminders.deliveries[existing.id]?.updatedAt = now
-            return existing.id
-        }
-        let id = DeliveryLogEntry.ID(ordered: now)
-        reminders.deliveries[id] = ReminderTables.StoredDelivery(
-            id: id, owner: owner, firing: firing, target: target, claimant: claimant, status: .sending, attempts: 0,
-            updatedAt: now)
-        return id
     }
 
     public func recordDelivery(

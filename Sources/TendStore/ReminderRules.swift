@@ -9,6 +9,13 @@ enum ReminderRules {
     /// A claimant that no longer holds the firing (its lease expired and another took it), or a finished firing.
     static let claimLost = StoreError.conflict("this firing is not held by this claimant (its lease expired, or it is finished)")
     static let notRecordable = StoreError.conflict("this delivery is not this claimant's to record, or is recorded already")
+    /// A finish records at most one delivery per target (one row per firing and target).
+    static func checkDistinctTargets(_ deliveries: [SentDelivery]) throws(StoreError) {
+        guard Set(deliveries.map(\.target)).count == deliveries.count else {
+            throw .invalid("a firing's delivery to one target is recorded once")
+        }
+    }
+
     /// The statuses a delivery's result may still be recorded over.
     static let recordable: Set<DeliveryStatus> = [.sending, .failed, .unknown]
 

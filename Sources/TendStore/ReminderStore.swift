@@ -55,14 +55,19 @@ public protocol ReminderStore: Sendable {
     /// whose holder's lease has expired, for `claimant` until `now + lease`. Concurrent claimants,
     /// on any number of instances, get disjoint sets.
     func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedFiring]
-    /// In one transaction: records the `deliveries`' results (attempts begun by `claimant`), marks
-    /// the firing finished (`skipped`: why it was not delivered, shown in the log) and queues
-    /// `next` (the follow-up scheduled or repeat firing). `.conflict` when `claimant` no longer
-    /// holds the firing (another claimant took it after the lease expired) or it is finished:
-    /// nothing is written, so a slow instance cannot record twice.
+    /// In one transaction: records the `deliveries` (one row per target, under each one's id; a
+    /// row of that firing and target left `sending` by an older Tend is recorded over), marks the
+    /// firing finished (`skipped`: why it was not delivered, shown in the log) and queues `next`
+    /// (the follow-up scheduled or repeat firing). `.conflict` when `claimant` no longer holds the
+    /// firing (another claimant took it after the lease expired) or it is finished: nothing is
+    /// written, so a slow instance cannot record twice.
+    ///
+    /// Nothing is written between the claim and the finish: a claimant that dies after sending
+    /// leaves the firing claimed, and whoever claims it after the lease sends it again under the
+    /// same delivery ids (derived from the firing and target), by which receivers drop a copy.
     func finishFiring(
-        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
-        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
+        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [SentDelivery], skipped: ReminderSkipReason?,
+        next: [ReminderFiring], now: Date
     ) async throws
 
     // MARK: Planning
@@ -102,21 +107,8 @@ public protocol ReminderStore: Sendable {
 
     // MARK: Deliveries
 
-    /// Before sending a claimed firing to one target: inserts its `sending` row and returns its
-    /// id, or `nil` when the firing already has a row for that target (sent, or tried: do not
-    /// send). A row left `sending` by another claimant — its process died between beginning and
-    /// recording, before or after the message went out — is taken over and its id returned: the
-    /// message is sent again with the same id, which receivers use to drop a copy (the webhook's
-    /// `Idempotency-Key`, the push `Topic`). `.conflict` when `claimant` does not hold the firing.
-    func beginDelivery(
-        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
-    )
-        async throws -> DeliveryLogEntry.ID?
-    /// Many ``beginDelivery(owner:firing:target:claimant:now:)`` at once, in one transaction
-    /// where the store can; each answer (or error) in its place.
-    func beginDeliveries(_ starts: [DeliveryStart], claimant: String, now: Date) async throws -> [Result<DeliveryLogEntry.ID?, any Error>]
-    /// Records what sending came to (also a retry's). Only the claimant that began it may, while
-    /// its row is `sending`, `failed` or `unknown` (a slow sender's true answer replaces the doubt).
+    /// Records what a retry's sending came to. Only the claimant that claimed it may, while its row
+    /// is `sending`, `failed` or `unknown` (a slow sender's true answer replaces the doubt).
     func recordDelivery(
         owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date)
         async throws
@@ -125,7 +117,7 @@ public protocol ReminderStore: Sendable {
     /// result with ``recordDelivery(owner:_:claimant:result:now:)``). Concurrent claimants get
     /// disjoint sets. A delivery left `sending` more than `lease` after it was last recorded,
     /// whose firing is finished (its sender died during a retry), is claimed too: it is sent
-    /// again under its id, like a taken-over ``beginDelivery(owner:firing:target:claimant:now:)``.
+    /// again under its id, as a taken-over firing is sent again under its deliveries' ids.
     func claimDueRetries(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedDelivery]
     /// For each owner, what delivering their due firings needs (``ReminderContext``: habits with
     /// the entries of the owner's window), in as few reads as the store can; an owner that no

@@ -3,7 +3,7 @@ import TendCore
 import TendStore
 import Testing
 
-/// The scheduler's batched writes: many begins or finishes in one call, each as if alone.
+/// The scheduler's batched reads and writes: many owners or finishes in one call, each as if alone.
 extension ReminderContract {
     static func storeError(_ result: Result<some Any, any Error>) -> StoreError? {
         if case .failure(let error) = result { return error as? StoreError }
@@ -66,35 +66,6 @@ extension ReminderContract {
                 }
                 #expect(try await store.reminderContexts([:]).isEmpty)
             },
-            ReminderContractCase("Batched begins answer each in its place; one not held fails alone") { store in
-                let (alice, habit) = try await owner(store)
-                let (bob, bobsHabit) = try await owner(store, "bob")
-                let hook = try await store.addWebhook(
-                    owner: alice.id, url: "https://hooks.example/a", format: .json, accessToken: nil, now: t0)
-                let bobsHook = try await store.addWebhook(
-                    owner: bob.id, url: "https://hooks.example/b", format: .json, accessToken: nil, now: t0)
-                let due = firing(habit, at: 0)
-                let bobsDue = firing(bobsHabit, at: 0)
-                let later = firing(habit, at: 60)
-                try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [due, later])
-                try await store.replacePlannedFirings(owner: bob.id, habit: bobsHabit.id, [bobsDue])
-                _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
-                let starts = [
-                    DeliveryStart(owner: alice.id, firing: due.id, target: .webhook(hook.id)),
-                    // Not claimed (not due yet): refused, alone.
-                    DeliveryStart(owner: alice.id, firing: later.id, target: .webhook(hook.id)),
-                    DeliveryStart(owner: bob.id, firing: bobsDue.id, target: .webhook(bobsHook.id)),
-                    // Begun already, in this same batch: nothing to send again.
-                    DeliveryStart(owner: alice.id, firing: due.id, target: .webhook(hook.id)),
-                ]
-                let begun = try await store.beginDeliveries(starts, claimant: "A", now: t0)
-                #expect(begun.count == 4)
-                let first = try #require(try begun[0].get())
-                #expect(storeError(begun[1]).map(isConflict) == true)
-                #expect(try begun[2].get() != nil)
-                #expect(try begun[3].get() == nil)
-                #expect(try await store.deliveries(owner: alice.id, limit: 10).map(\.id) == [first])
-            },
             ReminderContractCase("Batched finishes are each all or nothing: a bad one writes nothing, the others are recorded") { store in
                 let (alice, habit) = try await owner(store)
                 let hook = try await store.addWebhook(
@@ -104,27 +75,78 @@ extension ReminderContract {
                 let three = firing(habit, at: 2)
                 try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [one, two, three])
                 _ = try await store.claimDueFirings(now: t0 + 2 * minute, limit: 10, claimant: "A", lease: lease)
-                let delivery = try #require(
-                    try await store.beginDelivery(owner: alice.id, firing: one.id, target: .webhook(hook.id), claimant: "A", now: t0))
                 let next = firing(habit, at: 24 * 60)
+                let sent = SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: .sent(latencyMilliseconds: 5))
                 let finishes = [
+                    FiringFinish(owner: alice.id, firing: one.id, deliveries: [sent], skipped: nil, next: [next]),
+                    // The same target twice: this finish fails and writes nothing (its next is not queued).
                     FiringFinish(
-                        owner: alice.id, firing: one.id, deliveries: [delivery: .sent(latencyMilliseconds: 5)], skipped: nil, next: [next]),
-                    // An unknown delivery: this finish fails and writes nothing (its next is not queued).
-                    FiringFinish(
-                        owner: alice.id, firing: two.id, deliveries: [DeliveryLogEntry.ID(): .gone], skipped: nil,
-                        next: [firing(habit, at: 25 * 60)]),
-                    FiringFinish(owner: alice.id, firing: three.id, deliveries: [:], skipped: .habitDone, next: []),
+                        owner: alice.id, firing: two.id,
+                        deliveries: [
+                            SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: .gone),
+                            SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: .sent(latencyMilliseconds: 1)),
+                        ], skipped: nil, next: [firing(habit, at: 25 * 60)]),
+                    FiringFinish(owner: alice.id, firing: three.id, deliveries: [], skipped: .habitDone, next: []),
+                    // One finished already in this batch: refused.
+                    FiringFinish(owner: alice.id, firing: one.id, deliveries: [], skipped: .habitDone, next: []),
                 ]
                 let finished = try await store.finishFirings(finishes, claimant: "A", now: t0 + 3 * minute)
-                #expect(finished.count == 3)
+                #expect(finished.count == 4)
                 #expect((try? finished[0].get()) != nil && (try? finished[2].get()) != nil)
-                #expect(storeError(finished[1]).map(isNotFound) == true)
+                #expect(storeError(finished[1]).map(isInvalid) == true)
+                #expect(storeError(finished[3]).map(isConflict) == true)
                 // Two is still A's to finish; one's next is queued, two's is not.
                 #expect(try await store.plannedFirings(owner: alice.id).map(\.id) == [two.id, next.id])
                 let log = try await store.deliveries(owner: alice.id, limit: 10)
-                #expect(Set(log.map(\.status)) == [.sent, .skipped])
-                try await store.finishFiring(owner: alice.id, two.id, claimant: "A", deliveries: [:], skipped: nil, next: [], now: t0)
+                #expect(log.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.sent, .skipped])
+                #expect(log.first { $0.status == .sent }?.id == sent.id)
+                try await store.finishFiring(owner: alice.id, two.id, claimant: "A", deliveries: [], skipped: nil, next: [], now: t0)
+            },
+            ReminderContractCase("A firing's deliveries are recorded with its finish, under their ids; a lost claim records none") {
+                store in
+                let (alice, habit) = try await owner(store)
+                let push = try await store.addPushSubscription(
+                    owner: alice.id, endpoint: "https://push.example/a", p256dh: "k", auth: "a", now: t0)
+                let hook = try await store.addWebhook(
+                    owner: alice.id, url: "https://hooks.example/a", format: .json, accessToken: nil, now: t0)
+                let due = firing(habit, at: 0)
+                try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [due])
+                // Given A claimed the firing, sent it, and died before finishing; B claims it after the lease
+                _ = try await store.claimDueFirings(now: t0 + minute, limit: 10, claimant: "A", lease: lease)
+                #expect(
+                    try await store.claimDueFirings(now: t0 + lease + minute, limit: 10, claimant: "B", lease: lease).map(\.firing) == [due]
+                )
+                let (pushed, hooked) = (DeliveryLogEntry.ID(), DeliveryLogEntry.ID())
+                let sent = [
+                    SentDelivery(id: pushed, target: .push(push.id), result: .sent(latencyMilliseconds: 300)),
+                    SentDelivery(
+                        id: hooked, target: .webhook(hook.id),
+                        result: .failed(attempts: 1, nextRetryAt: t0 + lease + 2 * minute, error: "503")),
+                ]
+                // When A, only slow, finishes with its sends: refused, nothing written
+                let late = try await store.finishFirings(
+                    [FiringFinish(owner: alice.id, firing: due.id, deliveries: sent, skipped: nil, next: [])], claimant: "A",
+                    now: t0 + lease + minute)
+                #expect(storeError(late[0]).map(isConflict) == true)
+                #expect(try await store.deliveries(owner: alice.id, limit: 10).isEmpty)
+                // And B finishes with the same sends (under the same ids: they are the firing's and target's)
+                let finished = try await store.finishFirings(
+                    [FiringFinish(owner: alice.id, firing: due.id, deliveries: sent, skipped: nil, next: [])], claimant: "B",
+                    now: t0 + lease + minute)
+                #expect((try? finished[0].get()) != nil)
+                // Then the log has one row per target, under its id, with its result
+                let log = try await store.deliveries(owner: alice.id, limit: 10)
+                #expect(Set(log.map(\.id)) == [pushed, hooked] && log.count == 2)
+                let byID = Dictionary(uniqueKeysWithValues: log.map { ($0.id, $0) })
+                #expect(byID[pushed]?.status == .sent && byID[pushed]?.latencyMilliseconds == 300 && byID[pushed]?.attempts == 1)
+                #expect(
+                    byID[pushed]?.firing == due.id && byID[pushed]?.target == .push(push.id) && byID[pushed]?.time == t0 + lease + minute)
+                #expect(byID[hooked]?.status == .failed && byID[hooked]?.error == "503" && byID[hooked]?.attempts == 1)
+                // And the failed one is retried when due, by whoever claims it
+                #expect(
+                    try await store.claimDueRetries(now: t0 + lease + 2 * minute, limit: 10, claimant: "R", lease: lease).map(\.id) == [
+                        hooked
+                    ])
             },
         ]
     }

@@ -157,7 +157,7 @@ extension ReminderContract {
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [delivered])
             _ = try await store.claimDueFirings(now: t0 + minute, limit: 10, claimant: "A", lease: lease)
             try await store.finishFiring(
-                owner: alice.id, delivered.id, claimant: "A", deliveries: [:], skipped: nil, next: [], now: t0 + minute)
+                owner: alice.id, delivered.id, claimant: "A", deliveries: [], skipped: nil, next: [], now: t0 + minute)
             #expect(try await store.firing(owner: alice.id, id: delivered.id) == delivered)
             #expect(try await store.answerFiring(owner: alice.id, delivered.id, answer: .done, snooze: nil, now: t0 + 2 * minute))
             #expect(try await store.answerFiring(owner: alice.id, delivered.id, answer: .done, snooze: nil, now: t0 + 3 * minute) == false)

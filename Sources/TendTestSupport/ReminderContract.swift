@@ -128,10 +128,10 @@ public enum ReminderContract {
             // Then A can no longer finish it, and C can
             await expectStoreError("the claim was lost", isConflict) {
                 try await store.finishFiring(
-                    owner: alice.id, early.id, claimant: "A", deliveries: [:], skipped: nil, next: [], now: now + lease)
+                    owner: alice.id, early.id, claimant: "A", deliveries: [], skipped: nil, next: [], now: now + lease)
             }
             try await store.finishFiring(
-                owner: alice.id, early.id, claimant: "C", deliveries: [:], skipped: nil, next: [], now: now + lease)
+                owner: alice.id, early.id, claimant: "C", deliveries: [], skipped: nil, next: [], now: now + lease)
             // And a finished firing is never claimed again, nor finished twice
             #expect(
                 try await store.claimDueFirings(now: now + 12 * lease, limit: 10, claimant: "D", lease: lease).map(\.firing) == [
@@ -139,7 +139,7 @@ public enum ReminderContract {
                 ])
             await expectStoreError("finished twice", isConflict) {
                 try await store.finishFiring(
-                    owner: alice.id, early.id, claimant: "C", deliveries: [:], skipped: nil, next: [], now: now + lease)
+                    owner: alice.id, early.id, claimant: "C", deliveries: [], skipped: nil, next: [], now: now + lease)
             }
             #expect(try await store.plannedFirings(owner: alice.id) == [due, later])
         },
@@ -155,7 +155,7 @@ public enum ReminderContract {
             let other = firing(habit, at: -5)
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [other])
             _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
-            try await store.finishFiring(owner: alice.id, other.id, claimant: "A", deliveries: [:], skipped: nil, next: [snooze], now: t0)
+            try await store.finishFiring(owner: alice.id, other.id, claimant: "A", deliveries: [], skipped: nil, next: [snooze], now: t0)
             // When the habit is planned again with a new firing and one identical to the claimed one
             let new = firing(habit, at: 120)
             var duplicate = claimed
@@ -173,7 +173,9 @@ public enum ReminderContract {
             }
             #expect(try await store.plannedFirings(owner: bob.id).isEmpty)
         },
-        ReminderContractCase("A delivery is begun once per firing and target; finishing records results and queues the next") { store in
+        ReminderContractCase("Finishing records each target's delivery under its id and queues the next; a sent one is not recorded again")
+        {
+            store in
             let (alice, habit) = try await owner(store)
             let push = try await store.addPushSubscription(
                 owner: alice.id, endpoint: "https://push.example/a", p256dh: "k", auth: "a", now: t0)
@@ -181,34 +183,36 @@ public enum ReminderContract {
             let now = firing(habit, at: 0)
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [now])
             _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
-            // When A begins both deliveries, then tries the push one again
-            let toPush = try #require(
-                try await store.beginDelivery(owner: alice.id, firing: now.id, target: .push(push.id), claimant: "A", now: t0))
-            let toHook = try #require(
-                try await store.beginDelivery(owner: alice.id, firing: now.id, target: .webhook(hook.id), claimant: "A", now: t0))
-            // Then the second attempt is refused: that target has its row
-            #expect(try await store.beginDelivery(owner: alice.id, firing: now.id, target: .push(push.id), claimant: "A", now: t0) == nil)
-            var log = try await store.deliveries(owner: alice.id, limit: 10)
-            #expect(log.map(\.status) == [.sending, .sending])
-            // When the push is sent, and A finishes with the webhook's failure and the next day's firing
-            try await store.recordDelivery(owner: alice.id, toPush, claimant: "A", result: .sent(latencyMilliseconds: 420), now: t0 + 1)
+            // When A finishes with the push sent, the webhook's failure and the next day's firing
+            let (toPush, toHook) = (DeliveryLogEntry.ID(), DeliveryLogEntry.ID())
             let tomorrow = firing(habit, at: 24 * 60)
             try await store.finishFiring(
                 owner: alice.id, now.id, claimant: "A",
-                deliveries: [toHook: .failed(attempts: 1, nextRetryAt: t0 + 60, error: "503 from hooks.example")],
+                deliveries: [
+                    SentDelivery(id: toPush, target: .push(push.id), result: .sent(latencyMilliseconds: 420)),
+                    SentDelivery(
+                        id: toHook, target: .webhook(hook.id),
+                        result: .failed(attempts: 1, nextRetryAt: t0 + 60, error: "503 from hooks.example")),
+                ],
                 skipped: nil, next: [tomorrow], now: t0 + 2)
-            // Then the log has both, newest first, with the firing's day and instant
-            log = try await store.deliveries(owner: alice.id, limit: 10)
-            #expect(log.map(\.target) == [.webhook(hook.id), .push(push.id)])
-            #expect(log.map(\.status) == [.failed, .sent])
-            #expect(log[0].error == "503 from hooks.example" && log[0].nextRetryAt == t0 + 60 && log[0].attempts == 1)
-            #expect(log[0].time == t0 + 2 && log[1].time == t0 + 1)
-            #expect(log[1].latencyMilliseconds == 420 && log[1].attempts == 1 && log[1].skipReason == nil)
+            // Then the log has both, with the firing's day and instant
+            let log = try await store.deliveries(owner: alice.id, limit: 10)
+            let byTarget = Dictionary(uniqueKeysWithValues: log.compactMap { entry in entry.target.map { ($0, entry) } })
+            #expect(log.count == 2 && byTarget[.push(push.id)]?.id == toPush && byTarget[.webhook(hook.id)]?.id == toHook)
+            let failed = try #require(byTarget[.webhook(hook.id)])
+            #expect(failed.status == .failed && failed.error == "503 from hooks.example" && failed.nextRetryAt == t0 + 60)
+            #expect(failed.attempts == 1)
+            let sent = try #require(byTarget[.push(push.id)])
+            #expect(sent.status == .sent && sent.latencyMilliseconds == 420 && sent.attempts == 1 && sent.skipReason == nil)
+            #expect(log.allSatisfy { $0.time == t0 + 2 })
             #expect(log.allSatisfy { $0.firing == now.id && $0.habit == habit.id && $0.day == now.day && $0.firesAt == now.firesAt })
             #expect(try await store.plannedFirings(owner: alice.id) == [tomorrow])
-            // And a sent delivery cannot be recorded again; another owner's is not found
+            // And a sent delivery cannot be recorded again, nor the firing finished again; another owner's is not found
             await expectStoreError("recorded twice", isConflict) {
                 try await store.recordDelivery(owner: alice.id, toPush, claimant: "A", result: .gone, now: t0 + 3)
+            }
+            await expectStoreError("finished twice", isConflict) {
+                try await store.finishFiring(owner: alice.id, now.id, claimant: "A", deliveries: [], skipped: nil, next: [], now: t0 + 3)
             }
             let (bob, _) = try await owner(store, "bob")
             await expectStoreError("another owner's delivery", isNotFound) {
@@ -223,73 +227,32 @@ public enum ReminderContract {
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [first, second])
             _ = try await store.claimDueFirings(now: t0 + minute, limit: 10, claimant: "A", lease: lease)
             try await store.finishFiring(
-                owner: alice.id, first.id, claimant: "A", deliveries: [:], skipped: .habitDone, next: [], now: t0 + 10)
+                owner: alice.id, first.id, claimant: "A", deliveries: [], skipped: .habitDone, next: [], now: t0 + 10)
             try await store.finishFiring(
-                owner: alice.id, second.id, claimant: "A", deliveries: [:], skipped: .missed, next: [], now: t0 + 20)
+                owner: alice.id, second.id, claimant: "A", deliveries: [], skipped: .missed, next: [], now: t0 + 20)
             let log = try await store.deliveries(owner: alice.id, limit: 10)
             #expect(log.map(\.skipReason) == [.missed, .habitDone])
             #expect(log.map(\.status) == [.skipped, .skipped] && log.allSatisfy { $0.target == nil })
             #expect(log.map(\.time) == [t0 + 20, t0 + 10] && log.map(\.firing) == [second.id, first.id])
             #expect(try await store.deliveries(owner: alice.id, limit: 1).map(\.firing) == [second.id])
         },
-        ReminderContractCase("After a sender dies between beginning and recording, the next claimant takes its delivery over, same id") {
-            store in
+        ReminderContractCase("Finishing is all or nothing: a target named twice refuses the whole finish") { store in
             let (alice, habit) = try await owner(store)
-            let push = try await store.addPushSubscription(
-                owner: alice.id, endpoint: "https://push.example/a", p256dh: "k", auth: "a", now: t0)
             let hook = try await store.addWebhook(owner: alice.id, url: "https://hooks.example/x", format: .json, accessToken: nil, now: t0)
-            let due = firing(habit, at: 0)
-            try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [due])
-            // Given A claimed the firing, began the push delivery and died before recording it
-            _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
-            let lost = try #require(
-                try await store.beginDelivery(owner: alice.id, firing: due.id, target: .push(push.id), claimant: "A", now: t0))
-            // When B claims it after the lease, it may not begin deliveries until then
-            await expectStoreError("not yet B's", isConflict) {
-                _ = try await store.beginDelivery(owner: alice.id, firing: due.id, target: .webhook(hook.id), claimant: "B", now: t0)
-            }
-            #expect(try await store.claimDueFirings(now: t0 + lease, limit: 10, claimant: "B", lease: lease).map(\.firing) == [due])
-            // Then B takes the push delivery over under A's id (receivers drop a copy by it), and begins the webhook
-            #expect(
-                try await store.beginDelivery(owner: alice.id, firing: due.id, target: .push(push.id), claimant: "B", now: t0 + lease)
-                    == lost)
-            let hookDelivery = try await store.beginDelivery(
-                owner: alice.id, firing: due.id, target: .webhook(hook.id), claimant: "B", now: t0 + lease)
-            #expect(hookDelivery != nil && hookDelivery != lost)
-            // And neither is begun a second time, by B or anyone
-            #expect(
-                try await store.beginDelivery(owner: alice.id, firing: due.id, target: .push(push.id), claimant: "B", now: t0 + lease)
-                    == nil)
-            let log = try await store.deliveries(owner: alice.id, limit: 10)
-            #expect(log.map(\.status) == [.sending, .sending] && log.filter { $0.id == lost }.count == 1)
-            // If A was only slow, it can neither record the delivery B now holds nor finish the firing
-            await expectStoreError("A lost the delivery", isConflict) {
-                try await store.recordDelivery(
-                    owner: alice.id, lost, claimant: "A", result: .sent(latencyMilliseconds: 9000), now: t0 + lease + 1)
-            }
-            await expectStoreError("A lost the claim", isConflict) {
-                try await store.finishFiring(
-                    owner: alice.id, due.id, claimant: "A", deliveries: [:], skipped: nil, next: [], now: t0 + lease + 2)
-            }
-            // B records and finishes
-            try await store.finishFiring(
-                owner: alice.id, due.id, claimant: "B", deliveries: [lost: .sent(latencyMilliseconds: 300_000)], skipped: nil, next: [],
-                now: t0 + lease + 2)
-            #expect(try await store.deliveries(owner: alice.id, limit: 10).first { $0.id == lost }?.status == .sent)
-        },
-        ReminderContractCase("Finishing is all or nothing: an unknown delivery refuses the whole finish") { store in
-            let (alice, habit) = try await owner(store)
             let due = firing(habit, at: 0)
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [due])
             _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
             let next = firing(habit, at: 24 * 60)
-            await expectStoreError("unknown delivery", isNotFound) {
-                try await store.finishFiring(
-                    owner: alice.id, due.id, claimant: "A", deliveries: [DeliveryLogEntry.ID(): .gone], skipped: nil, next: [next], now: t0)
+            let twice = [DeliveryResult.gone, .sent(latencyMilliseconds: 1)].map {
+                SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: $0)
             }
+            await expectStoreError("a target twice", isInvalid) {
+                try await store.finishFiring(owner: alice.id, due.id, claimant: "A", deliveries: twice, skipped: nil, next: [next], now: t0)
+            }
+            #expect(try await store.deliveries(owner: alice.id, limit: 10).isEmpty)
             // Nothing was written: the firing is still A's to finish, and the next one is not queued
             #expect(try await store.plannedFirings(owner: alice.id) == [due])
-            try await store.finishFiring(owner: alice.id, due.id, claimant: "A", deliveries: [:], skipped: nil, next: [next], now: t0)
+            try await store.finishFiring(owner: alice.id, due.id, claimant: "A", deliveries: [], skipped: nil, next: [next], now: t0)
             #expect(try await store.plannedFirings(owner: alice.id) == [next])
         },
         ReminderContractCase("Deleting a habit removes its firings and their log; deleting a user removes all of theirs") { store in
@@ -306,7 +269,7 @@ public enum ReminderContract {
             #expect(claimed.count == 3)
             for claim in claimed {
                 try await store.finishFiring(
-                    owner: claim.owner, claim.firing.id, claimant: "A", deliveries: [:], skipped: .notDue, next: [], now: t0)
+                    owner: claim.owner, claim.firing.id, claimant: "A", deliveries: [], skipped: .notDue, next: [], now: t0)
             }
             // When Alice deletes the habit
             try await store.deleteHabit(owner: alice.id, id: habit.id)

@@ -216,13 +216,14 @@ struct NotificationAPITests {
                 habit: habit.id, reminder: reminder.id, day: try Day(year: 2025, month: 6, day: 14), firesAt: t0 - 86_400, kind: .repeat(2))
             try await store.replacePlannedFirings(owner: owner, habit: habit.id, [sent, skipped])
             _ = await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: 60)
-            let delivery = try #require(
-                try await store.beginDelivery(owner: owner, firing: sent.id, target: .push(subscription.id), claimant: "A", now: t0))
             try await store.finishFiring(
-                owner: owner, sent.id, claimant: "A", deliveries: [delivery: .sent(latencyMilliseconds: 420)], skipped: nil, next: [],
-                now: t0)
+                owner: owner, sent.id, claimant: "A",
+                deliveries: [
+                    SentDelivery(id: DeliveryLogEntry.ID(), target: .push(subscription.id), result: .sent(latencyMilliseconds: 420))
+                ],
+                skipped: nil, next: [], now: t0)
             try await store.finishFiring(
-                owner: owner, skipped.id, claimant: "A", deliveries: [:], skipped: .habitDone, next: [], now: t0)
+                owner: owner, skipped.id, claimant: "A", deliveries: [], skipped: .habitDone, next: [], now: t0)
 
             // When the log is read
             let response = try await api.request(.get, "/api/v1/reminders/deliveries", token: ana.token)

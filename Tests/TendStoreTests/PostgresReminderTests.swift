@@ -77,26 +77,22 @@ struct PostgresReminderTests {
             #expect(try await b.claimDueFirings(now: Self.t0 + Self.lease - 1, limit: 10, claimant: "B", lease: Self.lease).isEmpty)
             let taken = try await b.claimDueFirings(now: Self.t0 + Self.lease, limit: 10, claimant: "B", lease: Self.lease)
             #expect(taken.map(\.firing.id) == firings.map(\.id))
-            // Then A, slow, is refused both a delivery and the finish; nothing of A's is written
-            await #expect(throws: StoreError.self) {
-                _ = try await a.beginDelivery(
-                    owner: alice.id, firing: firings[0].id, target: .push(push.id), claimant: "A", now: Self.t0 + Self.lease)
-            }
+            // Then A, slow, is refused the finish with its delivery; nothing of A's is written
+            let sent = SentDelivery(id: DeliveryLogEntry.ID(), target: .push(push.id), result: .sent(latencyMilliseconds: 300_000))
             let next = ReminderFiring(
                 habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2025-06-16"), firesAt: Self.t0 + 86_400,
                 kind: .scheduled)
             await #expect(throws: StoreError.self) {
                 try await a.finishFiring(
-                    owner: alice.id, firings[0].id, claimant: "A", deliveries: [:], skipped: nil, next: [next], now: Self.t0 + Self.lease)
+                    owner: alice.id, firings[0].id, claimant: "A", deliveries: [sent], skipped: nil, next: [next], now: Self.t0 + Self.lease
+                )
             }
+            #expect(try await a.deliveries(owner: alice.id, limit: 10).isEmpty)
             #expect(try await b.plannedFirings(owner: alice.id).map(\.id) == firings.map(\.id))
             // And B delivers and finishes it
-            let delivery = try #require(
-                try await b.beginDelivery(
-                    owner: alice.id, firing: firings[0].id, target: .push(push.id), claimant: "B", now: Self.t0 + Self.lease))
             try await b.finishFiring(
-                owner: alice.id, firings[0].id, claimant: "B", deliveries: [delivery: .sent(latencyMilliseconds: 300_000)], skipped: nil,
-                next: [next], now: Self.t0 + Self.lease + 1)
+                owner: alice.id, firings[0].id, claimant: "B", deliveries: [sent], skipped: nil, next: [next], now: Self.t0 + Self.lease + 1
+            )
             #expect(try await a.plannedFirings(owner: alice.id) == [next])
             #expect(try await a.deliveries(owner: alice.id, limit: 10).map(\.status) == [.sent])
         }
@@ -114,7 +110,7 @@ struct PostgresReminderTests {
                     group.addTask {
                         do {
                             try await a.finishFiring(
-                                owner: alice.id, firing.id, claimant: "A", deliveries: [:], skipped: nil, next: [], now: expired)
+                                owner: alice.id, firing.id, claimant: "A", deliveries: [], skipped: nil, next: [], now: expired)
                             return (true, 0)
                         } catch StoreError.conflict {
                             return (false, 0)

@@ -6,9 +6,8 @@ import TendCore
 /// statement is a round trip, and a pass of 500 firings one statement per firing and step was
 /// most of PostgreSQL's delivery time (docs/performance.md, "Reminders"). The batch's rows are
 /// locked first, each item is judged in Swift against what was locked (and what the items before
-/// it in the batch did), and only the items that pass are written, together. The single calls
-/// (``finishFiring(owner:_:claimant:deliveries:skipped:next:now:)``,
-/// ``beginDelivery(owner:firing:target:claimant:now:)``) are batches of one.
+/// it in the batch did), and only the items that pass are written, together. The single call
+/// (``finishFiring(owner:_:claimant:deliveries:skipped:next:now:)``) is a batch of one.
 extension PostgresStore {
     // MARK: Reading owners
 
@@ -111,80 +110,39 @@ extension PostgresStore {
         return locked
     }
 
-    // MARK: Beginning deliveries
-
-    /// One chunk in one transaction: the firings locked, then one insert, and (only when some
-    /// delivery exists already) one take-over update.
-    func beginChunk(
-        _ starts: [DeliveryStart], claimant: String, now: Date
-    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        try await write { c in
-            var judged = ReminderBatch.judge(
-                starts, claimant: claimant, firings: try await self.lockFirings(Set(starts.map(\.firing)), on: c), now: now)
-            let fresh = judged.fresh
-            guard !fresh.isEmpty else { return judged.results }
-            let inserted = try await self.rows(
-                """
-                INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
-                SELECT u.id, u.owner, u.firing, u.channel, u.target, \(claimant), 'sending', 0, \(now)
-                FROM unnest(\(fresh.map(\.id.rawValue))::uuid[], \(fresh.map(\.owner))::uuid[], \(fresh.map(\.key.firing))::uuid[],
-                            \(fresh.map(\.key.channel))::text[], \(fresh.map(\.key.target))::uuid[])
-                     AS u(id, owner, firing, channel, target)
-                ON CONFLICT (firing_id, channel, target_id) DO NOTHING RETURNING id
-                """, on: c)
-            let existing = judged.answer(made: Set(try inserted.map { try $0.decode(UUID.self) }))
-            guard !existing.isEmpty else { return judged.results }
-            // A row still `sending` from another claimant: its process died between beginning and
-            // recording, before or after the message went out. The firing's new holder sends it
-            // again under the same id, by which receivers drop a copy. The UPDATE locks the row,
-            // so a slow first sender's `record` lands wholly before (the row is no longer
-            // `sending`: nothing to take over) or after (it is no longer that sender's: refused).
-            let taken = try await self.rows(
-                """
-                UPDATE reminder_deliveries d SET claimant = \(claimant), updated_at = \(now)
-                FROM unnest(\(existing.map(\.key.firing))::uuid[], \(existing.map(\.key.channel))::text[],
-                            \(existing.map(\.key.target))::uuid[]) AS u(firing, channel, target)
-                WHERE d.firing_id = u.firing AND d.channel = u.channel AND d.target_id = u.target
-                  AND d.status = 'sending' AND d.claimant <> \(claimant)
-                RETURNING d.id, d.firing_id, d.channel, d.target_id
-                """, on: c)
-            var takenIDs: [ReminderBatch.DeliveryKey: UUID] = [:]
-            for row in taken {
-                let (id, firing, channel, target) = try row.decode((UUID, UUID, String, UUID).self)
-                takenIDs[ReminderBatch.DeliveryKey(firing: firing, channel: channel, target: target)] = id
-            }
-            for item in existing { judged.results[item.index] = .success(takenIDs[item.key].map(DeliveryLogEntry.ID.init(rawValue:))) }
-            return judged.results
-        }
-    }
-
     // MARK: Finishing firings
 
-    /// One chunk in one transaction: the firings and deliveries locked, then three statements
-    /// for the lot (deliveries, firings, follow-ups).
+    /// One chunk in one transaction: the firings locked, then three statements for the lot
+    /// (deliveries, firings, follow-ups).
     func finishChunk(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { c in
             let judged = ReminderBatch.judge(
-                finishes, claimant: claimant, firings: try await self.lockFirings(Set(finishes.map(\.firing)), on: c),
-                deliveries: try await self.lockDeliveries(Set(finishes.flatMap(\.deliveries.keys)), on: c))
-            let changed = judged.changed
+                finishes, claimant: claimant, firings: try await self.lockFirings(Set(finishes.map(\.firing)), on: c))
+            let deliveries = judged.deliveries
             let finished = judged.finished
-            if !changed.isEmpty {
+            if !deliveries.isEmpty {
+                // A row of the firing and target exists only if an older Tend began it before sending.
                 try await self.run(
                     """
-                    UPDATE reminder_deliveries d
-                    SET status = u.status, attempts = u.attempts,
-                        latency_ms = CASE WHEN u.has_latency THEN u.latency END,
-                        next_retry_at = CASE WHEN u.has_retry THEN u.retry END,
-                        error = CASE WHEN u.has_error THEN u.error END, updated_at = \(now)
-                    FROM unnest(\(changed.map(\.0))::uuid[], \(changed.map(\.1.status))::text[], \(changed.map(\.1.record.attempts))::bigint[],
-                                \(changed.map { $0.1.record.latencyMilliseconds != nil })::boolean[],
-                                \(changed.map { $0.1.record.latencyMilliseconds ?? 0 })::bigint[],
-                                \(changed.map { $0.1.record.nextRetryAt != nil })::boolean[],
-                                \(changed.map { $0.1.record.nextRetryAt ?? now })::timestamptz[],
-                                \(changed.map { $0.1.record.error != nil })::boolean[], \(changed.map { $0.1.record.error ?? "" })::text[])
-                         AS u(id, status, attempts, has_latency, latency, has_retry, retry, has_error, error)
-                    WHERE d.id = u.id
+                    INSERT INTO reminder_deliveries
+                        (id, user_id, firing_id, channel, target_id, claimant, status, attempts, latency_ms, next_retry_at, error, updated_at)
+                    SELECT u.id, u.owner, u.firing, u.channel, u.target, \(claimant), u.status, u.attempts,
+                        CASE WHEN u.has_latency THEN u.latency END, CASE WHEN u.has_retry THEN u.retry END,
+                        CASE WHEN u.has_error THEN u.error END, \(now)
+                    FROM unnest(\(deliveries.map(\.delivery.id.rawValue))::uuid[], \(deliveries.map(\.owner))::uuid[],
+                                \(deliveries.map(\.firing))::uuid[], \(deliveries.map(\.delivery.target.channel))::text[],
+                                \(deliveries.map(\.delivery.target.id))::uuid[], \(deliveries.map(\.status))::text[],
+                                \(deliveries.map(\.record.attempts))::bigint[],
+                                \(deliveries.map { $0.record.latencyMilliseconds != nil })::boolean[],
+                                \(deliveries.map { $0.record.latencyMilliseconds ?? 0 })::bigint[],
+                                \(deliveries.map { $0.record.nextRetryAt != nil })::boolean[],
+                                \(deliveries.map { $0.record.nextRetryAt ?? now })::timestamptz[],
+                                \(deliveries.map { $0.record.error != nil })::boolean[], \(deliveries.map { $0.record.error ?? "" })::text[])
+                         AS u(id, owner, firing, channel, target, status, attempts, has_latency, latency, has_retry, retry, has_error, error)
+                    ON CONFLICT (firing_id, channel, target_id) DO UPDATE SET
+                        claimant = excluded.claimant, status = excluded.status, attempts = excluded.attempts,
+                        latency_ms = excluded.latency_ms, next_retry_at = excluded.next_retry_at, error = excluded.error,
+                        updated_at = excluded.updated_at
                     """, on: c)
             }
             if !finished.isEmpty {
@@ -200,25 +158,6 @@ extension PostgresStore {
             try await self.insertFirings(judged.next.map { ($0.firing, owner: $0.owner) }, on: c)
             return judged.results
         }
-    }
-
-    /// Locks the deliveries (in id order).
-    func lockDeliveries(_ ids: Set<DeliveryLogEntry.ID>, on c: PostgresConnection) async throws -> [UUID: ReminderBatch.LockedDelivery] {
-        guard !ids.isEmpty else { return [:] }
-        let rows = try await rows(
-            """
-            SELECT id, user_id, firing_id, claimant, status, attempts, latency_ms, error, next_retry_at FROM reminder_deliveries
-            WHERE id = ANY(\(ids.map(\.rawValue))::uuid[]) ORDER BY id FOR UPDATE
-            """, on: c)
-        var locked: [UUID: ReminderBatch.LockedDelivery] = [:]
-        for row in rows {
-            let (id, owner, firing, holder, status, attempts, latency, error, retry) = try row.decode(
-                (UUID, UUID, UUID, String, String, Int, Int?, String?, Date?).self)
-            locked[id] = ReminderBatch.LockedDelivery(
-                owner: owner, firing: firing, holder: holder, status: status,
-                record: DeliveryResult.Record(attempts: attempts, latencyMilliseconds: latency, nextRetryAt: retry, error: error))
-        }
-        return locked
     }
 
     /// Queues firings in one statement, skipping any identical to one queued or finished (same

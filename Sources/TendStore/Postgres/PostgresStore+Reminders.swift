@@ -157,8 +157,8 @@ extension PostgresStore: ReminderStore {
     }
 
     public func finishFiring(
-        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [DeliveryLogEntry.ID: DeliveryResult],
-        skipped: ReminderSkipReason?, next: [ReminderFiring], now: Date
+        owner: User.ID, _ firing: ReminderFiring.ID, claimant: String, deliveries: [SentDelivery], skipped: ReminderSkipReason?,
+        next: [ReminderFiring], now: Date
     ) async throws {
         let finish = FiringFinish(owner: owner, firing: firing, deliveries: deliveries, skipped: skipped, next: next)
         try await finishChunk([finish], claimant: claimant, now: now)[0].get()
@@ -366,23 +366,6 @@ extension PostgresStore: ReminderStore {
                 """, on: c)
             return try rows.first?.decode(Int.self) ?? 0
         }
-    }
-
-    public func beginDelivery(
-        owner: User.ID, firing: ReminderFiring.ID, target: DeliveryTarget, claimant: String, now: Date
-    )
-        async throws -> DeliveryLogEntry.ID?
-    {
-        let start = DeliveryStart(owner: owner, firing: firing, target: target)
-        return try await beginChunk([start], claimant: claimant, now: now)[0].get()
-    }
-
-    /// A transaction per chunk (``beginChunk(_:claimant:now:)``), the chunks at once on the pool's
-    /// connections.
-    public func beginDeliveries(
-        _ starts: [DeliveryStart], claimant: String, now: Date
-    ) async throws -> [Result<DeliveryLogEntry.ID?, any Error>] {
-        try await inChunks(starts) { chunk in try await self.beginChunk(chunk, claimant: claimant, now: now) }
     }
 
     /// `body` over `items` in up to eight chunks at once; the answers in the items' order. A

@@ -1,0 +1,17 @@
+import Foundation
+import TendCore
+
+/// One delivery of a firing to a target, sent, and recorded with the firing's finish. Nothing is
+/// written before sending: `id` is derived from the firing and target (`DeliveryIdentity` in
+/// TendDelivery), so whoever sends the firing again after a crash sends it under the same id.
+public struct SentDelivery: Hashable, Sendable {
+    public var id: DeliveryLogEntry.ID
+    public var target: DeliveryTarget
+    public var result: DeliveryResult
+
+    public init(id: DeliveryLogEntry.ID, target: DeliveryTarget, result: DeliveryResult) {
+        self.id = id
+        self.target = target
+        self.result = result
+    }
+}
