@@ -65,7 +65,7 @@ struct PostgresReminderTests {
         }
     }
 
-    @Test("A lease that runs out passes the firing to another instance; the first can then neither finish nor begin")
+    @Test("A lease that runs out passes the firing to another instance; the first can then no longer finish it")
     func leaseExpiryAcrossInstances() async throws {
         try await PostgresAccountTests.withTwoInstances { a, b in
             let (alice, habit, firings) = try await Self.queue(a, count: 1)
@@ -95,6 +95,42 @@ struct PostgresReminderTests {
             )
             #expect(try await a.plannedFirings(owner: alice.id) == [next])
             #expect(try await a.deliveries(owner: alice.id, limit: 10).map(\.status) == [.sent])
+        }
+    }
+
+    @Test("A delivery row an older Tend began before sending is recorded over by the firing's finish: one row per target")
+    func finishRecordsOverABegunRow() async throws {
+        try await PostgresTestDatabase.withDatabase { location in
+            let store = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2, timeout: .seconds(90))
+            do {
+                let (alice, _, firings) = try await Self.queue(store, count: 1)
+                let hook = try await store.addWebhook(
+                    owner: alice.id, url: "https://hooks.example/a", format: .json, accessToken: nil, now: Self.t0)
+                _ = try await store.claimDueFirings(now: Self.t0, limit: 10, claimant: "old", lease: 60)
+                // Given the old claimant wrote its `sending` row, as Tend did before deliveries were recorded with the finish
+                let begun = UUID()
+                try await PostgresTestDatabase.execute(
+                    """
+                    INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+                    VALUES ('\(begun)', '\(alice.id.rawValue)', '\(firings[0].id.rawValue)', 'webhook', '\(hook.id.rawValue)', 'old',
+                            'sending', 0, now())
+                    """, on: location)
+                // When the firing's next claimant sends it and finishes
+                _ = try await store.claimDueFirings(now: Self.t0 + 60, limit: 10, claimant: "new", lease: 60)
+                try await store.finishFiring(
+                    owner: alice.id, firings[0].id, claimant: "new",
+                    deliveries: [
+                        SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: .sent(latencyMilliseconds: 60_000))
+                    ],
+                    skipped: nil, next: [], now: Self.t0 + 61)
+                // Then the begun row is the one recorded
+                let log = try await store.deliveries(owner: alice.id, limit: 10)
+                #expect(log.map(\.id.rawValue) == [begun] && log.map(\.status) == [.sent] && log.map(\.latencyMilliseconds) == [60_000])
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
         }
     }
 

@@ -53,6 +53,40 @@ struct SQLiteReminderTests {
         #expect(try await b.claimDueFirings(now: Self.t0 + 299, limit: 500, claimant: "late", lease: 300).isEmpty)
     }
 
+    @Test("A delivery row an older Tend began before sending is recorded over by the firing's finish: one row per target")
+    func finishRecordsOverABegunRow() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("tend.sqlite"), device: "a")
+        let user = try await store.createUser(username: "alice", settings: UserSettings())
+        let habit = try await store.createHabit(
+            owner: user.id,
+            Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2025-01-01")))
+        let hook = try await store.addWebhook(owner: user.id, url: "https://hooks.example/a", format: .json, accessToken: nil, now: Self.t0)
+        let due = ReminderFiring(
+            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2025-06-15"), firesAt: Self.t0, kind: .scheduled)
+        try await store.replacePlannedFirings(owner: user.id, habit: habit.id, [due])
+        _ = try await store.claimDueFirings(now: Self.t0, limit: 10, claimant: "old", lease: 60)
+        // Given the old claimant wrote its `sending` row, as Tend did before deliveries were recorded with the finish
+        let begun = UUID()
+        try await DatabaseQueue(path: directory.path("tend.sqlite")).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_deliveries (id, user_id, firing_id, channel, target_id, claimant, status, attempts, updated_at)
+                    VALUES (?, ?, ?, 'webhook', ?, 'old', 'sending', 0, ?)
+                    """,
+                arguments: [begun.text(), user.id.description, due.id.description, hook.id.description, Self.t0.timeIntervalSince1970])
+        }
+        // When the firing's next claimant sends it and finishes
+        _ = try await store.claimDueFirings(now: Self.t0 + 60, limit: 10, claimant: "new", lease: 60)
+        try await store.finishFiring(
+            owner: user.id, due.id, claimant: "new",
+            deliveries: [SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: .sent(latencyMilliseconds: 60_000))],
+            skipped: nil, next: [], now: Self.t0 + 61)
+        // Then the begun row is the one recorded
+        let log = try await store.deliveries(owner: user.id, limit: 10)
+        #expect(log.map(\.id.rawValue) == [begun] && log.map(\.status) == [.sent] && log.map(\.latencyMilliseconds) == [60_000])
+    }
+
     @Test("A database at schema v4 upgrades to v5: users get the default snooze and generation 0, owners with habits are marked")
     func migratesFromV4() async throws {
         // Given a database at schema v4 with two users, one of them with a habit
