@@ -10,8 +10,9 @@ import TendReminders
 import TendStore
 
 /// `TendBenchmarks reminders-sqlite|reminders-postgres [users]`: 10,000 users × 3 reminders due
-/// in the same minute, delivered by the scheduler to a webhook receiver on loopback. Reports the
-/// time from the minute's start to the last delivery and the p99 lateness (docs/performance.md).
+/// in the same minute, delivered by the scheduler to a webhook receiver on loopback
+/// (``BareWebhookReceiver``; `TEND_BENCH_RECEIVER=hummingbird` for a Hummingbird router). Reports
+/// the time from the minute's start to the last delivery and the p99 lateness (docs/performance.md).
 enum ReminderBenchmark {
     /// 2026-11-25 09:00 UTC: every reminder's instant.
     static let minute = Date(timeIntervalSince1970: 1_795_597_200)
@@ -68,27 +69,40 @@ enum ReminderBenchmark {
         let receiver = Receiver()
         let clock = Clock()
         clock.fix(minute - 1800)
-        let router = Router()
-        router.post("/hook/{user}") { _, _ -> HTTPResponse.Status in
+        let record: @Sendable () -> Void = {
             let lateness = clock.now.timeIntervalSince(minute)
             receiver.arrivals.withLock { $0.append(lateness) }
-            return .ok
         }
         var logger = Logger(label: "bench")
         logger.logLevel = .error
-        let port = Mutex(0)
-        let ready = AsyncStream<Void>.makeStream()
-        let server = Task {
-            try await Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in
-                    port.withLock { $0 = channel.localAddress?.port ?? 0 }
-                    ready.continuation.yield()
-                }, logger: logger
-            ).runService()
+        let port: Int
+        let stop: @Sendable () -> Void
+        if ProcessInfo.processInfo.environment["TEND_BENCH_RECEIVER"] == "hummingbird" {
+            let router = Router()
+            router.post("/hook/{user}") { _, _ -> HTTPResponse.Status in
+                record()
+                return .ok
+            }
+            let bound = Mutex(0)
+            let ready = AsyncStream<Void>.makeStream()
+            let server = Task { [logger] in
+                try await Application(
+                    router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: { channel in
+                        bound.withLock { $0 = channel.localAddress?.port ?? 0 }
+                        ready.continuation.yield()
+                    }, logger: logger
+                ).runService()
+            }
+            for await _ in ready.stream { break }
+            port = bound.withLock { $0 }
+            stop = { server.cancel() }
+        } else {
+            let channel = try await BareWebhookReceiver.start(arrived: record)
+            port = channel.localAddress?.port ?? 0
+            stop = { channel.close(promise: nil) }
         }
-        for await _ in ready.stream { break }
-        let base = "http://127.0.0.1:\(port.withLock { $0 })"
+        let base = "http://127.0.0.1:\(port)"
 
         // The data: users in UTC, each with three habits reminded at 09:00 and a webhook.
         let setupStart = ContinuousClock.now
@@ -150,7 +164,7 @@ enum ReminderBenchmark {
             }
         }
         let arrivals = receiver.arrivals.withLock { $0 }.sorted()
-        server.cancel()
+        stop()
         guard let last = arrivals.last else {
             print("\(name): nothing delivered")
             return

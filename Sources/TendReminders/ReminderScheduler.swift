@@ -96,7 +96,7 @@ public final class ReminderScheduler: Service, Sendable {
 
     /// The name pass `index` of this instance claims under: passes at once must not share one,
     /// or a firing whose lease ran out under one pass and that the other claimed would be
-    /// begun and finished by both.
+    /// finished by both.
     public func claimant(ofPass index: Int) -> String {
         index == 0 ? claimant : "\(claimant)#\(index)"
     }
