@@ -69,7 +69,7 @@ enum StoredReminders {
             var message: String?
             var repeatEveryMinutes: Int?
             var repeatLimit: Int?
-            var seen = 0
+            var seen: [String] = []
             skipSpaces()
             if !take("}") {
                 while true {
@@ -77,41 +77,33 @@ enum StoredReminders {
                     skipSpaces()
                     guard take(":") else { return nil }
                     skipSpaces()
-                    let bit: Int
+                    guard !seen.contains(key) else { return nil }
+                    seen.append(key)
                     switch key {
                     case "id":
                         guard let text = string(), let uuid = UUID(text: text) else { return nil }
                         id = uuid
-                        bit = 1
                     case "isEnabled":
                         guard let value = bool() else { return nil }
                         isEnabled = value
-                        bit = 2
                     case "time":
                         guard let text = string(), let value = try? TimeOfDay(parsing: text) else { return nil }
                         time = value
-                        bit = 4
                     case "weekdays":
                         guard let value = weekdayList() else { return nil }
                         weekdays = value
-                        bit = 8
                     case "message":
                         guard let text = string() else { return nil }
                         message = text
-                        bit = 16
                     case "repeatEveryMinutes":
                         guard let number = integer() else { return nil }
                         repeatEveryMinutes = number
-                        bit = 32
                     case "repeatLimit":
                         guard let number = integer() else { return nil }
                         repeatLimit = number
-                        bit = 64
                     default:
                         return nil
                     }
-                    guard seen & bit == 0 else { return nil }
-                    seen |= bit
                     skipSpaces()
                     if take(",") {
                         skipSpaces()
