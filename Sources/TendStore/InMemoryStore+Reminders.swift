@@ -203,7 +203,7 @@ extension InMemoryStore: ReminderStore {
         for sent in finish.deliveries {
             // A row of this firing and target exists only if an older Tend began it: recorded over, as the SQL stores' upsert does.
             let id = reminders.deliveries.values.first { $0.firing == firing && $0.target == sent.target }?.id ?? sent.id
-            let record = sent.result.applied(to: DeliveryResult.Record(attempts: 0))
+            let record = sent.record
             reminders.deliveries[id] = ReminderTables.StoredDelivery(
                 id: id, owner: owner, firing: firing, target: sent.target, claimant: claimant, status: sent.result.status,
                 attempts: record.attempts, nextRetryAt: record.nextRetryAt, error: record.error,

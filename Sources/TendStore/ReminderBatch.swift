@@ -53,7 +53,7 @@ enum ReminderBatch {
                     judged.deliveries.append(
                         (
                             finish.owner.rawValue, finish.firing.rawValue, delivery, delivery.result.status.rawValue,
-                            delivery.result.applied(to: DeliveryResult.Record(attempts: 0))
+                            delivery.record
                         ))
                 }
                 judged.results.append(.success(()))

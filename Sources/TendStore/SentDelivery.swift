@@ -14,4 +14,7 @@ public struct SentDelivery: Hashable, Sendable {
         self.target = target
         self.result = result
     }
+
+    /// The delivery's row as its first recording leaves it (one attempt made, or a failure's own count).
+    var record: DeliveryResult.Record { result.applied(to: DeliveryResult.Record(attempts: 0)) }
 }

@@ -390,7 +390,7 @@ extension PostgresStore: ReminderStore {
         async throws
     {
         try await write { c in
-            try await self.record(delivery, owner: owner, firing: nil, claimant: claimant, result: result, now: now, on: c)
+            try await self.record(delivery, owner: owner, claimant: claimant, result: result, now: now, on: c)
         }
     }
 
@@ -425,17 +425,15 @@ extension PostgresStore: ReminderStore {
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
     func record(
-        _ id: DeliveryLogEntry.ID, owner: User.ID, firing: ReminderFiring.ID?, claimant: String, result: DeliveryResult, now: Date,
-        on c: PostgresConnection
+        _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryResult, now: Date, on c: PostgresConnection
     ) async throws {
         let rows = try await rows(
             """
-            SELECT firing_id, claimant, status FROM reminder_deliveries
+            SELECT claimant, status FROM reminder_deliveries
             WHERE id = \(id.rawValue) AND user_id = \(owner.rawValue) FOR UPDATE
             """, on: c)
         guard let row = rows.first else { throw StoreError.notFound("delivery") }
-        let (ofFiring, holder, status) = try row.decode((UUID, String, String).self)
-        if let firing, ofFiring != firing.rawValue { throw StoreError.notFound("delivery") }
+        let (holder, status) = try row.decode((String, String).self)
         guard holder == claimant, let status = DeliveryStatus(rawValue: status), ReminderRules.recordable.contains(status) else {
             throw ReminderRules.notRecordable
         }

@@ -302,7 +302,7 @@ extension SQLiteStore: ReminderStore {
         async throws
     {
         try await write { db in
-            try SQLiteReminderRows.record(db, delivery, owner: owner, firing: nil, claimant: claimant, result: result, now: now)
+            try SQLiteReminderRows.record(db, delivery, owner: owner, claimant: claimant, result: result, now: now)
         }
     }
 
@@ -550,17 +550,14 @@ enum SQLiteReminderRows {
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
     static func record(
-        _ db: Database, _ id: DeliveryLogEntry.ID, owner: User.ID, firing: ReminderFiring.ID?, claimant: String,
-        result: DeliveryResult, now: Date
+        _ db: Database, _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryResult, now: Date
     ) throws {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT firing_id, claimant, status FROM reminder_deliveries WHERE id = ? AND user_id = ?"),
+                db.cachedStatement(sql: "SELECT claimant, status FROM reminder_deliveries WHERE id = ? AND user_id = ?"),
                 arguments: [id.description, owner.description])
         else { throw StoreError.notFound("delivery") }
-        let ofFiring: String = row["firing_id"]
         let holder: String = row["claimant"]
-        if let firing, ofFiring != firing.description { throw StoreError.notFound("delivery") }
         guard holder == claimant, let status = DeliveryStatus(rawValue: row["status"]),
             ReminderRules.recordable.contains(status)
         else { throw ReminderRules.notRecordable }
