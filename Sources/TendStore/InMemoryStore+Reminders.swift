@@ -173,7 +173,7 @@ extension InMemoryStore: ReminderStore {
     public func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) -> [ClaimedFiring] {
         let due = reminders.firings.values
             .filter { $0.finishedAt == nil && $0.firing.firesAt <= now && ($0.claimExpiresAt.map { $0 <= now } ?? true) }
-            .sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
+            .sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
             .prefix(max(0, limit))
         return due.map { stored in
             reminders.firings[stored.firing.id]?.claimedBy = claimant

@@ -51,9 +51,10 @@ public protocol ReminderStore: Sendable {
     func replacePlannedFirings(owner: User.ID, habit: Habit.ID, _ firings: [ReminderFiring]) async throws
     /// The owner's unfinished firings, by instant (claimed or not).
     func plannedFirings(owner: User.ID) async throws -> [ReminderFiring]
-    /// Claims up to `limit` unfinished firings due at `now` (earliest first) that nobody holds or
-    /// whose holder's lease has expired, for `claimant` until `now + lease`. Concurrent claimants,
-    /// on any number of instances, get disjoint sets.
+    /// Claims up to `limit` unfinished firings due at `now` (earliest first; of one instant, an
+    /// owner's together, so that a pass reads each owner once) that nobody holds or whose
+    /// holder's lease has expired, for `claimant` until `now + lease`. Concurrent claimants, on
+    /// any number of instances, get disjoint sets.
     func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) async throws -> [ClaimedFiring]
     /// In one transaction: records the `deliveries` (one row per target, under each one's id; a
     /// row of that firing and target left `sending` by an older Tend is recorded over), marks the

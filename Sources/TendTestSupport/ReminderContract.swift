@@ -143,6 +143,42 @@ public enum ReminderContract {
             }
             #expect(try await store.plannedFirings(owner: alice.id) == [due, later])
         },
+        ReminderContractCase("Firings of one instant are claimed owner by owner, so a pass holds each owner's together") { store in
+            // Given three people with three habits each reminded at the same instant, planned in
+            // turns so that their firings' ids interleave
+            var owners: [(User, [Habit])] = []
+            for name in ["ann", "bob", "cy"] {
+                let user = try await store.createUser(username: name, settings: UserSettings())
+                var habits: [Habit] = []
+                for index in 0..<3 {
+                    habits.append(
+                        try await store.createHabit(
+                            owner: user.id,
+                            Habit(
+                                name: "Habit \(index)", reminders: [Reminder(time: try TimeOfDay(hour: 8))],
+                                createdOn: Fixtures.day("2025-01-01"))))
+                }
+                owners.append((user, habits))
+            }
+            for index in 0..<3 {
+                for (user, habits) in owners {
+                    try await store.replacePlannedFirings(owner: user.id, habit: habits[index].id, [firing(habits[index], at: 10)])
+                }
+            }
+            // When three claims of three are made
+            var claims: [[ClaimedFiring]] = []
+            for claimant in ["A", "B", "C"] {
+                claims.append(try await store.claimDueFirings(now: t0 + 10 * minute, limit: 3, claimant: claimant, lease: lease))
+            }
+            // Then each claim is one person's three firings, and together they are everyone's
+            #expect(claims.map(\.count) == [3, 3, 3])
+            #expect(claims.allSatisfy { Set($0.map(\.owner)).count == 1 })
+            #expect(Set(claims.compactMap(\.first?.owner)) == Set(owners.map(\.0.id)))
+            for claim in claims {
+                let owned = owners.first { $0.0.id == claim.first?.owner }?.1 ?? []
+                #expect(Set(claim.map(\.firing.habit)) == Set(owned.map(\.id)))
+            }
+        },
         ReminderContractCase("Re-planning replaces the habit's unclaimed scheduled firings, keeps claimed ones, adds no duplicate") {
             store in
             let (alice, habit) = try await owner(store)

@@ -420,6 +420,15 @@ enum PostgresMigrations {
                 // pages keep a fifth free; existing ones fill as they are rewritten.
                 "ALTER TABLE reminder_firings SET (fillfactor = 80)"
             ]),
+        Migration(
+            version: 13, name: "reminder claims: an owner's firings of one instant together",
+            statements: [
+                // The claim's order is (instant, owner, id): a person with several reminders at
+                // 09:00 has them claimed in one pass, whose read of owners then reads them once
+                // instead of once per pass their firings were spread over.
+                "DROP INDEX reminder_firings_due",
+                "CREATE INDEX reminder_firings_due ON reminder_firings (fires_at, user_id, id) WHERE finished_at IS NULL",
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

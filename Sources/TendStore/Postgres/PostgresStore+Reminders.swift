@@ -141,7 +141,7 @@ extension PostgresStore: ReminderStore {
                 WITH due AS (
                     SELECT id FROM reminder_firings
                     WHERE finished_at IS NULL AND fires_at <= \(now) AND (claim_expires_at IS NULL OR claim_expires_at <= \(now))
-                    ORDER BY fires_at, id LIMIT \(max(0, limit))
+                    ORDER BY fires_at, user_id, id LIMIT \(max(0, limit))
                     FOR UPDATE SKIP LOCKED)
                 UPDATE reminder_firings f SET claimed_by = \(claimant), claim_expires_at = \(expires)
                 FROM due WHERE f.id = due.id
@@ -152,7 +152,7 @@ extension PostgresStore: ReminderStore {
                 return ClaimedFiring(
                     owner: User.ID(rawValue: try random["user_id"].decode(UUID.self)), firing: try Self.firing(from: random),
                     claimant: claimant, claimExpiresAt: expires)
-            }.sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
+            }.sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
         }
     }
 

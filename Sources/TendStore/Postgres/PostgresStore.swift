@@ -551,6 +551,14 @@ public final class PostgresStore: TendStore {
         try await rows(query, on: connection)
     }
 
+    /// Gathers the planner's statistics of every table now, as autovacuum does in a running
+    /// server once enough rows have changed. For benchmarks, whose tables are seconds old when
+    /// measured: without statistics the planner reads `users` and `webhooks` whole for a lookup
+    /// of 60 ids (docs/performance.md, "Reminders", session 20).
+    package func analyze() async throws {
+        try await statement { c in try await self.run("ANALYZE", on: c) }
+    }
+
     /// Locks the owner's row for this transaction, serialising the owner's writes (so op-log
     /// positions follow commit order), bumps the owner's revision (which a check-in written
     /// without the lock compares, PostgresStore+CheckIns.swift), and takes the owner's latest

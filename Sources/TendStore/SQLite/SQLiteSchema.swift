@@ -392,6 +392,16 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v11: the claim's order is (instant, owner, id), so that an owner's firings of one
+        // instant are claimed in one pass and the pass reads the owner once.
+        migrator.registerMigration("v11") { db in
+            try db.execute(
+                sql: """
+                    DROP INDEX reminder_firings_due;
+                    CREATE INDEX reminder_firings_due ON reminder_firings(fires_at, user_id, id) WHERE finished_at IS NULL;
+                    """)
+        }
+
         return migrator
     }
 }

@@ -143,7 +143,7 @@ extension SQLiteStore: ReminderStore {
                     WHERE id IN (
                         SELECT id FROM reminder_firings
                         WHERE finished_at IS NULL AND fires_at <= ?3 AND (claim_expires_at IS NULL OR claim_expires_at <= ?3)
-                        ORDER BY fires_at, id LIMIT ?4)
+                        ORDER BY fires_at, user_id, id LIMIT ?4)
                     RETURNING user_id, \(SQLiteReminderRows.firingColumns)
                     """,
                 arguments: [claimant, expires, at, max(0, limit)])
@@ -151,7 +151,7 @@ extension SQLiteStore: ReminderStore {
                 ClaimedFiring(
                     owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])), firing: try SQLiteReminderRows.firing(row),
                     claimant: claimant, claimExpiresAt: Date(timeIntervalSince1970: expires))
-            }.sorted { ($0.firing.firesAt, $0.firing.id) < ($1.firing.firesAt, $1.firing.id) }
+            }.sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
         }
     }
 
