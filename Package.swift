@@ -258,6 +258,7 @@ let package = Package(
             dependencies: [
                 "TendDelivery", "TendCore", "TendTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

@@ -13,6 +13,10 @@ public struct ReminderDeliverer: Sendable {
     public let publicURL: URL
     /// The path of a habit's day page (the web app's), where a tap on a notification leads.
     public let dayPath: @Sendable (Habit.ID, Day) -> String
+    /// `publicURL`'s scheme and authority (`https://tend.example.com`), which every path in a
+    /// message (each starts with one `/`) is appended to: what resolving the path against
+    /// `publicURL` gives, without resolving three URLs per firing.
+    let origin: String
 
     /// How long a "Done"/"Later" URL works: long enough to answer the next morning, not forever.
     public static let actionLifetime: TimeInterval = 48 * 3600
@@ -26,6 +30,7 @@ public struct ReminderDeliverer: Sendable {
         self.actionSecret = actionSecret
         self.publicURL = publicURL
         self.dayPath = dayPath
+        origin = String((URL(string: "/", relativeTo: publicURL)?.absoluteString ?? publicURL.absoluteString).dropLast())
     }
 
     /// The path of an answer's route for `token` (`done` or `later`).
@@ -34,7 +39,8 @@ public struct ReminderDeliverer: Sendable {
     }
 
     func url(_ path: String) -> URL {
-        URL(string: path, relativeTo: publicURL)?.absoluteURL ?? publicURL
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return URL(string: path, relativeTo: publicURL)?.absoluteURL ?? publicURL }
+        return URL(string: origin + path) ?? publicURL
     }
 
     /// The message of `firing` of `habit`, owned by `owner`, with answers signed until 48 hours from `now`.

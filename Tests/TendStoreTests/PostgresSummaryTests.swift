@@ -39,8 +39,12 @@ struct PostgresSummaryTests {
                 await store.close()
             }
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
-            // columns and tables; version 11's foreign key back.
+            // columns and tables; version 11's and 13's foreign keys back.
             try await PostgresTestDatabase.execute(
+                """
+                ALTER TABLE reminder_deliveries ADD CONSTRAINT reminder_deliveries_user_id_fkey
+                    FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+                """,
                 "DROP FUNCTION tend_habits_deleted() CASCADE",
                 "ALTER TABLE entries ADD FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE",
                 "DROP TABLE habit_summaries", "DROP FUNCTION tend_habit_summaries_cut() CASCADE",

@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import TendCore
+import TendDelivery
+import TendReminders
+import TendStore
+import TendTestSupport
+import Testing
+
+@Suite("A message's URLs: the server's public address with the page's or the answer's path")
+struct ReminderMessageURLTests {
+    @Test(
+        "Each URL is what resolving its path against the public URL gives, whatever that URL's port, path or trailing slash",
+        arguments: [
+            "https://tend.example.com", "https://tend.example.com/", "http://127.0.0.1:8080", "https://example.com:8443/tend/",
+            "https://example.com/tend/index.html?x=1",
+        ])
+    func resolved(publicURL: String) throws {
+        let base = try #require(URL(string: publicURL))
+        let habit = Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2026-01-01"))
+        let firing = ReminderFiring(
+            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2026-11-24"),
+            firesAt: Fixtures.instant("2026-11-24T07:00:00Z"), kind: .scheduled)
+        let deliverer = ReminderDeliverer(
+            push: WebPushSender(
+                client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            actionSecret: ActionTokenSecret(), publicURL: base, dayPath: { id, day in "/habits/\(id)/days/\(day.iso)?from=reminder" })
+        let message = deliverer.message(for: firing, of: habit, owner: User.ID(), now: Fixtures.instant("2026-11-24T07:00:00Z"))
+        func resolving(_ url: URL?) -> String? {
+            url.flatMap { URL(string: ReminderMessageURLTests.path(of: $0), relativeTo: base)?.absoluteURL.absoluteString }
+        }
+        #expect(message.openURL.absoluteString == resolving(message.openURL))
+        #expect(message.openURL.absoluteString.hasSuffix("/habits/\(habit.id)/days/2026-11-24?from=reminder"))
+        #expect(message.doneURL?.absoluteString == resolving(message.doneURL))
+        #expect(message.laterURL?.absoluteString == resolving(message.laterURL))
+        #expect(message.doneURL?.absoluteString.hasSuffix("/done") == true)
+        #expect(message.openURL.host == base.host && message.openURL.port == base.port && message.openURL.scheme == base.scheme)
+        let test = deliverer.testMessage(today: Fixtures.day("2026-11-24"), now: Fixtures.instant("2026-11-24T07:00:00Z"))
+        #expect(test.openURL.absoluteString == URL(string: "/", relativeTo: base)?.absoluteURL.absoluteString)
+    }
+
+    /// Path, query and fragment of an absolute URL.
+    static func path(of url: URL) -> String {
+        var text = url.path(percentEncoded: true)
+        if let query = url.query(percentEncoded: true) { text += "?" + query }
+        return text
+    }
+}
