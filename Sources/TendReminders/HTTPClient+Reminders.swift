@@ -14,9 +14,13 @@ extension HTTPClient.Configuration {
     public static func reminderDelivery(connect: TimeAmount = .seconds(5), read: TimeAmount = .seconds(15)) -> Self {
         var pool = HTTPClient.Configuration.ConnectionPool()
         pool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-        return HTTPClient.Configuration(
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: connect, read: read), connectionPool: pool,
             decompression: .disabled)
+        // Tend bootstraps no tracer; without this the client still opens a span on the global
+        // no-op tracer and fills its attributes for every request (~2 % of a minute's sends).
+        configuration.tracing.tracer = nil
+        return configuration
     }
 }
 
