@@ -171,15 +171,16 @@ extension InMemoryStore: ReminderStore {
     }
 
     public func claimDueFirings(now: Date, limit: Int, claimant: String, lease: TimeInterval) -> [ClaimedFiring] {
-        let due = reminders.firings.values
+        let claimed = reminders.firings.values
             .filter { $0.finishedAt == nil && $0.firing.firesAt <= now && ($0.claimExpiresAt.map { $0 <= now } ?? true) }
-            .sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
+            .map { ClaimedFiring(owner: $0.owner, firing: $0.firing, claimant: claimant, claimExpiresAt: now + lease) }
+            .sorted { $0.isClaimed(before: $1) }
             .prefix(max(0, limit))
-        return due.map { stored in
-            reminders.firings[stored.firing.id]?.claimedBy = claimant
-            reminders.firings[stored.firing.id]?.claimExpiresAt = now + lease
-            return ClaimedFiring(owner: stored.owner, firing: stored.firing, claimant: claimant, claimExpiresAt: now + lease)
+        for item in claimed {
+            reminders.firings[item.firing.id]?.claimedBy = claimant
+            reminders.firings[item.firing.id]?.claimExpiresAt = item.claimExpiresAt
         }
+        return Array(claimed)
     }
 
     public func finishFiring(

@@ -152,7 +152,7 @@ extension PostgresStore: ReminderStore {
                 return ClaimedFiring(
                     owner: User.ID(rawValue: try random["user_id"].decode(UUID.self)), firing: try Self.firing(from: random),
                     claimant: claimant, claimExpiresAt: expires)
-            }.sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
+            }.sorted { $0.isClaimed(before: $1) }
         }
     }
 

@@ -151,7 +151,7 @@ extension SQLiteStore: ReminderStore {
                 ClaimedFiring(
                     owner: User.ID(rawValue: try SQLiteRows.uuid(row["user_id"])), firing: try SQLiteReminderRows.firing(row),
                     claimant: claimant, claimExpiresAt: Date(timeIntervalSince1970: expires))
-            }.sorted { ($0.firing.firesAt, $0.owner, $0.firing.id) < ($1.firing.firesAt, $1.owner, $1.firing.id) }
+            }.sorted { $0.isClaimed(before: $1) }
         }
     }
 
