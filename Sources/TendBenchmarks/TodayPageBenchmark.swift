@@ -28,10 +28,17 @@ enum TodayPageBenchmark {
         print("| variant | CPU per page, median (p90) | read | model | view | gzip | bytes (gzipped) |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 
-        // TEND_BENCH_ONLY=summaries runs only the new variant (for a profile).
+        // TEND_BENCH_ONLY=summaries or =held runs only that variant (for a profile).
         let only = ProcessInfo.processInfo.environment["TEND_BENCH_ONLY"]
-        for summaries in only == "summaries" ? [true] : [false, true, false, true] {
-            let fragments = summaries ? TodayPageRendering.Fragments() : nil
+        // Three variants: before issue 17, summaries with kept fragments, and those with held habits.
+        let variants: [(summaries: Bool, held: Bool)] =
+            switch only {
+            case "summaries": [(true, false)]
+            case "held": [(true, true)]
+            default: [(false, false), (true, false), (true, true), (false, false), (true, false), (true, true)]
+            }
+        for (summaries, held) in variants {
+            let fragments = summaries ? TodayPageRendering.Fragments(held: held) : nil
             // A first page builds the summaries and fragments (once; not counted).
             _ = try await TodayPageRendering.render(
                 store: store, user: user, day: today, now: now, summaries: summaries, fragments: fragments)
@@ -53,7 +60,8 @@ enum TodayPageBenchmark {
             print(
                 String(
                     format: "| %@ | %.2f ms (%.2f) | %.2f | %.2f | %.2f | %.2f | %d (%d) |",
-                    summaries ? "summaries, kept fragments" : "before: entries, all rendered", totals[totals.count / 2],
+                    held ? "held habits, kept fragments" : summaries ? "summaries, kept fragments" : "before: entries, all rendered",
+                    totals[totals.count / 2],
                     totals[totals.count * 9 / 10], median(\.read), median(\.model), median(\.view), median(\.gzip),
                     costs.last!.plainBytes, costs.last!.gzippedBytes))
         }

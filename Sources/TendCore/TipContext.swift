@@ -35,8 +35,11 @@ public struct TipContext: Hashable, Sendable {
     /// `TodayPage.tipLookback` is this).
     public static let lookback = 400
 
-    /// Reads the context off a user's habits and routines as of `today`.
-    public init(habits: [TrackedHabit], routines: [Routine], today: Day, calendar: TendCalendar) {
+    /// Reads the context off a user's habits and routines as of `today` (`spans`: statuses
+    /// already worked out, ``StatusSpans``).
+    public init(
+        habits: [TrackedHabit], routines: [Routine], today: Day, calendar: TendCalendar, spans: StatusSpans = StatusSpans()
+    ) {
         let active = habits.filter { !$0.habit.isArchived }
         self.init(activeHabitCount: active.count, routineCount: routines.count)
         habitsWithReminders = active.count { $0.habit.reminders.contains(where: \.isEnabled) }
@@ -45,11 +48,11 @@ public struct TipContext: Hashable, Sendable {
         for tracked in active {
             let from = max(tracked.startDay, lookbackStart)
             guard from <= today else { continue }
-            let statuses = tracked.statuses(from: from, through: today, today: today, calendar: calendar)
+            let statuses = spans.statuses(of: tracked, from: from, through: today, today: today, calendar: calendar)
             let streaks = Streaks(statuses: statuses)
             longestCurrentStreak = max(longestCurrentStreak, streaks.current)
             if streaks.current >= 3 { hasRunningStreak = true }
-            if statuses.count >= 2, statuses[statuses.count - 2] == .missed { missedYesterday = true }
+            if statuses.count >= 2, statuses.dropLast().last == .missed { missedYesterday = true }
             if tracked.startDay.days(to: today) >= 14 {
                 let recent = statuses.suffix(14)
                 let met = recent.count { $0 == .met }

@@ -32,14 +32,16 @@ public struct TodayPlan: Hashable, Sendable {
     /// person has routines, the habits of each routine come first, a group per routine in start
     /// time order, in the routine's own order; the rest follow by routine time (now first), each
     /// group in the user's manual order.
+    /// `spans`: statuses already worked out (``StatusSpans``).
     public init(
-        habits: [TrackedHabit], day: Day, today: Day, current: RoutineTime, calendar: TendCalendar, routines: [Routine] = []
+        habits: [TrackedHabit], day: Day, today: Day, current: RoutineTime, calendar: TendCalendar, routines: [Routine] = [],
+        spans: StatusSpans = StatusSpans()
     ) {
         self.day = day
         self.current = current
         var shown: [Habit.ID: Item] = [:]
         for tracked in habits where !tracked.habit.isArchived {
-            let status = tracked.status(on: day, today: today, calendar: calendar)
+            let status = spans.statuses(of: tracked, from: day, through: day, today: today, calendar: calendar).first!
             guard status.isDue || status == .skipped else { continue }
             shown[tracked.id] = Item(
                 habit: tracked.habit, status: status, value: tracked.completionCount(on: day),
@@ -63,6 +65,6 @@ public struct TodayPlan: Hashable, Sendable {
             groups.append(Group(routineTime: time, routine: nil, items: sorted))
         }
         self.groups = groups
-        score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar)
+        score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar, spans: spans)
     }
 }

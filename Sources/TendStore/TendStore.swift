@@ -27,6 +27,10 @@ public protocol TendStore: Sendable {
     /// ``HistoryWindow/entryDays(for:)``, plus the earlier entries of habits created after that
     /// span starts), in two queries: what views of recent days read instead of years.
     func trackedHabits(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit]
+    /// The active habits among `ids`, each exactly as ``trackedHabits(owner:includeArchived:window:)``
+    /// (active only) gives it, in any order; ids of no active habit are left out. What
+    /// ``HeldHabits`` reads again for the habits an operation touched, instead of all of them.
+    func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit]
     /// Entries of one habit from `from` through `through`, by day.
     func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry]
     func routines(owner: User.ID) async throws -> [Routine]

@@ -34,6 +34,8 @@ package struct WebDependencies: RequestDependencies {
     let todayPages = TodayPageCache()
     /// Rendered cards and heatmaps of Today pages, for the page after a change.
     let todayFragments = TodayFragments()
+    /// Each owner's habits as Today last read them, brought forward by the op log.
+    let heldHabits = HeldHabits()
 
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,

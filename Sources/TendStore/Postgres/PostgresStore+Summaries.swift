@@ -15,10 +15,13 @@ extension PostgresStore {
         var summary: HabitSummary
     }
 
-    func trackedHabitsWithSummaries(owner: User.ID, includeArchived: Bool, window: HistoryWindow) async throws -> [TrackedHabit] {
+    /// `ids`: only those of the habits (``TendStore/trackedHabits(owner:ids:window:)``).
+    func trackedHabitsWithSummaries(
+        owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>? = nil
+    ) async throws -> [TrackedHabit] {
         try await summaryTurns.withTurn(owner) {
             let (tracked, refreshes, revision) = try await read { c in
-                try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, on: c)
+                try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
             }
             if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: revision) }
             return tracked
@@ -28,13 +31,14 @@ extension PostgresStore {
     /// The owner's habits (sorted as ``fetchHabits(_:includeArchived:on:)`` sorts them) with their
     /// summaries and the owner's revision, in one statement.
     func fetchHabitsAndSummaries(
-        _ owner: User.ID, includeArchived: Bool, on c: PostgresConnection
+        _ owner: User.ID, includeArchived: Bool, ids: Set<Habit.ID>? = nil, on c: PostgresConnection
     ) async throws -> (habits: [(Habit, HabitSummary?)], revision: Int64) {
         let rows = try await rows(
             """
             SELECT u.revision, \(unescaped: Self.habitColumns), s.rules, s.start, s.codes
             FROM users u
             LEFT JOIN habits h ON h.user_id = u.id AND (\(includeArchived) OR NOT h.is_archived)
+              AND (\(ids == nil) OR h.id = ANY(\(ids.map { $0.map(\.rawValue) } ?? [])::uuid[]))
             LEFT JOIN habit_summaries s ON s.user_id = h.user_id AND s.habit_id = h.id
             WHERE u.id = \(owner.rawValue)
             """, on: c)
@@ -57,9 +61,9 @@ extension PostgresStore {
     }
 
     private func readSummarized(
-        owner: User.ID, includeArchived: Bool, window: HistoryWindow, on c: PostgresConnection
+        owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>?, on c: PostgresConnection
     ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64) {
-        let (stored, revision) = try await fetchHabitsAndSummaries(owner, includeArchived: includeArchived, on: c)
+        let (stored, revision) = try await fetchHabitsAndSummaries(owner, includeArchived: includeArchived, ids: ids, on: c)
         guard !stored.isEmpty else { return ([], [], revision) }
         // Each summary's rules checked once (the keys are compared here, values afterwards).
         let habits = stored.map { ($0.0, window.checked($0.1, for: $0.0)) }

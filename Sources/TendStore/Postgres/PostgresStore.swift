@@ -250,6 +250,13 @@ public final class PostgresStore: TendStore {
         }
     }
 
+    public func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
+        guard window.calendar != nil else {
+            return try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }
+        }
+        return try await trackedHabitsWithSummaries(owner: owner, includeArchived: false, window: window, ids: ids)
+    }
+
     public func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry] {
         try await read { c in
             try await self.requireHabit(owner, habit, on: c)

@@ -333,9 +333,22 @@ public final class SQLiteStore: TendStore {
                 try SQLiteRows.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
             }
         }
-        return try await summaryTurns.withTurn(owner) {
+        return try await summarized(owner: owner, includeArchived: includeArchived, window: window, ids: nil)
+    }
+
+    public func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
+        guard window.calendar != nil else {
+            return try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }
+        }
+        return try await summarized(owner: owner, includeArchived: false, window: window, ids: ids)
+    }
+
+    private func summarized(
+        owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>?
+    ) async throws -> [TrackedHabit] {
+        try await summaryTurns.withTurn(owner) {
             let (habits, refreshes) = try await read(owner) { db in
-                try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window)
+                try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window, ids: ids)
             }
             if !refreshes.isEmpty {
                 try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }

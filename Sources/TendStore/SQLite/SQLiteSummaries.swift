@@ -26,6 +26,16 @@ enum SQLiteSummaries {
         return result
     }
 
+    static func summary(_ db: Database, owner: User.ID, habit: Habit.ID) throws -> HabitSummary? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT rules, start, codes FROM habit_summaries WHERE user_id = ? AND habit_id = ?"),
+            arguments: [owner.description, habit.description]
+        ).map { row in
+            let codes: Data = row[2]
+            return HabitSummary(rules: row[0], start: Day(ordinal: row[1]), codes: [UInt8](codes))
+        }
+    }
+
     static func latestSequence(_ db: Database, owner: User.ID) throws -> Int64 {
         try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT coalesce(MAX(seq), 0) FROM ops WHERE user_id = ?"), arguments: [owner.description])
@@ -35,12 +45,23 @@ enum SQLiteSummaries {
     /// The owner's habits with their summaries and the entries `window` needs beside them
     /// (``HistoryWindow/entriesFrom(for:summary:)``, one range of the entries' key per habit),
     /// and the summaries to store back (``HistoryWindow/needsRefresh(_:summary:)``).
+    /// `ids`: only those of the habits (``TendStore/trackedHabits(owner:ids:window:)``), each read
+    /// by its key.
     static func trackedHabits(
-        _ db: Database, owner: User.ID, includeArchived: Bool, window: HistoryWindow
+        _ db: Database, owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>? = nil
     ) throws -> (habits: [TrackedHabit], refreshes: [Refresh]) {
-        let habits = try SQLiteRows.habits(db, owner: owner, includeArchived: includeArchived)
+        var habits: [Habit]
+        var stored: [String: HabitSummary]
+        if let ids {
+            habits = try ids.compactMap { try SQLiteRows.habitIfPresent(db, owner: owner, id: $0) }
+                .filter { includeArchived || !$0.isArchived }
+            stored = [:]
+            for habit in habits { stored[habit.id.description] = try summary(db, owner: owner, habit: habit.id) }
+        } else {
+            habits = try SQLiteRows.habits(db, owner: owner, includeArchived: includeArchived)
+            stored = habits.isEmpty ? [:] : try self.stored(db, owner: owner)
+        }
         guard !habits.isEmpty else { return ([], []) }
-        let stored = try stored(db, owner: owner)
         var sequence: Int64?
         let upper = window.entryDays(for: habits).through
         let select = try db.cachedStatement(

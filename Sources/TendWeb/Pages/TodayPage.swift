@@ -19,6 +19,18 @@ struct TodayPage: Sendable, Hashable {
         var choice = TodayChoice()
         /// The owner's groups in order (``TendStore/groups(owner:)``).
         var groups: [HabitGroup] = []
+        /// The habits' held versions (``HeldHabits/Snapshot/versions``) and where statuses worked
+        /// out for them are kept between pages.
+        var versions: [Habit.ID: UInt64] = [:]
+        var statusMemo: GenerationalCache<StatusKey, [DayStatus]>? = nil
+    }
+
+    /// One held habit version's statuses of a stretch of days, as of a today.
+    struct StatusKey: Hashable, Sendable {
+        var version: UInt64
+        var from: Day
+        var through: Day
+        var today: Day
     }
 
     struct Navigation: Sendable, Hashable {
@@ -232,9 +244,14 @@ struct TodayPage: Sendable, Hashable {
                 byGroupLink: WebPaths.todayChoice() + "?by=groups" + tagQuery + dateQuery, hasGroups: hasGroups, tags: allTags, tag: tag,
                 date: day == today ? nil : day)
             : nil
+        // The statuses the heatmap, the tips and the day's list show, worked out once per habit.
+        let showsTips = Self.mayShowTips(input.tipState)
+        let spans = Self.statusSpans(
+            active, from: min(day.adding(days: 1 - Self.heatmapDays), showsTips ? today.adding(days: -Self.tipLookback) : day),
+            through: today, today: today, calendar: calendar, versions: input.versions, memo: input.statusMemo)
         let plan = TodayPlan(
             habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar,
-            routines: input.routines)
+            routines: input.routines, spans: spans)
         let items = plan.groups.flatMap(\.items)
         let due = items.filter { $0.status.isDue }
         let met = due.filter { $0.status == .met }.count
@@ -246,11 +263,11 @@ struct TodayPage: Sendable, Hashable {
                 ? "Nothing is due\(day == today ? " today" : " this day")."
                 : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
 
-        heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle)
+        heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle, spans: spans)
         hasNoHabits = everyActive.isEmpty
 
-        if Self.mayShowTips(input.tipState) {
-            let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar)
+        if showsTips {
+            let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar, spans: spans)
             tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
                 TipItem(id: $0.id.rawValue, title: $0.title, message: $0.message)
             }
@@ -296,6 +313,26 @@ struct TodayPage: Sendable, Hashable {
         key.unicodeScalars.map { scalar in
             scalar.isASCII && CharacterSet.alphanumerics.contains(scalar) ? String(scalar) : "-\(scalar.value)"
         }.joined()
+    }
+
+    /// Each habit's statuses of `from…through`: kept in `memo` under its held version, so the
+    /// page after a check-in works out only the changed habit's.
+    static func statusSpans(
+        _ habits: [TrackedHabit], from: Day, through: Day, today: Day, calendar: TendCalendar, versions: [Habit.ID: UInt64],
+        memo: GenerationalCache<StatusKey, [DayStatus]>?
+    ) -> StatusSpans {
+        var spans = StatusSpans()
+        for tracked in habits {
+            let key = versions[tracked.id].map { StatusKey(version: $0, from: from, through: through, today: today) }
+            if let key, let kept = memo?.value(for: key) {
+                spans.set(kept, from: from, for: tracked.id)
+                continue
+            }
+            let statuses = tracked.statuses(from: from, through: through, today: today, calendar: calendar)
+            if let key { memo?.store(statuses, for: key) }
+            spans.set(statuses, from: from, for: tracked.id)
+        }
+        return spans
     }
 
     // MARK: Cards
@@ -401,9 +438,11 @@ struct TodayPage: Sendable, Hashable {
 
     // MARK: Heatmap
 
-    static func heatmap(_ habits: [TrackedHabit], day: Day, today: Day, calendar: TendCalendar, percent: PercentText) -> Heatmap {
+    static func heatmap(
+        _ habits: [TrackedHabit], day: Day, today: Day, calendar: TendCalendar, percent: PercentText, spans: StatusSpans = StatusSpans()
+    ) -> Heatmap {
         let first = day.adding(days: 1 - heatmapDays)
-        let scores = DayScore.heatmap(habits, endingOn: day, days: heatmapDays, today: today, calendar: calendar)
+        let scores = DayScore.heatmap(habits, endingOn: day, days: heatmapDays, today: today, calendar: calendar, spans: spans)
         let gridStart = calendar.startOfWeek(for: first)
         let cells = zip(first...day, scores).map { cellDay, score in
             let offset = gridStart.days(to: cellDay)

@@ -10,7 +10,11 @@ package enum TodayPageRendering {
     /// A server's fragment caches, for a benchmark to hold between renders.
     package final class Fragments: Sendable {
         let today = TodayFragments()
-        package init() {}
+        /// Held habits, or `nil` to read them all for each page.
+        let held: HeldHabits?
+        package init(held: Bool = false) {
+            self.held = held ? HeldHabits() : nil
+        }
     }
 
     /// The process's CPU time spent in each step, in milliseconds (every thread: the store's
@@ -43,16 +47,30 @@ package enum TodayPageRendering {
         let session = SessionInfo(username: user.username, csrfToken: "benchmark", timeZone: user.settings.timeZone)
         let modes = CardModes()
         let today = user.settings.today(now: now)
-        let tipState = try await store.tipState(owner: user.id)
-        var window = TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes)
-        if !summaries { window.calendar = nil }
-        let habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window)
-        let routines = try await store.routines(owner: user.id)
+        let window = { (tips: TipState) in
+            var window = TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tips, modes: modes)
+            if !summaries { window.calendar = nil }
+            return window
+        }
+        let habits: [TrackedHabit]
+        let routines: [Routine]
+        let tipState: TipState
+        var versions: [Habit.ID: UInt64] = [:]
+        if let held = fragments?.held {
+            // As the page route: the log position first (its page cache's key), then the data.
+            let sequence = try await store.latestOperationSequence(owner: user.id)
+            let snapshot = try await held.read(store, owner: user.id, sequence: sequence, window: window).snapshot
+            (habits, routines, tipState, versions) = (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
+        } else {
+            tipState = try await store.tipState(owner: user.id)
+            habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window(tipState))
+            routines = try await store.routines(owner: user.id)
+        }
         lap(\.read)
         let model = TodayPage(
             input: .init(
                 habits: habits, routines: routines, tipState: tipState, settings: user.settings, now: now, day: day, modes: modes,
-                csrfToken: session.csrfToken))
+                csrfToken: session.csrfToken, versions: versions, statusMemo: fragments?.today.statuses))
         lap(\.model)
         let plain = Page.render(TodayView.page(model, session: session, fragments: fragments?.today))
         lap(\.view)

@@ -53,8 +53,9 @@ struct TodayPages {
             modes: modesCookie ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken)
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
         if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
-        let model = try await self.model(
-            user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice, session: session)
+        let model = try await Self.model(
+            store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
+            csrfToken: session.csrfToken, held: (web.heldHabits, sequence), statusMemo: web.todayFragments.statuses)
         let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
@@ -68,22 +69,37 @@ struct TodayPages {
             store: web.store, user: user, day: day, now: now, modes: modes, choice: choice, csrfToken: session.csrfToken)
     }
 
+    /// `held`: the server's held habits and the op log position read before the data (the page
+    /// route's); without them everything is read.
     static func model(
         store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, choice: TodayChoice = TodayChoice(),
-        csrfToken: String
+        csrfToken: String, held: (habits: HeldHabits, sequence: Int64)? = nil,
+        statusMemo: GenerationalCache<TodayPage.StatusKey, [DayStatus]>? = nil
     ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
-        let tipState = try await store.tipState(owner: user.id)
-        let habits = try await store.trackedHabits(
-            owner: user.id, includeArchived: false,
-            window: TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tipState, modes: modes))
+        let window = { (tips: TipState) in
+            TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tips, modes: modes)
+        }
+        let habits: [TrackedHabit]
+        let routines: [Routine]
+        let tipState: TipState
+        var versions: [Habit.ID: UInt64] = [:]
+        if let held {
+            let snapshot = try await held.habits.read(store, owner: user.id, sequence: held.sequence, window: window).snapshot
+            (habits, routines, tipState, versions) = (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
+        } else {
+            tipState = try await store.tipState(owner: user.id)
+            habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window(tipState))
+            routines = try await store.routines(owner: user.id)
+        }
         return TodayPage(
             input: .init(
-                habits: habits, routines: try await store.routines(owner: user.id),
+                habits: habits, routines: routines,
                 tipState: tipState, settings: user.settings, now: now, day: day,
                 modes: modes, csrfToken: csrfToken, choice: choice,
                 // The habits just read name every group Today can show: no second read of them.
-                groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : []))
+                groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : [],
+                versions: versions, statusMemo: statusMemo))
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused
