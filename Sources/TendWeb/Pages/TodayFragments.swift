@@ -1,5 +1,4 @@
 import Foundation
-import TendCore
 
 /// The fragments of Today pages (one per server): cards for the session's forms (the CSRF
 /// token and the return path are in them) and heatmaps.
@@ -8,12 +7,25 @@ final class TodayFragments: Sendable {
         var card: TodayPage.Card
         var csrfToken: String
         var returnPath: String
+
+        // Hashing a whole card (its cells, links and labels) cost more than rendering the page
+        // around it; a few fields tell cards apart as well, and a hit still compares all of them
+        // (cheaply: a kept card's strings and arrays share their storage).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(card.id)
+            hasher.combine(card.offline.day)
+            hasher.combine(card.offline.value)
+            hasher.combine(card.status)
+            hasher.combine(card.mode)
+            hasher.combine(csrfToken)
+            hasher.combine(returnPath)
+        }
     }
 
     /// 50 cards of 40 sessions at ~3 KB each: ~6 MB of HTML at most.
     let cards = FragmentCache<CardKey>(capacity: 2_000)
     /// A heatmap is ~20 KB.
     let heatmaps = FragmentCache<TodayPage.Heatmap>(capacity: 200)
-    /// Each held habit's statuses of the page's days (~400 bytes each: 80 people's 50 habits).
-    let statuses = GenerationalCache<TodayPage.StatusKey, [DayStatus]>(capacity: 4_096)
+    /// What Today pages work out from each held habit version.
+    let memo = TodayMemo()
 }

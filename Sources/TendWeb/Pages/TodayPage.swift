@@ -22,15 +22,7 @@ struct TodayPage: Sendable, Hashable {
         /// The habits' held versions (``HeldHabits/Snapshot/versions``) and where statuses worked
         /// out for them are kept between pages.
         var versions: [Habit.ID: UInt64] = [:]
-        var statusMemo: GenerationalCache<StatusKey, [DayStatus]>? = nil
-    }
-
-    /// One held habit version's statuses of a stretch of days, as of a today.
-    struct StatusKey: Hashable, Sendable {
-        var version: UInt64
-        var from: Day
-        var through: Day
-        var today: Day
+        var memo: TodayMemo? = nil
     }
 
     struct Navigation: Sendable, Hashable {
@@ -248,7 +240,7 @@ struct TodayPage: Sendable, Hashable {
         let showsTips = Self.mayShowTips(input.tipState)
         let spans = Self.statusSpans(
             active, from: min(day.adding(days: 1 - Self.heatmapDays), showsTips ? today.adding(days: -Self.tipLookback) : day),
-            through: today, today: today, calendar: calendar, versions: input.versions, memo: input.statusMemo)
+            through: today, today: today, calendar: calendar, versions: input.versions, memo: input.memo)
         let plan = TodayPlan(
             habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar,
             routines: input.routines, spans: spans)
@@ -279,9 +271,16 @@ struct TodayPage: Sendable, Hashable {
         let returnPath = returnPath
         let cards = { (items: [TodayPlan.Item]) in
             items.map { item in
-                Self.card(
-                    item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar,
-                    mode: input.modes[item.habit.id], returnPath: returnPath)
+                let mode = input.modes[item.habit.id]
+                let key = input.versions[item.habit.id].map {
+                    TodayMemo.CardKey(version: $0, day: day, today: today, mode: mode, returnPath: returnPath)
+                }
+                if let key, let kept = input.memo?.cards.value(for: key) { return kept }
+                let card = Self.card(
+                    item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar, mode: mode,
+                    returnPath: returnPath)
+                if let key { input.memo?.cards.store(card, for: key) }
+                return card
             }
         }
         if controls?.byGroup == true {
@@ -319,17 +318,17 @@ struct TodayPage: Sendable, Hashable {
     /// page after a check-in works out only the changed habit's.
     static func statusSpans(
         _ habits: [TrackedHabit], from: Day, through: Day, today: Day, calendar: TendCalendar, versions: [Habit.ID: UInt64],
-        memo: GenerationalCache<StatusKey, [DayStatus]>?
+        memo: TodayMemo?
     ) -> StatusSpans {
         var spans = StatusSpans()
         for tracked in habits {
-            let key = versions[tracked.id].map { StatusKey(version: $0, from: from, through: through, today: today) }
-            if let key, let kept = memo?.value(for: key) {
+            let key = versions[tracked.id].map { TodayMemo.StatusKey(version: $0, from: from, through: through, today: today) }
+            if let key, let kept = memo?.statuses.value(for: key) {
                 spans.set(kept, from: from, for: tracked.id)
                 continue
             }
             let statuses = tracked.statuses(from: from, through: through, today: today, calendar: calendar)
-            if let key { memo?.store(statuses, for: key) }
+            if let key { memo?.statuses.store(statuses, for: key) }
             spans.set(statuses, from: from, for: tracked.id)
         }
         return spans

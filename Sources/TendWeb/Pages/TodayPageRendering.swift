@@ -70,7 +70,7 @@ package enum TodayPageRendering {
         let model = TodayPage(
             input: .init(
                 habits: habits, routines: routines, tipState: tipState, settings: user.settings, now: now, day: day, modes: modes,
-                csrfToken: session.csrfToken, versions: versions, statusMemo: fragments?.today.statuses))
+                csrfToken: session.csrfToken, versions: versions, memo: fragments?.today.memo))
         lap(\.model)
         let plain = Page.render(TodayView.page(model, session: session, fragments: fragments?.today))
         lap(\.view)

@@ -55,7 +55,7 @@ struct TodayPages {
         if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
         let model = try await Self.model(
             store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
-            csrfToken: session.csrfToken, held: (web.heldHabits, sequence), statusMemo: web.todayFragments.statuses)
+            csrfToken: session.csrfToken, held: (web.heldHabits, sequence), memo: web.todayFragments.memo)
         let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
@@ -74,7 +74,7 @@ struct TodayPages {
     static func model(
         store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, choice: TodayChoice = TodayChoice(),
         csrfToken: String, held: (habits: HeldHabits, sequence: Int64)? = nil,
-        statusMemo: GenerationalCache<TodayPage.StatusKey, [DayStatus]>? = nil
+        memo: TodayMemo? = nil
     ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
         let window = { (tips: TipState) in
@@ -99,7 +99,7 @@ struct TodayPages {
                 modes: modes, csrfToken: csrfToken, choice: choice,
                 // The habits just read name every group Today can show: no second read of them.
                 groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : [],
-                versions: versions, statusMemo: statusMemo))
+                versions: versions, memo: memo))
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused

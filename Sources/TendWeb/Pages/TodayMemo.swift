@@ -1,0 +1,30 @@
+import Foundation
+import TendCore
+
+/// What Today pages work out from each habit, kept under the habit's held version
+/// (``HeldHabits/Snapshot/versions``: equal versions are the very same habit value, read for one
+/// window, whose calendar is the page's), so the page after a check-in works out only the
+/// changed habit's statuses and card. Bounded as ``GenerationalCache`` is: 80 people's 50 habits.
+final class TodayMemo: Sendable {
+    /// One habit version's statuses of a stretch of days, as of a today.
+    struct StatusKey: Hashable, Sendable {
+        var version: UInt64
+        var from: Day
+        var through: Day
+        var today: Day
+    }
+
+    /// One habit version's card on a day, in a mode, with forms that come back to `returnPath`.
+    struct CardKey: Hashable, Sendable {
+        var version: UInt64
+        var day: Day
+        var today: Day
+        var mode: CardMode
+        var returnPath: String
+    }
+
+    /// ~400 bytes each.
+    let statuses = GenerationalCache<StatusKey, [DayStatus]>(capacity: 4_096)
+    /// ~1 KB each (strings shared with the habit's).
+    let cards = GenerationalCache<CardKey, TodayPage.Card>(capacity: 4_096)
+}
