@@ -35,6 +35,104 @@ enum Gzip {
         return status == Z_STREAM_END ? out : nil
     }
 
+    /// A page's gzip stream stitched from its parts: the text between kept fragments deflated
+    /// anew, each kept fragment's deflated form copied (made here the first time, and kept with
+    /// it). Every part ends in a full flush — its blocks end on a byte boundary and nothing after
+    /// refers back into it — so deflated parts can follow one another in any order; an empty
+    /// final block, the CRC-32 (combined from the parts') and the length close the stream
+    /// (RFC 1951 §3.2.3, RFC 1952 §2.3). The page after a check-in deflates its text and one
+    /// card, not 50 cards.
+    static func compress(_ parts: [PageSegments.Part]) -> ByteBuffer? {
+        var stream = z_stream()
+        // Negative window bits: raw deflate; the gzip header and trailer are written here.
+        guard
+            deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        var out = ByteBuffer()
+        out.reserveCapacity(32 << 10)
+        // ID1 ID2, deflate, no flags, no time, no extra flags, OS unknown.
+        out.writeBytes([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+        var crc = crc32(0, nil, 0)
+        var length = 0
+        // The last kept fragment and the text after it: what a fragment's blocks may refer to.
+        var previous: KeptHTML?
+        var gap = ""
+        for part in parts {
+            switch part {
+            case .text(let text):
+                var text = text
+                let done: Bool = text.withUTF8 { bytes in
+                    crc = crc32(crc, bytes.baseAddress, uInt(bytes.count))
+                    return deflateFlushed(&stream, bytes, into: &out) != nil
+                }
+                guard done else { return nil }
+                length += text.utf8.count
+                if previous != nil {
+                    gap += text
+                    if gap.utf8.count > maximumGap { previous = nil }
+                }
+            case .kept(let kept):
+                let context = previous
+                if let form = kept.deflatedForm, form.fits(after: context, gap: context == nil ? "" : gap) {
+                    out.writeBytes(form.bytes)
+                    crc = crc32_combine(crc, form.crc, off_t(kept.html.utf8.count))
+                } else {
+                    var html = kept.html
+                    let made: KeptHTML.Deflated? = html.withUTF8 { bytes in
+                        if let context {
+                            // The bytes just before the fragment, as the inflater will have them.
+                            let before = Array((context.html + gap).utf8.suffix(32_768))
+                            guard deflateSetDictionary(&stream, before, uInt(before.count)) == Z_OK else { return nil }
+                        }
+                        return deflateFlushed(&stream, bytes, into: &out).map {
+                            KeptHTML.Deflated(
+                                bytes: $0, crc: crc32(0, bytes.baseAddress, uInt(bytes.count)), after: context,
+                                gap: context == nil ? "" : gap, madeAfterSomething: context != nil)
+                        }
+                    }
+                    guard let made else { return nil }
+                    kept.deflatedForm = made
+                    crc = crc32_combine(crc, made.crc, off_t(kept.html.utf8.count))
+                }
+                length += kept.html.utf8.count
+                previous = kept
+                gap = ""
+            }
+        }
+        // An empty final block (fixed codes: BFINAL 1, BTYPE 01, end-of-block), then the trailer.
+        out.writeBytes([0x03, 0x00])
+        out.writeInteger(UInt32(truncatingIfNeeded: crc), endianness: .little)
+        out.writeInteger(UInt32(truncatingIfNeeded: length), endianness: .little)
+        return out
+    }
+
+    /// The most text between two kept fragments for the second to be deflated against the first
+    /// (a card's `</li><li>`); after more, it is deflated on its own.
+    static let maximumGap = 256
+
+    /// Deflates `bytes` through `stream` with a full flush, appending the blocks to `out`;
+    /// returns them, or `nil` if zlib failed.
+    private static func deflateFlushed(_ stream: inout z_stream, _ bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) -> [UInt8]? {
+        guard !bytes.isEmpty else { return [] }
+        let start = out.writerIndex
+        stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
+        stream.avail_in = uInt(bytes.count)
+        repeat {
+            var status = Z_OK
+            let room = Int(deflateBound(&stream, uLong(bytes.count))) + 64
+            out.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { output in
+                stream.next_out = output.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(output.count)
+                status = deflate(&stream, Z_FULL_FLUSH)
+                return output.count - Int(stream.avail_out)
+            }
+            guard status == Z_OK else { return nil }
+        } while stream.avail_out == 0 || stream.avail_in > 0
+        return out.getBytes(at: start, length: out.writerIndex - start)
+    }
+
     /// The bytes a gzip stream made by ``compress(_:)`` holds, `size` of them (known to the caller,
     /// so one allocation and one call; zlib checks the CRC-32 and the length).
     static func decompress(_ buffer: ByteBuffer, size: Int) throws -> ByteBuffer {

@@ -7,6 +7,8 @@ public enum Node: Sendable, Hashable {
     case void(String, [Attribute])
     case text(String)
     case raw(String)
+    /// Kept markup (a fragment cache's), rendered as is; a gzipped page reuses its deflated form.
+    case kept(KeptHTML)
     case fragment([Node])
 
     /// Trusted markup written in the source, rendered as is.
@@ -25,22 +27,42 @@ public enum Node: Sendable, Hashable {
     public func render(into out: inout String) {
         switch self {
         case .element(let name, let attributes, let children):
-            out += "<" + name
-            for attribute in attributes { attribute.render(into: &out) }
-            out += ">"
+            Self.openTag(name, attributes, into: &out)
             for child in children { child.render(into: &out) }
             out += "</" + name + ">"
         case .void(let name, let attributes):
-            out += "<" + name
-            for attribute in attributes { attribute.render(into: &out) }
-            out += ">"
+            Self.openTag(name, attributes, into: &out)
         case .text(let text):
             Escape.text(text, into: &out)
         case .raw(let markup):
             out += markup
+        case .kept(let kept):
+            out += kept.html
         case .fragment(let nodes):
             for node in nodes { node.render(into: &out) }
         }
+    }
+
+    /// The same HTML, with the kept fragments apart from the text between them.
+    func render(into page: inout PageSegments) {
+        switch self {
+        case .kept(let kept):
+            page.append(kept)
+        case .element(let name, let attributes, let children):
+            Self.openTag(name, attributes, into: &page.text)
+            for child in children { child.render(into: &page) }
+            page.text += "</" + name + ">"
+        case .fragment(let nodes):
+            for node in nodes { node.render(into: &page) }
+        case .void, .text, .raw:
+            render(into: &page.text)
+        }
+    }
+
+    private static func openTag(_ name: String, _ attributes: [Attribute], into out: inout String) {
+        out += "<" + name
+        for attribute in attributes { attribute.render(into: &out) }
+        out += ">"
     }
 
     /// Indented HTML for snapshots and reading: one element per line, except elements whose
@@ -66,7 +88,7 @@ public enum Node: Sendable, Hashable {
             out += ">\n"
             for child in children { child.renderPretty(into: &out, depth: depth + 1) }
             out += indent + "</" + name + ">\n"
-        case .void, .text, .raw:
+        case .void, .text, .raw, .kept:
             out += indent
             render(into: &out)
             out += "\n"
@@ -83,6 +105,7 @@ public enum Node: Sendable, Hashable {
     private var isInline: Bool {
         switch self {
         case .text, .raw: true
+        case .kept: false
         case .void(let name, _): Node.inlineElements.contains(name)
         case .element(let name, _, let children): Node.inlineElements.contains(name) && children.allSatisfy(\.isInline)
         case .fragment(let nodes): nodes.allSatisfy(\.isInline)

@@ -5,7 +5,7 @@ import Foundation
 /// compared in full on a hit). After a check-in, the first page renders the card that changed,
 /// not the other 49, nor the 200 heatmap cells. Bounded as ``GenerationalCache`` is.
 final class FragmentCache<Key: Hashable & Sendable>: Sendable {
-    private let kept: GenerationalCache<Key, String>
+    private let kept: GenerationalCache<Key, KeptHTML>
 
     init(capacity: Int) {
         kept = GenerationalCache(capacity: capacity)
@@ -15,10 +15,10 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
 
     /// The node `render` makes for `key`, rendered once while it is kept.
     func node(_ key: Key, render: () -> Node) -> Node {
-        if let html = kept.value(for: key) { return .raw(html) }
-        let html = render().render()
+        if let html = kept.value(for: key) { return .kept(html) }
+        let html = KeptHTML(render().render())
         kept.store(html, for: key)
-        return .raw(html)
+        return .kept(html)
     }
 
     var count: Int { kept.count }

@@ -72,9 +72,9 @@ package enum TodayPageRendering {
                 habits: habits, routines: routines, tipState: tipState, settings: user.settings, now: now, day: day, modes: modes,
                 csrfToken: session.csrfToken, versions: versions, memo: fragments?.today.memo))
         lap(\.model)
-        let plain = Page.render(TodayView.page(model, session: session, fragments: fragments?.today))
+        let parts = PageSegments.document(TodayView.page(model, session: session, fragments: fragments?.today))
         lap(\.view)
-        let page = RenderedPage(plain)
+        let page = RenderedPage(parts: parts)
         lap(\.gzip)
         cost.plainBytes = page.plainByteCount
         cost.gzippedBytes = page.gzipped?.readableBytes ?? 0

@@ -56,7 +56,7 @@ struct TodayPages {
         let model = try await Self.model(
             store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
             csrfToken: session.csrfToken, held: (web.heldHabits, sequence), memo: web.todayFragments.memo)
-        let page = RenderedPage(Page.render(TodayView.page(model, session: session, fragments: web.todayFragments)))
+        let page = RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
     }
