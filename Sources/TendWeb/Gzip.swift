@@ -65,6 +65,18 @@ enum Gzip {
                 var text = text
                 let done: Bool = text.withUTF8 { bytes in
                     crc = crc32(crc, bytes.baseAddress, uInt(bytes.count))
+                    guard bytes.count > storedLimit else {
+                        // A stored block (RFC 1951 §3.2.4): BFINAL 0, BTYPE 00, padding to the byte
+                        // boundary, LEN and its complement. A full flush clears zlib's 64 KB hash
+                        // table, which cost more than the `</li><li>` between two cards.
+                        if !bytes.isEmpty {
+                            out.writeInteger(UInt8(0))
+                            out.writeInteger(UInt16(bytes.count), endianness: .little)
+                            out.writeInteger(~UInt16(bytes.count), endianness: .little)
+                            out.writeBytes(UnsafeRawBufferPointer(bytes))
+                        }
+                        return true
+                    }
                     return deflateFlushed(&stream, bytes, into: &out) != nil
                 }
                 guard done else { return nil }
@@ -111,6 +123,10 @@ enum Gzip {
     /// The most text between two kept fragments for the second to be deflated against the first
     /// (a card's `</li><li>`); after more, it is deflated on its own.
     static let maximumGap = 256
+
+    /// Text up to this many bytes goes into the stream as it is (a stored block) rather than
+    /// through zlib.
+    static let storedLimit = 64
 
     /// Deflates `bytes` through `stream` with a full flush, appending the blocks to `out`;
     /// returns them, or `nil` if zlib failed.

@@ -34,7 +34,10 @@ struct StitchedGzipTests {
                     parts.append(.kept(fragment))
                     html += fragment.html
                 } else {
-                    let text = page % 10 == 9 ? String(repeating: "x", count: 100_000) : Self.text(&random, upTo: 200)
+                    // Large texts, texts small enough to go in as stored blocks, and those between.
+                    let text =
+                        page % 10 == 9
+                        ? String(repeating: "x", count: 100_000) : Self.text(&random, upTo: Bool.random(using: &random) ? 6 : 200)
                     parts.append(.text(text))
                     html += text
                 }
