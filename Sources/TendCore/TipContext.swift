@@ -40,24 +40,56 @@ public struct TipContext: Hashable, Sendable {
     public init(
         habits: [TrackedHabit], routines: [Routine], today: Day, calendar: TendCalendar, spans: StatusSpans = StatusSpans()
     ) {
-        let active = habits.filter { !$0.habit.isArchived }
-        self.init(activeHabitCount: active.count, routineCount: routines.count)
-        habitsWithReminders = active.count { $0.habit.reminders.contains(where: \.isEnabled) }
-        let lookbackStart = today.adding(days: -Self.lookback)
-        hasEverSkipped = habits.contains { $0.hasSkippedDay(from: lookbackStart, through: today, today: today, calendar: calendar) }
-        for tracked in active {
+        self.init(
+            facts: habits.map { HabitFacts($0, today: today, calendar: calendar, spans: spans) }, routineCount: routines.count)
+    }
+
+    /// The context from each habit's facts (a view that keeps them per habit works out only the
+    /// changed habit's).
+    public init(facts: [HabitFacts], routineCount: Int) {
+        let active = facts.filter(\.isActive)
+        self.init(activeHabitCount: active.count, routineCount: routineCount)
+        habitsWithReminders = active.count(where: \.hasEnabledReminder)
+        hasEverSkipped = facts.contains(where: \.hasSkippedDay)
+        for habit in active {
+            guard let streak = habit.currentStreak else { continue }
+            longestCurrentStreak = max(longestCurrentStreak, streak)
+            if streak >= 3 { hasRunningStreak = true }
+            if habit.missedYesterday { missedYesterday = true }
+            if habit.isStruggling { hasStrugglingHabit = true }
+        }
+    }
+
+    /// What the rules read of one habit as of a today.
+    public struct HabitFacts: Hashable, Sendable {
+        public var isActive: Bool
+        public var hasEnabledReminder: Bool
+        /// Some day of the look-back was skipped.
+        public var hasSkippedDay: Bool
+        /// The streak running today; `nil` when the habit starts after today.
+        public var currentStreak: Int?
+        public var missedYesterday: Bool
+        /// Active at least 14 days and met on fewer than half of its judged days in the last 14.
+        public var isStruggling: Bool
+
+        public init(_ tracked: TrackedHabit, today: Day, calendar: TendCalendar, spans: StatusSpans = StatusSpans()) {
+            isActive = !tracked.habit.isArchived
+            hasEnabledReminder = tracked.habit.reminders.contains(where: \.isEnabled)
+            let lookbackStart = today.adding(days: -TipContext.lookback)
+            hasSkippedDay = tracked.hasSkippedDay(from: lookbackStart, through: today, today: today, calendar: calendar)
+            currentStreak = nil
+            missedYesterday = false
+            isStruggling = false
             let from = max(tracked.startDay, lookbackStart)
-            guard from <= today else { continue }
+            guard isActive, from <= today else { return }
             let statuses = spans.statuses(of: tracked, from: from, through: today, today: today, calendar: calendar)
-            let streaks = Streaks(statuses: statuses)
-            longestCurrentStreak = max(longestCurrentStreak, streaks.current)
-            if streaks.current >= 3 { hasRunningStreak = true }
-            if statuses.count >= 2, statuses.dropLast().last == .missed { missedYesterday = true }
+            currentStreak = Streaks(statuses: statuses).current
+            missedYesterday = statuses.count >= 2 && statuses.dropLast().last == .missed
             if tracked.startDay.days(to: today) >= 14 {
                 let recent = statuses.suffix(14)
                 let met = recent.count { $0 == .met }
                 let missed = recent.count { $0 == .missed }
-                if met + missed > 0, met * 2 < met + missed { hasStrugglingHabit = true }
+                isStruggling = met + missed > 0 && met * 2 < met + missed
             }
         }
     }

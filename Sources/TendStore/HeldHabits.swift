@@ -166,11 +166,10 @@ public final class HeldHabits: Sendable {
     }
 
     /// Roughly what a snapshot holds in memory: each habit's record, its summary's day codes and
-    /// its entries (a dictionary slot with a day, a value and a note).
+    /// its entries (a dictionary slot with a day, a value and a short note).
     static func estimatedBytes(_ snapshot: Snapshot) -> Int {
         snapshot.habits.reduce(1_024 * (1 + snapshot.routines.count)) { total, tracked in
-            total + 1_024 + (tracked.summary?.codes.count ?? 0) + 96 * tracked.entries.count
-                + tracked.entries.values.reduce(0) { $0 + ($1.note?.utf8.count ?? 0) }
+            total + 1_024 + (tracked.summary?.codes.count ?? 0) + 128 * tracked.entries.count
         }
     }
 

@@ -347,9 +347,11 @@ public final class SQLiteStore: TendStore {
         owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>?
     ) async throws -> [TrackedHabit] {
         try await summaryTurns.withTurn(owner) {
-            let (habits, refreshes) = try await read(owner) { db in
+            let body = { @Sendable (db: Database) in
                 try SQLiteSummaries.trackedHabits(db, owner: owner, includeArchived: includeArchived, window: window, ids: ids)
             }
+            // The habits a few operations touched (HeldHabits): a few indexed reads, as a lookup.
+            let (habits, refreshes) = try await ids.map { $0.count <= 4 } == true ? lookUpSnapshot(owner, body) : read(owner, body)
             if !refreshes.isEmpty {
                 try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }
             }
@@ -391,13 +393,16 @@ public final class SQLiteStore: TendStore {
     }
 
     public func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation] {
-        try await read(owner) { db in
+        let body = { @Sendable (db: Database) in
             try Row.fetchAll(
-                db,
-                sql: "SELECT seq, id, device, hlc, change FROM ops WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                db.cachedStatement(sql: "SELECT seq, id, device, hlc, change FROM ops WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?"),
                 arguments: [owner.description, after, max(0, limit)]
             ).map(SQLiteRows.loggedOperation)
         }
+        // A few operations after a held position (HeldHabits, on every page after a change): a
+        // lookup. Pages of sync are read as before.
+        guard limit <= HeldHabits.replayLimit + 1 else { return try await read(owner, body) }
+        return try await lookUpSnapshot(owner, body)
     }
 
     /// A lookup (one statement on the calling thread): the web app's Today cache and its event
@@ -675,6 +680,26 @@ public final class SQLiteStore: TendStore {
     /// transaction: a lookup is one statement, which SQLite reads from one snapshot anyway.
     private static func readNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
         try queue.unsafeRead(body)
+    }
+
+    /// A few indexed reads of `owner`'s on the lookup connection (``lookUp(_:)``), in one
+    /// transaction so that they read one snapshot.
+    private func lookUpSnapshot<T: Sendable>(_ owner: User.ID, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await lookUp { db in
+            let read = {
+                guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM users WHERE id = ?"), arguments: [owner.description]) != nil
+                else { throw StoreError.notFound("user") }
+                return try body(db)
+            }
+            // Without a lookup connection, `lookUp` is an ordinary read, already a transaction.
+            guard !db.isInsideTransaction else { return try read() }
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try read()
+                return .commit
+            }
+            return result!
+        }
     }
 
     private func read<T: Sendable>(_ owner: User.ID, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -24,8 +24,8 @@ final class TodayFragments: Sendable {
 
     /// 50 cards of 40 sessions at ~3 KB each: ~6 MB of HTML at most.
     let cards = FragmentCache<CardKey>(capacity: 2_000)
-    /// A heatmap is ~20 KB.
-    let heatmaps = FragmentCache<TodayPage.Heatmap>(capacity: 200)
+    /// A heatmap's week of cells is ~1 KB; a heatmap has 29.
+    let heatmapWeeks = FragmentCache<[TodayPage.HeatmapCell]>(capacity: 6_000)
     /// What Today pages work out from each held habit version.
     let memo = TodayMemo()
 }

@@ -4,7 +4,7 @@ import TendCore
 /// What Today pages work out from each habit, kept under the habit's held version
 /// (``HeldHabits/Snapshot/versions``: equal versions are the very same habit value, read for one
 /// window, whose calendar is the page's), so the page after a check-in works out only the
-/// changed habit's statuses and card. Bounded as ``GenerationalCache`` is: 80 people's 50 habits.
+/// changed habit's statuses, tip facts and card. Bounded as ``GenerationalCache`` is: 80 people's 50 habits.
 final class TodayMemo: Sendable {
     /// One habit version's statuses of a stretch of days, as of a today.
     struct StatusKey: Hashable, Sendable {
@@ -23,8 +23,15 @@ final class TodayMemo: Sendable {
         var returnPath: String
     }
 
+    /// One habit version's facts for the tips, as of a today.
+    struct TipFactsKey: Hashable, Sendable {
+        var version: UInt64
+        var today: Day
+    }
+
     /// ~400 bytes each.
     let statuses = GenerationalCache<StatusKey, [DayStatus]>(capacity: 4_096)
     /// ~1 KB each (strings shared with the habit's).
     let cards = GenerationalCache<CardKey, TodayPage.Card>(capacity: 4_096)
+    let tipFacts = GenerationalCache<TipFactsKey, TipContext.HabitFacts>(capacity: 4_096)
 }

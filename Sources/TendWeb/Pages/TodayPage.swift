@@ -259,7 +259,14 @@ struct TodayPage: Sendable, Hashable {
         hasNoHabits = everyActive.isEmpty
 
         if showsTips {
-            let tipContext = TipContext(habits: active, routines: input.routines, today: today, calendar: calendar, spans: spans)
+            let facts = active.map { tracked in
+                let key = input.versions[tracked.id].map { TodayMemo.TipFactsKey(version: $0, today: today) }
+                if let key, let kept = input.memo?.tipFacts.value(for: key) { return kept }
+                let facts = TipContext.HabitFacts(tracked, today: today, calendar: calendar, spans: spans)
+                if let key { input.memo?.tipFacts.store(facts, for: key) }
+                return facts
+            }
+            let tipContext = TipContext(facts: facts, routineCount: input.routines.count)
             tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
                 TipItem(id: $0.id.rawValue, title: $0.title, message: $0.message)
             }

@@ -63,11 +63,7 @@ enum TodayView {
                 Node.h2 { "Day score" }
                 Node.p { model.score.text }
             }
-            if let fragments {
-                fragments.heatmaps.node(model.heatmap) { heatmap(model.heatmap) }
-            } else {
-                heatmap(model.heatmap)
-            }
+            heatmap(model.heatmap, fragments: fragments)
         }
     }
 
@@ -75,9 +71,18 @@ enum TodayView {
     static let cellSize = 10
     static let labelWidth = 14
 
-    static func heatmap(_ heatmap: TodayPage.Heatmap) -> Node {
+    /// `fragments`: each week's cells rendered before, reused while they are equal (a check-in
+    /// of today changes the last week's).
+    static func heatmap(_ heatmap: TodayPage.Heatmap, fragments: TodayFragments? = nil) -> Node {
         let width = labelWidth + heatmap.columns * pitch
         let height = 7 * pitch
+        let shown = heatmap.cells.filter { !$0.isFuture }
+        var weeks: [ArraySlice<TodayPage.HeatmapCell>] = []
+        var start = shown.startIndex
+        for index in shown.indices where index == shown.endIndex - 1 || shown[index + 1].column != shown[index].column {
+            weeks.append(shown[start...index])
+            start = index + 1
+        }
         return .figure(.class("heatmap")) {
             Node.svg(.viewBox("0 0 \(width) \(height)"), .role("img"), .aria("label", heatmap.summary)) {
                 for (row, letter) in heatmap.rowLetters.enumerated() where row % 2 == 1 {
@@ -86,8 +91,12 @@ enum TodayView {
                         .attr("fill", "currentColor")
                     ) { letter }
                 }
-                for cell in heatmap.cells where !cell.isFuture {
-                    heatmapCell(cell)
+                for week in weeks {
+                    if let fragments {
+                        fragments.heatmapWeeks.node(Array(week)) { .fragment(week.map(heatmapCell)) }
+                    } else {
+                        Node.fragment(week.map(heatmapCell))
+                    }
                 }
             }
             Node.figcaption(.class("legend")) {
