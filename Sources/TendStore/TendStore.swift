@@ -30,6 +30,7 @@ public protocol TendStore: Sendable {
     /// The active habits among `ids`, each exactly as ``trackedHabits(owner:includeArchived:window:)``
     /// (active only) gives it, in any order; ids of no active habit are left out. What
     /// ``HeldHabits`` reads again for the habits an operation touched, instead of all of them.
+    /// Summaries it brings up to date are handed on, not stored (the next read of all does).
     func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit]
     /// Entries of one habit from `from` through `through`, by day.
     func entries(owner: User.ID, habit: Habit.ID, from: Day, through: Day) async throws -> [Entry]

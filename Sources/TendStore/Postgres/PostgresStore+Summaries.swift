@@ -23,7 +23,8 @@ extension PostgresStore {
             let (tracked, refreshes, revision) = try await read { c in
                 try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
             }
-            if !refreshes.isEmpty { try await storeSummaries(owner: owner, refreshes, revision: revision) }
+            // Not for a read of a few habits (HeldHabits): see SQLiteStore.summarized.
+            if !refreshes.isEmpty, ids == nil { try await storeSummaries(owner: owner, refreshes, revision: revision) }
             return tracked
         }
     }

@@ -307,8 +307,10 @@ public final class PostgresStore: TendStore {
     }
 
     public func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation] {
-        try await read { c in
-            try await self.requireOwner(owner, on: c)
+        // One statement (one snapshot, no transaction's round trips): every page after a change
+        // asks for the operations after its held position (HeldHabits). An owner with none may
+        // not exist: asked then.
+        let found = try await statement { c in
             let rows = try await self.rows(
                 """
                 SELECT seq, id, device, hlc, change::text FROM ops
@@ -325,6 +327,8 @@ public final class PostgresStore: TendStore {
                 return LoggedOperation(sequence: sequence, operation: operation)
             }
         }
+        if found.isEmpty { try await statement { c in try await self.requireOwner(owner, on: c) } }
+        return found
     }
 
     /// One statement (every page and cached answer asks it first): no row means no such owner.

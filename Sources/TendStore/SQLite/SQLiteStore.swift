@@ -352,7 +352,10 @@ public final class SQLiteStore: TendStore {
             }
             // The habits a few operations touched (HeldHabits): a few indexed reads, as a lookup.
             let (habits, refreshes) = try await ids.map { $0.count <= 4 } == true ? lookUpSnapshot(owner, body) : read(owner, body)
-            if !refreshes.isEmpty {
+            // A read of a few habits (HeldHabits, after a check-in) hands its refreshed summaries on
+            // without storing them: the write would cost more than the read, and the next read of
+            // all the habits (a new day, another window) stores them.
+            if !refreshes.isEmpty, ids == nil {
                 try await writer.write { db in try SQLiteSummaries.store(db, owner: owner, refreshes) }
             }
             return habits
