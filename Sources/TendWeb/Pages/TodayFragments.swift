@@ -11,6 +11,12 @@ final class TodayFragments: Sendable {
         // Hashing a whole card (its cells, links and labels) cost more than rendering the page
         // around it; a few fields tell cards apart as well, and a hit still compares all of them
         // (cheaply: a kept card's strings and arrays share their storage).
+        static func == (lhs: CardKey, rhs: CardKey) -> Bool {
+            guard lhs.csrfToken == rhs.csrfToken, lhs.returnPath == rhs.returnPath else { return false }
+            if let key = lhs.card.memo.key, key == rhs.card.memo.key { return true }
+            return lhs.card == rhs.card
+        }
+
         func hash(into hasher: inout Hasher) {
             hasher.combine(card.id)
             hasher.combine(card.offline.day)

@@ -114,6 +114,18 @@ struct TodayPage: Sendable, Hashable {
         var entry: DayEntryControls
         /// What app.js needs to apply a tap made offline to the card as the server would.
         var offline: OfflineFacts
+        /// The memo key it was made under (``TodayMemo``), when made from a held habit version:
+        /// cards made under one key are equal, which spares comparing them field by field. Not
+        /// part of the card's value (equal cards are equal whatever key they were made under).
+        var memo = MemoTag()
+    }
+
+    /// A card's ``TodayMemo/CardKey``, left out of its equality and hash.
+    struct MemoTag: Sendable, Hashable {
+        var key: TodayMemo.CardKey?
+
+        static func == (lhs: MemoTag, rhs: MemoTag) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
     }
 
     /// The habit and day behind a card, as app.js reads them (`data-*` on the card) to work out a
@@ -283,10 +295,13 @@ struct TodayPage: Sendable, Hashable {
                     TodayMemo.CardKey(version: $0, day: day, today: today, mode: mode, returnPath: returnPath)
                 }
                 if let key, let kept = input.memo?.cards.value(for: key) { return kept }
-                let card = Self.card(
+                var card = Self.card(
                     item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar, mode: mode,
                     returnPath: returnPath)
-                if let key { input.memo?.cards.store(card, for: key) }
+                if let key, let memo = input.memo {
+                    card.memo.key = key
+                    memo.cards.store(card, for: key)
+                }
                 return card
             }
         }
@@ -476,10 +491,15 @@ struct TodayPage: Sendable, Hashable {
     ]
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
-    /// "Sunday, 15 June 2025".
+    /// "Sunday, 15 June 2025" (kept: a page writes 200 of them for its heatmap's labels).
     static func longDate(_ day: Day) -> String {
-        "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1]) \(day.year)"
+        if let kept = longDates.value(for: day) { return kept }
+        let text = "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1]) \(day.year)"
+        longDates.store(text, for: day)
+        return text
     }
+
+    private static let longDates = GenerationalCache<Day, String>(capacity: 2_000)
 
     /// "15 Jun".
     static func shortDate(_ day: Day) -> String {
