@@ -20,7 +20,6 @@ extension PostgresStore {
         owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>? = nil
     ) async throws -> [TrackedHabit] {
         try await summaryTurns.withTurn(owner) {
-            if let ids, let few = try await readFew(owner: owner, ids: ids, window: window) { return few }
             let (tracked, refreshes, revision) = try await read { c in
                 try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
             }
@@ -60,48 +59,6 @@ extension PostgresStore {
         }
         habits.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
         return (habits, revision)
-    }
-
-    /// A few habits (HeldHabits, after a check-in) in two statements instead of a transaction's
-    /// four round trips: the habits, their summaries and the owner's revision, then their entries
-    /// with the revision again. Every write of the owner bumps the revision, so an unchanged one
-    /// means both statements saw the same data; a changed one (a write in between) gives `nil`,
-    /// and the caller reads in a transaction. Refreshed summaries are handed on, not stored.
-    private func readFew(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit]? {
-        let (stored, revision) = try await statement { c in
-            try await self.fetchHabitsAndSummaries(owner, includeArchived: false, ids: ids, on: c)
-        }
-        guard !stored.isEmpty else { return [] }
-        let habits = stored.map { ($0.0, window.checked($0.1, for: $0.0)) }
-        let firsts = habits.map { ($0.0.id, window.entriesFrom(for: $0.0, summary: $0.1)) }
-        let through = window.entryDays(for: habits.map(\.0)).through
-        let rows = try await statement { c in
-            try await self.rows(
-                """
-                SELECT u.revision, e.habit_id, e.day, e.value, e.is_skipped, e.note
-                FROM users u
-                LEFT JOIN LATERAL (
-                    SELECT e.habit_id, e.day, e.value, e.is_skipped, e.note
-                    FROM unnest(\(firsts.map(\.0.rawValue))::uuid[], \(firsts.map(\.1.ordinal))::integer[]) AS b(habit_id, first_day)
-                    JOIN entries e ON e.user_id = u.id AND e.habit_id = b.habit_id AND e.day BETWEEN b.first_day AND \(through.ordinal)
-                ) e ON true
-                WHERE u.id = \(owner.rawValue)
-                """, on: c)
-        }
-        guard let first = rows.first, try first.makeRandomAccess()["revision"].decode(Int64.self) == revision else { return nil }
-        var entries: [Habit.ID: [Entry]] = [:]
-        for row in rows {
-            let (_, habit, day, value, skipped, note) = try row.decode((Int64, UUID?, Int?, Int?, Bool?, String?).self)
-            guard let habit, let day, let value, let skipped else { continue }
-            entries[Habit.ID(rawValue: habit), default: []].append(
-                Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
-        }
-        return habits.map { habit, summary in
-            let loaded = entries[habit.id] ?? []
-            let one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
-            guard window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) else { return one }
-            return TrackedHabit(habit: habit, entries: loaded, summary: refreshed)
-        }
     }
 
     private func readSummarized(
