@@ -75,7 +75,8 @@ public final class HeldHabits: Sendable {
         if let kept = held(owner) {
             if kept.sequence >= sequence, window(kept.tipState) == kept.window { return (kept, .held) }
             if kept.sequence < sequence, window(kept.tipState) == kept.window,
-                let replayed = try await replay(store, owner: owner, onto: kept, window: window) {
+                let replayed = try await replay(store, owner: owner, onto: kept, window: window)
+            {
                 keep(replayed.snapshot, for: owner)
                 return replayed
             }

@@ -118,7 +118,8 @@ extension StoreContract {
                 case 6:
                     let entries = (0..<5).map { _ in Entry(day: today.adding(days: -Int.random(in: 0...300, using: &generator)), value: 1) }
                     try await store.applyChanges(
-                        owner: user.id, [.entriesImported(habit: habit.id, entries: Set(entries.map(\.day)).sorted().map { Entry(day: $0, value: 1) })])
+                        owner: user.id,
+                        [.entriesImported(habit: habit.id, entries: Set(entries.map(\.day)).sorted().map { Entry(day: $0, value: 1) })])
                 case 7: _ = try await store.tap(owner: user.id, habit: habit.id, day: day)
                 case 8: _ = try await store.skip(owner: user.id, habit: habit.id, day: day, Bool.random(using: &generator))
                 case 9: _ = try await store.reset(owner: user.id, habit: habit.id, day: day)

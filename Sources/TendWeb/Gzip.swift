@@ -130,7 +130,9 @@ enum Gzip {
 
     /// Deflates `bytes` through `stream` with a full flush, appending the blocks to `out`;
     /// returns them, or `nil` if zlib failed.
-    private static func deflateFlushed(_ stream: inout z_stream, _ bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) -> [UInt8]? {
+    private static func deflateFlushed(
+        _ stream: inout z_stream, _ bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer
+    ) -> [UInt8]? {
         guard !bytes.isEmpty else { return [] }
         let start = out.writerIndex
         stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)

@@ -34,4 +34,14 @@ final class TodayMemo: Sendable {
     /// ~1 KB each (strings shared with the habit's).
     let cards = GenerationalCache<CardKey, TodayPage.Card>(capacity: 4_096)
     let tipFacts = GenerationalCache<TipFactsKey, TipContext.HabitFacts>(capacity: 4_096)
+
+    /// What `cache` keeps under `key`, or `make()`'s, kept; without a cache or a key (a habit not
+    /// read through held habits), `make()`'s.
+    static func kept<Key, Value>(_ cache: GenerationalCache<Key, Value>?, _ key: Key?, make: () -> Value) -> Value {
+        guard let cache, let key else { return make() }
+        if let value = cache.value(for: key) { return value }
+        let value = make()
+        cache.store(value, for: key)
+        return value
+    }
 }

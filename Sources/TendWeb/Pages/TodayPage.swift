@@ -272,11 +272,9 @@ struct TodayPage: Sendable, Hashable {
 
         if showsTips {
             let facts = active.map { tracked in
-                let key = input.versions[tracked.id].map { TodayMemo.TipFactsKey(version: $0, today: today) }
-                if let key, let kept = input.memo?.tipFacts.value(for: key) { return kept }
-                let facts = TipContext.HabitFacts(tracked, today: today, calendar: calendar, spans: spans)
-                if let key { input.memo?.tipFacts.store(facts, for: key) }
-                return facts
+                TodayMemo.kept(input.memo?.tipFacts, input.versions[tracked.id].map { TodayMemo.TipFactsKey(version: $0, today: today) }) {
+                    TipContext.HabitFacts(tracked, today: today, calendar: calendar, spans: spans)
+                }
             }
             let tipContext = TipContext(facts: facts, routineCount: input.routines.count)
             tips = TipCatalog.eligibleTips(in: tipContext, state: input.tipState).prefix(2).map {
@@ -294,15 +292,13 @@ struct TodayPage: Sendable, Hashable {
                 let key = input.versions[item.habit.id].map {
                     TodayMemo.CardKey(version: $0, day: day, today: today, mode: mode, returnPath: returnPath)
                 }
-                if let key, let kept = input.memo?.cards.value(for: key) { return kept }
-                var card = Self.card(
-                    item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar, mode: mode,
-                    returnPath: returnPath)
-                if let key, let memo = input.memo {
-                    card.memo.key = key
-                    memo.cards.store(card, for: key)
+                return TodayMemo.kept(input.memo?.cards, key) {
+                    var card = Self.card(
+                        item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar, mode: mode,
+                        returnPath: returnPath)
+                    card.memo.key = input.memo == nil ? nil : key
+                    return card
                 }
-                return card
             }
         }
         if controls?.byGroup == true {
@@ -345,12 +341,9 @@ struct TodayPage: Sendable, Hashable {
         var spans = StatusSpans()
         for tracked in habits {
             let key = versions[tracked.id].map { TodayMemo.StatusKey(version: $0, from: from, through: through, today: today) }
-            if let key, let kept = memo?.statuses.value(for: key) {
-                spans.set(kept, from: from, for: tracked.id)
-                continue
+            let statuses = TodayMemo.kept(memo?.statuses, key) {
+                tracked.statuses(from: from, through: through, today: today, calendar: calendar)
             }
-            let statuses = tracked.statuses(from: from, through: through, today: today, calendar: calendar)
-            if let key { memo?.statuses.store(statuses, for: key) }
             spans.set(statuses, from: from, for: tracked.id)
         }
         return spans
