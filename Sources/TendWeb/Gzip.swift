@@ -2,13 +2,14 @@ import CZlib
 import Foundation
 import NIOCore
 
-/// gzip (RFC 1952) for rendered pages: a Today page is ~100 KB of HTML that compresses about
+/// gzip (RFC 1952) for rendered pages: a Today page is ~190 KB of HTML that compresses about
 /// tenfold, which a phone on a slow link feels and a server writing it many times a second too.
-/// zlib writes the whole gzip stream (header, deflate, CRC-32 and length) in one call, straight
-/// from the page's bytes into the answer's buffer.
+/// A page of one piece is deflated by zlib in one call, header and trailer included
+/// (``compress(_:)-(ByteBuffer)``); a page with kept fragments is stitched from their deflated
+/// forms (``compress(_:)-([PageSegments.Part])``).
 enum Gzip {
-    /// zlib's level: 6 (its default) made pages ~2 % smaller than 4 for 1.4× the CPU, on the
-    /// uncached Today page (docs/performance.md).
+    /// zlib's level: 6 (its default) made pages ~2 % smaller than 4 for 1.4× the CPU, and 1 half
+    /// the CPU of 4 for ~12 % more bytes, on the uncached Today page (docs/performance.md).
     static let level: Int32 = 1
 
     /// `buffer` gzipped, or `nil` if zlib failed (the page is then sent as it is).
