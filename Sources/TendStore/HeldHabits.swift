@@ -72,11 +72,9 @@ public final class HeldHabits: Sendable {
     public func read(
         _ store: any TendStore, owner: User.ID, sequence: Int64, window: (TipState) -> HistoryWindow
     ) async throws -> (snapshot: Snapshot, outcome: Outcome) {
-        if let kept = held(owner) {
-            if kept.sequence >= sequence, window(kept.tipState) == kept.window { return (kept, .held) }
-            if kept.sequence < sequence, window(kept.tipState) == kept.window,
-                let replayed = try await replay(store, owner: owner, onto: kept, window: window)
-            {
+        if let kept = held(owner), window(kept.tipState) == kept.window {
+            if kept.sequence >= sequence { return (kept, .held) }
+            if let replayed = try await replay(store, owner: owner, onto: kept, window: window) {
                 keep(replayed.snapshot, for: owner)
                 return replayed
             }

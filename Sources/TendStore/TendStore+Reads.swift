@@ -7,6 +7,11 @@ extension TendStore {
     /// a calendar; without one, a window's entry days depend on every habit, so they read them all
     /// too).
     public func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
+        try await trackedHabitsReadingAll(owner: owner, ids: ids, window: window)
+    }
+
+    /// ``trackedHabits(owner:ids:window:)`` by reading every active habit.
+    func trackedHabitsReadingAll(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
         try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }
     }
 }

@@ -252,7 +252,7 @@ public final class PostgresStore: TendStore {
 
     public func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
         guard window.calendar != nil else {
-            return try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }
+            return try await trackedHabitsReadingAll(owner: owner, ids: ids, window: window)
         }
         return try await trackedHabitsWithSummaries(owner: owner, includeArchived: false, window: window, ids: ids)
     }

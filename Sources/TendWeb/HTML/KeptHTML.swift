@@ -3,7 +3,7 @@ import Synchronization
 
 /// Rendered HTML kept for reuse (a Today card, a heatmap), with its deflated form once a page has
 /// been gzipped with it: the next pages copy those bytes instead of compressing the HTML again
-/// (``Gzip/compress(_:)-(PageSegments)``).
+/// (``Gzip/compress(_:)-([PageSegments.Part])``).
 public final class KeptHTML: Sendable, Hashable {
     /// Raw deflate blocks of `html`, ending on a byte boundary, with the CRC-32 of `html`. They
     /// may refer back into what came just before them on the page they were made for — the
@@ -16,14 +16,14 @@ public final class KeptHTML: Sendable, Hashable {
         weak var after: KeptHTML?
         var gap: String
 
-        /// Whether the blocks may follow `previous` and then `gap` (`nil`: no kept fragment right before).
-        func fits(after previous: KeptHTML?, gap: String) -> Bool {
-            guard let previous else { return self.gap.isEmpty && after == nil && !madeAfterSomething }
-            return after === previous && self.gap == gap
-        }
-
         /// Made after a fragment (that may since be gone, leaving `after` nil).
         var madeAfterSomething = false
+
+        /// Whether the blocks may follow `previous` and then `gap` (`nil`: no kept fragment right before).
+        func fits(after previous: KeptHTML?, gap: String) -> Bool {
+            guard let previous else { return !madeAfterSomething }
+            return after === previous && self.gap == gap
+        }
     }
 
     let html: String

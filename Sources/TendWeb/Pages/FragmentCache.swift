@@ -15,10 +15,7 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
 
     /// The node `render` makes for `key`, rendered once while it is kept.
     func node(_ key: Key, render: () -> Node) -> Node {
-        if let html = kept.value(for: key) { return .kept(html) }
-        let html = KeptHTML(render().render())
-        kept.store(html, for: key)
-        return .kept(html)
+        .kept(kept.value(for: key) { KeptHTML(render().render()) })
     }
 
     var count: Int { kept.count }

@@ -36,6 +36,14 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
     }
 
+    /// The value kept for `key`, or `make()`'s, then kept.
+    func value(for key: Key, orMake make: () -> Value) -> Value {
+        if let value = value(for: key) { return value }
+        let value = make()
+        store(value, for: key)
+        return value
+    }
+
     func store(_ value: Value, for key: Key) {
         generations.withLock { $0.insert(value, for: key, capacity: capacity) }
     }

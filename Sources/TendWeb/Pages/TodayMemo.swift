@@ -39,9 +39,6 @@ final class TodayMemo: Sendable {
     /// read through held habits), `make()`'s.
     static func kept<Key, Value>(_ cache: GenerationalCache<Key, Value>?, _ key: Key?, make: () -> Value) -> Value {
         guard let cache, let key else { return make() }
-        if let value = cache.value(for: key) { return value }
-        let value = make()
-        cache.store(value, for: key)
-        return value
+        return cache.value(for: key, orMake: make)
     }
 }

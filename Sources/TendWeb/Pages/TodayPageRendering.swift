@@ -52,20 +52,13 @@ package enum TodayPageRendering {
             if !summaries { window.calendar = nil }
             return window
         }
-        let habits: [TrackedHabit]
-        let routines: [Routine]
-        let tipState: TipState
-        var versions: [Habit.ID: UInt64] = [:]
-        if let held = fragments?.held {
+        var held: (habits: HeldHabits, sequence: Int64)?
+        if let habits = fragments?.held {
             // As the page route: the log position first (its page cache's key), then the data.
-            let sequence = try await store.latestOperationSequence(owner: user.id)
-            let snapshot = try await held.read(store, owner: user.id, sequence: sequence, window: window).snapshot
-            (habits, routines, tipState, versions) = (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
-        } else {
-            tipState = try await store.tipState(owner: user.id)
-            habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window(tipState))
-            routines = try await store.routines(owner: user.id)
+            held = (habits, try await store.latestOperationSequence(owner: user.id))
         }
+        let (habits, routines, tipState, versions) = try await TodayPages.data(
+            store: store, owner: user.id, window: window, held: held)
         lap(\.read)
         let model = TodayPage(
             input: .init(

@@ -80,18 +80,7 @@ struct TodayPages {
         let window = { (tips: TipState) in
             TodayPage.window(day: day, today: today, calendar: user.settings.calendar, tips: tips, modes: modes)
         }
-        let habits: [TrackedHabit]
-        let routines: [Routine]
-        let tipState: TipState
-        var versions: [Habit.ID: UInt64] = [:]
-        if let held {
-            let snapshot = try await held.habits.read(store, owner: user.id, sequence: held.sequence, window: window).snapshot
-            (habits, routines, tipState, versions) = (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
-        } else {
-            tipState = try await store.tipState(owner: user.id)
-            habits = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window(tipState))
-            routines = try await store.routines(owner: user.id)
-        }
+        let (habits, routines, tipState, versions) = try await data(store: store, owner: user.id, window: window, held: held)
         return TodayPage(
             input: .init(
                 habits: habits, routines: routines,
@@ -100,6 +89,20 @@ struct TodayPages {
                 // The habits just read name every group Today can show: no second read of them.
                 groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : [],
                 versions: versions, memo: memo))
+    }
+
+    /// What the Today page shows of `owner`: through `held` (the server's held habits and the op
+    /// log position read before) when given, with the habits' versions; else read whole.
+    static func data(
+        store: any TendStore, owner: User.ID, window: (TipState) -> HistoryWindow, held: (habits: HeldHabits, sequence: Int64)?
+    ) async throws -> (habits: [TrackedHabit], routines: [Routine], tipState: TipState, versions: [Habit.ID: UInt64]) {
+        if let held {
+            let snapshot = try await held.habits.read(store, owner: owner, sequence: held.sequence, window: window).snapshot
+            return (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
+        }
+        let tipState = try await store.tipState(owner: owner)
+        let habits = try await store.trackedHabits(owner: owner, includeArchived: false, window: window(tipState))
+        return (habits, try await store.routines(owner: owner), tipState, [:])
     }
 
     /// The Today page of the day a form's `return` path shows, changed by `refuse` (a refused
