@@ -205,6 +205,16 @@ class OfflineTests(unittest.TestCase):
     def badge(self, driver):
         return js(driver, "const b = document.getElementById('sync-badge'); return b ? b.textContent : null")
 
+    def kept_card_text(self, driver, habit):
+        """The card's value in the Today page the service worker keeps ("" when none is kept)."""
+        return driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.match('/__tend/last-today').then((kept) => kept ? kept.text() : '').then((html) => {
+              const card = new DOMParser().parseFromString(html, 'text/html').querySelector('#habit-%s .card-value');
+              done(card ? card.textContent.replace(/\\s+/g, ' ').trim() : '');
+            }, () => done(''));
+        """ % habit)
+
     def card_text(self, driver, habit):
         return driver.find_element(By.CSS_SELECTOR, f"#habit-{habit} .card-value").text
 
@@ -356,6 +366,9 @@ class OfflineTests(unittest.TestCase):
         proxy.set_mode("forward")
         wait(phone, lambda d: self.badge(d) == "synced", timeout=30)
         self.assertEqual(self.today(token)["Water"], 1)
+        # The badge turns "synced" before the page's refresh brings the service worker a Today page
+        # that holds the synced tap; the server must not stop answering before it has.
+        wait(phone, lambda d: "1 / 10 glasses" in self.kept_card_text(d, water), timeout=15)
 
         # A server that accepts the connection and never answers: the tap waits 5 s, then queues.
         proxy.set_mode("silent")
