@@ -71,6 +71,8 @@ public struct ServerConfiguration: Sendable {
     /// Admit reminder targets on loopback and private networks, and plain http to them
     /// (`--allow-private-targets`; ntfy on the same box, the tests' doubles).
     public var allowPrivateTargets: Bool
+    /// What the caches of pages, answers and held habits may hold together (`--cache-memory`).
+    public var cacheBudget: CacheBudget
     /// The wall clock: "now" for token expiry, rate limits, the users' today and reminders.
     public var now: @Sendable () -> Date
 
@@ -106,6 +108,7 @@ public struct ServerConfiguration: Sendable {
         publicURL: URL? = nil,
         vapidSubject: String? = nil,
         allowPrivateTargets: Bool = false,
+        cacheBudget: CacheBudget = .standard,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
@@ -132,6 +135,7 @@ public struct ServerConfiguration: Sendable {
         self.publicURL = publicURL
         self.vapidSubject = vapidSubject
         self.allowPrivateTargets = allowPrivateTargets
+        self.cacheBudget = cacheBudget
         self.now = now
     }
 }

@@ -10,6 +10,19 @@ extension TendStore {
         try await trackedHabitsReadingAll(owner: owner, ids: ids, window: window)
     }
 
+    /// One read per owner (the in-memory and SQLite stores: a read is a look-up in this process).
+    public func latestOperationSequences(owners: [User.ID]) async throws -> [User.ID: Int64] {
+        var latest: [User.ID: Int64] = [:]
+        for owner in owners {
+            do {
+                latest[owner] = try await latestOperationSequence(owner: owner)
+            } catch StoreError.notFound {
+                continue
+            }
+        }
+        return latest
+    }
+
     /// ``trackedHabits(owner:ids:window:)`` by reading every active habit.
     func trackedHabitsReadingAll(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
         try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }

@@ -46,6 +46,10 @@ public protocol TendStore: Sendable {
     /// The position of the user's latest operation in the op log (0 when there is none): what a
     /// live-update watcher compares to notice a change, from any device or server instance.
     func latestOperationSequence(owner: User.ID) async throws -> Int64
+    /// ``latestOperationSequence(owner:)`` of each of `owners`, in one read where the store can:
+    /// an instance's live updates poll every watched user's position at once. An owner that does
+    /// not exist is left out or given 0.
+    func latestOperationSequences(owners: [User.ID]) async throws -> [User.ID: Int64]
 
     // MARK: Sync
 

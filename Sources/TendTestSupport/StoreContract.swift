@@ -475,6 +475,13 @@ public enum StoreContract {
                 await expectStoreError("an unknown user's log position", isNotFound) {
                     _ = try await store.latestOperationSequence(owner: User.ID())
                 }
+                // All at once (the shared live-update poll): the same positions; an unknown owner
+                // is left out or 0, and nobody asked for is answered.
+                let stranger = User.ID()
+                let all = try await store.latestOperationSequences(owners: [alice.id, bob.id, stranger])
+                #expect(all[alice.id] == logged.last!.sequence && all[bob.id] == 0)
+                #expect((all[stranger] ?? 0) == 0 && all.count <= 3)
+                #expect(try await store.latestOperationSequences(owners: []).isEmpty)
                 // History replay: the log alone rebuilds what the store holds
                 let replayed = UserState.replaying(logged.map(\.operation.change))
                 #expect(replayed == (try await store.exportState(owner: alice.id)))

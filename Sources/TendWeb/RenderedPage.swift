@@ -5,7 +5,7 @@ import NIOCore
 /// Every browser accepts gzip; a client that does not gets the page inflated again.
 struct RenderedPage: Sendable {
     /// The gzipped page, or the page as rendered if zlib failed.
-    private let body: ByteBuffer
+    private var body: Body
     private let isGzipped: Bool
     /// The size of the page as rendered.
     let plainByteCount: Int
@@ -26,7 +26,7 @@ struct RenderedPage: Sendable {
         }
         plainByteCount = count
         if let gzipped = Gzip.compress(parts) {
-            body = gzipped
+            body = .buffer(gzipped)
             isGzipped = true
         } else {
             var plain = ByteBuffer()
@@ -37,7 +37,7 @@ struct RenderedPage: Sendable {
                 case .kept(let kept): plain.writeString(kept.html)
                 }
             }
-            body = plain
+            body = .buffer(plain)
             isGzipped = false
         }
     }
@@ -45,20 +45,42 @@ struct RenderedPage: Sendable {
     init(_ plain: ByteBuffer) {
         plainByteCount = plain.readableBytes
         if let gzipped = Gzip.compress(plain) {
-            body = gzipped
+            body = .buffer(gzipped)
             isGzipped = true
         } else {
-            body = plain
+            body = .buffer(plain)
             isGzipped = false
         }
     }
 
+    /// The same page in memory of its own size, for keeping: NIO gives a buffer a power of two of
+    /// bytes (a 21 KB page sits in 32 KB), and a kept page stays while its session is among the
+    /// cache's last. Each answer from it copies the bytes into a buffer (~2 µs for 21 KB).
+    func compacted() -> RenderedPage {
+        guard case .buffer(let buffer) = body else { return self }
+        var page = self
+        page.body = .bytes(Array(buffer.readableBytesView))
+        return page
+    }
+
     /// The gzip form, if zlib made one.
-    var gzipped: ByteBuffer? { isGzipped ? body : nil }
+    var gzipped: ByteBuffer? { isGzipped ? body.buffer : nil }
 
     /// The page as rendered.
     func plain() throws -> ByteBuffer {
-        guard isGzipped else { return body }
-        return try Gzip.decompress(body, size: plainByteCount)
+        guard isGzipped else { return body.buffer }
+        return try Gzip.decompress(body.buffer, size: plainByteCount)
+    }
+
+    private enum Body: Sendable {
+        case buffer(ByteBuffer)
+        case bytes([UInt8])
+
+        var buffer: ByteBuffer {
+            switch self {
+            case .buffer(let buffer): buffer
+            case .bytes(let bytes): ByteBuffer(bytes: bytes)
+            }
+        }
     }
 }

@@ -31,11 +31,11 @@ package struct WebDependencies: RequestDependencies {
     /// Imports running at once, shared with the JSON API.
     package let importGate: ImportGate
     /// The last Today page of each session, while the user's data is unchanged.
-    let todayPages = TodayPageCache()
+    let todayPages: TodayPageCache
     /// Rendered cards and heatmaps of Today pages, for the page after a change.
-    let todayFragments = TodayFragments()
+    let todayFragments: TodayFragments
     /// Each owner's habits as Today last read them, brought forward by the op log.
-    let heldHabits = HeldHabits()
+    let heldHabits: HeldHabits
 
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
@@ -48,6 +48,10 @@ package struct WebDependencies: RequestDependencies {
         self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         reminders = ReminderTargets(store: store, configuration: configuration)
         self.configuration = configuration
+        let budget = configuration.cacheBudget
+        todayPages = TodayPageCache(capacity: budget.todayPages)
+        todayFragments = TodayFragments(budget: budget)
+        heldHabits = HeldHabits(budget: budget.heldHabitsBytes)
         self.store = store
         self.accounts = accounts
         openID = OpenIDSignIn(store: store, accounts: accounts, providers: SignInProviders(configuration: configuration))

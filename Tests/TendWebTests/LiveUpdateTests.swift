@@ -101,6 +101,35 @@ struct LiveUpdateTests {
         _ = consume stream
     }
 
+    @Test("One poll reads every watched user's position: 30 users cost one read an interval, and each hears of their own change")
+    func sharedPoll() async throws {
+        let store = InMemoryStore()
+        var users: [User] = []
+        for index in 0..<30 { users.append(try await store.createUser(username: "user\(index)", settings: UserSettings())) }
+        let live = LiveUpdates(store: store, changes: ChangeNotifier(), pollInterval: .milliseconds(100))
+        var streams: [AsyncStream<Int64>] = []
+        for user in users { streams.append(try await live.subscribe(user.id)) }
+        let before = live.polls
+        try await Task.sleep(for: .seconds(1))
+        let idle = live.polls - before
+        #expect(idle >= 1 && idle <= 14, "\(idle) polls in 1 s at 100 ms for 30 users")
+        // Changes made elsewhere (no wake-up on this instance) for every other user.
+        for user in users.enumerated() where user.offset.isMultiple(of: 2) {
+            _ = try await store.createHabit(owner: user.element.id, Habit(name: "Read", createdOn: try Day(iso: "2025-06-01")))
+        }
+        for (index, user) in users.enumerated() {
+            let heard = await Self.next(streams[index], within: index.isMultiple(of: 2) ? .seconds(30) : .milliseconds(50))
+            #expect(heard == (index.isMultiple(of: 2) ? try await store.latestOperationSequence(owner: user.id) : nil), "user \(index)")
+        }
+        streams.removeAll()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(live.watchedUsers == 0)
+        // With nobody watched the shared poll stops.
+        let stopped = live.polls
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(live.polls == stopped)
+    }
+
     @Test("Every open page of the user hears of the change; the watcher stops with the last page")
     func severalPages() async throws {
         let store = InMemoryStore()

@@ -131,6 +131,13 @@ struct ServeCommand: AsyncParsableCommand {
     var backupKeep: Int?
 
     @Option(
+        name: .customLong("cache-memory"),
+        help: ArgumentHelp(
+            "MiB the caches of pages and habits may hold together, at least \(CacheBudget.minimumMegabytes) (default: $TEND_CACHE_MEMORY, else \(CacheBudget.standardMegabytes)).",
+            valueName: "MiB"))
+    var cacheMemory: Int?
+
+    @Option(
         name: .customLong("log-level"),
         help: ArgumentHelp("trace, debug, info, notice, warning or error (default info).", valueName: "level"))
     var logLevel: String?
@@ -141,6 +148,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = try serverConfiguration(environment: environment)
         let scheduler = try schedulerConfiguration(environment: environment)
         let backups = try backupConfiguration(environment: environment)
+        AllocatorTuning.applyForServer(environment: environment)
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
@@ -247,6 +255,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard cost >= Int(ServerConfiguration.minimumProductionBcryptCost), cost <= 31 else {
             throw CLIError("the bcrypt cost must be from \(ServerConfiguration.minimumProductionBcryptCost) to 31, not \(cost)")
         }
+        let cache = try number(cacheMemory, "TEND_CACHE_MEMORY", CacheBudget.standardMegabytes)
+        guard (CacheBudget.minimumMegabytes...65_536).contains(cache) else {
+            throw CLIError("the cache memory is from \(CacheBudget.minimumMegabytes) to 65536 MiB, not \(cache)")
+        }
         func text(_ option: String?, _ name: String) -> String? {
             option ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -320,7 +332,8 @@ struct ServeCommand: AsyncParsableCommand {
             bcryptCost: UInt8(cost),
             publicURL: url,
             vapidSubject: subject,
-            allowPrivateTargets: allowPrivateTargets || flag("TEND_ALLOW_PRIVATE_TARGETS"))
+            allowPrivateTargets: allowPrivateTargets || flag("TEND_ALLOW_PRIVATE_TARGETS"),
+            cacheBudget: CacheBudget(megabytes: cache))
     }
 
     /// The providers of an `--oidc-file`: one a line, blank lines and `#` comments skipped.

@@ -16,7 +16,7 @@ struct ServerDependencies: RequestDependencies {
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
     /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
-    let todayAnswers = TodayAnswerCache.make()
+    let todayAnswers: LatestPerOwner<TodayAnswerCache.Key, ByteBuffer>
     /// Settings read in the last second, shared with the web pages (a check-in's day check).
     let recentSettings: RecentSettings
     /// Push subscriptions, webhooks and the calendar feed: checked as the web pages check them.
@@ -30,6 +30,7 @@ struct ServerDependencies: RequestDependencies {
     ) {
         self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         self.configuration = configuration
+        todayAnswers = TodayAnswerCache.make(configuration.cacheBudget)
         self.store = store
         self.reminders = reminders
         self.metrics = metrics

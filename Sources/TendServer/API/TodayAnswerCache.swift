@@ -19,6 +19,6 @@ enum TodayAnswerCache {
         var routineTime: RoutineTime
     }
 
-    /// The answers of up to 1,024 users.
-    static func make() -> LatestPerOwner<Key, ByteBuffer> { LatestPerOwner(capacity: 1_024) }
+    /// The answers of as many users as the budget says (``CacheBudget/todayAnswers``).
+    static func make(_ budget: CacheBudget) -> LatestPerOwner<Key, ByteBuffer> { LatestPerOwner(capacity: budget.todayAnswers) }
 }

@@ -331,6 +331,23 @@ public final class PostgresStore: TendStore {
         return found
     }
 
+    /// One statement for all of them (an owner that does not exist gets 0).
+    public func latestOperationSequences(owners: [User.ID]) async throws -> [User.ID: Int64] {
+        guard !owners.isEmpty else { return [:] }
+        return try await statement { c in
+            let rows = try await self.rows(
+                """
+                SELECT o.id, \(unescaped: Self.latestSequence("o.id")) FROM unnest(\(owners.map(\.rawValue))::uuid[]) AS o(id)
+                """, on: c)
+            var latest: [User.ID: Int64] = [:]
+            for row in rows {
+                let (id, sequence) = try row.decode((UUID, Int64).self)
+                latest[User.ID(rawValue: id)] = sequence
+            }
+            return latest
+        }
+    }
+
     /// One statement (every page and cached answer asks it first): no row means no such owner.
     public func latestOperationSequence(owner: User.ID) async throws -> Int64 {
         try await statement { c in

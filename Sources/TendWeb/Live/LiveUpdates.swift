@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 import Foundation
 import HTTPTypes
 import Logging
@@ -9,10 +8,13 @@ import TendStore
 /// Tells a user's open pages that their data changed: wherever the change was made (this
 /// instance, another `tend serve` on the same PostgreSQL, the CLI's sync), it is in the op log.
 ///
-/// One watcher per user with open pages on this instance polls the op log every
-/// ``pollInterval`` from the last sequence it saw, and polls at once when this instance's
-/// ``ChangeNotifier`` says the user changed something; each open stream gets one event per
-/// change batch. The watcher stops when the user's last stream closes.
+/// Every ``pollInterval`` one poll reads the latest op-log position of every user with open pages
+/// on this instance, in one statement however many they are (a poll per user was a statement per
+/// user every interval: a few hundred streams made it most of a loaded instance's statements). A
+/// user's watcher also polls their position at once when this instance's ``ChangeNotifier`` says
+/// they changed something. Each open stream gets one event per change batch, when the position
+/// passes the last one its user's pages were told. The watcher stops when the user's last stream
+/// closes, the shared poll when no user is watched.
 package final class LiveUpdates: Sendable {
     package static let defaultPollInterval: Duration = .milliseconds(400)
 
@@ -20,12 +22,21 @@ package final class LiveUpdates: Sendable {
     private let changes: ChangeNotifier
     private let pollInterval: Duration
     private let limits: Limits
-    private let watchers = Mutex<[User.ID: Watcher]>([:])
+    private let state = Mutex(State())
     private let pollCount = Atomic<Int>(0)
 
     private struct Watcher {
+        /// Polls on this instance's wake-ups for the user.
         var task: Task<Void, Never>
         var streams: [UUID: AsyncStream<Int64>.Continuation]
+        /// The last position the user's pages were told of (or the one at the first subscription).
+        var cursor: Int64
+    }
+
+    private struct State {
+        var watchers: [User.ID: Watcher] = [:]
+        /// The shared poll, running while someone is watched.
+        var ticker: Task<Void, Never>?
     }
 
     /// How many streams may be open at once: each holds a connection, a task and (per user) a
@@ -59,69 +70,90 @@ package final class LiveUpdates: Sendable {
         let start = try await store.latestOperationSequence(owner: owner)
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
-        try watchers.withLock { watchers in
-            if (watchers[owner]?.streams.count ?? 0) >= limits.perUser {
+        try state.withLock { state in
+            if (state.watchers[owner]?.streams.count ?? 0) >= limits.perUser {
                 throw Problem(
                     .tooManyRequests, code: "too-many-streams",
                     detail: "at most \(limits.perUser) pages of one account follow changes at once; close one", headers: [.retryAfter: "30"]
                 )
             }
-            if watchers.values.reduce(0, { $0 + $1.streams.count }) >= limits.total {
+            if state.watchers.values.reduce(0, { $0 + $1.streams.count }) >= limits.total {
                 throw Problem(
                     .serviceUnavailable, code: "too-many-streams", detail: "the server follows as many pages as it can; try again soon",
                     headers: [.retryAfter: "30"])
             }
-            if watchers[owner] == nil {
-                watchers[owner] = Watcher(task: watch(owner, from: start), streams: [:])
+            if state.watchers[owner] == nil {
+                state.watchers[owner] = Watcher(task: watch(owner), streams: [:], cursor: start)
             }
-            watchers[owner]!.streams[id] = continuation
+            state.watchers[owner]!.streams[id] = continuation
+            if state.ticker == nil { state.ticker = tick() }
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(owner, id) }
         return stream
     }
 
     /// How many users are watched on this instance.
-    package var watchedUsers: Int { watchers.withLock { $0.count } }
+    package var watchedUsers: Int { state.withLock { $0.watchers.count } }
 
     /// How many streams (open pages) are subscribed on this instance.
-    package var openStreams: Int { watchers.withLock { $0.values.reduce(0) { $0 + $1.streams.count } } }
+    package var openStreams: Int { state.withLock { $0.watchers.values.reduce(0) { $0 + $1.streams.count } } }
 
-    /// How many times the watchers have read the op log since the start.
+    /// How many times the op log has been read for watched users since the start (a shared poll
+    /// of all of them counts once).
     package var polls: Int { pollCount.load(ordering: .relaxed) }
 
     private func unsubscribe(_ owner: User.ID, _ id: UUID) {
-        let task: Task<Void, Never>? = watchers.withLock { watchers in
-            watchers[owner]?.streams[id] = nil
-            guard watchers[owner]?.streams.isEmpty == true else { return nil }
-            return watchers.removeValue(forKey: owner)?.task
+        let task: Task<Void, Never>? = state.withLock { state in
+            state.watchers[owner]?.streams[id] = nil
+            guard state.watchers[owner]?.streams.isEmpty == true else { return nil }
+            return state.watchers.removeValue(forKey: owner)?.task
         }
         task?.cancel()
     }
 
-    private func publish(_ owner: User.ID, _ sequence: Int64) {
-        let streams = watchers.withLock { Array(($0[owner]?.streams ?? [:]).values) }
-        for stream in streams { stream.yield(sequence) }
+    /// Tells `owner`'s pages of position `latest` if it is past what they were told.
+    private func advance(_ owner: User.ID, to latest: Int64) {
+        let streams: [AsyncStream<Int64>.Continuation] = state.withLock { state in
+            guard let cursor = state.watchers[owner]?.cursor, latest > cursor else { return [] }
+            state.watchers[owner]!.cursor = latest
+            return Array(state.watchers[owner]!.streams.values)
+        }
+        for stream in streams { stream.yield(latest) }
     }
 
-    private func watch(_ owner: User.ID, from start: Int64) -> Task<Void, Never> {
-        // The notifier's stream keeps at most one pending wake-up, so a burst of changes costs
-        // one poll; the timer finds changes made elsewhere. Both end when the task is cancelled.
+    /// Polls `owner`'s position on each of this instance's wake-ups for them. The notifier's
+    /// stream keeps at most one pending wake-up, so a burst of changes costs one poll. Ends when
+    /// the task is cancelled.
+    private func watch(_ owner: User.ID) -> Task<Void, Never> {
         let wakeUps = changes.subscribe(owner)
-        let ticks = AsyncTimerSequence(interval: pollInterval, clock: .continuous).map { _ in () }
         return Task { [weak self] in
-            var cursor = start
-            for await _ in merge(wakeUps, ticks) {
+            for await _ in wakeUps {
                 guard let self, !Task.isCancelled else { return }
                 self.pollCount.add(1, ordering: .relaxed)
-                do {
-                    let latest = try await self.store.latestOperationSequence(owner: owner)
-                    if latest > cursor {
-                        cursor = latest
-                        self.publish(owner, latest)
-                    }
-                } catch {
-                    // A deleted user, a database hiccup: try again on the next tick.
+                // A deleted user, a database hiccup: the shared poll tries again.
+                if let latest = try? await self.store.latestOperationSequence(owner: owner) { self.advance(owner, to: latest) }
+            }
+        }
+    }
+
+    /// The shared poll: every interval, the positions of all watched users in one read. It
+    /// stops (and the next subscription starts another) when nobody is watched; the check and
+    /// the start are under the same lock.
+    private func tick() -> Task<Void, Never> {
+        let interval = pollInterval
+        return Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: interval)
+                guard let self, !Task.isCancelled else { return }
+                let owners: [User.ID] = self.state.withLock { state in
+                    if state.watchers.isEmpty { state.ticker = nil }
+                    return Array(state.watchers.keys)
                 }
+                guard !owners.isEmpty else { return }
+                self.pollCount.add(1, ordering: .relaxed)
+                // A database hiccup: the next interval tries again.
+                guard let latest = try? await self.store.latestOperationSequences(owners: owners) else { continue }
+                for (owner, sequence) in latest { self.advance(owner, to: sequence) }
             }
         }
     }

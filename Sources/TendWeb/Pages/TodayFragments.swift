@@ -1,4 +1,5 @@
 import Foundation
+import TendHTTP
 
 /// The fragments of Today pages (one per server): cards for the session's forms (the CSRF
 /// token and the return path are in them) and heatmaps.
@@ -28,10 +29,15 @@ final class TodayFragments: Sendable {
         }
     }
 
-    /// 50 cards of 40 sessions at ~3 KB each: ~6 MB of HTML at most.
-    let cards = FragmentCache<CardKey>(capacity: 2_000)
-    /// A heatmap's week of cells is ~1 KB; a heatmap has 29.
-    let heatmapWeeks = FragmentCache<[TodayPage.HeatmapCell]>(capacity: 6_000)
+    let cards: FragmentCache<CardKey>
+    /// A heatmap has 29 weeks.
+    let heatmapWeeks: FragmentCache<[TodayPage.HeatmapCell]>
     /// What Today pages work out from each held habit version.
-    let memo = TodayMemo()
+    let memo: TodayMemo
+
+    init(budget: CacheBudget = .standard) {
+        cards = FragmentCache(capacity: budget.cardFragments)
+        heatmapWeeks = FragmentCache(capacity: budget.heatmapWeeks)
+        memo = TodayMemo(capacity: budget.memoEntries)
+    }
 }

@@ -4,7 +4,7 @@ import TendCore
 /// What Today pages work out from each habit, kept under the habit's held version
 /// (``HeldHabits/Snapshot/versions``: equal versions are the very same habit value, read for one
 /// window, whose calendar is the page's), so the page after a check-in works out only the
-/// changed habit's statuses, tip facts and card. Bounded as ``GenerationalCache`` is: 80 people's 50 habits.
+/// changed habit's statuses, tip facts and card. Bounded as ``GenerationalCache`` is.
 final class TodayMemo: Sendable {
     /// One habit version's statuses of a stretch of days, as of a today.
     struct StatusKey: Hashable, Sendable {
@@ -29,11 +29,16 @@ final class TodayMemo: Sendable {
         var today: Day
     }
 
-    /// ~400 bytes each.
-    let statuses = GenerationalCache<StatusKey, [DayStatus]>(capacity: 4_096)
-    /// ~1 KB each (strings shared with the habit's).
-    let cards = GenerationalCache<CardKey, TodayPage.Card>(capacity: 4_096)
-    let tipFacts = GenerationalCache<TipFactsKey, TipContext.HabitFacts>(capacity: 4_096)
+    let statuses: GenerationalCache<StatusKey, [DayStatus]>
+    let cards: GenerationalCache<CardKey, TodayPage.Card>
+    let tipFacts: GenerationalCache<TipFactsKey, TipContext.HabitFacts>
+
+    /// `capacity` habit versions' statuses, cards and tips' facts (``CacheBudget/memoEntries``).
+    init(capacity: Int) {
+        statuses = GenerationalCache(capacity: capacity)
+        cards = GenerationalCache(capacity: capacity)
+        tipFacts = GenerationalCache(capacity: capacity)
+    }
 
     /// What `cache` keeps under `key`, or `make()`'s, kept; without a cache or a key (a habit not
     /// read through held habits), `make()`'s.

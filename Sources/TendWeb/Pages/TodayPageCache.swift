@@ -51,6 +51,7 @@ final class TodayPageCache: Sendable {
     }
 
     func store(_ page: RenderedPage, for key: Key) {
+        let page = page.compacted()
         slots.withLock { state in
             state.clock += 1
             state.pages[Self.session(key)] = Slot(key: key, page: page, stamp: state.clock)
