@@ -95,9 +95,15 @@ enum Gzip {
                     var html = kept.html
                     let made: KeptHTML.Deflated? = html.withUTF8 { bytes in
                         if let context {
-                            // The bytes just before the fragment, as the inflater will have them.
-                            let before = Array((context.html + gap).utf8.suffix(32_768))
-                            guard deflateSetDictionary(&stream, before, uInt(before.count)) == Z_OK else { return nil }
+                            // The bytes just before the fragment, as the inflater will have them
+                            // (the last 32 KB at most: deflate's window).
+                            var before = context.html
+                            before += gap
+                            let status = before.withUTF8 { all in
+                                let window = UnsafeBufferPointer(rebasing: all.suffix(32_768))
+                                return deflateSetDictionary(&stream, window.baseAddress, uInt(window.count))
+                            }
+                            guard status == Z_OK else { return nil }
                         }
                         return deflateFlushed(&stream, bytes, into: &out).map {
                             KeptHTML.Deflated(
