@@ -29,7 +29,9 @@ public enum Node: Sendable, Hashable {
         case .element(let name, let attributes, let children):
             Self.openTag(name, attributes, into: &out)
             for child in children { child.render(into: &out) }
-            out += "</" + name + ">"
+            out += "</"
+            out += name
+            out += ">"
         case .void(let name, let attributes):
             Self.openTag(name, attributes, into: &out)
         case .text(let text):
@@ -51,7 +53,9 @@ public enum Node: Sendable, Hashable {
         case .element(let name, let attributes, let children):
             Self.openTag(name, attributes, into: &page.text)
             for child in children { child.render(into: &page) }
-            page.text += "</" + name + ">"
+            page.text += "</"
+            page.text += name
+            page.text += ">"
         case .fragment(let nodes):
             for node in nodes { node.render(into: &page) }
         case .void, .text, .raw:
@@ -59,8 +63,10 @@ public enum Node: Sendable, Hashable {
         }
     }
 
+    // Appended piece by piece: a concatenation makes a string of its own first.
     private static func openTag(_ name: String, _ attributes: [Attribute], into out: inout String) {
-        out += "<" + name
+        out += "<"
+        out += name
         for attribute in attributes { attribute.render(into: &out) }
         out += ">"
     }
