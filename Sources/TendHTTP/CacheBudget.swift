@@ -1,7 +1,7 @@
 /// The memory `tend serve`'s caches may hold together (`--cache-memory`, in MiB), and how it is
 /// shared among them. Each cache is bounded by a count of entries (or, for held habits, by their
 /// estimated bytes); the counts come from each kind of entry's size as measured on 50 habits
-/// (docs/performance.md, "Memory of a loaded instance"), so that together the caches stay near
+/// (docs/performance.md, "A hosted instance", session 22), so that together the caches stay near
 /// the budget. Every cache keeps what was used last: a budget too small for the people being
 /// served costs CPU (pages rendered again), never correctness.
 public struct CacheBudget: Sendable, Hashable {

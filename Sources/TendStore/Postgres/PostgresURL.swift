@@ -96,8 +96,8 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         configuration.options.connectTimeout = .seconds(10)
         // Every release of a connection to the pool schedules its idle timer (and its keep-alive
         // timer), and a timer cancelled by the next lease still holds its memory until it would
-        // have fired: at a loaded instance's thousand leases a second, the defaults (60 s idle,
-        // a keep-alive every 30 s) held ~10 MB of pending timers. A connection idle for 20 s is
+        // have fired: at a loaded instance's rate of leases the defaults (60 s idle, a keep-alive
+        // every 30 s) held megabytes of pending timers (docs/performance.md). A connection idle for 20 s is
         // closed instead (reopened on demand), so none stays idle long enough to need keep-alive
         // queries.
         configuration.options.connectionIdleTimeout = .seconds(20)

@@ -132,7 +132,7 @@ public struct Attribute: Sendable, Hashable {
 
     /// `data-*`, `aria-*` and other names made of a trusted prefix and a trusted suffix.
     init(dynamicName name: String, _ value: String?) {
-        // Bytes, not Characters: Unicode's letter tables cost a twentieth of an uncached Today page.
+        // Bytes, not Characters: Unicode's letter tables were a large share of an uncached Today page.
         precondition(
             name.utf8.allSatisfy { byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
