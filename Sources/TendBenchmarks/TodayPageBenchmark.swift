@@ -28,17 +28,24 @@ enum TodayPageBenchmark {
         print("| variant | CPU per page, median (p90) | read | model | view | gzip | bytes (gzipped) |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 
-        // TEND_BENCH_ONLY=summaries or =held runs only that variant (for a profile).
+        // TEND_BENCH_ONLY=summaries, =held or =cold runs only that variant (for a profile).
         let only = ProcessInfo.processInfo.environment["TEND_BENCH_ONLY"]
-        // Three variants: before issue 17, summaries with kept fragments, and those with held habits.
-        let variants: [(summaries: Bool, held: Bool)] =
+        // Four variants: before issue 17, summaries with kept fragments, those with held habits,
+        // and cold: summaries with empty caches for each page (a hosted instance's page for an owner
+        // whose habits and cards its bounded caches no longer hold).
+        let variants: [(summaries: Bool, held: Bool, cold: Bool)] =
             switch only {
-            case "summaries": [(true, false)]
-            case "held": [(true, true)]
-            default: [(false, false), (true, false), (true, true), (false, false), (true, false), (true, true)]
+            case "summaries": [(true, false, false)]
+            case "held": [(true, true, false)]
+            case "cold": [(true, true, true)]
+            default:
+                [
+                    (false, false, false), (true, false, false), (true, true, false), (true, true, true),
+                    (false, false, false), (true, false, false), (true, true, false), (true, true, true),
+                ]
             }
-        for (summaries, held) in variants {
-            let fragments = summaries ? TodayPageRendering.Fragments(held: held) : nil
+        for (summaries, held, cold) in variants {
+            var fragments = summaries ? TodayPageRendering.Fragments(held: held) : nil
             // A first page builds the summaries and fragments (once; not counted).
             _ = try await TodayPageRendering.render(
                 store: store, user: user, day: today, now: now, summaries: summaries, fragments: fragments)
@@ -48,6 +55,7 @@ enum TodayPageBenchmark {
                 _ = try await store.perform(owner: user.id, habit: habit, day: today, [.increment(1)], operation: nil)
                 // The write's own aftermath (SQLite's checkpoint beside the writer) is not the page's.
                 try await Task.sleep(for: .milliseconds(15))
+                if cold { fragments = TodayPageRendering.Fragments(held: true) }
                 costs.append(
                     try await TodayPageRendering.render(
                         store: store, user: user, day: today, now: now, summaries: summaries, fragments: fragments))
@@ -60,7 +68,9 @@ enum TodayPageBenchmark {
             print(
                 String(
                     format: "| %@ | %.2f ms (%.2f) | %.2f | %.2f | %.2f | %.2f | %d (%d) |",
-                    held ? "held habits, kept fragments" : summaries ? "summaries, kept fragments" : "before: entries, all rendered",
+                    cold
+                        ? "cold: summaries, empty caches"
+                        : held ? "held habits, kept fragments" : summaries ? "summaries, kept fragments" : "before: entries, all rendered",
                     totals[totals.count / 2],
                     totals[totals.count * 9 / 10], median(\.read), median(\.model), median(\.view), median(\.gzip),
                     costs.last!.plainBytes, costs.last!.gzippedBytes))

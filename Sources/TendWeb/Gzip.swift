@@ -36,13 +36,17 @@ enum Gzip {
         return status == Z_STREAM_END ? out : nil
     }
 
-    /// A page's gzip stream stitched from its parts: the text between kept fragments deflated
-    /// anew, each kept fragment's deflated form copied (made here the first time, and kept with
-    /// it). Every part ends in a full flush — its blocks end on a byte boundary and nothing after
-    /// refers back into it — so deflated parts can follow one another in any order; an empty
-    /// final block, the CRC-32 (combined from the parts') and the length close the stream
-    /// (RFC 1951 §3.2.3, RFC 1952 §2.3). The page after a check-in deflates its text and one
-    /// card, not 50 cards.
+    /// A page's gzip stream stitched from its parts: each kept fragment's deflated form copied
+    /// (made the second time the fragment is on a page, and kept with it), the rest deflated anew.
+    /// Every deflated piece ends in a full flush — its blocks end on a byte boundary and nothing
+    /// after refers back into it — so pieces can follow one another in any order; an empty final
+    /// block, the CRC-32 (combined from the pieces') and the length close the stream (RFC 1951
+    /// §3.2.3, RFC 1952 §2.3). The page after a check-in deflates its text and one card, not 50.
+    ///
+    /// A fragment on its first page goes through zlib with the text around it, as one run: deflated
+    /// alone against the fragment before it, it costs a flush and a preset dictionary (~2× the CPU
+    /// of the run), and a busy server keeps most fragments for one page only (its caches are full of
+    /// other people's).
     static func compress(_ parts: [PageSegments.Part]) -> ByteBuffer? {
         var stream = z_stream()
         // Negative window bits: raw deflate; the gzip header and trailer are written here.
@@ -57,69 +61,80 @@ enum Gzip {
         out.writeBytes([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
         var crc = crc32(0, nil, 0)
         var length = 0
+        // What is to be deflated anew, in one piece: text, and fragments on their first page.
+        var run: [UInt8] = []
+        run.reserveCapacity(parts.count > 1 ? 64 << 10 : 0)
+        func flushRun() -> Bool {
+            defer { run.removeAll(keepingCapacity: true) }
+            return run.withUnsafeBufferPointer { bytes in
+                guard !bytes.isEmpty else { return true }
+                crc = crc32(crc, bytes.baseAddress, uInt(bytes.count))
+                length += bytes.count
+                guard bytes.count > storedLimit else {
+                    // A stored block (RFC 1951 §3.2.4): BFINAL 0, BTYPE 00, padding to the byte
+                    // boundary, LEN and its complement. A full flush clears zlib's 64 KB hash
+                    // table, which cost more than the `</li><li>` between two cards.
+                    out.writeInteger(UInt8(0))
+                    out.writeInteger(UInt16(bytes.count), endianness: .little)
+                    out.writeInteger(~UInt16(bytes.count), endianness: .little)
+                    out.writeBytes(UnsafeRawBufferPointer(bytes))
+                    return true
+                }
+                return deflateFlushed(&stream, bytes, into: &out) != nil
+            }
+        }
         // The last kept fragment and the text after it: what a fragment's blocks may refer to.
         var previous: KeptHTML?
-        var gap = ""
+        var gap: [UInt8] = []
         for part in parts {
             switch part {
             case .text(let text):
-                var text = text
-                let done: Bool = text.withUTF8 { bytes in
-                    crc = crc32(crc, bytes.baseAddress, uInt(bytes.count))
-                    guard bytes.count > storedLimit else {
-                        // A stored block (RFC 1951 §3.2.4): BFINAL 0, BTYPE 00, padding to the byte
-                        // boundary, LEN and its complement. A full flush clears zlib's 64 KB hash
-                        // table, which cost more than the `</li><li>` between two cards.
-                        if !bytes.isEmpty {
-                            out.writeInteger(UInt8(0))
-                            out.writeInteger(UInt16(bytes.count), endianness: .little)
-                            out.writeInteger(~UInt16(bytes.count), endianness: .little)
-                            out.writeBytes(UnsafeRawBufferPointer(bytes))
-                        }
-                        return true
-                    }
-                    return deflateFlushed(&stream, bytes, into: &out) != nil
-                }
-                guard done else { return nil }
-                length += text.utf8.count
+                run += text
                 if previous != nil {
                     gap += text
-                    if gap.utf8.count > maximumGap { previous = nil }
+                    if gap.count > maximumGap { previous = nil }
                 }
             case .kept(let kept):
                 let context = previous
-                if let form = kept.deflatedForm, form.fits(after: context, gap: context == nil ? "" : gap) {
-                    out.writeBytes(form.bytes)
-                    crc = crc32_combine(crc, form.crc, off_t(kept.html.utf8.count))
-                } else {
-                    var html = kept.html
-                    let made: KeptHTML.Deflated? = html.withUTF8 { bytes in
-                        if let context {
-                            // The bytes just before the fragment, as the inflater will have them
-                            // (the last 32 KB at most: deflate's window).
-                            var before = context.html
-                            before += gap
-                            let status = before.withUTF8 { all in
-                                let window = UnsafeBufferPointer(rebasing: all.suffix(32_768))
-                                return deflateSetDictionary(&stream, window.baseAddress, uInt(window.count))
-                            }
-                            guard status == Z_OK else { return nil }
-                        }
-                        return deflateFlushed(&stream, bytes, into: &out).map {
-                            KeptHTML.Deflated(
-                                bytes: $0, crc: crc32(0, bytes.baseAddress, uInt(bytes.count)), after: context,
-                                gap: context == nil ? "" : gap, madeAfterSomething: context != nil)
-                        }
-                    }
-                    guard let made else { return nil }
-                    kept.deflatedForm = made
-                    crc = crc32_combine(crc, made.crc, off_t(kept.html.utf8.count))
-                }
-                length += kept.html.utf8.count
                 previous = kept
-                gap = ""
+                defer { gap = [] }
+                if let form = kept.deflatedForm, form.fits(after: context, gap: context == nil ? [] : gap) {
+                    guard flushRun() else { return nil }
+                    out.writeBytes(form.bytes)
+                    crc = crc32_combine(crc, form.crc, off_t(kept.bytes.count))
+                    length += kept.bytes.count
+                    continue
+                }
+                guard kept.wasOnAPage else {
+                    kept.wasOnAPage = true
+                    run += kept.bytes
+                    continue
+                }
+                guard flushRun() else { return nil }
+                let made: KeptHTML.Deflated? = kept.bytes.withUnsafeBufferPointer { bytes in
+                    if let context {
+                        // The bytes just before the fragment, as the inflater will have them
+                        // (the last 32 KB at most: deflate's window).
+                        let before = context.bytes + gap
+                        let status = before.withUnsafeBufferPointer { all in
+                            let window = UnsafeBufferPointer(rebasing: all.suffix(32_768))
+                            return deflateSetDictionary(&stream, window.baseAddress, uInt(window.count))
+                        }
+                        guard status == Z_OK else { return nil }
+                    }
+                    return deflateFlushed(&stream, bytes, into: &out).map {
+                        KeptHTML.Deflated(
+                            bytes: $0, crc: crc32(0, bytes.baseAddress, uInt(bytes.count)), after: context,
+                            gap: context == nil ? [] : gap, madeAfterSomething: context != nil)
+                    }
+                }
+                guard let made else { return nil }
+                kept.deflatedForm = made
+                crc = crc32_combine(crc, made.crc, off_t(kept.bytes.count))
+                length += kept.bytes.count
             }
         }
+        guard flushRun() else { return nil }
         // An empty final block (fixed codes: BFINAL 1, BTYPE 01, end-of-block), then the trailer.
         out.writeBytes([0x03, 0x00])
         out.writeInteger(UInt32(truncatingIfNeeded: crc), endianness: .little)

@@ -17,9 +17,11 @@ enum Page {
 
     /// The document of `node`, doctype included, as the bytes to send.
     static func render(_ node: Node) -> ByteBuffer {
-        var text = "<!doctype html>"
-        node.render(into: &text)
-        return ByteBuffer(string: text)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 << 10)
+        bytes.appendUTF8("<!doctype html>")
+        node.render(into: &bytes)
+        return ByteBuffer(bytes: bytes)
     }
 
     /// An HTML page already rendered (see ``render(_:)``); the buffer is shared, not copied.

@@ -20,8 +20,8 @@ struct RenderedPage: Sendable {
         var count = 0
         for part in parts {
             switch part {
-            case .text(let text): count += text.utf8.count
-            case .kept(let kept): count += kept.html.utf8.count
+            case .text(let text): count += text.count
+            case .kept(let kept): count += kept.bytes.count
             }
         }
         plainByteCount = count
@@ -33,8 +33,8 @@ struct RenderedPage: Sendable {
             plain.reserveCapacity(count)
             for part in parts {
                 switch part {
-                case .text(let text): plain.writeString(text)
-                case .kept(let kept): plain.writeString(kept.html)
+                case .text(let text): plain.writeBytes(text)
+                case .kept(let kept): plain.writeBytes(kept.bytes)
                 }
             }
             body = .buffer(plain)

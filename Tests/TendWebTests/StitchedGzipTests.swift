@@ -51,7 +51,8 @@ struct StitchedGzipTests {
         #expect(kept.filter { $0.deflatedForm != nil }.count >= 8, "fragments were deflated once and kept")
     }
 
-    @Test("A fragment's deflated form is copied where the same fragment comes before it again, made anew elsewhere")
+    @Test(
+        "A fragment's deflated form is made on its second page, copied where the same fragment comes before it again, made anew elsewhere")
     func keptFragmentsAreCopied() throws {
         func card(_ name: String) -> KeptHTML {
             KeptHTML("<article class=\"card hc-teal is-met\" id=\"habit-\(name)\"><h3>\(name)</h3><p>Done · 1 / 1</p></article>")
@@ -69,6 +70,10 @@ struct StitchedGzipTests {
             let bytes = Array(page.gzipped!.readableBytesView)
             return (0...(bytes.count - run.count)).contains { Array(bytes[$0..<($0 + run.count)]) == run }
         }
+        // On their first page the cards are deflated with the text around them, nothing kept.
+        let first = RenderedPage(parts: page([walk, read]))
+        #expect(walk.deflatedForm == nil && read.deflatedForm == nil)
+        #expect(try TodayPageCacheTests.gunzip(first.gzipped!) == Data(try first.plain().readableBytesView))
         _ = RenderedPage(parts: page([walk, read]))
         let walkAlone = try #require(walk.deflatedForm)
         let readAfterWalk = try #require(read.deflatedForm)
@@ -76,7 +81,7 @@ struct StitchedGzipTests {
         #expect(readAfterWalk.bytes.count * 2 < walkAlone.bytes.count)
         let again = RenderedPage(parts: page([walk, read]))
         #expect(contains(again, walkAlone.bytes) && contains(again, readAfterWalk.bytes))
-        // Another card between them: the read card is deflated again, after the call card.
+        // Another card between them (on its first page): the read card is deflated again, after it.
         let changed = RenderedPage(parts: page([walk, call, read]))
         #expect(contains(changed, walkAlone.bytes))
         #expect(read.deflatedForm?.after === call && readAfterWalk.after === walk)

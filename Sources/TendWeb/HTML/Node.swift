@@ -9,6 +9,8 @@ public enum Node: Sendable, Hashable {
     case raw(String)
     /// Kept markup (a fragment cache's), rendered as is; a gzipped page reuses its deflated form.
     case kept(KeptHTML)
+    /// Markup an ``HTMLWriter`` wrote, its text and values escaped as they were written.
+    case markup([UInt8])
     case fragment([Node])
 
     /// Trusted markup written in the source, rendered as is.
@@ -18,28 +20,33 @@ public enum Node: Sendable, Hashable {
 
     /// Compact HTML, as served.
     public func render() -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(4096)
         render(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    public func render(into out: inout String) {
+    // Rendered as UTF-8 bytes, not into a String: a String's append checks its storage, capacity
+    // and ASCII-ness on every piece, and that was most of an uncached Today page's view.
+    public func render(into out: inout [UInt8]) {
         switch self {
         case .element(let name, let attributes, let children):
             Self.openTag(name, attributes, into: &out)
             for child in children { child.render(into: &out) }
-            out += "</"
-            out += name
-            out += ">"
+            out.append(UInt8(ascii: "<"))
+            out.append(UInt8(ascii: "/"))
+            out.appendUTF8(name)
+            out.append(UInt8(ascii: ">"))
         case .void(let name, let attributes):
             Self.openTag(name, attributes, into: &out)
         case .text(let text):
             Escape.text(text, into: &out)
         case .raw(let markup):
-            out += markup
+            out.appendUTF8(markup)
         case .kept(let kept):
-            out += kept.html
+            out.append(contentsOf: kept.bytes)
+        case .markup(let bytes):
+            out.append(contentsOf: bytes)
         case .fragment(let nodes):
             for node in nodes { node.render(into: &out) }
         }
@@ -53,22 +60,22 @@ public enum Node: Sendable, Hashable {
         case .element(let name, let attributes, let children):
             Self.openTag(name, attributes, into: &page.text)
             for child in children { child.render(into: &page) }
-            page.text += "</"
-            page.text += name
-            page.text += ">"
+            page.text.append(UInt8(ascii: "<"))
+            page.text.append(UInt8(ascii: "/"))
+            page.text.appendUTF8(name)
+            page.text.append(UInt8(ascii: ">"))
         case .fragment(let nodes):
             for node in nodes { node.render(into: &page) }
-        case .void, .text, .raw:
+        case .void, .text, .raw, .markup:
             render(into: &page.text)
         }
     }
 
-    // Appended piece by piece: a concatenation makes a string of its own first.
-    private static func openTag(_ name: String, _ attributes: [Attribute], into out: inout String) {
-        out += "<"
-        out += name
+    private static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "<"))
+        out.appendUTF8(name)
         for attribute in attributes { attribute.render(into: &out) }
-        out += ">"
+        out.append(UInt8(ascii: ">"))
     }
 
     /// Indented HTML for snapshots and reading: one element per line, except elements whose
@@ -85,21 +92,22 @@ public enum Node: Sendable, Hashable {
         case .element(let name, let attributes, let children):
             out += indent
             if children.allSatisfy(\.isInline) {
-                Node.element(name, attributes, children).render(into: &out)
+                out += Node.element(name, attributes, children).render()
                 out += "\n"
                 return
             }
-            out += "<" + name
-            for attribute in attributes { attribute.render(into: &out) }
-            out += ">\n"
+            out += Node.void(name, attributes).render()
+            out += "\n"
             for child in children { child.renderPretty(into: &out, depth: depth + 1) }
             out += indent + "</" + name + ">\n"
         case .void, .text, .raw, .kept:
             out += indent
-            render(into: &out)
+            out += render()
             out += "\n"
         case .fragment(let nodes):
             for node in nodes { node.renderPretty(into: &out, depth: depth) }
+        case .markup(let bytes):
+            for node in Node.parse(bytes) { node.renderPretty(into: &out, depth: depth) }
         }
     }
 
@@ -115,7 +123,66 @@ public enum Node: Sendable, Hashable {
         case .void(let name, _): Node.inlineElements.contains(name)
         case .element(let name, _, let children): Node.inlineElements.contains(name) && children.allSatisfy(\.isInline)
         case .fragment(let nodes): nodes.allSatisfy(\.isInline)
+        case .markup(let bytes): Node.parse(bytes).allSatisfy(\.isInline)
         }
+    }
+
+    private static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    /// The nodes of markup an ``HTMLWriter`` wrote (for ``renderPretty()``): well-formed, every
+    /// non-void element closed, `<` and `&` in text and `"` in values escaped.
+    static func parse(_ bytes: [UInt8]) -> [Node] {
+        var stack: [(name: String, attributes: [Attribute], children: [Node])] = [("", [], [])]
+        var index = 0
+        func take(while condition: (UInt8) -> Bool) -> String {
+            let start = index
+            while index < bytes.count, condition(bytes[index]) { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        func unescaped(_ text: String) -> String {
+            text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+                .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                let text = take { $0 != UInt8(ascii: "<") }
+                stack[stack.count - 1].children.append(.text(unescaped(text)))
+                continue
+            }
+            index += 1
+            if bytes[index] == UInt8(ascii: "/") {
+                index += 1
+                let name = take { $0 != UInt8(ascii: ">") }
+                index += 1
+                let element = stack.removeLast()
+                precondition(element.name == name, "</\(name)> closes <\(element.name)>")
+                stack[stack.count - 1].children.append(.element(element.name, element.attributes, element.children))
+                continue
+            }
+            let name = take { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ">") }
+            var attributes: [Attribute] = []
+            while bytes[index] == UInt8(ascii: " ") {
+                index += 1
+                let attribute = take { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ">") }
+                var value: String?
+                if bytes[index] == UInt8(ascii: "=") {
+                    index += 2
+                    value = unescaped(take { $0 != UInt8(ascii: "\"") })
+                    index += 1
+                }
+                attributes.append(Attribute(dynamicName: attribute, value))
+            }
+            index += 1
+            if voidElements.contains(name) {
+                stack[stack.count - 1].children.append(.void(name, attributes))
+            } else {
+                stack.append((name, attributes, []))
+            }
+        }
+        precondition(stack.count == 1, "<\(stack.last!.name)> not closed")
+        return stack[0].children
     }
 }
 
@@ -142,61 +209,64 @@ public struct Attribute: Sendable, Hashable {
         self.value = value
     }
 
-    func render(into out: inout String) {
-        out += " "
-        out += name
+    func render(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        out.appendUTF8(name)
         if let value {
-            out += "=\""
+            out.append(UInt8(ascii: "="))
+            out.append(UInt8(ascii: "\""))
             Escape.attribute(value, into: &out)
-            out += "\""
+            out.append(UInt8(ascii: "\""))
         }
     }
 }
 
 enum Escape {
-    // Escaping appends the runs between special characters whole: they are ASCII, so every split
-    // falls on a character boundary. Per-scalar appends were a tenth of an uncached Today page.
-    static func text(_ text: String, into out: inout String) {
-        escape(text, into: &out) { byte in
-            switch byte {
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "&"): "&amp;"
-            default: nil
-            }
-        }
+    static func text(_ text: String, into out: inout [UInt8]) {
+        escape(text, into: &out, attribute: false)
     }
 
-    static func attribute(_ text: String, into out: inout String) {
-        escape(text, into: &out) { byte in
-            switch byte {
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            default: nil
-            }
-        }
+    static func attribute(_ text: String, into out: inout [UInt8]) {
+        escape(text, into: &out, attribute: true)
     }
 
+    /// The runs between special characters are appended whole (they are ASCII, so every split
+    /// falls between UTF-8 sequences).
     @inline(__always)
-    private static func escape(_ text: String, into out: inout String, _ replacement: (UInt8) -> String?) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if let entity = replacement(utf8[index]) {
-                if start != index { out += text[start..<index] }
-                out += entity
-                start = utf8.index(after: index)
+    private static func escape(_ text: String, into out: inout [UInt8], attribute: Bool) {
+        let escaped: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "\"") where attribute: entity = "&quot;"
+                case UInt8(ascii: "'") where attribute: entity = "&#39;"
+                default: continue
+                }
+                if start != index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                entity.withUTF8Buffer { out.append(contentsOf: $0) }
+                start = index + 1
             }
-            index = utf8.index(after: index)
+            if start != bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
         }
-        if start == utf8.startIndex {
-            out += text
-        } else if start != utf8.endIndex {
-            out += text[start..<utf8.endIndex]
+        if escaped == nil {
+            // Not contiguous (a bridged string): once more from a native copy.
+            var native = text
+            native.makeContiguousUTF8()
+            escape(native, into: &out, attribute: attribute)
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 as it is (trusted markup, names).
+    @inline(__always)
+    mutating func appendUTF8(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            append(contentsOf: text.utf8)
         }
     }
 }

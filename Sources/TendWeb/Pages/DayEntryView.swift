@@ -8,47 +8,129 @@ import TendCore
 enum DayEntryView {
     /// −1 and the value field (nothing for a checkmark habit).
     static func value(_ controls: DayEntryControls, csrfToken: String, returnPath: String) -> Node {
-        guard let field = controls.value else { return .empty }
-        let inputID = "value-\(controls.id)"
-        let errorID = "value-error-\(controls.id)"
-        let hintID = "value-hint-\(controls.id)"
-        var input: [Attribute] = [
-            .type("text"), .id(inputID), .name("value"), .value(field.text), .attr("inputmode", field.inputMode), .autocomplete("off"),
-            .attr("enterkeyhint", "done"), .maxlength(20),
-        ]
-        input.append(.aria("describedby", field.error == nil ? hintID : "\(errorID) \(hintID)"))
-        if field.error != nil { input.append(.aria("invalid", "true")) }
-        return .group {
-            Node.form(.class("entry-form value-form"), .method("post"), .action(field.action), .data("enhance", "")) {
-                hidden(csrfToken: csrfToken, returnPath: returnPath)
-                Node.label(.for(inputID)) { field.label }
-                Node.div(.class("entry-row")) {
-                    Node.void("input", input)
-                    Node.button(.type("submit"), .id("value-save-\(controls.id)")) { "Set" }
+        var html = HTMLWriter(capacity: 1024)
+        writeValue(controls, csrfToken: csrfToken, returnPath: returnPath, into: &html)
+        return html.node
+    }
+
+    // Written to bytes: a Today page has one per card (``TodayView/write(_:csrfToken:returnPath:into:)``).
+    static func writeValue(_ controls: DayEntryControls, csrfToken: String, returnPath: String, into html: inout HTMLWriter) {
+        guard let field = controls.value else { return }
+        let id = controls.id
+        html.element(
+            "form",
+            {
+                $0.add("class", "entry-form value-form")
+                TodayView.postForm(&$0, action: field.action)
+            }
+        ) { html in
+            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.element("label", { $0.add("for", "value-", id) }) { $0.text(field.label) }
+            html.element("div", { $0.add("class", "entry-row") }) { html in
+                html.void("input") {
+                    $0.add("type", "text")
+                    $0.add("id", "value-", id)
+                    $0.add("name", "value")
+                    $0.add("value", field.text)
+                    $0.add("inputmode", field.inputMode)
+                    $0.add("autocomplete", "off")
+                    $0.add("enterkeyhint", "done")
+                    $0.add("maxlength", 20)
+                    if field.error == nil {
+                        $0.add("aria-describedby", "value-hint-", id)
+                    } else {
+                        $0.add("aria-describedby", "value-error-", id, " value-hint-")
+                        $0.append(id)
+                        $0.add("aria-invalid", "true")
+                    }
                 }
-                if let error = field.error { Node.p(.class("error"), .id(errorID), .role("alert")) { error } }
-                Node.p(.class("hint"), .id(hintID)) { field.hint }
+                html.element(
+                    "button",
+                    {
+                        $0.add("type", "submit")
+                        $0.add("id", "value-save-", id)
+                    }
+                ) { $0.text("Set") }
             }
-            Node.form(.method("post"), .action(field.decrementAction), .data("enhance", "")) {
-                hidden(csrfToken: csrfToken, returnPath: returnPath)
-                Node.button(.type("submit"), .id("decrement-\(controls.id)")) { field.decrementLabel }
+            if let error = field.error {
+                html.element(
+                    "p",
+                    {
+                        $0.add("class", "error")
+                        $0.add("id", "value-error-", id)
+                        $0.add("role", "alert")
+                    }
+                ) { $0.text(error) }
             }
+            html.element(
+                "p",
+                {
+                    $0.add("class", "hint")
+                    $0.add("id", "value-hint-", id)
+                }
+            ) { $0.text(field.hint) }
+        }
+        html.element("form", { TodayView.postForm(&$0, action: field.decrementAction) }) { html in
+            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.element(
+                "button",
+                {
+                    $0.add("type", "submit")
+                    $0.add("id", "decrement-", id)
+                }
+            ) { $0.text(field.decrementLabel) }
         }
     }
 
     /// The day's note (a card's menu: the habit page has its own note form with a day picker).
-    static func note(_ controls: DayEntryControls, csrfToken: String, returnPath: String) -> Node {
-        let textID = "day-note-\(controls.id)"
-        let errorID = "day-note-error-\(controls.id)"
-        var attributes: [Attribute] = [.id(textID), .name("note"), .attr("rows", "2"), .maxlength(Entry.maximumNoteLength)]
-        if controls.noteError != nil { attributes += [.aria("invalid", "true"), .aria("describedby", errorID)] }
-        return .form(.class("entry-form note-entry"), .method("post"), .action(controls.noteAction), .data("enhance", "")) {
-            hidden(csrfToken: csrfToken, returnPath: returnPath)
-            Node.input(.type("hidden"), .name("day"), .value(controls.day.iso))
-            Node.label(.for(textID)) { "Note for this day" }
-            Node.element("textarea", attributes, [.text(controls.note)])
-            if let error = controls.noteError { Node.p(.class("error"), .id(errorID), .role("alert")) { error } }
-            Node.button(.type("submit"), .id("day-note-save-\(controls.id)")) { "Save note" }
+    static func writeNote(_ controls: DayEntryControls, csrfToken: String, returnPath: String, into html: inout HTMLWriter) {
+        let id = controls.id
+        html.element(
+            "form",
+            {
+                $0.add("class", "entry-form note-entry")
+                TodayView.postForm(&$0, action: controls.noteAction)
+            }
+        ) { html in
+            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.void("input") {
+                $0.add("type", "hidden")
+                $0.add("name", "day")
+                $0.add("value", controls.day.iso)
+            }
+            html.element("label", { $0.add("for", "day-note-", id) }) { $0.text("Note for this day") }
+            html.element(
+                "textarea",
+                {
+                    $0.add("id", "day-note-", id)
+                    $0.add("name", "note")
+                    $0.add("rows", "2")
+                    $0.add("maxlength", Entry.maximumNoteLength)
+                    if controls.noteError != nil {
+                        $0.add("aria-invalid", "true")
+                        $0.add("aria-describedby", "day-note-error-", id)
+                    }
+                }
+            ) { $0.text(controls.note) }
+            if let error = controls.noteError {
+                html.element(
+                    "p",
+                    {
+                        $0.add("class", "error")
+                        $0.add("id", "day-note-error-", id)
+                        $0.add("role", "alert")
+                    }
+                ) {
+                    $0.text(error)
+                }
+            }
+            html.element(
+                "button",
+                {
+                    $0.add("type", "submit")
+                    $0.add("id", "day-note-save-", id)
+                }
+            ) { $0.text("Save note") }
         }
     }
 
@@ -56,19 +138,63 @@ enum DayEntryView {
     static func tap(
         action: String, id: String, label: String, progress: Double, emoji: String, csrfToken: String, returnPath: String
     ) -> Node {
-        .form(.class("tap"), .method("post"), .action(action), .data("enhance", "")) {
-            hidden(csrfToken: csrfToken, returnPath: returnPath)
-            Node.button(.type("submit"), .class("ring-button"), .id("tap-\(id)"), .aria("label", label)) {
-                TodayView.ring(progress: progress, size: 64, width: 6)
-                Node.span(.class("emoji"), .aria("hidden", "true")) { emoji }
+        var html = HTMLWriter(capacity: 1024)
+        writeTap(
+            action: action, id: id, label: label, progress: progress, emoji: emoji, csrfToken: csrfToken, returnPath: returnPath,
+            into: &html)
+        return html.node
+    }
+
+    static func writeTap(
+        action: String, id: String, label: String, progress: Double, emoji: String, csrfToken: String, returnPath: String,
+        into html: inout HTMLWriter
+    ) {
+        html.element(
+            "form",
+            {
+                $0.add("class", "tap")
+                TodayView.postForm(&$0, action: action)
+            }
+        ) { html in
+            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.element(
+                "button",
+                {
+                    $0.add("type", "submit")
+                    $0.add("class", "ring-button")
+                    $0.add("id", "tap-", id)
+                    $0.add("aria-label", label)
+                }
+            ) { html in
+                TodayView.writeRing(progress: progress, size: 64, width: 6, into: &html)
+                html.element(
+                    "span",
+                    {
+                        $0.add("class", "emoji")
+                        $0.add("aria-hidden", "true")
+                    }
+                ) { $0.text(emoji) }
             }
         }
     }
 
     static func hidden(csrfToken: String, returnPath: String) -> Node {
-        .group {
-            Node.input(.type("hidden"), .name("_csrf"), .value(csrfToken))
-            Node.input(.type("hidden"), .name("return"), .value(returnPath))
+        var html = HTMLWriter(capacity: 256)
+        writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+        return html.node
+    }
+
+    /// The CSRF token and the return path every form posts.
+    static func writeHidden(csrfToken: String, returnPath: String, into html: inout HTMLWriter) {
+        html.void("input") {
+            $0.add("type", "hidden")
+            $0.add("name", "_csrf")
+            $0.add("value", csrfToken)
+        }
+        html.void("input") {
+            $0.add("type", "hidden")
+            $0.add("name", "return")
+            $0.add("value", returnPath)
         }
     }
 }

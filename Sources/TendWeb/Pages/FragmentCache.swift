@@ -15,7 +15,13 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
 
     /// The node `render` makes for `key`, rendered once while it is kept.
     func node(_ key: Key, render: () -> Node) -> Node {
-        .kept(kept.value(for: key) { KeptHTML(render().render()) })
+        .kept(
+            kept.value(for: key) {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(4096)
+                render().render(into: &bytes)
+                return KeptHTML(bytes: bytes)
+            })
     }
 
     var count: Int { kept.count }

@@ -127,18 +127,44 @@ enum TodayView {
 
     /// A progress ring: a track and an arc of `progress` (0…1) starting at the top.
     static func ring(progress: Double, size: Int, width: Int) -> Node {
+        var html = HTMLWriter(capacity: 512)
+        writeRing(progress: progress, size: size, width: width, into: &html)
+        return html.node
+    }
+
+    static func writeRing(progress: Double, size: Int, width: Int, into html: inout HTMLWriter) {
         let center = String(size / 2)
         let radius = String(size / 2 - width / 2 - 1)
         let percent = min(100, max(0, progress * 100))
-        return .svg(.viewBox("0 0 \(size) \(size)"), .aria("hidden", "true")) {
-            Node.circle(
-                .class("ring-track"), .attr("cx", center), .attr("cy", center), .attr("r", radius), .attr("fill", "none"),
-                .attr("stroke-width", String(width)))
+        func circle(_ attributes: inout HTMLWriter.Attributes, _ name: String) {
+            attributes.add("class", name)
+            attributes.add("cx", center)
+            attributes.add("cy", center)
+            attributes.add("r", radius)
+            attributes.add("fill", "none")
+            attributes.add("stroke-width", width)
+        }
+        html.element(
+            "svg",
+            {
+                $0.add("viewBox", "0 0 ", String(size), " ")
+                $0.append(String(size))
+                $0.add("aria-hidden", "true")
+            }
+        ) {
+            html in
+            html.element("circle", { circle(&$0, "ring-track") })
             if percent > 0 {
-                Node.circle(
-                    .class("ring-fill"), .attr("cx", center), .attr("cy", center), .attr("r", radius), .attr("fill", "none"),
-                    .attr("stroke-width", String(width)), .attr("pathLength", "100"),
-                    .attr("stroke-dasharray", "\(format(percent)) 100"), .attr("transform", "rotate(-90 \(center) \(center))"))
+                html.element(
+                    "circle",
+                    {
+                        circle(&$0, "ring-fill")
+                        $0.add("pathLength", "100")
+                        $0.add("stroke-dasharray", "", format(percent), " 100")
+                        $0.add("transform", "rotate(-90 ", center, " ")
+                        $0.append(center)
+                        $0.append(")")
+                    })
             }
         }
     }
@@ -239,81 +265,147 @@ enum TodayView {
     }
 
     static func hidden(_ model: TodayPage) -> Node {
-        .group {
-            Node.input(.type("hidden"), .name("_csrf"), .value(model.csrfToken))
-            Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
-        }
+        DayEntryView.hidden(csrfToken: model.csrfToken, returnPath: model.returnPath)
     }
 
+    /// A card, written straight to bytes (``HTMLWriter``): a page has fifty.
     static func card(_ card: TodayPage.Card, model: TodayPage) -> Node {
-        let classes = ["card", "hc-\(card.color.rawValue)", "is-\(card.status.rawValue)"]
-        let titleID = "title-\(card.id)"
-        let facts = card.offline
-        var attributes: [Attribute] = [
-            .classes(classes), .id("habit-\(card.id)"), .aria("labelledby", titleID), .data("habit", card.id),
-            .data("day", facts.day.iso), .data("value", String(facts.value)), .data("kind", facts.kind.rawValue),
-            .data("type", facts.type.rawValue), .data("target", String(facts.target)), .data("unit", facts.unit),
-            .data("status", card.status.rawValue),
-        ]
-        if facts.isPast { attributes.append(.data("past", "")) }
-        if facts.isQuota { attributes.append(.data("quota", "")) }
-        return .element("article", attributes, cardBody(card, model: model, titleID: titleID))
+        var html = HTMLWriter()
+        write(card, csrfToken: model.csrfToken, returnPath: model.returnPath, into: &html)
+        return html.node
     }
 
-    @HTMLBuilder
-    static func cardBody(_ card: TodayPage.Card, model: TodayPage, titleID: String) -> [Node] {
-        Node.form(.class("tap"), .method("post"), .action(card.tapAction), .data("enhance", "")) {
-            hidden(model)
-            Node.button(.type("submit"), .class("ring-button"), .id("tap-\(card.id)"), .aria("label", card.tapLabel)) {
-                ring(progress: card.progress, size: 64, width: 6)
-                Node.span(.class("emoji"), .aria("hidden", "true")) { card.emoji }
+    static func write(_ card: TodayPage.Card, csrfToken: String, returnPath: String, into html: inout HTMLWriter) {
+        let facts = card.offline
+        html.element(
+            "article",
+            {
+                $0.add("class", "card hc-", card.color.rawValue, " is-")
+                $0.append(card.status.rawValue)
+                $0.add("id", "habit-", card.id)
+                $0.add("aria-labelledby", "title-", card.id)
+                $0.add("data-habit", card.id)
+                $0.add("data-day", facts.day.iso)
+                $0.add("data-value", facts.value)
+                $0.add("data-kind", facts.kind.rawValue)
+                $0.add("data-type", facts.type.rawValue)
+                $0.add("data-target", facts.target)
+                $0.add("data-unit", facts.unit)
+                $0.add("data-status", card.status.rawValue)
+                if facts.isPast { $0.add("data-past", "") }
+                if facts.isQuota { $0.add("data-quota", "") }
+            }
+        ) { html in
+            DayEntryView.writeTap(
+                action: card.tapAction, id: card.id, label: card.tapLabel, progress: card.progress, emoji: card.emoji,
+                csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.element(
+                "h3",
+                {
+                    $0.add("class", "card-title")
+                    $0.add("id", "title-", card.id)
+                }
+            ) { html in
+                html.element("a", { $0.add("href", WebPaths.habit(card.id)) }) { $0.text(card.name) }
+            }
+            html.element("p", { $0.add("class", "card-value") }) { html in
+                html.element("span", { $0.add("class", "status status-", card.status.rawValue) }) { $0.text(card.statusLabel) }
+                html.text(" · ")
+                html.text(card.valueText)
+            }
+            writeMenu(card, csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            switch card.mode {
+            case .daily: break
+            case .weekly: writeWeek(card, into: &html)
+            case .monthly: writeMonth(card, into: &html)
+            }
+            html.element(
+                "nav",
+                {
+                    $0.add("class", "modes")
+                    $0.add("aria-label", "Show ", card.name, " by")
+                }
+            ) { html in
+                for link in card.modeLinks {
+                    html.element(
+                        "a",
+                        {
+                            $0.add("href", link.link)
+                            $0.add("data-enhance", "")
+                            $0.add("id", "mode-", card.id, "-")
+                            $0.append(link.mode.rawValue)
+                            if link.mode == card.mode { $0.add("aria-current", "true") }
+                        }
+                    ) { $0.text(link.mode.title) }
+                }
             }
         }
-        Node.h3(.class("card-title"), .id(titleID)) { Node.a(.href(WebPaths.habit(card.id))) { card.name } }
-        Node.p(.class("card-value")) {
-            Node.span(.class("status status-\(card.status.rawValue)")) { card.statusLabel }
-            " · \(card.valueText)"
-        }
-        menu(card, model: model)
-        switch card.mode {
-        case .daily: Node.empty
-        case .weekly: week(card)
-        case .monthly: month(card)
-        }
-        Node.nav(.class("modes"), .aria("label", "Show \(card.name) by")) {
-            for link in card.modeLinks { modeLink(link, current: link.mode == card.mode, card: card.id) }
-        }
-    }
-
-    static func modeLink(_ link: TodayPage.ModeLink, current: Bool, card: String) -> Node {
-        var attributes: [Attribute] = [.href(link.link), .data("enhance", ""), .id("mode-\(card)-\(link.mode.rawValue)")]
-        if current { attributes.append(.aria("current", "true")) }
-        return .element("a", attributes, [.text(link.mode.title)])
     }
 
     /// The card's menu; open when it holds a refused value or note (the page answering that post).
-    static func menu(_ card: TodayPage.Card, model: TodayPage) -> Node {
-        let attributes: [Attribute] = [.class("menu"), .id("menu-\(card.id)")] + (card.entry.hasError ? [.open] : [])
-        return .element(
-            "details", attributes,
-            [
-                Node.summary(.id("more-\(card.id)"), .aria("label", "More for \(card.name)")) { "⋯" },
-                Node.div(.class("menu-items")) {
-                    DayEntryView.value(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
-                    Node.a(.href(card.editLink)) { "Edit" }
-                    Node.form(.method("post"), .action(card.resetAction), .data("enhance", "")) {
-                        hidden(model)
-                        Node.button(.type("submit"), .id("reset-\(card.id)")) { "Reset this day" }
+    static func writeMenu(_ card: TodayPage.Card, csrfToken: String, returnPath: String, into html: inout HTMLWriter) {
+        html.element(
+            "details",
+            {
+                $0.add("class", "menu")
+                $0.add("id", "menu-", card.id)
+                if card.entry.hasError { $0.flag("open") }
+            }
+        ) { html in
+            html.element(
+                "summary",
+                {
+                    $0.add("id", "more-", card.id)
+                    $0.add("aria-label", "More for ", card.name)
+                }
+            ) { $0.text("⋯") }
+            html.element("div", { $0.add("class", "menu-items") }) { html in
+                DayEntryView.writeValue(card.entry, csrfToken: csrfToken, returnPath: returnPath, into: &html)
+                html.element("a", { $0.add("href", card.editLink) }) { $0.text("Edit") }
+                html.element("form", { Self.postForm(&$0, action: card.resetAction) }) { html in
+                    DayEntryView.writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+                    html.element(
+                        "button",
+                        {
+                            $0.add("type", "submit")
+                            $0.add("id", "reset-", card.id)
+                        }
+                    ) { $0.text("Reset this day") }
+                }
+                html.element("form", { Self.postForm(&$0, action: card.skipAction) }) { html in
+                    DayEntryView.writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+                    html.void("input") {
+                        $0.add("type", "hidden")
+                        $0.add("name", "skip")
+                        $0.add("value", card.isSkipped ? "false" : "true")
                     }
-                    Node.form(.method("post"), .action(card.skipAction), .data("enhance", "")) {
-                        hidden(model)
-                        Node.input(.type("hidden"), .name("skip"), .value(card.isSkipped ? "false" : "true"))
-                        Node.button(.type("submit"), .id("skip-\(card.id)")) { card.isSkipped ? "Unskip this day" : "Skip this day" }
+                    html.element(
+                        "button",
+                        {
+                            $0.add("type", "submit")
+                            $0.add("id", "skip-", card.id)
+                        }
+                    ) {
+                        $0.text(card.isSkipped ? "Unskip this day" : "Skip this day")
                     }
-                    DayEntryView.note(card.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
-                    Node.a(.class("danger-item"), .href(card.deleteLink)) { "Delete…" }
-                },
-            ])
+                }
+                DayEntryView.writeNote(card.entry, csrfToken: csrfToken, returnPath: returnPath, into: &html)
+                html.element(
+                    "a",
+                    {
+                        $0.add("class", "danger-item")
+                        $0.add("href", card.deleteLink)
+                    }
+                ) { $0.text("Delete…") }
+            }
+        }
+    }
+
+    /// `method="post" action="…" data-enhance=""`: a form app.js sends in the background.
+    static func postForm(_ attributes: inout HTMLWriter.Attributes, action: String) {
+        attributes.add("method", "post")
+        attributes.add("action", action)
+        attributes.add("data-enhance", "")
     }
 
     static func cellClasses(_ cell: TodayPage.Cell) -> [String] {
@@ -325,29 +417,69 @@ enum TodayView {
         return classes
     }
 
-    static func week(_ card: TodayPage.Card) -> Node {
-        .ol(.class("strip"), .aria("label", "\(card.name), the last 7 days")) {
+    static func writeWeek(_ card: TodayPage.Card, into html: inout HTMLWriter) {
+        html.element(
+            "ol",
+            {
+                $0.add("class", "strip")
+                $0.add("aria-label", "", card.name, ", the last 7 days")
+            }
+        ) { html in
             for cell in card.week {
-                Node.li(.classes(cellClasses(cell)), .title(cell.label)) {
-                    Node.span(.aria("hidden", "true")) { cell.letter }
-                    Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
-                    Node.span(.class("visually-hidden")) { cell.label }
+                html.element(
+                    "li",
+                    {
+                        $0.add("class", cellClasses(cell).joined(separator: " "))
+                        $0.add("title", cell.label)
+                    }
+                ) { html in
+                    html.element("span", { $0.add("aria-hidden", "true") }) { $0.text(cell.letter) }
+                    html.element(
+                        "span",
+                        {
+                            $0.add("class", "dot")
+                            $0.add("aria-hidden", "true")
+                        }
+                    ) { $0.text(String(cell.number)) }
+                    html.element("span", { $0.add("class", "visually-hidden") }) { $0.text(cell.label) }
                 }
             }
         }
     }
 
-    static func month(_ card: TodayPage.Card) -> Node {
-        .group {
-            Node.div(.class("month-head"), .aria("hidden", "true")) {
-                for cell in card.month.prefix(7) { Node.span { cell.letter } }
+    static func writeMonth(_ card: TodayPage.Card, into html: inout HTMLWriter) {
+        html.element(
+            "div",
+            {
+                $0.add("class", "month-head")
+                $0.add("aria-hidden", "true")
             }
-            Node.ol(.class("month"), .aria("label", "\(card.name), \(card.monthTitle)")) {
-                for cell in card.month {
-                    Node.li(.classes(cellClasses(cell)), .title(cell.label)) {
-                        Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
-                        Node.span(.class("visually-hidden")) { cell.label }
+        ) { html in
+            for cell in card.month.prefix(7) { html.element("span", { _ in }) { $0.text(cell.letter) } }
+        }
+        html.element(
+            "ol",
+            {
+                $0.add("class", "month")
+                $0.add("aria-label", card.name + ", " + card.monthTitle)
+            }
+        ) { html in
+            for cell in card.month {
+                html.element(
+                    "li",
+                    {
+                        $0.add("class", cellClasses(cell).joined(separator: " "))
+                        $0.add("title", cell.label)
                     }
+                ) { html in
+                    html.element(
+                        "span",
+                        {
+                            $0.add("class", "dot")
+                            $0.add("aria-hidden", "true")
+                        }
+                    ) { $0.text(String(cell.number)) }
+                    html.element("span", { $0.add("class", "visually-hidden") }) { $0.text(cell.label) }
                 }
             }
         }
