@@ -1,3 +1,5 @@
+import Foundation
+import TendFixtures
 import Testing
 
 @testable import TendWeb
@@ -45,5 +47,48 @@ struct HTMLTests {
                 </div>
 
                 """)
+    }
+
+    @Test("The byte writer escapes as the builder does, writes the same markup, and its markup prints pretty as a tree")
+    func writer() {
+        let name = #"<script>alert("x")</script> & 'friends' · Überstunden 💧"#
+        var html = HTMLWriter()
+        html.element(
+            "p",
+            {
+                $0.add("title", name)
+                $0.add("id", "habit-", name, "-x")
+                $0.append(name)
+                $0.add("data-count", 12)
+                $0.flag("hidden")
+            }
+        ) { html in
+            html.text(name)
+            html.void("input") { $0.add("name", "q") }
+            html.element("span", { _ in }) { $0.text("a · b") }
+        }
+        let node = Node.p(.title(name), .id("habit-" + name + "-x" + name), .data("count", "12"), .hidden) {
+            name
+            Node.input(.name("q"))
+            Node.span { "a · b" }
+        }
+        #expect(html.node.render() == node.render())
+        #expect(html.node.renderPretty() == node.renderPretty())
+        #expect(!html.node.render().contains("<script>"))
+    }
+
+    @Test("Heatmap opacity: two decimals as printf rounds them, for every day score of up to 60 habits and random scores")
+    func heatmapOpacity() {
+        for habits in 1...60 {
+            for done in 1...habits {
+                let score = Double(done) / Double(habits)
+                #expect(TodayView.opacity(score) == String(format: "%.2f", 0.25 + 0.75 * score), "\(done)/\(habits)")
+            }
+        }
+        var random = SeededGenerator(seed: 100)
+        for _ in 0..<20_000 {
+            let score = Double.random(in: 0...1, using: &random)
+            #expect(TodayView.opacity(score) == String(format: "%.2f", 0.25 + 0.75 * score), "\(score)")
+        }
     }
 }

@@ -17,9 +17,11 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
     func node(_ key: Key, render: () -> Node) -> Node {
         .kept(
             kept.value(for: key) {
+                let node = render()
+                if case .markup(let bytes) = node { return KeptHTML(bytes: bytes) }
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(4096)
-                render().render(into: &bytes)
+                node.render(into: &bytes)
                 return KeptHTML(bytes: bytes)
             })
     }

@@ -93,9 +93,9 @@ enum TodayView {
                 }
                 for week in weeks {
                     if let fragments {
-                        fragments.heatmapWeeks.node(Array(week)) { .fragment(week.map(heatmapCell)) }
+                        fragments.heatmapWeeks.node(Array(week)) { heatmapCells(week) }
                     } else {
-                        Node.fragment(week.map(heatmapCell))
+                        heatmapCells(week)
                     }
                 }
             }
@@ -107,22 +107,46 @@ enum TodayView {
         }
     }
 
-    static func heatmapCell(_ cell: TodayPage.HeatmapCell) -> Node {
-        var classes: [String]
-        var attributes: [Attribute] = [
-            .attr("x", String(labelWidth + cell.column * pitch)), .attr("y", String(cell.row * pitch)),
-            .attr("width", String(cellSize)), .attr("height", String(cellSize)), .attr("rx", "2"),
-        ]
-        switch cell.score {
-        case nil: classes = ["hm-free"]
-        case 0: classes = ["hm-zero"]
-        case let score?:
-            classes = ["hm"]
-            attributes.append(.attr("fill-opacity", String(format: "%.2f", 0.25 + 0.75 * score)))
+    /// A week's cells, written straight to bytes (a heatmap has 200).
+    static func heatmapCells(_ cells: ArraySlice<TodayPage.HeatmapCell>) -> Node {
+        var html = HTMLWriter(capacity: 1024)
+        for cell in cells {
+            html.element(
+                "rect",
+                {
+                    switch cell.score {
+                    case nil: $0.add("class", "hm-free")
+                    case 0: $0.add("class", "hm-zero")
+                    case .some: $0.add("class", "hm")
+                    }
+                    if cell.isShown { $0.append(" hm-shown") }
+                    $0.add("x", labelWidth + cell.column * pitch)
+                    $0.add("y", cell.row * pitch)
+                    $0.add("width", cellSize)
+                    $0.add("height", cellSize)
+                    $0.add("rx", "2")
+                    if let score = cell.score, score != 0 { $0.add("fill-opacity", opacity(score)) }
+                }
+            ) { html in
+                html.element("title", { _ in }) { $0.text(cell.label) }
+            }
         }
-        if cell.isShown { classes.append("hm-shown") }
-        attributes.insert(.classes(classes), at: 0)
-        return .element("rect", attributes, [.title { cell.label }])
+        return html.node
+    }
+
+    /// 0.25…1 by a day's score, two decimals, rounded as `printf`'s `%.2f` rounds the exact binary
+    /// value (`String(format:)` cost more than the rest of a cell): `h` is the product rounded, `error`
+    /// what the rounding took off (exact, by a fused multiply-add), so `h + error` is compared with
+    /// the midpoint exactly and a tie goes to the even hundredth.
+    static func opacity(_ score: Double) -> String {
+        let value = 0.25 + 0.75 * score
+        let h = value * 100
+        let error = (-h).addingProduct(value, 100)
+        var hundredths = h.rounded(.down)
+        let beyondMidpoint = (h - (hundredths + 0.5)) + error
+        if beyondMidpoint > 0 || (beyondMidpoint == 0 && hundredths.truncatingRemainder(dividingBy: 2) != 0) { hundredths += 1 }
+        let whole = Int(hundredths)
+        return "\(whole / 100)." + (whole % 100 < 10 ? "0" : "") + String(whole % 100)
     }
 
     /// A progress ring: a track and an arc of `progress` (0…1) starting at the top.
