@@ -17,6 +17,8 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
         self.habit = habit
         self.summary = summary
         var byDay: [Day: Entry] = [:]
+        // Sized once: growing a dictionary of a window's entries rehashed them several times.
+        byDay.reserveCapacity(entries.underestimatedCount)
         var first: Day?
         for entry in entries where !entry.isEmpty {
             byDay[entry.day] = entry
