@@ -52,6 +52,20 @@ public struct HistoryWindow: Hashable, Sendable {
         return first
     }
 
+    /// A first day for every habit's entries, before their summaries are read (a store reading
+    /// habits, summaries and entries in one statement): what ``entriesFrom(for:summary:)`` asks of
+    /// a habit by the week or month, or by the day, whose summary lags at most ``summaryLag``
+    /// settled days (a read brings one that lags more up to date). A store checks each habit's own
+    /// first day once its summary is read, and reads again from earlier where one needs it (a
+    /// lagging or unusable summary, an "X in Y days" window). `nil` without a calendar.
+    public var entriesFromForCurrentSummaries: Day? {
+        guard let calendar else { return nil }
+        func periodStart(_ day: Day) -> Day { min(calendar.startOfWeek(for: day), day.firstOfMonth) }
+        var first = periodStart(max(from, today.adding(days: -(Self.summaryLag + 1))))
+        if let valuesFrom { first = min(first, periodStart(valuesFrom)) }
+        return first
+    }
+
     /// Whether a read should bring `habit`'s stored summary up to date and store it: it holds no
     /// days (or was made under other rules), or it lags more than ``summaryLag`` settled days.
     public func needsRefresh(_ habit: Habit, summary: HabitSummary?) -> Bool {

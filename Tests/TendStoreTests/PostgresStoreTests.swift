@@ -208,6 +208,64 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test(
+        "A windowed read with current summaries is one statement; one whose summaries lag, or an \"X in Y days\" habit, reads in a transaction; both equal the full history"
+    )
+    func windowedReadRoundTrips() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let settings = UserSettings(timeZone: "Europe/Berlin", locale: "de_DE")
+            let calendar = settings.calendar
+            let alice = try await store.createUser(username: "alice", settings: settings)
+            let today = Self.day.adding(days: 120)
+            var habits: [Habit] = []
+            for (index, schedule) in [Schedule.daily, .timesPerWeek(3), .timesPerMonth(10)].enumerated() {
+                habits.append(
+                    try await store.createHabit(
+                        owner: alice.id, Habit(name: "H\(index)", schedule: schedule, order: index, createdOn: Self.day)))
+            }
+            for (index, habit) in habits.enumerated() {
+                let entries = stride(from: 0, through: 120, by: index + 2).map {
+                    Entry(day: Self.day.adding(days: $0), value: 1, note: $0 % 10 == 0 ? "note \($0)" : nil)
+                }
+                try await store.applyChanges(owner: alice.id, [.entriesImported(habit: habit.id, entries: entries)])
+            }
+            let window = HistoryWindow(
+                from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today.adding(days: -6))
+            func read() async throws -> (habits: [TrackedHabit], statements: Int, transactions: Int) {
+                let (statements, transactions) = (store.statementCount, store.transactionCount)
+                let habits = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
+                return (habits, store.statementCount - statements, store.transactionCount - transactions)
+            }
+            func expectFullHistory(_ tracked: [TrackedHabit]) async throws {
+                let full = try await store.trackedHabits(owner: alice.id, includeArchived: false)
+                #expect(tracked.map(\.id) == full.map(\.id))
+                for (windowed, whole) in zip(tracked, full) {
+                    #expect(
+                        windowed.statuses(from: window.from, through: today, today: today, calendar: calendar)
+                            == whole.statuses(from: window.from, through: today, today: today, calendar: calendar))
+                    #expect(
+                        windowed.entries.filter { $0.key >= window.valuesFrom! } == whole.entries.filter { $0.key >= window.valuesFrom! })
+                }
+            }
+            // The first read finds no summaries of these days: it reads in a transaction and stores
+            // them in another.
+            let first = try await read()
+            #expect(first.transactions == 2)
+            try await expectFullHistory(first.habits)
+            let current = try await read()
+            #expect(current.statements == 1 && current.transactions == 0)
+            try await expectFullHistory(current.habits)
+
+            // An "X in Y days" habit needs its whole window of entries before the summary's end.
+            _ = try await store.createHabit(
+                owner: alice.id, Habit(name: "H3", schedule: .timesInDays(times: 2, days: 40), order: 3, createdOn: Self.day))
+            _ = try await read()
+            let rolling = try await read()
+            #expect(rolling.transactions == 1)
+            try await expectFullHistory(rolling.habits)
+        }
+    }
+
     @Test("A check-in is two round trips: a read and a write that holds only while nothing else was written, no BEGIN, no COMMIT")
     func checkInRoundTrips() async throws {
         try await PostgresTestDatabase.withStore { store in

@@ -19,7 +19,7 @@ struct TodayPageCacheTests {
             routineTime: .day, modes: "", choice: "t", csrfToken: csrf)
     }
 
-    @Test("A page is found only under exactly its key; a session keeps one page; the oldest session goes first")
+    @Test("A page is found only under exactly its key; a session keeps one page; the least recently used session goes first")
     func keys() throws {
         let cache = TodayPageCache(capacity: 2)
         cache.store(Self.page("v1"), for: Self.key(1))
@@ -36,6 +36,19 @@ struct TodayPageCacheTests {
         #expect(cache.page(for: Self.key(2)) == nil, "the oldest session's page was dropped")
         let third = try cache.page(for: Self.key(2, csrf: "c3"))?.plain()
         #expect(third == ByteBuffer(string: "third"))
+    }
+
+    @Test("The least recently used page goes first: a page asked for since is kept over one stored later")
+    func leastRecentlyUsed() throws {
+        let cache = TodayPageCache(capacity: 2)
+        cache.store(Self.page("asked"), for: Self.key(1, csrf: "a"))
+        cache.store(Self.page("idle"), for: Self.key(1, csrf: "b"))
+        #expect(cache.page(for: Self.key(1, csrf: "a")) != nil)
+        cache.store(Self.page("new"), for: Self.key(1, csrf: "c"))
+        #expect(cache.page(for: Self.key(1, csrf: "b")) == nil, "stored after, but not asked for since")
+        let asked = try cache.page(for: Self.key(1, csrf: "a"))?.plain()
+        #expect(asked == ByteBuffer(string: "asked"))
+        #expect(cache.page(for: Self.key(1, csrf: "c")) != nil)
     }
 
     static func page(_ text: String) -> RenderedPage { RenderedPage(ByteBuffer(string: text)) }

@@ -124,9 +124,9 @@ extension PostgresStore {
     /// have one). Decoding a row per entry through PostgresNIO's generic cells cost ~2 µs each:
     /// most of a cold Today page's read, whose window holds a couple of thousand entries.
     static let packedEntries = """
-        string_agg(int4send(e.day) || int8send(e.value) || int2send(e.is_skipped::int::int2), ''::bytea ORDER BY e.day),
-        array_agg(e.day ORDER BY e.day) FILTER (WHERE e.note IS NOT NULL),
-        array_agg(e.note ORDER BY e.day) FILTER (WHERE e.note IS NOT NULL)
+        string_agg(int4send(e.day) || int8send(e.value) || int2send(e.is_skipped::int::int2), ''::bytea ORDER BY e.day) AS entries_packed,
+        array_agg(e.day ORDER BY e.day) FILTER (WHERE e.note IS NOT NULL) AS entry_note_days,
+        array_agg(e.note ORDER BY e.day) FILTER (WHERE e.note IS NOT NULL) AS entry_notes
         """
 
     /// The bytes of one packed entry (``packedEntries``).
@@ -136,22 +136,30 @@ extension PostgresStore {
         var entries: [Habit.ID: [Entry]] = [:]
         entries.reserveCapacity(rows.count)
         for row in rows {
-            let (habit, packed, noteDays, noteTexts) = try row.decode((UUID, ByteBuffer, [Int]?, [String]?).self)
-            var notes: [Int: String] = [:]
-            if let noteDays, let noteTexts { notes = Dictionary(zip(noteDays, noteTexts)) { first, _ in first } }
-            var buffer = packed
-            var list: [Entry] = []
-            list.reserveCapacity(buffer.readableBytes / packedEntrySize)
-            while let day = buffer.readInteger(as: Int32.self) {
-                guard let value = buffer.readInteger(as: Int64.self), let skipped = buffer.readInteger(as: Int16.self) else {
-                    throw StoreError.unreadable("packed entries of habit \(habit) end mid-entry")
-                }
-                let ordinal = Int(day)
-                list.append(Entry(day: Day(ordinal: ordinal), value: Int(value), isSkipped: skipped != 0, note: notes[ordinal]))
-            }
-            entries[Habit.ID(rawValue: habit)] = list
+            let habit = Habit.ID(rawValue: try row.makeRandomAccess()["habit_id"].decode(UUID.self))
+            entries[habit] = try unpackedEntries(row, habit: habit)
         }
         return entries
+    }
+
+    /// The entries of a row with the columns of ``packedEntries`` (none where they are null).
+    static func unpackedEntries(_ row: PostgresRow, habit: Habit.ID) throws -> [Entry] {
+        let cells = row.makeRandomAccess()
+        guard var packed = try cells["entries_packed"].decode(ByteBuffer?.self) else { return [] }
+        var notes: [Int: String] = [:]
+        if let days = try cells["entry_note_days"].decode([Int]?.self), let texts = try cells["entry_notes"].decode([String]?.self) {
+            notes = Dictionary(zip(days, texts)) { first, _ in first }
+        }
+        var list: [Entry] = []
+        list.reserveCapacity(packed.readableBytes / packedEntrySize)
+        while let day = packed.readInteger(as: Int32.self) {
+            guard let value = packed.readInteger(as: Int64.self), let skipped = packed.readInteger(as: Int16.self) else {
+                throw StoreError.unreadable("packed entries of habit \(habit) end mid-entry")
+            }
+            let ordinal = Int(day)
+            list.append(Entry(day: Day(ordinal: ordinal), value: Int(value), isSkipped: skipped != 0, note: notes[ordinal]))
+        }
+        return list
     }
 
     /// The habit, its row locked until the transaction ends, with the entry of `day` when given.

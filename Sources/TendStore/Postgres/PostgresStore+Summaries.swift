@@ -20,9 +20,16 @@ extension PostgresStore {
         owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>? = nil
     ) async throws -> [TrackedHabit] {
         try await summaryTurns.withTurn(owner) {
-            let (tracked, refreshes, revision) = try await read { c in
-                try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
+            let atOnce = try await statement { c in
+                try await self.readSummarizedAtOnce(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
             }
+            let read =
+                if let atOnce { atOnce } else {
+                    try await read { c in
+                        try await self.readSummarized(owner: owner, includeArchived: includeArchived, window: window, ids: ids, on: c)
+                    }
+                }
+            let (tracked, refreshes, revision) = read
             // Not for a read of a few habits (HeldHabits): see SQLiteStore.summarized.
             if !refreshes.isEmpty, ids == nil { try await storeSummaries(owner: owner, refreshes, revision: revision) }
             return tracked
@@ -48,17 +55,72 @@ extension PostgresStore {
         var habits: [(Habit, HabitSummary?)] = []
         for row in rows {
             guard let habit = try Self.habit(from: row) else { continue }
-            let cells = row.makeRandomAccess()
-            var summary: HabitSummary?
-            if let rules = try cells["rules"].decode(String?.self), let start = try cells["start"].decode(Int?.self),
-                let codes = try cells["codes"].decode(ByteBuffer?.self)
-            {
-                summary = HabitSummary(rules: rules, start: Day(ordinal: start), codes: Array(codes.readableBytesView))
-            }
-            habits.append((habit, summary))
+            habits.append((habit, try Self.summary(from: row)))
         }
         habits.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
         return (habits, revision)
+    }
+
+    /// The habits, their summaries and their entries from the window's
+    /// ``HistoryWindow/entriesFromForCurrentSummaries`` in one statement (one snapshot: no
+    /// transaction needed, one round trip instead of four), or `nil` if a habit needs entries from
+    /// earlier than that (its summary lags or is unusable, an "X in Y days" window): the caller then
+    /// reads as ``readSummarized(owner:includeArchived:window:ids:on:)`` does.
+    private func readSummarizedAtOnce(
+        owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>?, on c: PostgresConnection
+    ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64)? {
+        guard let first = window.entriesFromForCurrentSummaries else { return nil }
+        let through = window.entryDays(for: [Habit]()).through
+        let rows = try await rows(
+            """
+            SELECT u.revision, \(unescaped: Self.habitColumns), s.rules, s.start, s.codes, p.*
+            FROM users u
+            LEFT JOIN habits h ON h.user_id = u.id AND (\(includeArchived) OR NOT h.is_archived)
+              AND (\(ids == nil) OR h.id = ANY(\(ids.map { $0.map(\.rawValue) } ?? [])::uuid[]))
+            LEFT JOIN habit_summaries s ON s.user_id = h.user_id AND s.habit_id = h.id
+            LEFT JOIN LATERAL (
+                SELECT \(unescaped: Self.packedEntries) FROM entries e
+                WHERE e.user_id = h.user_id AND e.habit_id = h.id AND e.day BETWEEN \(first.ordinal) AND \(through.ordinal)
+            ) p ON true
+            WHERE u.id = \(owner.rawValue)
+            """, on: c)
+        guard let firstRow = rows.first else { throw StoreError.notFound("user") }
+        let revision = try firstRow.makeRandomAccess()["revision"].decode(Int64.self)
+        var stored: [(Habit, HabitSummary?, [Entry])] = []
+        for row in rows {
+            guard let habit = try Self.habit(from: row) else { continue }
+            let summary = window.checked(try Self.summary(from: row), for: habit)
+            guard window.entriesFrom(for: habit, summary: summary) >= first else { return nil }
+            stored.append((habit, summary, try Self.unpackedEntries(row, habit: habit.id)))
+        }
+        stored.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
+        return Self.tracked(stored, window: window, revision: revision)
+    }
+
+    /// Each habit with its entries and summary, and the summaries `window` brings up to date.
+    private static func tracked(
+        _ stored: [(Habit, HabitSummary?, [Entry])], window: HistoryWindow, revision: Int64
+    ) -> ([TrackedHabit], [SummaryRefresh], Int64) {
+        var tracked: [TrackedHabit] = []
+        var refreshes: [SummaryRefresh] = []
+        for (habit, summary, loaded) in stored {
+            var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
+            if window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
+                one = TrackedHabit(habit: habit, entries: loaded, summary: refreshed)
+                refreshes.append(SummaryRefresh(habit: habit, summary: refreshed))
+            }
+            tracked.append(one)
+        }
+        return (tracked, refreshes, revision)
+    }
+
+    /// The summary of a row with `rules`, `start` and `codes` (`nil` where the habit has none).
+    static func summary(from row: PostgresRow) throws -> HabitSummary? {
+        let cells = row.makeRandomAccess()
+        guard let rules = try cells["rules"].decode(String?.self), let start = try cells["start"].decode(Int?.self),
+            let codes = try cells["codes"].decode(ByteBuffer?.self)
+        else { return nil }
+        return HabitSummary(rules: rules, start: Day(ordinal: start), codes: Array(codes.readableBytesView))
     }
 
     private func readSummarized(
@@ -71,18 +133,7 @@ extension PostgresStore {
         let entries = try await fetchEntries(
             owner, from: habits.map { ($0.0.id, window.entriesFrom(for: $0.0, summary: $0.1)) },
             through: window.entryDays(for: habits.map(\.0)).through, on: c)
-        var tracked: [TrackedHabit] = []
-        var refreshes: [SummaryRefresh] = []
-        for (habit, summary) in habits {
-            let loaded = entries[habit.id] ?? []
-            var one = TrackedHabit(habit: habit, entries: loaded, summary: summary)
-            if window.needsRefresh(habit, summary: summary), let refreshed = window.refreshed(one, stored: summary) {
-                one = TrackedHabit(habit: habit, entries: loaded, summary: refreshed)
-                refreshes.append(SummaryRefresh(habit: habit, summary: refreshed))
-            }
-            tracked.append(one)
-        }
-        return (tracked, refreshes, revision)
+        return Self.tracked(habits.map { ($0.0, $0.1, entries[$0.0.id] ?? []) }, window: window, revision: revision)
     }
 
     /// Stores `refreshes` if the owner's revision is still `revision` (waiting for a writer that

@@ -33,7 +33,9 @@ final class TodayPageCache: Sendable {
         var stamp: UInt64
     }
 
-    /// The most pages kept (one per session; the least recently stored go first).
+    /// The most pages kept (one per session; the least recently used go first: a page stored long
+    /// ago and asked for every few seconds is worth keeping, a page stored once and not seen since
+    /// is not).
     let capacity: Int
     private let slots = Mutex<(pages: [String: Slot], clock: UInt64)>(([:], 0))
 
@@ -42,10 +44,13 @@ final class TodayPageCache: Sendable {
         users = LatestPerOwner(capacity: capacity)
     }
 
-    /// The page stored under exactly `key`, if any.
+    /// The page stored under exactly `key`, if any (now the most recently used).
     func page(for key: Key) -> RenderedPage? {
-        slots.withLock { state in
-            guard let slot = state.pages[Self.session(key)], slot.key == key else { return nil }
+        let session = Self.session(key)
+        return slots.withLock { state in
+            guard let slot = state.pages[session], slot.key == key else { return nil }
+            state.clock += 1
+            state.pages[session]?.stamp = state.clock
             return slot.page
         }
     }
