@@ -63,9 +63,10 @@ extension PostgresStore {
 
     /// The habits, their summaries and their entries from the window's
     /// ``HistoryWindow/entriesFromForCurrentSummaries`` in one statement (one snapshot: no
-    /// transaction needed, one round trip instead of four), or `nil` if a habit needs entries from
-    /// earlier than that (its summary lags or is unusable, an "X in Y days" window): the caller then
-    /// reads as ``readSummarized(owner:includeArchived:window:ids:on:)`` does.
+    /// transaction needed, one round trip instead of four). Habits that need entries from earlier
+    /// (a summary that lags, an "X in Y days" window) get them from a second statement, used only if
+    /// it sees the owner's revision the first saw (every write of the owner moves it): else `nil`,
+    /// and the caller reads in a transaction (``readSummarized(owner:includeArchived:window:ids:on:)``).
     private func readSummarizedAtOnce(
         owner: User.ID, includeArchived: Bool, window: HistoryWindow, ids: Set<Habit.ID>?, on c: PostgresConnection
     ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64)? {
@@ -87,11 +88,35 @@ extension PostgresStore {
         guard let firstRow = rows.first else { throw StoreError.notFound("user") }
         let revision = try firstRow.makeRandomAccess()["revision"].decode(Int64.self)
         var stored: [(Habit, HabitSummary?, [Entry])] = []
+        var earlier: [(habit: Habit.ID, day: Day)] = []
         for row in rows {
             guard let habit = try Self.habit(from: row) else { continue }
             let summary = window.checked(try Self.summary(from: row), for: habit)
-            guard window.entriesFrom(for: habit, summary: summary) >= first else { return nil }
+            let needed = window.entriesFrom(for: habit, summary: summary)
+            if needed < first { earlier.append((habit.id, needed)) }
             stored.append((habit, summary, try Self.unpackedEntries(row, habit: habit.id)))
+        }
+        if !earlier.isEmpty {
+            let rows = try await self.rows(
+                """
+                SELECT u.revision, p.*
+                FROM users u LEFT JOIN LATERAL (
+                    SELECT e.habit_id, \(unescaped: Self.packedEntries)
+                    FROM unnest(\(earlier.map(\.habit.rawValue))::uuid[], \(earlier.map(\.day.ordinal))::integer[]) AS b(habit_id, first_day)
+                    JOIN entries e ON e.user_id = u.id AND e.habit_id = b.habit_id AND e.day BETWEEN b.first_day AND \(first.ordinal - 1)
+                    GROUP BY e.habit_id
+                ) p ON true
+                WHERE u.id = \(owner.rawValue)
+                """, on: c)
+            guard let row = rows.first, try row.makeRandomAccess()["revision"].decode(Int64.self) == revision else { return nil }
+            var before: [Habit.ID: [Entry]] = [:]
+            for row in rows {
+                guard let id = try row.makeRandomAccess()["habit_id"].decode(UUID?.self).map(Habit.ID.init(rawValue:)) else { continue }
+                before[id] = try Self.unpackedEntries(row, habit: id)
+            }
+            for index in stored.indices {
+                if let entries = before[stored[index].0.id] { stored[index].2 = entries + stored[index].2 }
+            }
         }
         stored.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
         return Self.tracked(stored, window: window, revision: revision)
