@@ -84,10 +84,10 @@ public func buildRouter(
     metrics.observe(live)
     var backupReport: (@Sendable () -> ServerBackupReport)?
     if let backups { backupReport = { @Sendable in backups.report } }
-    TendWeb.addRoutes(
-        to: router,
-        WebDependencies(
-            configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-            live: live, recentSettings: recentSettings, importGate: importGate, backups: backupReport))
+    let web = WebDependencies(
+        configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
+        live: live, recentSettings: recentSettings, importGate: importGate, backups: backupReport)
+    metrics.observe { web.cacheCounts }
+    TendWeb.addRoutes(to: router, web)
     return router
 }

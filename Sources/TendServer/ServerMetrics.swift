@@ -14,6 +14,8 @@ public final class ServerMetrics: Sendable {
 
     /// The live-update hub whose streams and polls `/metrics` reports (set by `buildRouter`).
     private let live = Mutex<(hub: LiveUpdates?, reportedPolls: Int)>((nil, 0))
+    /// The web's cache counts, and how many of each `/metrics` has reported.
+    private let caches = Mutex<(counts: (@Sendable () -> WebCacheCounts)?, reported: [String: Int])>((nil, [:]))
     /// The trusted header's counts, and how many of each `/metrics` has reported.
     private let trustedHeader = Mutex<(counts: TrustedHeaderCounts?, reported: [String: Int])>((nil, [:]))
 
@@ -31,6 +33,39 @@ public final class ServerMetrics: Sendable {
     /// (`tend_trusted_header_total{result}`) with every exposition.
     package func observe(_ counts: TrustedHeaderCounts) {
         trustedHeader.withLock { $0.counts = counts }
+    }
+
+    /// Reports what the web's Today caches did (`tend_today_pages_total{source}`,
+    /// `tend_held_habits_reads_total{outcome}`) with every exposition.
+    package func observe(_ caches: @escaping @Sendable () -> WebCacheCounts) {
+        self.caches.withLock { $0.counts = caches }
+    }
+
+    private func recordCaches() {
+        caches.withLock { state in
+            guard let counts = state.counts?() else { return }
+            for (name, label, value, count, help) in [
+                ("tend_today_pages_total", "source", "cache", counts.todayPagesCached, "Today pages sent, by where they came from"),
+                ("tend_today_pages_total", "source", "rendered", counts.todayPagesRendered, "Today pages sent, by where they came from"),
+                (
+                    "tend_held_habits_reads_total", "outcome", "current", counts.heldCurrent,
+                    "Reads of an owner's held habits, by what they needed"
+                ),
+                (
+                    "tend_held_habits_reads_total", "outcome", "replayed", counts.heldReplayed,
+                    "Reads of an owner's held habits, by what they needed"
+                ),
+                (
+                    "tend_held_habits_reads_total", "outcome", "read", counts.heldRead,
+                    "Reads of an owner's held habits, by what they needed"
+                ),
+            ] {
+                let key = name + value
+                registry.makeCounter(name: name, labels: [(label, value)], help: help)
+                    .increment(by: Int64(max(0, count - (state.reported[key] ?? 0))))
+                state.reported[key] = max(state.reported[key] ?? 0, count)
+            }
+        }
     }
 
     private func recordTrustedHeader() {
@@ -103,6 +138,7 @@ public final class ServerMetrics: Sendable {
     public func exposition() -> String {
         recordLive()
         recordTrustedHeader()
+        recordCaches()
         return registry.emitToString()
     }
 }

@@ -67,15 +67,29 @@ public final class HeldHabits: Sendable {
         self.budget = budget
     }
 
+    /// How many reads found the owner's snapshot current, brought it forward, or read it all
+    /// (for `/metrics`: whether the budget holds the owners being served).
+    public var outcomes: (held: Int, replayed: Int, full: Int) {
+        (heldCount.load(ordering: .relaxed), replayedCount.load(ordering: .relaxed), fullCount.load(ordering: .relaxed))
+    }
+
+    private let heldCount = Atomic<Int>(0)
+    private let replayedCount = Atomic<Int>(0)
+    private let fullCount = Atomic<Int>(0)
+
     /// `owner`'s snapshot as of log position `sequence` or later (read by the caller before
     /// calling), for the window `window` gives with the owner's tip state.
     public func read(
         _ store: any TendStore, owner: User.ID, sequence: Int64, window: (TipState) -> HistoryWindow
     ) async throws -> (snapshot: Snapshot, outcome: Outcome) {
         if let kept = held(owner), window(kept.tipState) == kept.window {
-            if kept.sequence >= sequence { return (kept, .held) }
+            if kept.sequence >= sequence {
+                heldCount.add(1, ordering: .relaxed)
+                return (kept, .held)
+            }
             if let replayed = try await replay(store, owner: owner, onto: kept, window: window) {
                 keep(replayed.snapshot, for: owner)
+                replayedCount.add(1, ordering: .relaxed)
                 return replayed
             }
         }
@@ -86,6 +100,7 @@ public final class HeldHabits: Sendable {
             habits: habits, routines: try await store.routines(owner: owner), tipState: tipState, window: wanted,
             sequence: sequence, versions: versions(for: habits.map(\.id)))
         keep(snapshot, for: owner)
+        fullCount.add(1, ordering: .relaxed)
         return (snapshot, .full)
     }
 

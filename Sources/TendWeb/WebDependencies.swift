@@ -37,6 +37,15 @@ package struct WebDependencies: RequestDependencies {
     /// Each owner's habits as Today last read them, brought forward by the op log.
     let heldHabits: HeldHabits
 
+    /// What the Today caches did so far, for `/metrics`.
+    package var cacheCounts: WebCacheCounts {
+        let pages = todayPages.lookups
+        let held = heldHabits.outcomes
+        return WebCacheCounts(
+            todayPagesCached: pages.hits, todayPagesRendered: pages.misses, heldCurrent: held.held, heldReplayed: held.replayed,
+            heldRead: held.full)
+    }
+
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,

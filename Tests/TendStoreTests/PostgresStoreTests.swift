@@ -274,6 +274,51 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("A windowed read of two statements never shows half of a write: a moved revision between them reads again in a transaction")
+    func windowedReadIsOneSnapshot() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let settings = UserSettings(timeZone: "Europe/Berlin", locale: "de_DE")
+            let alice = try await store.createUser(username: "alice", settings: settings)
+            let today = Self.day.adding(days: 120)
+            // The daily habit's today comes with the first statement; the "2 in 60 days" habit's
+            // day 44 days back only with the second.
+            let daily = try await store.createHabit(owner: alice.id, Habit(name: "Daily", type: .count, target: 500, createdOn: Self.day))
+            let rolling = try await store.createHabit(
+                owner: alice.id,
+                Habit(name: "Rolling", type: .count, target: 500, schedule: .timesInDays(times: 2, days: 60), order: 1, createdOn: Self.day)
+            )
+            let back = today.adding(days: -44)
+            let window = HistoryWindow(
+                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
+                valuesFrom: today.adding(days: -6))
+            let rounds = 150
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // Both days change together, in one transaction each round.
+                    for value in 1...rounds {
+                        try await store.applyChanges(
+                            owner: alice.id,
+                            [
+                                .entrySet(habit: daily.id, day: today, value: value),
+                                .entrySet(habit: rolling.id, day: back, value: value),
+                            ])
+                    }
+                }
+                group.addTask {
+                    var seen = Set<Int>()
+                    while seen.count < 20 && !seen.contains(rounds) {
+                        let habits = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
+                        let first = habits.first { $0.id == daily.id }?.entries[today]?.value ?? 0
+                        let second = habits.first { $0.id == rolling.id }?.entries[back]?.value ?? 0
+                        #expect(first == second, "a read saw \(first) on one day and \(second) on the other")
+                        seen.insert(first)
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test("A check-in is two round trips: a read and a write that holds only while nothing else was written, no BEGIN, no COMMIT")
     func checkInRoundTrips() async throws {
         try await PostgresTestDatabase.withStore { store in

@@ -47,13 +47,20 @@ final class TodayPageCache: Sendable {
     /// The page stored under exactly `key`, if any (now the most recently used).
     func page(for key: Key) -> RenderedPage? {
         let session = Self.session(key)
-        return slots.withLock { state in
+        let page: RenderedPage? = slots.withLock { state in
             guard let slot = state.pages[session], slot.key == key else { return nil }
             state.clock += 1
             state.pages[session]?.stamp = state.clock
             return slot.page
         }
+        if page == nil { misses.add(1, ordering: .relaxed) } else { hits.add(1, ordering: .relaxed) }
+        return page
     }
+
+    /// Pages sent from the cache, and those looked for and not found (for `/metrics`).
+    var lookups: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
 
     func store(_ page: RenderedPage, for key: Key) {
         let page = page.compacted()
