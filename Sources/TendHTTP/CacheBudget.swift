@@ -20,26 +20,31 @@ public struct CacheBudget: Sendable, Hashable {
     /// Below this the caches could not hold one person's Today page.
     public static let minimumMegabytes = 4
 
-    /// Held habits (each owner's habits as Today last read them): 30 %, by their estimated bytes
-    /// (a year of 50 habits ~75 KB, ten years ~250 KB).
-    public var heldHabitsBytes: Int { share(30) }
+    // The shares follow what an entry saves per byte it holds: a kept page spares a whole render
+    // (~6–10 ms of CPU for ~24 KB), held habits the read (~2–4 ms for ~75 KB), a person's 50 cards
+    // a few milliseconds for ~375 KB. With pages at a fifth, the load test's mix rendered 41 % of
+    // its Today pages (docs/performance.md, session 23).
 
-    /// Kept Today pages, one per browser session, gzipped: 20 % at ~24 KB a page.
-    public var todayPages: Int { max(16, share(20) / (24 << 10)) }
+    /// Held habits (each owner's habits as Today last read them): 25 %, by their estimated bytes
+    /// (a year of 50 habits ~75 KB, ten years ~250 KB).
+    public var heldHabitsBytes: Int { share(25) }
+
+    /// Kept Today pages, one per browser session, gzipped: 40 % at ~24 KB a page.
+    public var todayPages: Int { max(16, share(40) / (24 << 10)) }
 
     /// Kept JSON Today answers, one per owner: 10 % at ~3 KB an answer.
     public var todayAnswers: Int { max(16, share(10) / (3 << 10)) }
 
     /// Rendered Today cards (per session: their forms hold its CSRF token), with their deflated
-    /// form and the card model they are compared by: 20 % at ~7.5 KB a card.
-    public var cardFragments: Int { max(64, share(20) / 7_680) }
+    /// form and the card model they are compared by: 10 % at ~7.5 KB a card.
+    public var cardFragments: Int { max(64, share(10) / 7_680) }
 
     /// Rendered heatmap weeks: 5 % at ~1.5 KB a week.
     public var heatmapWeeks: Int { max(64, share(5) / 1_536) }
 
     /// What Today pages work out per held habit version (statuses, card model, tips' facts):
-    /// 15 % at ~2.8 KB the three.
-    public var memoEntries: Int { max(64, share(15) / 2_868) }
+    /// 10 % at ~2.8 KB the three.
+    public var memoEntries: Int { max(64, share(10) / 2_868) }
 
     private func share(_ percent: Int) -> Int { bytes / 100 * percent }
 }

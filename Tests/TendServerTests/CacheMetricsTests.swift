@@ -36,7 +36,9 @@ struct CacheMetricsTests {
             var headers = browser
             headers[.contentType] = "application/x-www-form-urlencoded"
             headers[.init("X-CSRF-Token")!] = csrf
-            #expect(try await api.request(.post, "/habits", headers: headers, body: ByteBuffer(string: "name=Read&_csrf=\(csrf)&return=/")).status == .seeOther)
+            #expect(
+                try await api.request(.post, "/habits", headers: headers, body: ByteBuffer(string: "name=Read&_csrf=\(csrf)&return=/"))
+                    .status == .seeOther)
             #expect(try await api.request(.get, "/", headers: browser).status == .ok)
             let end = try await metrics()
             #expect(end.cached - start.cached == 1)
