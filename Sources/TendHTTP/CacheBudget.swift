@@ -22,8 +22,7 @@ public struct CacheBudget: Sendable, Hashable {
 
     // The shares follow what an entry saves per byte it holds: a kept page spares a whole render
     // (~6–10 ms of CPU for ~24 KB), held habits the read (~2–4 ms for ~75 KB), a person's 50 cards
-    // a few milliseconds for ~375 KB. With pages at a fifth, the load test's mix rendered 41 % of
-    // its Today pages (docs/performance.md, session 23).
+    // a few milliseconds for ~375 KB (docs/performance.md, "A hosted instance", session 23).
 
     /// Held habits (each owner's habits as Today last read them): 25 %, by their estimated bytes
     /// (a year of 50 habits ~75 KB, ten years ~250 KB).
