@@ -108,15 +108,27 @@ extension PostgresStore {
     func fetchEntries(
         _ owner: User.ID, from firsts: [(habit: Habit.ID, day: Day)], through: Day, on c: PostgresConnection
     ) async throws -> [Habit.ID: [Entry]] {
-        try Self.entriesByHabit(
-            await rows(
-                """
+        try await fetchEntriesAndRevision(owner, from: firsts, through: through, on: c).entries
+    }
+
+    /// ``fetchEntries(_:from:through:on:)`` with the owner's revision in the same statement (a
+    /// read without a transaction checks that nothing of the owner's changed since its first one).
+    func fetchEntriesAndRevision(
+        _ owner: User.ID, from firsts: [(habit: Habit.ID, day: Day)], through: Day, on c: PostgresConnection
+    ) async throws -> (entries: [Habit.ID: [Entry]], revision: Int64) {
+        let rows = try await rows(
+            """
+            SELECT u.revision, p.*
+            FROM users u LEFT JOIN LATERAL (
                 SELECT e.habit_id, \(unescaped: Self.packedEntries)
                 FROM unnest(\(firsts.map(\.habit.rawValue))::uuid[], \(firsts.map(\.day.ordinal))::integer[]) AS b(habit_id, first_day)
-                JOIN entries e ON e.user_id = \(owner.rawValue) AND e.habit_id = b.habit_id
-                    AND e.day BETWEEN b.first_day AND \(through.ordinal)
+                JOIN entries e ON e.user_id = u.id AND e.habit_id = b.habit_id AND e.day BETWEEN b.first_day AND \(through.ordinal)
                 GROUP BY e.habit_id
-                """, on: c))
+            ) p ON true
+            WHERE u.id = \(owner.rawValue)
+            """, on: c)
+        guard let first = rows.first else { throw StoreError.notFound("user") }
+        return (try Self.entriesByHabit(rows), try first.makeRandomAccess()["revision"].decode(Int64.self))
     }
 
     /// A habit's entries in one row (grouped by habit): day (int4), value (int8) and skipped (int2)
@@ -136,7 +148,9 @@ extension PostgresStore {
         var entries: [Habit.ID: [Entry]] = [:]
         entries.reserveCapacity(rows.count)
         for row in rows {
-            let habit = Habit.ID(rawValue: try row.makeRandomAccess()["habit_id"].decode(UUID.self))
+            // Null on the one row of an owner with none of the habits' entries (a LATERAL join).
+            guard let id = try row.makeRandomAccess()["habit_id"].decode(UUID?.self) else { continue }
+            let habit = Habit.ID(rawValue: id)
             entries[habit] = try unpackedEntries(row, habit: habit)
         }
         return entries

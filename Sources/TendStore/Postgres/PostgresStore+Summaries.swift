@@ -97,25 +97,10 @@ extension PostgresStore {
             stored.append((habit, summary, try Self.unpackedEntries(row, habit: habit.id)))
         }
         if !earlier.isEmpty {
-            let rows = try await self.rows(
-                """
-                SELECT u.revision, p.*
-                FROM users u LEFT JOIN LATERAL (
-                    SELECT e.habit_id, \(unescaped: Self.packedEntries)
-                    FROM unnest(\(earlier.map(\.habit.rawValue))::uuid[], \(earlier.map(\.day.ordinal))::integer[]) AS b(habit_id, first_day)
-                    JOIN entries e ON e.user_id = u.id AND e.habit_id = b.habit_id AND e.day BETWEEN b.first_day AND \(first.ordinal - 1)
-                    GROUP BY e.habit_id
-                ) p ON true
-                WHERE u.id = \(owner.rawValue)
-                """, on: c)
-            guard let row = rows.first, try row.makeRandomAccess()["revision"].decode(Int64.self) == revision else { return nil }
-            var before: [Habit.ID: [Entry]] = [:]
-            for row in rows {
-                guard let id = try row.makeRandomAccess()["habit_id"].decode(UUID?.self).map(Habit.ID.init(rawValue:)) else { continue }
-                before[id] = try Self.unpackedEntries(row, habit: id)
-            }
+            let before = try await fetchEntriesAndRevision(owner, from: earlier, through: first.previous, on: c)
+            guard before.revision == revision else { return nil }
             for index in stored.indices {
-                if let entries = before[stored[index].0.id] { stored[index].2 = entries + stored[index].2 }
+                if let entries = before.entries[stored[index].0.id] { stored[index].2 = entries + stored[index].2 }
             }
         }
         stored.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
