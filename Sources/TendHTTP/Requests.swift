@@ -73,7 +73,22 @@ extension Request {
     /// never grants), so a JSON route that insists on this cannot be driven by another site's form.
     package var declaresJSON: Bool {
         guard let type = headers[.contentType] else { return false }
-        let mediaType = type.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
-        return mediaType.lowercased() == "application/json"
+        return Self.isJSONMediaType(type)
+    }
+
+    /// Whether a `Content-Type` value names `application/json` (any ASCII case, spaces or tabs
+    /// around it, parameters after a `;`), compared byte by byte: it is asked on every request
+    /// with a body.
+    package static func isJSONMediaType(_ value: String) -> Bool {
+        let bytes = value.utf8
+        var start = bytes.startIndex
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        let space = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while start < end, space(bytes[start]) { start = bytes.index(after: start) }
+        while start < end, space(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let wanted = "application/json".utf8
+        guard bytes.distance(from: start, to: end) == wanted.count else { return false }
+        let lowercased = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte }
+        return zip(bytes[start..<end], wanted).allSatisfy { lowercased($0) == $1 }
     }
 }

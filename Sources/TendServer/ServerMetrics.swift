@@ -110,19 +110,47 @@ public final class ServerMetrics: Sendable {
         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
     ]
 
+    private struct RouteKey: Hashable {
+        var method: String
+        var route: String
+    }
+
+    private struct StatusKey: Hashable {
+        var route: RouteKey
+        var status: Int
+    }
+
+    /// The request metrics already made, by their labels: the registry's lookup builds the
+    /// metric's name and label text on every call, as much as a small request's own work. The
+    /// labels are bounded (see ``label(for:)``), so these are too.
+    private let requestMetrics = Mutex<(counters: [StatusKey: Counter], histograms: [RouteKey: DurationHistogram])>(([:], [:]))
+
     func record(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                namespace: "tend", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
-            labels: [("method", method), ("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                namespace: "tend", metricName: "http_request_duration", unitName: "seconds",
-                helpText: "Time to answer an HTTP request"),
-            labels: [("method", method), ("route", route)],
-            buckets: Self.buckets
-        ).record(duration)
+        let routeKey = RouteKey(method: method, route: route)
+        let statusKey = StatusKey(route: routeKey, status: status)
+        let kept = requestMetrics.withLock { ($0.counters[statusKey], $0.histograms[routeKey]) }
+        let counter =
+            kept.0
+            ?? registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "tend", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
+                labels: [("method", method), ("route", route), ("status", String(status))])
+        let histogram =
+            kept.1
+            ?? registry.makeDurationHistogram(
+                descriptor: MetricNameDescriptor(
+                    namespace: "tend", metricName: "http_request_duration", unitName: "seconds",
+                    helpText: "Time to answer an HTTP request"),
+                labels: [("method", method), ("route", route)],
+                buckets: Self.buckets)
+        if kept.0 == nil || kept.1 == nil {
+            requestMetrics.withLock {
+                $0.counters[statusKey] = counter
+                $0.histograms[routeKey] = histogram
+            }
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     /// Operations devices pushed (`tend_sync_operations_total`, by whether they were new or a retry's).

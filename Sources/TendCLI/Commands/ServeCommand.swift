@@ -149,6 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
         let scheduler = try schedulerConfiguration(environment: environment)
         let backups = try backupConfiguration(environment: environment)
         AllocatorTuning.applyForServer(environment: environment)
+        ServerLogHandler.bootstrap()
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
