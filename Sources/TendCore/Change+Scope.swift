@@ -34,6 +34,9 @@ extension Change {
         if case .entriesImported = self { true } else { false }
     }
 
+    /// The habit whose entries the change sets (an entry change or an import), else `nil`.
+    public var entriesHabitID: Habit.ID? { isStructural ? nil : habitID }
+
     /// Whether the change is about the user's habits, routines, settings or tips rather than the
     /// entries of days: what a store refolds whole when such a change arrives out of order.
     public var isStructural: Bool { entryDay == nil && !isEntriesImport }

@@ -1,10 +1,11 @@
+import Logging
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import Synchronization
 
 /// `tend serve`'s log lines, on standard error, in swift-log's `StreamLogHandler` format
 /// (`2026-11-27T10:00:00+0000 info tend.server: key=value … [source] message`). The server logs

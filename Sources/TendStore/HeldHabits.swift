@@ -8,8 +8,8 @@ import TendCore
 /// Every change of a user's data appends to their op log, in commit order per owner (a writer
 /// holds the owner's lock; docs/storage.md). So what was read at log position P, plus the
 /// operations after P, says what can have changed: an entry change touches one habit, which is
-/// read again on its own (``TendStore/trackedHabits(owner:ids:window:)``: a few rows instead of
-/// 50 habits' summaries and entries); a routine change reads the routines again, a tip change the
+/// read again on its own, with the operations (``TendStore/operationsAfter(owner:after:limit:window:)``:
+/// a few rows instead of 50 habits' summaries and entries); a routine change reads the routines again, a tip change the
 /// tip state. Anything else (a habit created, edited, archived, deleted or reordered; settings;
 /// groups), more than ``replayLimit`` operations, or another window reads everything again.
 /// Habits are read again from the store, never changed here: an operation merged from another
@@ -17,7 +17,7 @@ import TendCore
 ///
 /// Held data is never newer than the store's and never misses an operation: the position is
 /// read before the data (by the caller, as ``latestOperationSequence(owner:)``), and the
-/// operations after a held position before the habits they touched. The held owners are bounded
+/// operations after a held position with or before the habits they touched. The held owners are bounded
 /// by an estimate of their bytes (``budget``): the least recently read go first.
 public final class HeldHabits: Sendable {
     /// What the Today page reads of an owner.
@@ -109,7 +109,8 @@ public final class HeldHabits: Sendable {
     private func replay(
         _ store: any TendStore, owner: User.ID, onto kept: Snapshot, window: (TipState) -> HistoryWindow
     ) async throws -> (snapshot: Snapshot, outcome: Outcome)? {
-        let operations = try await store.operations(owner: owner, after: kept.sequence, limit: Self.replayLimit + 1)
+        let read = try await store.operationsAfter(owner: owner, after: kept.sequence, limit: Self.replayLimit, window: kept.window)
+        let operations = read.operations
         guard operations.count <= Self.replayLimit, let last = operations.last else { return nil }
         let heldIDs = Set(kept.habits.map(\.id))
         var touched = Set<Habit.ID>()
@@ -135,8 +136,7 @@ public final class HeldHabits: Sendable {
         guard window(snapshot.tipState) == kept.window else { return nil }
         if routines { snapshot.routines = try await store.routines(owner: owner) }
         if !touched.isEmpty {
-            let read = try await store.trackedHabits(owner: owner, ids: touched, window: kept.window)
-            let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let byID = Dictionary(read.habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             // A touched habit the read did not find was archived or deleted since: that operation
             // follows and reads everything again; until then it is left out.
             snapshot.habits = kept.habits.compactMap { touched.contains($0.id) ? byID[$0.id] : $0 }

@@ -10,6 +10,21 @@ extension TendStore {
         try await trackedHabitsReadingAll(owner: owner, ids: ids, window: window)
     }
 
+    /// Two reads, the operations first (the in-memory and SQLite stores: reads are look-ups in
+    /// this process).
+    public func operationsAfter(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
+        try await operationsThenHabits(owner: owner, after: after, limit: limit, window: window)
+    }
+
+    /// ``operationsAfter(owner:after:limit:window:)`` as two reads: the habits are read after the
+    /// operations, so they are never older than the last of them.
+    func operationsThenHabits(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
+        let operations = try await self.operations(owner: owner, after: after, limit: limit + 1)
+        let touched = Set(operations.compactMap(\.operation.change.entriesHabitID))
+        guard operations.count <= limit, !touched.isEmpty else { return OperationsAfter(operations: operations, habits: []) }
+        return OperationsAfter(operations: operations, habits: try await trackedHabits(owner: owner, ids: touched, window: window))
+    }
+
     /// One read per owner (the in-memory and SQLite stores: a read is a look-up in this process).
     public func latestOperationSequences(owners: [User.ID]) async throws -> [User.ID: Int64] {
         var latest: [User.ID: Int64] = [:]

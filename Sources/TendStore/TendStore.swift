@@ -43,6 +43,11 @@ public protocol TendStore: Sendable {
     func exportState(owner: User.ID) async throws -> UserState
     /// The user's operations after log position `after` (0 for the start), oldest first.
     func operations(owner: User.ID, after: Int64, limit: Int) async throws -> [LoggedOperation]
+    /// The operations after `after` (at most `limit`, or `limit + 1` when more follow) and the
+    /// active habits their entry changes touched, read for `window` (none when more follow): what
+    /// a page after a change needs of the log, in one read where the store can (PostgreSQL: one
+    /// statement instead of two round trips).
+    func operationsAfter(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter
     /// The position of the user's latest operation in the op log (0 when there is none): what a
     /// live-update watcher compares to notice a change, from any device or server instance.
     func latestOperationSequence(owner: User.ID) async throws -> Int64

@@ -64,6 +64,69 @@ extension StoreContract {
                 #expect(views(some, window, calendar: calendar) == views(wanted, window, calendar: calendar))
             }
         },
+        StoreContractCase(
+            "The operations after a position come with each active habit their entry changes touched, as reading those habits gives it"
+        ) { store in
+            let user = try await newUser(store)
+            let today = Fixtures.day("2025-06-18")
+            let calendar = user.settings.calendar
+            let habits = [
+                Habit(name: "Walk", createdOn: today.adding(days: -300)),
+                Habit(name: "Call", schedule: .timesInDays(times: 2, days: 10), createdOn: today.adding(days: -300)),
+                Habit(name: "Read", schedule: .timesPerWeek(3), createdOn: today.adding(days: -300)),
+                Habit(name: "Old", createdOn: today.adding(days: -300)),
+            ]
+            var changes: [Change] = []
+            for (index, habit) in habits.enumerated() {
+                changes.append(.habitCreated(habit: habit))
+                changes.append(
+                    .entriesImported(
+                        habit: habit.id,
+                        entries: stride(from: -300, through: 0, by: index + 2).map { Entry(day: today.adding(days: $0), value: 1) }))
+            }
+            try await store.applyChanges(owner: user.id, changes)
+            _ = try await store.setArchived(owner: user.id, habit: habits[3].id, true)
+            let windows = [
+                HistoryWindow(from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today),
+                HistoryWindow(from: today.adding(days: -30), through: today, today: today),
+            ]
+            // Summaries current for the windows, as a page's earlier read leaves them.
+            for window in windows { _ = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window) }
+            let position = try await store.latestOperationSequence(owner: user.id)
+            for window in windows {
+                let none = try await store.operationsAfter(owner: user.id, after: position, limit: 8, window: window)
+                #expect(none.operations.isEmpty && none.habits.isEmpty)
+            }
+            // Entry changes of Walk, Call (40 days back: before a summary's end) and the archived
+            // habit, and a routine: Walk and Call come back.
+            try await store.applyChanges(
+                owner: user.id,
+                [
+                    .entrySet(habit: habits[0].id, day: today, value: 0),
+                    .entryIncremented(habit: habits[1].id, day: today.adding(days: -40), by: 1),
+                    .entryNoteSet(habit: habits[3].id, day: today, note: "archived"),
+                    .entrySkipped(habit: habits[0].id, day: today.adding(days: -1), skipped: true),
+                ])
+            _ = try await store.createRoutine(owner: user.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7, minute: 0)))
+            let logged = try await store.operations(owner: user.id, after: position, limit: 100)
+            #expect(logged.count == 5)
+            for window in windows {
+                let read = try await store.operationsAfter(owner: user.id, after: position, limit: 8, window: window)
+                #expect(read.operations == logged)
+                let expected = try await store.trackedHabits(owner: user.id, ids: [habits[0].id, habits[1].id], window: window)
+                #expect(read.habits.count == 2)
+                #expect(views(read.habits, window, calendar: calendar) == views(expected, window, calendar: calendar))
+                // More than the limit: one more operation than it, and no habits.
+                let over = try await store.operationsAfter(owner: user.id, after: position, limit: 3, window: window)
+                #expect(over.operations == Array(logged.prefix(4)) && over.habits.isEmpty)
+                // After the entry changes, only the routine: no habits.
+                let routineOnly = try await store.operationsAfter(owner: user.id, after: logged[3].sequence, limit: 8, window: window)
+                #expect(routineOnly.operations == [logged[4]] && routineOnly.habits.isEmpty)
+            }
+            await #expect(throws: StoreError.self) {
+                try await store.operationsAfter(owner: User.ID(), after: 0, limit: 8, window: windows[0])
+            }
+        },
         StoreContractCase("Held habits brought forward by the op log equal a fresh read after every kind of change") { store in
             let user = try await newUser(store)
             let today = Fixtures.day("2025-06-18")

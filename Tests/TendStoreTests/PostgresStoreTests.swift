@@ -274,6 +274,40 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("The operations after a held position and the habit they touched are one statement, no transaction")
+    func operationsAfterRoundTrips() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let settings = UserSettings(timeZone: "Europe/Berlin", locale: "de_DE")
+            let alice = try await store.createUser(username: "alice", settings: settings)
+            let today = Self.day.adding(days: 120)
+            var habits: [Habit] = []
+            for index in 0..<3 {
+                let habit = try await store.createHabit(owner: alice.id, Habit(name: "H\(index)", order: index, createdOn: Self.day))
+                try await store.applyChanges(
+                    owner: alice.id,
+                    [
+                        .entriesImported(
+                            habit: habit.id,
+                            entries: stride(from: 0, through: 120, by: 2).map { Entry(day: Self.day.adding(days: $0), value: 1) })
+                    ])
+                habits.append(habit)
+            }
+            let window = HistoryWindow(
+                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
+                valuesFrom: today.adding(days: -6))
+            _ = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
+            let position = try await store.latestOperationSequence(owner: alice.id)
+            _ = try await store.perform(owner: alice.id, habit: habits[1].id, day: today, [.increment(1)])
+            let (statements, transactions) = (store.statementCount, store.transactionCount)
+            let read = try await store.operationsAfter(owner: alice.id, after: position, limit: 32, window: window)
+            #expect(store.statementCount - statements == 1 && store.transactionCount == transactions)
+            #expect(read.operations.count == 1 && read.habits.map(\.id) == [habits[1].id])
+            let again = try await store.trackedHabits(owner: alice.id, ids: [habits[1].id], window: window)
+            #expect(read.habits.first?.sortedEntries == again.first?.sortedEntries)
+            #expect(read.habits.first?.summary == again.first?.summary)
+        }
+    }
+
     @Test("A windowed read of two statements never shows half of a write: a moved revision between them reads again in a transaction")
     func windowedReadIsOneSnapshot() async throws {
         try await PostgresTestDatabase.withStore { store in

@@ -85,6 +85,15 @@ extension PostgresStore {
             ) p ON true
             WHERE u.id = \(owner.rawValue)
             """, on: c)
+        return try await summarized(rows, owner: owner, window: window, first: first, on: c)
+    }
+
+    /// The habits of rows with the owner's revision, habit columns, summary columns and entries
+    /// packed from `first` (``packedEntries``), each given the entries it needs from earlier by a
+    /// second statement that must see the same revision (else `nil`).
+    private func summarized(
+        _ rows: [PostgresRow], owner: User.ID, window: HistoryWindow, first: Day, on c: PostgresConnection
+    ) async throws -> ([TrackedHabit], [SummaryRefresh], Int64)? {
         guard let firstRow = rows.first else { throw StoreError.notFound("user") }
         let revision = try firstRow.makeRandomAccess()["revision"].decode(Int64.self)
         var stored: [(Habit, HabitSummary?, [Entry])] = []
@@ -105,6 +114,74 @@ extension PostgresStore {
         }
         stored.sort { ($0.0.order, $0.0.name, $0.0.id) < ($1.0.order, $1.0.name, $1.0.id) }
         return Self.tracked(stored, window: window, revision: revision)
+    }
+
+    /// The operations after `after` and the active habits their entry changes touched, in one
+    /// statement (one snapshot): every page after a change asks it (``HeldHabits``). The habits
+    /// are read as ``readSummarizedAtOnce(owner:includeArchived:window:ids:on:)`` reads them; when
+    /// that cannot be done in one statement, as two reads, the operations first.
+    public func operationsAfter(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
+        guard let first = window.calendar == nil ? nil : window.entriesFromForCurrentSummaries else {
+            return try await operationsThenHabits(owner: owner, after: after, limit: limit, window: window)
+        }
+        let through = window.entryDays(for: [Habit]()).through
+        let read = try await statement { c -> OperationsAfter? in
+            let rows = try await self.rows(
+                """
+                WITH after_ops AS (
+                    SELECT seq, id, device, hlc, change FROM ops
+                    WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
+                    ORDER BY user_id, seq LIMIT \(max(0, limit) + 1)
+                ), touched AS (
+                    SELECT (kv.value ->> 'habit')::uuid AS id
+                    FROM after_ops o, jsonb_each(o.change) AS kv
+                    WHERE kv.key IN (\(unescaped: Self.entryChangeKeys)) AND (SELECT count(*) FROM after_ops) <= \(limit)
+                )
+                SELECT u.revision,
+                    ARRAY(SELECT seq FROM after_ops ORDER BY seq) AS op_seqs,
+                    ARRAY(SELECT id FROM after_ops ORDER BY seq) AS op_ids,
+                    ARRAY(SELECT device FROM after_ops ORDER BY seq) AS op_devices,
+                    ARRAY(SELECT hlc FROM after_ops ORDER BY seq) AS op_hlcs,
+                    ARRAY(SELECT change::text FROM after_ops ORDER BY seq) AS op_changes,
+                    \(unescaped: Self.habitColumns), s.rules, s.start, s.codes, p.*
+                FROM users u
+                LEFT JOIN habits h ON h.user_id = u.id AND NOT h.is_archived AND h.id IN (SELECT id FROM touched)
+                LEFT JOIN habit_summaries s ON s.user_id = h.user_id AND s.habit_id = h.id
+                LEFT JOIN LATERAL (
+                    SELECT \(unescaped: Self.packedEntries) FROM entries e
+                    WHERE e.user_id = h.user_id AND e.habit_id = h.id AND e.day BETWEEN \(first.ordinal) AND \(through.ordinal)
+                ) p ON true
+                WHERE u.id = \(owner.rawValue)
+                """, on: c)
+            guard let top = rows.first else { throw StoreError.notFound("user") }
+            let operations = try Self.operations(from: top)
+            guard let habits = try await self.summarized(rows, owner: owner, window: window, first: first, on: c) else { return nil }
+            return OperationsAfter(operations: operations, habits: habits.0)
+        }
+        if let read { return read }
+        return try await operationsThenHabits(owner: owner, after: after, limit: limit, window: window)
+    }
+
+    /// The JSON keys of the changes that set entries (``Change/entriesHabitID``), quoted for SQL.
+    private static let entryChangeKeys = ["entrySet", "entryIncremented", "entrySkipped", "entryReset", "entryNoteSet", "entriesImported"]
+        .map { "'\($0)'" }.joined(separator: ", ")
+
+    /// The operations of a row's `op_…` arrays.
+    private static func operations(from row: PostgresRow) throws -> [LoggedOperation] {
+        let cells = row.makeRandomAccess()
+        let sequences = try cells["op_seqs"].decode([Int64].self)
+        let ids = try cells["op_ids"].decode([UUID].self)
+        let devices = try cells["op_devices"].decode([String].self)
+        let clocks = try cells["op_hlcs"].decode([String].self)
+        let changes = try cells["op_changes"].decode([String].self)
+        return try sequences.indices.map { index in
+            guard let timestamp = HybridTimestamp(clocks[index]) else {
+                throw StoreError.unreadable("operation \(ids[index]) has a damaged timestamp '\(clocks[index])'")
+            }
+            let operation = ChangeOperation(
+                id: ids[index], device: devices[index], timestamp: timestamp, change: try decodeJSON(Change.self, changes[index]))
+            return LoggedOperation(sequence: sequences[index], operation: operation)
+        }
     }
 
     /// Each habit with its entries and summary, and the summaries `window` brings up to date.
