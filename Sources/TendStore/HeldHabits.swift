@@ -77,17 +77,56 @@ public final class HeldHabits: Sendable {
     private let replayedCount = Atomic<Int>(0)
     private let fullCount = Atomic<Int>(0)
 
+    /// An owner's op log position as a page reads it first (its cache's key), with what was read
+    /// alongside it.
+    public struct Position: Sendable {
+        public var sequence: Int64
+        /// The operations after the held snapshot's position, and the habits they touched, for
+        /// the snapshot's window.
+        var after: (from: Int64, window: HistoryWindow, read: OperationsAfter)?
+
+        public init(sequence: Int64) {
+            self.sequence = sequence
+        }
+    }
+
+    /// `owner`'s op log position. When a snapshot of the owner is held, it is read with the
+    /// operations after the snapshot's position and the habits they touched (one read where the
+    /// store can: PostgreSQL's one statement), so that bringing the snapshot forward reads
+    /// nothing more; the position is then the last of them (none: the snapshot's).
+    public func position(_ store: any TendStore, owner: User.ID) async throws -> Position {
+        guard let kept = held(owner) else { return Position(sequence: try await store.latestOperationSequence(owner: owner)) }
+        let read = try await store.operationsAfter(owner: owner, after: kept.sequence, limit: Self.replayLimit, window: kept.window)
+        guard read.operations.count <= Self.replayLimit else {
+            return Position(sequence: try await store.latestOperationSequence(owner: owner))
+        }
+        var position = Position(sequence: read.operations.last?.sequence ?? kept.sequence)
+        position.after = (kept.sequence, kept.window, read)
+        return position
+    }
+
     /// `owner`'s snapshot as of log position `sequence` or later (read by the caller before
     /// calling), for the window `window` gives with the owner's tip state.
     public func read(
         _ store: any TendStore, owner: User.ID, sequence: Int64, window: (TipState) -> HistoryWindow
     ) async throws -> (snapshot: Snapshot, outcome: Outcome) {
+        try await read(store, owner: owner, position: Position(sequence: sequence), window: window)
+    }
+
+    /// `owner`'s snapshot as of `position` or later (``position(_:owner:)``, read by the caller
+    /// before calling), for the window `window` gives with the owner's tip state.
+    public func read(
+        _ store: any TendStore, owner: User.ID, position: Position, window: (TipState) -> HistoryWindow
+    ) async throws -> (snapshot: Snapshot, outcome: Outcome) {
+        let sequence = position.sequence
         if let kept = held(owner), window(kept.tipState) == kept.window {
             if kept.sequence >= sequence {
                 heldCount.add(1, ordering: .relaxed)
                 return (kept, .held)
             }
-            if let replayed = try await replay(store, owner: owner, onto: kept, window: window) {
+            // What the position read brought, if it was read for this very snapshot.
+            let prefetched = position.after.flatMap { $0.from == kept.sequence && $0.window == kept.window ? $0.read : nil }
+            if let replayed = try await replay(store, owner: owner, onto: kept, window: window, prefetched: prefetched) {
                 keep(replayed.snapshot, for: owner)
                 replayedCount.add(1, ordering: .relaxed)
                 return replayed
@@ -107,9 +146,13 @@ public final class HeldHabits: Sendable {
     /// `kept` brought forward by the operations after its position, or `nil` when they call for
     /// a full read.
     private func replay(
-        _ store: any TendStore, owner: User.ID, onto kept: Snapshot, window: (TipState) -> HistoryWindow
+        _ store: any TendStore, owner: User.ID, onto kept: Snapshot, window: (TipState) -> HistoryWindow,
+        prefetched: OperationsAfter?
     ) async throws -> (snapshot: Snapshot, outcome: Outcome)? {
-        let read = try await store.operationsAfter(owner: owner, after: kept.sequence, limit: Self.replayLimit, window: kept.window)
+        let read =
+            if let prefetched { prefetched } else {
+                try await store.operationsAfter(owner: owner, after: kept.sequence, limit: Self.replayLimit, window: kept.window)
+            }
         let operations = read.operations
         guard operations.count <= Self.replayLimit, let last = operations.last else { return nil }
         let heldIDs = Set(kept.habits.map(\.id))

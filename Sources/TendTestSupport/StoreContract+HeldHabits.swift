@@ -194,8 +194,16 @@ extension StoreContract {
                 }
                 // Not every change is followed by a read: some reads replay several operations.
                 guard step % 4 != 3 else { continue }
-                let sequence = try await store.latestOperationSequence(owner: user.id)
-                let (snapshot, outcome) = try await held.read(store, owner: user.id, sequence: sequence, window: window)
+                // Half the reads as the page route reads: the position with the operations after
+                // the held one (HeldHabits.position), half with the position alone.
+                let (snapshot, outcome) =
+                    if step % 2 == 0 {
+                        try await held.read(store, owner: user.id, position: try await held.position(store, owner: user.id), window: window)
+                    } else {
+                        try await held.read(
+                            store, owner: user.id, sequence: try await store.latestOperationSequence(owner: user.id), window: window)
+                    }
+                #expect(snapshot.sequence == (try await store.latestOperationSequence(owner: user.id)), "step \(step)")
                 outcomes.append(outcome)
                 let tipState = try await store.tipState(owner: user.id)
                 #expect(snapshot.tipState == tipState, "step \(step)")

@@ -305,6 +305,20 @@ struct PostgresStoreTests {
             let again = try await store.trackedHabits(owner: alice.id, ids: [habits[1].id], window: window)
             #expect(read.habits.first?.sortedEntries == again.first?.sortedEntries)
             #expect(read.habits.first?.summary == again.first?.summary)
+
+            // A page after a change, as the route reads it: the position comes with what changed
+            // after the held snapshot, and bringing the snapshot forward reads nothing more.
+            let held = HeldHabits()
+            let windowFor = { (_: TipState) in window }
+            _ = try await held.read(store, owner: alice.id, position: try await held.position(store, owner: alice.id), window: windowFor)
+            _ = try await store.perform(owner: alice.id, habit: habits[2].id, day: today, [.increment(1)])
+            let beforePage = store.statementCount
+            let pagePosition = try await held.position(store, owner: alice.id)
+            let (snapshot, outcome) = try await held.read(store, owner: alice.id, position: pagePosition, window: windowFor)
+            #expect(store.statementCount - beforePage == 1)
+            #expect(outcome == .replayed(habits: 1, routines: false, tips: false))
+            #expect(snapshot.sequence == (try await store.latestOperationSequence(owner: alice.id)))
+            #expect(snapshot.habits.first { $0.id == habits[2].id }?.entries[today]?.value == 1)
         }
     }
 

@@ -126,33 +126,10 @@ extension PostgresStore {
         }
         let through = window.entryDays(for: [Habit]()).through
         let read = try await statement { c -> OperationsAfter? in
-            let rows = try await self.rows(
-                """
-                WITH after_ops AS (
-                    SELECT seq, id, device, hlc, change FROM ops
-                    WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
-                    ORDER BY user_id, seq LIMIT \(max(0, limit) + 1)
-                ), touched AS (
-                    SELECT (kv.value ->> 'habit')::uuid AS id
-                    FROM after_ops o, jsonb_each(o.change) AS kv
-                    WHERE kv.key IN (\(unescaped: Self.entryChangeKeys)) AND (SELECT count(*) FROM after_ops) <= \(limit)
-                )
-                SELECT u.revision,
-                    ARRAY(SELECT seq FROM after_ops ORDER BY seq) AS op_seqs,
-                    ARRAY(SELECT id FROM after_ops ORDER BY seq) AS op_ids,
-                    ARRAY(SELECT device FROM after_ops ORDER BY seq) AS op_devices,
-                    ARRAY(SELECT hlc FROM after_ops ORDER BY seq) AS op_hlcs,
-                    ARRAY(SELECT change::text FROM after_ops ORDER BY seq) AS op_changes,
-                    \(unescaped: Self.habitColumns), s.rules, s.start, s.codes, p.*
-                FROM users u
-                LEFT JOIN habits h ON h.user_id = u.id AND NOT h.is_archived AND h.id IN (SELECT id FROM touched)
-                LEFT JOIN habit_summaries s ON s.user_id = h.user_id AND s.habit_id = h.id
-                LEFT JOIN LATERAL (
-                    SELECT \(unescaped: Self.packedEntries) FROM entries e
-                    WHERE e.user_id = h.user_id AND e.habit_id = h.id AND e.day BETWEEN \(first.ordinal) AND \(through.ordinal)
-                ) p ON true
-                WHERE u.id = \(owner.rawValue)
-                """, on: c)
+            let rows = try await self.prepared(
+                PostgresRequestStatements.OperationsAfter(
+                    owner: owner.rawValue, after: after, limit: max(0, limit), first: first.ordinal, through: through.ordinal),
+                on: c)
             guard let top = rows.first else { throw StoreError.notFound("user") }
             let operations = try Self.operations(from: top)
             guard let habits = try await self.summarized(rows, owner: owner, window: window, first: first, on: c) else { return nil }
@@ -162,12 +139,8 @@ extension PostgresStore {
         return try await operationsThenHabits(owner: owner, after: after, limit: limit, window: window)
     }
 
-    /// The JSON keys of the changes that set entries (``Change/entriesHabitID``), quoted for SQL.
-    private static let entryChangeKeys = ["entrySet", "entryIncremented", "entrySkipped", "entryReset", "entryNoteSet", "entriesImported"]
-        .map { "'\($0)'" }.joined(separator: ", ")
-
     /// The operations of a row's `op_…` arrays.
-    private static func operations(from row: PostgresRow) throws -> [LoggedOperation] {
+    static func operations(from row: PostgresRow) throws -> [LoggedOperation] {
         let cells = row.makeRandomAccess()
         let sequences = try cells["op_seqs"].decode([Int64].self)
         let ids = try cells["op_ids"].decode([UUID].self)

@@ -52,10 +52,11 @@ package enum TodayPageRendering {
             if !summaries { window.calendar = nil }
             return window
         }
-        var held: (habits: HeldHabits, sequence: Int64)?
+        var held: (habits: HeldHabits, position: HeldHabits.Position)?
         if let habits = fragments?.held {
-            // As the page route: the log position first (its page cache's key), then the data.
-            held = (habits, try await store.latestOperationSequence(owner: user.id))
+            // As the page route: the log position first (its page cache's key, read with the
+            // operations after the held snapshot), then the data.
+            held = (habits, try await habits.position(store, owner: user.id))
         }
         let (habits, routines, tipState, versions) = try await TodayPages.data(
             store: store, owner: user.id, window: window, held: held)

@@ -31,7 +31,9 @@ struct TodayPages {
         // The data's version first, then the data (see TodayPageCache); the user record (its
         // settings) is data too.
         let owner = try context.requireIdentity().owner
-        let sequence = try await web.store.latestOperationSequence(owner: owner)
+        // With a held snapshot of the owner, what changed since it comes with the position.
+        let position = try await web.heldHabits.position(web.store, owner: owner)
+        let sequence = position.sequence
         let user: User
         if let kept = web.todayPages.user(owner, at: sequence) {
             user = kept
@@ -55,7 +57,7 @@ struct TodayPages {
         if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
         let model = try await Self.model(
             store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
-            csrfToken: session.csrfToken, held: (web.heldHabits, sequence), memo: web.todayFragments.memo)
+            csrfToken: session.csrfToken, held: (web.heldHabits, position), memo: web.todayFragments.memo)
         let page = RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
@@ -73,7 +75,7 @@ struct TodayPages {
     /// route's); without them everything is read.
     static func model(
         store: any TendStore, user: User, day: Day, now: Date, modes: CardModes, choice: TodayChoice = TodayChoice(),
-        csrfToken: String, held: (habits: HeldHabits, sequence: Int64)? = nil,
+        csrfToken: String, held: (habits: HeldHabits, position: HeldHabits.Position)? = nil,
         memo: TodayMemo? = nil
     ) async throws -> TodayPage {
         let today = user.settings.today(now: now)
@@ -94,10 +96,11 @@ struct TodayPages {
     /// What the Today page shows of `owner`: through `held` (the server's held habits and the op
     /// log position read before) when given, with the habits' versions; else read whole.
     static func data(
-        store: any TendStore, owner: User.ID, window: (TipState) -> HistoryWindow, held: (habits: HeldHabits, sequence: Int64)?
+        store: any TendStore, owner: User.ID, window: (TipState) -> HistoryWindow,
+        held: (habits: HeldHabits, position: HeldHabits.Position)?
     ) async throws -> (habits: [TrackedHabit], routines: [Routine], tipState: TipState, versions: [Habit.ID: UInt64]) {
         if let held {
-            let snapshot = try await held.habits.read(store, owner: owner, sequence: held.sequence, window: window).snapshot
+            let snapshot = try await held.habits.read(store, owner: owner, position: held.position, window: window).snapshot
             return (snapshot.habits, snapshot.routines, snapshot.tipState, snapshot.versions)
         }
         let tipState = try await store.tipState(owner: owner)
