@@ -105,6 +105,56 @@ struct HabitSummaryPropertyTests {
         }
     }
 
+    /// The one-statement reads (PostgreSQL) read every habit's entries from
+    /// ``HistoryWindow/entriesFromForCurrentSummaries`` before they know its summary, and a second
+    /// statement only for habits that need earlier ones. That guess decides only how many round
+    /// trips a read takes, never what it gives; this pins that it covers every habit whose summary
+    /// is current and whose schedule is not "X in Y days", in any zone, week start and locale.
+    @Test("a current summary never needs entries before the one-statement read's first day", arguments: 0..<4)
+    func firstDayGuessCoversCurrentSummaries(batch: Int) {
+        var covered = 0
+        for seed in 0..<150 {
+            var random = SeededGenerator(seed: UInt64(90_000 + batch * 1000 + seed))
+            let full = Self.history(Self.habit(&random), &random)
+            let calendar = TendCalendar(
+                timeZone: Fixtures.zone(
+                    [
+                        "Pacific/Kiritimati", "America/St_Johns", "Europe/Berlin", "America/Santiago", "Australia/Lord_Howe",
+                        "Asia/Kathmandu",
+                    ]
+                    .randomElement(using: &random)!),
+                locale: Locale(identifier: ["en_US", "de_DE", "ar_EG", "fa_IR"].randomElement(using: &random)!),
+                firstWeekday: Int.random(in: 1...7, using: &random))
+            // Around the clock changes of 2024 (Berlin: 31 March, 27 October) and any other day.
+            let today =
+                Bool.random(using: &random)
+                ? [Fixtures.day("2024-03-31"), Fixtures.day("2024-10-27"), Fixtures.day("2024-04-07")].randomElement(using: &random)!
+                    .adding(days: Int.random(in: -2...2, using: &random))
+                : Self.base.adding(days: Int.random(in: 60...220, using: &random))
+            let made = today.adding(days: -Int.random(in: 0...(HistoryWindow.summaryLag + 3), using: &random))
+            let summary = HabitSummary(full, today: made, calendar: calendar)
+            let from = today.adding(days: -Int.random(in: 0...200, using: &random))
+            let window = HistoryWindow(
+                from: from, through: today, today: today, calendar: calendar,
+                valuesFrom: Bool.random(using: &random) ? max(from, today.adding(days: -6)) : nil)
+            guard let guess = window.entriesFromForCurrentSummaries else {
+                Issue.record("a window with a calendar has a first day")
+                continue
+            }
+            if case .timesInDays = full.habit.schedule { continue }
+            guard summary.isUsable(for: full.habit, calendar: calendar), !window.needsRefresh(full.habit, summary: summary) else {
+                continue
+            }
+            let needed = window.entriesFrom(for: full.habit, summary: summary)
+            #expect(
+                needed >= guess,
+                "seed \(90_000 + batch * 1000 + seed): \(full.habit.schedule), today \(today), needs \(needed), guess \(guess)")
+            covered += 1
+        }
+        // Most cases are current summaries of other schedules: the property was checked.
+        #expect(covered > 60)
+    }
+
     @Test("writes cut the summary as the stores do: what is left agrees, and brought up to date it is the rebuilt one", arguments: 0..<6)
     func writesAndRebuilds(batch: Int) {
         for seed in 0..<40 {

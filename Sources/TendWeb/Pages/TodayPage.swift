@@ -55,7 +55,12 @@ struct TodayPage: Sendable, Hashable {
         var score: Double?
         var isFuture: Bool
         var isShown: Bool
-        var label: String
+        /// How the score is written in the label.
+        var percent: PercentText
+
+        /// "Sunday, 15 June 2025: 80%": made when the cell is written, which a week whose cells a
+        /// server already wrote is not (200 labels were a tenth of a page after a change).
+        var label: String { "\(longDate(day)): " + (score.map { percent($0) } ?? "nothing due") }
     }
 
     struct Heatmap: Sendable, Hashable {
@@ -462,7 +467,7 @@ struct TodayPage: Sendable, Hashable {
             let offset = gridStart.days(to: cellDay)
             return HeatmapCell(
                 day: cellDay, column: offset / 7, row: offset % 7, score: score, isFuture: cellDay > today, isShown: cellDay == day,
-                label: "\(longDate(cellDay)): " + (score.map { percent($0) } ?? "nothing due"))
+                percent: percent)
         }
         let judged = scores.compactMap { $0 }
         let average = judged.isEmpty ? nil : judged.reduce(0, +) / Double(judged.count)
