@@ -27,6 +27,29 @@ extension StoreContract {
         habits.map { WindowView($0, window, calendar: calendar) }.sorted { $0.habit.id < $1.habit.id }
     }
 
+    /// Creates `habits`, each with entries every few days of the 310 days to `today`, and
+    /// archives the last.
+    static func createWithHistory(_ habits: [Habit], archivingLast store: any TendStore, _ user: User, today: Day) async throws {
+        var changes: [Change] = []
+        for (index, habit) in habits.enumerated() {
+            changes.append(.habitCreated(habit: habit))
+            changes.append(
+                .entriesImported(
+                    habit: habit.id,
+                    entries: stride(from: -310, through: 0, by: index + 2).map { Entry(day: today.adding(days: $0), value: 1) }))
+        }
+        try await store.applyChanges(owner: user.id, changes)
+        if let last = habits.last { _ = try await store.setArchived(owner: user.id, habit: last.id, true) }
+    }
+
+    /// A Today page's window (200 days, a calendar, values of today) and one without a calendar.
+    static func twoWindows(today: Day, calendar: TendCalendar) -> [HistoryWindow] {
+        [
+            HistoryWindow(from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today),
+            HistoryWindow(from: today.adding(days: -30), through: today, today: today),
+        ]
+    }
+
     /// Held habits (issue 17): what ``HeldHabits`` brings forward from the op log equals a fresh
     /// read after every kind of change, and reading a few habits equals reading all of them.
     static let heldCases: [StoreContractCase] = [
@@ -41,20 +64,8 @@ extension StoreContract {
                 Habit(name: "Call", schedule: .timesInDays(times: 2, days: 10), createdOn: today.adding(days: -20)),
                 Habit(name: "Old", createdOn: today.adding(days: -300)),
             ]
-            var changes: [Change] = []
-            for (index, habit) in habits.enumerated() {
-                changes.append(.habitCreated(habit: habit))
-                changes.append(
-                    .entriesImported(
-                        habit: habit.id,
-                        entries: stride(from: -310, through: 0, by: index + 2).map { Entry(day: today.adding(days: $0), value: 1) }))
-            }
-            try await store.applyChanges(owner: user.id, changes)
-            _ = try await store.setArchived(owner: user.id, habit: habits[3].id, true)
-            for window in [
-                HistoryWindow(from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today),
-                HistoryWindow(from: today.adding(days: -30), through: today, today: today),
-            ] {
+            try await createWithHistory(habits, archivingLast: store, user, today: today)
+            for window in twoWindows(today: today, calendar: calendar) {
                 let all = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window)
                 #expect(all.count == 3)
                 let some = try await store.trackedHabits(
@@ -76,20 +87,8 @@ extension StoreContract {
                 Habit(name: "Read", schedule: .timesPerWeek(3), createdOn: today.adding(days: -300)),
                 Habit(name: "Old", createdOn: today.adding(days: -300)),
             ]
-            var changes: [Change] = []
-            for (index, habit) in habits.enumerated() {
-                changes.append(.habitCreated(habit: habit))
-                changes.append(
-                    .entriesImported(
-                        habit: habit.id,
-                        entries: stride(from: -300, through: 0, by: index + 2).map { Entry(day: today.adding(days: $0), value: 1) }))
-            }
-            try await store.applyChanges(owner: user.id, changes)
-            _ = try await store.setArchived(owner: user.id, habit: habits[3].id, true)
-            let windows = [
-                HistoryWindow(from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today),
-                HistoryWindow(from: today.adding(days: -30), through: today, today: today),
-            ]
+            try await createWithHistory(habits, archivingLast: store, user, today: today)
+            let windows = twoWindows(today: today, calendar: calendar)
             // Summaries current for the windows, as a page's earlier read leaves them.
             for window in windows { _ = try await store.trackedHabits(owner: user.id, includeArchived: false, window: window) }
             let position = try await store.latestOperationSequence(owner: user.id)
