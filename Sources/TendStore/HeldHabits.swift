@@ -9,16 +9,17 @@ import TendCore
 /// holds the owner's lock; docs/storage.md). So what was read at log position P, plus the
 /// operations after P, says what can have changed: an entry change touches one habit, which is
 /// read again on its own, with the operations (``TendStore/operationsAfter(owner:after:limit:window:)``:
-/// a few rows instead of 50 habits' summaries and entries); a routine change reads the routines again, a tip change the
-/// tip state. Anything else (a habit created, edited, archived, deleted or reordered; settings;
+/// a few rows instead of 50 habits' summaries and entries); a routine change reads the routines
+/// again, a tip change the tip state. Anything else (a habit created, edited, archived, deleted or reordered; settings;
 /// groups), more than ``replayLimit`` operations, or another window reads everything again.
 /// Habits are read again from the store, never changed here: an operation merged from another
 /// device may lose to a newer one (sync's last-writer-wins), and only the store folds that.
 ///
 /// Held data is never newer than the store's and never misses an operation: the position is
-/// read before the data (by the caller, as ``latestOperationSequence(owner:)``), and the
-/// operations after a held position with or before the habits they touched. The held owners are bounded
-/// by an estimate of their bytes (``budget``): the least recently read go first.
+/// read before the data or with it (by the caller, as ``TendStore/latestOperationSequence(owner:)``
+/// or ``position(_:owner:)``), and the operations after a held position with or before the habits
+/// they touched. The held owners are bounded by an estimate of their bytes (``budget``): the least
+/// recently read go first.
 public final class HeldHabits: Sendable {
     /// What the Today page reads of an owner.
     public struct Snapshot: Sendable {
