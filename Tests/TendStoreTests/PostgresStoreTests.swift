@@ -404,6 +404,59 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("A check-in's statements keep generic plans, and one made while the op log was a page still uses its index once the log grows")
+    func checkInPlansKept() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let alice = try await store.createUser(username: "alice", settings: UserSettings())
+            let bob = try await store.createUser(username: "bob", settings: UserSettings())
+            let water = try await store.createHabit(owner: alice.id, Habit(name: "Water", type: .count, target: 8, createdOn: Self.day))
+            _ = try await store.increment(owner: alice.id, habit: water.id, day: Self.day)
+            let settings = try await PostgresTestDatabase.query(
+                [
+                    """
+                    SELECT array_to_string(proconfig, ' ') FROM pg_proc
+                    WHERE proname IN ('tend_check_in_read', 'tend_check_in_write') ORDER BY proname
+                    """
+                ], on: store.location
+            ).map { try $0.decode(String.self) }
+            #expect(settings == Array(repeating: "plan_cache_mode=force_generic_plan enable_seqscan=off", count: 2))
+
+            // On one connection (a plan is kept per connection): the read's plan is made while
+            // the op log is a page (as on a new instance), then Bob's 50,000 ops arrive without
+            // an ANALYZE, and the kept plan still finds Alice's latest op by its index.
+            let read = """
+                SELECT * FROM tend_check_in_read(
+                    '\(alice.id.rawValue.uuidString)', ARRAY['\(water.id.rawValue.uuidString)']::uuid[],
+                    ARRAY[\(Self.day.ordinal)]::bigint[], ARRAY[gen_random_uuid()])
+                """
+            let padding = String(repeating: "x", count: 200)
+            let (rows, fetched) = try await store.statement { c in
+                try await store.run("ANALYZE ops", on: c)
+                try await store.run(PostgresQuery(unsafeSQL: read), on: c)
+                try await store.run(
+                    """
+                    INSERT INTO ops (user_id, id, device, hlc, change)
+                    SELECT \(bob.id.rawValue), gen_random_uuid(), 'test', lpad(n::text, 24, '0'), jsonb_build_object('padding', \(padding))
+                    FROM generate_series(1, 50000) n
+                    """, on: c)
+                // The op log's heap blocks the read fetched: the backend's counts not yet reported
+                // before and after it, in one transaction (they are reported between transactions;
+                // a plan made again meanwhile reads catalogs, not these).
+                let count = PostgresQuery(unsafeSQL: "SELECT pg_stat_get_xact_blocks_fetched('ops'::regclass)")
+                try await store.run("BEGIN", on: c)
+                let before = try await store.rows(count, on: c).first?.decode(Int.self) ?? 0
+                let rows = try await store.rows(PostgresQuery(unsafeSQL: read), on: c).count
+                let after = try await store.rows(count, on: c).first?.decode(Int.self) ?? 0
+                try await store.run("COMMIT", on: c)
+                return (rows, after - before)
+            }
+            // Index lookups fetch a block or two of the op log; without the setting the kept plan
+            // scans it twice (4,168 blocks).
+            #expect(rows == 1)
+            #expect(fetched >= 1 && fetched < 20, "\(fetched) blocks of the op log fetched")
+        }
+    }
+
     @Test("What every request asks first (the op log's position, the user) is one statement each, no transaction")
     func perRequestReads() async throws {
         try await PostgresTestDatabase.withStore { store in

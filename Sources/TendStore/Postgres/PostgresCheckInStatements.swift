@@ -4,25 +4,16 @@ import TendCore
 
 /// The two statements of a check-in batch (PostgresStore+CheckIns.swift), prepared once per
 /// connection: parsing and planning their CTEs was half of PostgreSQL's CPU per check-in
-/// (docs/performance.md, "`tend serve`", session 12).
+/// (docs/performance.md, "`tend serve`", session 12). Each calls a function of migration 14,
+/// whose queries keep their plans (PostgreSQL planned the array-taking queries again on every call).
 enum PostgresCheckInStatements {
     /// The owner's revision and latest clock, the batch's habits and days, and which of its
     /// operation ids the log holds (`id owner` pairs). No row: the owner does not exist.
     struct Read: PostgresPreparedStatement {
         typealias Row = PostgresRow
 
-        static let name = "tend_check_in_read_v1"
-        static let sql = """
-            SELECT u.revision, (SELECT hlc FROM ops WHERE user_id = $1 ORDER BY hlc DESC LIMIT 1) AS last_hlc,
-                   (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY($4::uuid[])) AS held,
-                   p.habit AS wanted_habit, p.day AS wanted_day, \(PostgresStore.habitColumns),
-                   e.value AS entry_value, e.is_skipped AS entry_skipped, e.note AS entry_note
-            FROM users u
-            CROSS JOIN unnest($2::uuid[], $3::bigint[]) AS p(habit, day)
-            LEFT JOIN habits h ON h.user_id = u.id AND h.id = p.habit
-            LEFT JOIN entries e ON e.user_id = u.id AND e.habit_id = p.habit AND e.day = p.day
-            WHERE u.id = $1
-            """
+        static let name = "tend_check_in_read_v2"
+        static let sql = "SELECT * FROM tend_check_in_read($1, $2, $3, $4)"
 
         var owner: UUID
         var habits: [UUID]
@@ -47,29 +38,9 @@ enum PostgresCheckInStatements {
     struct Write: PostgresPreparedStatement {
         typealias Row = Int
 
-        static let name = "tend_check_in_write_v1"
+        static let name = "tend_check_in_write_v2"
         static let sql = """
-            WITH owner AS (
-                UPDATE users SET revision = revision + 1 WHERE id = $1 AND revision = $2 RETURNING id
-            ), put AS (
-                INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
-                SELECT owner.id, u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
-                FROM owner, unnest($3::uuid[], $4::bigint[], $5::bigint[], $6::boolean[], $7::text[], $8::boolean[])
-                     AS u(habit, day, value, skipped, note, has_note)
-                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
-                    value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
-            ), cleared AS (
-                DELETE FROM entries e
-                USING owner, unnest($9::uuid[], $10::bigint[]) AS d(habit, day)
-                WHERE e.user_id = owner.id AND e.habit_id = d.habit AND e.day = d.day
-            ), logged AS (
-                INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
-                SELECT owner.id, o.id, $11, o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid, NULLIF(o.day, '')::integer
-                FROM owner, unnest($12::uuid[], $13::text[], $14::text[], $15::text[], $16::text[])
-                     WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
-                ORDER BY o.n
-            )
-            SELECT count(*)::bigint FROM owner
+            SELECT tend_check_in_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
             """
 
         var owner: UUID

@@ -434,6 +434,87 @@ enum PostgresMigrations {
                 // nothing the firing's does not.
                 "ALTER TABLE reminder_deliveries DROP CONSTRAINT reminder_deliveries_user_id_fkey",
             ]),
+        Migration(
+            version: 14, name: "check-ins: their two statements as functions that keep generic plans",
+            statements: [
+                // A check-in's statements take arrays (`unnest($n)`); a custom plan sees how long
+                // each one is and a generic plan must guess, so PostgreSQL judged the custom plan
+                // cheaper and planned both statements again on every check-in: half of its CPU
+                // per check-in (docs/performance.md, "A hosted instance", sessions 24 and 25). In
+                // a function declared with the setting, the plans of its query and of the key
+                // checks and summary triggers its writes run are made once per connection and
+                // kept; the rest of Tend's statements keep PostgreSQL's own choice. A kept plan is
+                // made for the tables' sizes at the time: one made while the op log was a page
+                // scanned it whole on every call as it grew. Every row these functions touch is
+                // found by a key, so they take no sequential scan.
+                """
+                CREATE FUNCTION tend_check_in_read(owner_id uuid, habit_ids uuid[], day_ordinals bigint[], operation_ids uuid[])
+                RETURNS TABLE (
+                    revision bigint, last_hlc text, held text[], wanted_habit uuid, wanted_day bigint,
+                    id uuid, name text, emoji text, color text, notes text, kind text, type text, target integer,
+                    unit text, schedule text, routine_time text, reminders text, is_archived boolean,
+                    sort_order integer, created_on integer, group_name text, tags text,
+                    entry_value bigint, entry_skipped boolean, entry_note text)
+                LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+                #variable_conflict use_column
+                BEGIN
+                    RETURN QUERY
+                    SELECT u.revision, (SELECT o.hlc FROM ops o WHERE o.user_id = owner_id ORDER BY o.hlc DESC LIMIT 1),
+                           (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY(operation_ids)),
+                           p.habit, p.day, h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit,
+                           h.schedule::text, h.routine_time, h.reminders::text, h.is_archived, h.sort_order,
+                           h.created_on, h.group_name, h.tags, e.value, e.is_skipped, e.note
+                    FROM users u
+                    CROSS JOIN unnest(habit_ids, day_ordinals) AS p(habit, day)
+                    -- One primary-key lookup per pair. As plain joins, the generic plan (which
+                    -- guesses ten pairs) read the owner's whole year of entries into a hash.
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM habits WHERE habits.user_id = u.id AND habits.id = p.habit LIMIT 1
+                    ) h ON true
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM entries
+                        WHERE entries.user_id = u.id AND entries.habit_id = p.habit AND entries.day = p.day LIMIT 1
+                    ) e ON true
+                    WHERE u.id = owner_id;
+                END $$
+                """,
+                """
+                CREATE FUNCTION tend_check_in_write(
+                    owner_id uuid, read_revision bigint,
+                    kept_habits uuid[], kept_days bigint[], kept_values bigint[], kept_skipped boolean[],
+                    kept_notes text[], kept_has_note boolean[], cleared_habits uuid[], cleared_days bigint[],
+                    op_device text, op_ids uuid[], op_stamps text[], op_changes text[], op_habits text[], op_days text[])
+                RETURNS bigint
+                LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+                DECLARE
+                    written bigint;
+                BEGIN
+                    WITH owner AS (
+                        UPDATE users SET revision = revision + 1 WHERE id = owner_id AND revision = read_revision RETURNING id
+                    ), put AS (
+                        INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
+                        SELECT owner.id, k.habit, k.day, k.value, k.skipped, CASE WHEN k.has_note THEN k.note END
+                        FROM owner, unnest(kept_habits, kept_days, kept_values, kept_skipped, kept_notes, kept_has_note)
+                             AS k(habit, day, value, skipped, note, has_note)
+                        ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
+                            value = excluded.value, is_skipped = excluded.is_skipped, note = excluded.note
+                    ), cleared AS (
+                        DELETE FROM entries e
+                        USING owner, unnest(cleared_habits, cleared_days) AS d(habit, day)
+                        WHERE e.user_id = owner.id AND e.habit_id = d.habit AND e.day = d.day
+                    ), logged AS (
+                        INSERT INTO ops (user_id, id, device, hlc, change, habit_id, day)
+                        SELECT owner.id, o.id, op_device, o.hlc, o.change::jsonb, NULLIF(o.habit_id, '')::uuid,
+                               NULLIF(o.day, '')::integer
+                        FROM owner, unnest(op_ids, op_stamps, op_changes, op_habits, op_days)
+                             WITH ORDINALITY AS o(id, hlc, change, habit_id, day, n)
+                        ORDER BY o.n
+                    )
+                    SELECT count(*) INTO written FROM owner;
+                    RETURN written;
+                END $$
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
