@@ -440,13 +440,13 @@ enum PostgresMigrations {
                 // A check-in's statements take arrays (`unnest($n)`); a custom plan sees how long
                 // each one is and a generic plan must guess, so PostgreSQL judged the custom plan
                 // cheaper and planned both statements again on every check-in: half of its CPU
-                // per check-in (docs/performance.md, "A hosted instance", sessions 24 and 25). In
-                // a function declared with the setting, the plans of its query and of the key
-                // checks and summary triggers its writes run are made once per connection and
-                // kept; the rest of Tend's statements keep PostgreSQL's own choice. A kept plan is
-                // made for the tables' sizes at the time: one made while the op log was a page
-                // scanned it whole on every call as it grew. Every row these functions touch is
-                // found by a key, so they take no sequential scan.
+                // per check-in (docs/performance.md, "A hosted instance", sessions 24 and 25).
+                // In a function declared with `plan_cache_mode = force_generic_plan`, the plans
+                // of its query and of the key checks and summary triggers its writes run are made
+                // once per connection and kept; the rest of Tend's statements keep PostgreSQL's
+                // own choice. A kept plan is made for the tables' sizes at the time: one made
+                // while the op log was a page scanned it whole on every call as it grew. Every
+                // row these functions touch is found by a key, so they take no sequential scan.
                 """
                 CREATE FUNCTION tend_check_in_read(owner_id uuid, habit_ids uuid[], day_ordinals bigint[], operation_ids uuid[])
                 RETURNS TABLE (
@@ -466,8 +466,8 @@ enum PostgresMigrations {
                            h.created_on, h.group_name, h.tags, e.value, e.is_skipped, e.note
                     FROM users u
                     CROSS JOIN unnest(habit_ids, day_ordinals) AS p(habit, day)
-                    -- One primary-key lookup per pair. As plain joins, the generic plan (which
-                    -- guesses ten pairs) read the owner's whole year of entries into a hash.
+                    -- One primary-key lookup per pair, whatever number of pairs the kept plan
+                    -- was made for (a generic plan guesses ten).
                     LEFT JOIN LATERAL (
                         SELECT * FROM habits WHERE habits.user_id = u.id AND habits.id = p.habit LIMIT 1
                     ) h ON true
