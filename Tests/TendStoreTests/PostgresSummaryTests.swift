@@ -39,9 +39,9 @@ struct PostgresSummaryTests {
                 await store.close()
             }
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
-            // columns and tables; version 11's and 13's foreign keys back, version 14's functions gone.
+            // columns and tables; version 11's and 13's foreign keys back, versions 14's and 15's functions gone.
             try await PostgresTestDatabase.execute(
-                "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write",
+                "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write", "DROP FUNCTION tend_entries_from",
                 """
                 ALTER TABLE reminder_deliveries ADD CONSTRAINT reminder_deliveries_user_id_fkey
                     FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE

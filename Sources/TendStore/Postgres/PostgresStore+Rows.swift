@@ -116,16 +116,12 @@ extension PostgresStore {
     func fetchEntriesAndRevision(
         _ owner: User.ID, from firsts: [(habit: Habit.ID, day: Day)], through: Day, on c: PostgresConnection
     ) async throws -> (entries: [Habit.ID: [Entry]], revision: Int64) {
+        // A function of migration 15, which keeps its plan (this read was planned on every call).
         let rows = try await rows(
             """
-            SELECT u.revision, p.*
-            FROM users u LEFT JOIN LATERAL (
-                SELECT e.habit_id, \(unescaped: Self.packedEntries)
-                FROM unnest(\(firsts.map(\.habit.rawValue))::uuid[], \(firsts.map(\.day.ordinal))::integer[]) AS b(habit_id, first_day)
-                JOIN entries e ON e.user_id = u.id AND e.habit_id = b.habit_id AND e.day BETWEEN b.first_day AND \(through.ordinal)
-                GROUP BY e.habit_id
-            ) p ON true
-            WHERE u.id = \(owner.rawValue)
+            SELECT * FROM tend_entries_from(
+                \(owner.rawValue), \(firsts.map(\.habit.rawValue))::uuid[], \(firsts.map { Int32(clamping: $0.day.ordinal) })::integer[],
+                \(Int32(clamping: through.ordinal))::integer)
             """, on: c)
         guard let first = rows.first else { throw StoreError.notFound("user") }
         return (try Self.entriesByHabit(rows), try first.makeRandomAccess()["revision"].decode(Int64.self))
@@ -135,6 +131,8 @@ extension PostgresStore {
     /// of each, packed big-endian in day order into one `bytea`, and the notes apart (few days
     /// have one). Decoding a row per entry through PostgresNIO's generic cells cost ~2 µs each:
     /// most of a cold Today page's read, whose window holds a couple of thousand entries.
+    /// Migration 15's `tend_entries_from` packs them the same way: a change here is a new
+    /// migration replacing that function.
     static let packedEntries = """
         string_agg(int4send(e.day) || int8send(e.value) || int2send(e.is_skipped::int::int2), ''::bytea ORDER BY e.day) AS entries_packed,
         array_agg(e.day ORDER BY e.day) FILTER (WHERE e.note IS NOT NULL) AS entry_note_days,
