@@ -345,6 +345,10 @@ public enum StoreContract {
                 }
                 #expect(try await store.habits(owner: bob.id, includeArchived: true).isEmpty)
                 #expect(try await store.routines(owner: bob.id).isEmpty)
+                #expect(try await store.tipState(owner: bob.id) == TipState())
+                // Nobody's: "user not found", not an empty list.
+                await expectStoreError("routines of nobody", isNotFound) { _ = try await store.routines(owner: User.ID()) }
+                await expectStoreError("tips of nobody", isNotFound) { _ = try await store.tipState(owner: User.ID()) }
                 #expect(try await store.operations(owner: bob.id, after: 0, limit: 1000).isEmpty)
                 #expect(try await store.exportState(owner: alice.id) == before)
                 #expect(try await store.operations(owner: alice.id, after: 0, limit: 1000) == operations)

@@ -322,6 +322,43 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("A Today page read whole is three statements (tips, the summarized habits, the routines), no transaction")
+    func fullPageReadRoundTrips() async throws {
+        try await PostgresTestDatabase.withStore { store in
+            let settings = UserSettings(timeZone: "Europe/Berlin", locale: "de_DE")
+            let alice = try await store.createUser(username: "alice", settings: settings)
+            let today = Self.day.adding(days: 30)
+            let habit = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
+            _ = try await store.setValue(owner: alice.id, habit: habit.id, day: today, 1)
+            _ = try await store.createRoutine(
+                owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [habit.id]))
+            let window = HistoryWindow(
+                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
+                valuesFrom: today.adding(days: -6))
+            // The first read builds the habit's summary; the page's read finds it current.
+            _ = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
+            let held = HeldHabits()
+            let position = try await held.position(store, owner: alice.id)
+            let (statements, transactions) = (store.statementCount, store.transactionCount)
+            let (snapshot, outcome) = try await held.read(store, owner: alice.id, position: position, window: { _ in window })
+            #expect(outcome == .full)
+            #expect(store.statementCount - statements == 3 && store.transactionCount == transactions)
+            #expect(snapshot.routines.map(\.habitIDs) == [[habit.id]])
+            #expect(snapshot.habits.first?.entries[today]?.value == 1)
+        }
+    }
+
+    @Test("A server's pool keeps its connections open (so a released one schedules no idle timer); elsewhere idle ones close")
+    func poolSettings() throws {
+        let location = try PostgresLocation(url: "postgres://postgres@localhost/tend")
+        let server = location.clientConfiguration(maximumConnections: 10, keepingOpen: true).options
+        #expect(server.minimumConnections == 10 && server.maximumConnections == 10)
+        #expect(server.keepAliveBehavior == nil)
+        let other = location.clientConfiguration(maximumConnections: 10).options
+        #expect(other.minimumConnections == 0 && other.connectionIdleTimeout == .seconds(20))
+        #expect(other.keepAliveBehavior == nil)
+    }
+
     @Test("A windowed read of two statements never shows half of a write: a moved revision between them reads again in a transaction")
     func windowedReadIsOneSnapshot() async throws {
         try await PostgresTestDatabase.withStore { store in

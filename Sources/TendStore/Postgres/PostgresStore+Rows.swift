@@ -196,18 +196,21 @@ extension PostgresStore {
         return TrackedHabit(habit: habit, entries: [entry])
     }
 
-    /// The owner's routines with their habits in order.
+    /// The owner's routines with their habits in order; "user not found" when there is no such
+    /// owner. One statement (the owner's row joined), so a read of them alone needs no transaction.
     func fetchRoutines(_ owner: User.ID, on c: PostgresConnection) async throws -> RoutineList {
         let rows = try await rows(
             """
             SELECT r.id, r.name, r.start, r.weekdays::text, r.color, r.sort_order,
                    coalesce((SELECT array_agg(rh.habit_id ORDER BY rh.position) FROM routine_habits rh
                              WHERE rh.user_id = r.user_id AND rh.routine_id = r.id), '{}') AS habit_ids
-            FROM routines r WHERE r.user_id = \(owner.rawValue)
+            FROM users u LEFT JOIN routines r ON r.user_id = u.id WHERE u.id = \(owner.rawValue)
             """, on: c)
-        let routines = try rows.map { row in
+        guard !rows.isEmpty else { throw StoreError.notFound("user") }
+        let routines = try rows.compactMap { row -> Routine? in
             let (id, name, start, weekdays, color, order, habits) = try row.decode(
-                (UUID, String, String, String, String, Int, [UUID]).self)
+                (UUID?, String?, String?, String?, String?, Int?, [UUID]).self)
+            guard let id, let name, let start, let weekdays, let color, let order else { return nil }
             let startTime: TimeOfDay
             do {
                 startTime = try TimeOfDay(parsing: start)
@@ -230,11 +233,16 @@ extension PostgresStore {
         return try StoredJSON.groups(row.decode(String.self))
     }
 
+    /// The owner's tips; "user not found" when there is no such owner (one statement, as
+    /// ``fetchRoutines(_:on:)``).
     func fetchTips(_ owner: User.ID, on c: PostgresConnection) async throws -> TipState {
-        let rows = try await rows("SELECT tip, state FROM tips WHERE user_id = \(owner.rawValue)", on: c)
+        let rows = try await rows(
+            "SELECT t.tip, t.state FROM users u LEFT JOIN tips t ON t.user_id = u.id WHERE u.id = \(owner.rawValue)", on: c)
+        guard !rows.isEmpty else { throw StoreError.notFound("user") }
         var tips = TipState()
         for row in rows {
-            let (tip, state) = try row.decode((String, String).self)
+            let (tip, state) = try row.decode((String?, String?).self)
+            guard let tip, let state else { continue }
             // Tips this version does not know (from a newer Tend) are left out, as TipState decoding does.
             guard let id = Tip.ID(rawValue: tip) else { continue }
             if state == "dismissed" { tips.dismissed.insert(id) } else { tips.actedOn.insert(id) }

@@ -77,7 +77,8 @@ public final class PostgresStore: TendStore {
         timeout: Duration = .seconds(15), logger: Logger = Logger(label: "tend.postgres"), now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> PostgresStore {
         let client = PostgresClient(
-            configuration: location.clientConfiguration(maximumConnections: maximumConnections), backgroundLogger: logger)
+            configuration: location.clientConfiguration(maximumConnections: maximumConnections, keepingOpen: lifetime == .service),
+            backgroundLogger: logger)
         switch lifetime {
         case .ownTask:
             let store = PostgresStore(
@@ -282,18 +283,13 @@ public final class PostgresStore: TendStore {
         try await read { c in try await self.fetchGroups(owner, on: c) }
     }
 
+    // One statement each, no transaction: every page after a change reads both.
     public func routines(owner: User.ID) async throws -> [Routine] {
-        try await read { c in
-            try await self.requireOwner(owner, on: c)
-            return try await self.fetchRoutines(owner, on: c).routines
-        }
+        try await statement { c in try await self.fetchRoutines(owner, on: c).routines }
     }
 
     public func tipState(owner: User.ID) async throws -> TipState {
-        try await read { c in
-            try await self.requireOwner(owner, on: c)
-            return try await self.fetchTips(owner, on: c)
-        }
+        try await statement { c in try await self.fetchTips(owner, on: c) }
     }
 
     public func exportState(owner: User.ID) async throws -> UserState {

@@ -76,7 +76,9 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    package func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
+    /// The pool's settings; `keepingOpen`: every connection is opened at the start and kept (a
+    /// server's pool, busy all day), else opened on demand and closed after 20 s idle.
+    package func clientConfiguration(maximumConnections: Int, keepingOpen: Bool = false) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         if let socketDirectory {
             configuration = PostgresClient.Configuration(
@@ -95,13 +97,15 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.connectTimeout = .seconds(10)
         // Every release of a connection to the pool schedules its idle timer (and its keep-alive
-        // timer), and a timer cancelled by the next lease still holds its memory until it would
-        // have fired: at a loaded instance's rate of leases the defaults (60 s idle, a keep-alive
-        // every 30 s) held megabytes of pending timers (docs/performance.md). A connection idle for 20 s is
-        // closed instead (reopened on demand), so none stays idle long enough to need keep-alive
-        // queries.
+        // timer) as tasks of their own, and a timer cancelled by the next lease still holds its
+        // memory until it would have fired: at a loaded instance's rate of leases the defaults
+        // (60 s idle, a keep-alive every 30 s) held megabytes of pending timers
+        // (docs/performance.md). No keep-alive queries; a server's connections are all "minimum"
+        // connections, which the pool never times out, so it schedules no timer at all; elsewhere
+        // a connection idle for 20 s is closed (reopened on demand).
         configuration.options.connectionIdleTimeout = .seconds(20)
         configuration.options.keepAliveBehavior = nil
+        if keepingOpen { configuration.options.minimumConnections = configuration.options.maximumConnections }
         return configuration
     }
 
