@@ -53,6 +53,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Child processes started with posix_spawn (Foundation's Process crashes in a process with
+        // ~1,350 descriptors open); CTendSpawn exposes glibc's two spawn actions Swift cannot see.
+        .target(name: "CTendSpawn"),
+        .target(name: "TendSpawn", dependencies: ["CTendSpawn"]),
         // Named fixtures, the generated 50 habits × 10 years dataset and temporary directories: what
         // tests and benchmarks share, without the test framework.
         .target(name: "TendFixtures", dependencies: ["TendCore"]),
@@ -63,7 +67,7 @@ let package = Package(
         .target(
             name: "TendTestSupport",
             dependencies: [
-                "TendCore", "TendStore", "TendFixtures", "TendDelivery",
+                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendSpawn",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -175,6 +179,7 @@ let package = Package(
             name: "TendCLI",
             dependencies: [
                 "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders", "TendOpenID",
+                "TendSpawn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -279,6 +284,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "TendSpawnTests", dependencies: ["TendSpawn", "TendTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+@_exported import TendSpawn
 
 /// Runs blocking work (waiting for a child process, reading a pipe to its end) on a Dispatch
 /// thread, never on one of Swift concurrency's cooperative threads. There are only as many of
@@ -19,10 +20,10 @@ public struct ProcessOutput: Sendable {
 }
 
 /// A child process, driven without blocking the cooperative pool.
-public struct ChildProcess: @unchecked Sendable {
-    public let process: Process
+public struct ChildProcess: Sendable {
+    public let process: SpawnedProcess
 
-    public init(_ process: Process) { self.process = process }
+    public init(_ process: SpawnedProcess) { self.process = process }
 
     /// Starts the process with its stdout and stderr piped, reads both to their end (in parallel,
     /// so neither pipe fills up) and waits for its exit.
@@ -36,8 +37,8 @@ public struct ChildProcess: @unchecked Sendable {
     public func start() throws -> Started {
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.standardOutput = .pipe(out)
+        process.standardError = .pipe(err)
         try process.run()
         return Started(child: self, out: out, err: err)
     }
@@ -49,6 +50,9 @@ public struct ChildProcess: @unchecked Sendable {
         let err: Pipe
 
         public var processIdentifier: Int32 { child.process.processIdentifier }
+
+        /// The reading end of its stdout, for a test that reads as it goes (then not `output()`).
+        public var standardOutput: FileHandle { out.fileHandleForReading }
 
         /// Reads stdout and stderr to their end (in parallel, so neither pipe fills up) and waits
         /// for the exit.
@@ -62,14 +66,8 @@ public struct ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the (started) process to end; its exit status.
+    /// Waits for the (started) process to end: its exit code, or the signal that ended it.
     public func exit() async -> Int32 {
-        let process = process
-        let box = ChildProcess(process)
-        return
-            (try? await offCooperativePool {
-                box.process.waitUntilExit()
-                return box.process.terminationStatus
-            }) ?? -1
+        await process.exit().status
     }
 }

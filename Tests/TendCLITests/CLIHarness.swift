@@ -75,7 +75,7 @@ final class CLIHarness: @unchecked Sendable {
 
     /// Runs the built `tend` binary with `arguments` (the database through TEND_DATABASE).
     func runBinary(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIHarness.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -83,7 +83,7 @@ final class CLIHarness: @unchecked Sendable {
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = .null
         let result = try await ChildProcess(process).run()
         return RunResult(
             status: result.status, out: String(decoding: result.out, as: UTF8.self),

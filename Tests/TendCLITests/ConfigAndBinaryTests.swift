@@ -209,7 +209,7 @@ struct BinaryTests {
     @Test("a new database takes the system's time zone")
     func systemZoneAtCreation() async throws {
         let directory = try TemporaryDirectory()
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIHarness.binary
         process.arguments = ["config", "--json", "--database", directory.path("new.sqlite")]
         var environment = ProcessInfo.processInfo.environment
@@ -224,7 +224,7 @@ struct BinaryTests {
     func defaultDatabase() async throws {
         let tend = try await CLIHarness()
         let home = tend.directory.path("data")
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CLIHarness.binary
         process.arguments = ["add", "Read"]
         var environment = ProcessInfo.processInfo.environment

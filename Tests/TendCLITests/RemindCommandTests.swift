@@ -105,7 +105,7 @@ struct RemindSyncTests {
     @Test("A habit checked on the server (the phone) is not reminded on the desktop: remind syncs first")
     func doneElsewhere() async throws {
         let serverDirectory = try TemporaryDirectory()
-        let server = Process()
+        let server = SpawnedProcess()
         server.executableURL = CLIHarness.binary
         server.arguments = ["serve", "--port", "0", "--database", serverDirectory.path("server.sqlite")]
         var environment = ProcessInfo.processInfo.environment
@@ -113,8 +113,7 @@ struct RemindSyncTests {
         server.environment = environment
         let started = try ChildProcess(server).start()
         defer { server.terminate() }
-        _ = started
-        let handle = (server.standardOutput as! Pipe).fileHandleForReading
+        let handle = started.standardOutput
         let line = try await offCooperativePool { () -> String in
             var seen = ""
             while !seen.contains("\n") {

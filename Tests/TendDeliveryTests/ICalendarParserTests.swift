@@ -70,7 +70,7 @@ struct ICalendarParserTests {
             .write(toFile: path, atomically: true, encoding: .utf8)
 
         // When Python's icalendar reads it and dateutil expands its rules in its VTIMEZONE
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: try #require(Self.python))
         process.arguments = ["-c", Self.script, path, String(Self.window)]
         let output = try await ChildProcess(process).run()

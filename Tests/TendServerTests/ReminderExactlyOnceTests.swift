@@ -60,8 +60,8 @@ struct ReminderExactlyOnceTests {
                 while receiver.requestCount < 20, ContinuousClock.now - started < .seconds(60) {
                     try await Task.sleep(for: .milliseconds(5))
                 }
-                kill(first.process.processIdentifier, SIGKILL)
-                first.process.waitUntilExit()
+                first.process.send(SIGKILL)
+                _ = await first.process.exit()
                 let atKill = receiver.requestCount
                 #expect(atKill >= 20 && atKill < Self.users * Self.habitsPerUser, "the kill must land mid-delivery (\(atKill) posts)")
 

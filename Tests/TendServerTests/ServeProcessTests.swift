@@ -17,7 +17,7 @@ struct ServeProcessTests {
 
     /// A running `tend serve` and its port.
     final class Server: @unchecked Sendable {
-        let process = Process()
+        let process = SpawnedProcess()
         let output = Pipe()
         var port = 0
         /// Its output so far.
@@ -29,9 +29,9 @@ struct ServeProcessTests {
             var env = ProcessInfo.processInfo.environment
             for (key, value) in environment { env[key] = value }
             process.environment = env
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = .pipe(output)
+            process.standardError = .null
+            process.standardInput = .null
             try process.run()
         }
 
@@ -115,11 +115,11 @@ struct ServeProcessTests {
 
         func terminate() async -> Int32 {
             process.terminate()  // SIGTERM
-            return await ChildProcess(process).exit()
+            return await process.exit().status
         }
 
         deinit {
-            if process.isRunning { process.terminate() }
+            process.terminate()
         }
     }
 
@@ -130,7 +130,7 @@ struct ServeProcessTests {
         let directory = try TemporaryDirectory()
         let database = directory.path("tend.sqlite")
         func tend(_ arguments: [String]) async throws -> ProcessOutput {
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = Self.binary
             process.arguments = arguments + ["--database", database]
             return try await ChildProcess(process).run()
@@ -243,7 +243,7 @@ struct ServeProcessTests {
     @Test("A bcrypt cost below 12 is refused")
     func refusesWeakBcrypt() async throws {
         let directory = try TemporaryDirectory()
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--bcrypt-cost", "10", "--database", directory.path("tend.sqlite")]
         let result = try await ChildProcess(process).run()
@@ -278,7 +278,7 @@ struct ServeProcessTests {
         ])
     func refusesBadReminderOptions(arguments: [String], environment: [String: String], message expected: String) async throws {
         let directory = try TemporaryDirectory()
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--port", "0", "--database", directory.path("tend.sqlite")] + arguments
         var env = ProcessInfo.processInfo.environment

@@ -40,8 +40,8 @@ struct SyncEndToEndTests {
         func stop() async { _ = await server.terminate() }
 
         func kill() async {
-            Glibc.kill(server.process.processIdentifier, SIGKILL)
-            _ = await ChildProcess(server.process).exit()
+            server.process.send(SIGKILL)
+            _ = await server.process.exit()
         }
 
         /// Starts the server again on the same database and port.
@@ -62,7 +62,7 @@ struct SyncEndToEndTests {
     static func tend(
         _ arguments: [String], database: String, input: String? = nil
     ) async throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = ServeProcessTests.binary
         process.arguments = arguments + ["--database", database]
         var environment = ProcessInfo.processInfo.environment
@@ -71,11 +71,11 @@ struct SyncEndToEndTests {
         process.environment = environment
         if let input {
             let pipe = Pipe()
-            process.standardInput = pipe
+            process.standardInput = .pipe(pipe)
             pipe.fileHandleForWriting.write(Data(input.utf8))
             try pipe.fileHandleForWriting.close()
         } else {
-            process.standardInput = FileHandle.nullDevice
+            process.standardInput = .null
         }
         let output = try await ChildProcess(process).run()
         return (output.status, String(decoding: output.out, as: UTF8.self), String(decoding: output.err, as: UTF8.self))
@@ -192,11 +192,11 @@ struct SyncEndToEndTests {
         // empty account would take each habit's entries as one import, the next test).
         let made = try await world.server.request("POST", "/api/v1/habits", token: world.token, json: #"{"name":"Stretch"}"#)
         #expect(made.0 == 201, "\(made.1)")
-        let login = Process()
+        let login = SpawnedProcess()
         login.executableURL = ServeProcessTests.binary
         login.arguments = ["sync", "login", world.url, "--username", "ana", "--password-stdin", "--database", laptop]
         let input = Pipe()
-        login.standardInput = input
+        login.standardInput = .pipe(input)
         let started = try ChildProcess(login).start()
         input.fileHandleForWriting.write(Data((Self.password + "\n").utf8))
         try input.fileHandleForWriting.close()

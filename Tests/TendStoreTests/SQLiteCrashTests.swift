@@ -21,7 +21,7 @@ struct SQLiteCrashTests {
     /// Runs the writer from `first`, kills it with SIGKILL after `delay`, and returns the write
     /// numbers it acknowledged.
     static func runAndKill(database: String, first: Int, delay: Duration) async throws -> [Int] {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: writerPath)
         process.arguments = [database, "alice", String(first), String(writers)]
         let started = try ChildProcess(process).start()
@@ -29,7 +29,7 @@ struct SQLiteCrashTests {
         try await Task.sleep(for: delay)
         let pid = started.processIdentifier
         #expect(pid > 0)
-        if pid > 0 { kill(pid, SIGKILL) }  // never kill(0, …): that is this test's own process group
+        process.send(SIGKILL)
         let text = String(decoding: try await output.out, as: UTF8.self)
         return text.split(separator: "\n").compactMap { line in
             line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendSpawn
 
 /// How `tend remind` shows a reminder besides its line on stdout: a desktop notification through
 /// `notify-send` (libnotify, on every common Linux desktop), or nothing more.
@@ -31,9 +32,10 @@ struct ReminderNotifier: Sendable {
     /// stderr and never stops the loop: the line on stdout was already printed.
     func show(title: String, body: String) {
         guard let executable else { return }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--app-name=Tend", "--", title, body]
+        process.standardOutput = .null
         do {
             try process.run()
             process.waitUntilExit()
