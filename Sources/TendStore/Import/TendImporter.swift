@@ -71,7 +71,9 @@ public struct TendImporter: Sendable {
         _ data: Data, filename: String? = nil, into store: any TendStore, owner: User.ID, dryRun: Bool = false
     ) async throws -> ImportReport {
         let state = try await store.exportState(owner: owner)
-        let plan = try plan(data, filename: filename, into: state, dryRun: dryRun)
+        let plan = try await BlockingWork.run { () throws(ImportError) in
+            try self.plan(data, filename: filename, into: state, dryRun: dryRun)
+        }
         if !dryRun, !plan.changes.isEmpty {
             try await store.applyChanges(owner: owner, plan.changes)
         }
@@ -82,16 +84,19 @@ public struct TendImporter: Sendable {
 
     /// The complete, lossless JSON export of `owner`'s data.
     public func exportJSON(store: any TendStore, owner: User.ID) async throws -> Data {
-        try TendJSONFormat.encode(try await store.exportState(owner: owner))
+        let state = try await store.exportState(owner: owner)
+        return try await BlockingWork.run { try TendJSONFormat.encode(state) }
     }
 
     /// Habits and entries as one CSV file for spreadsheets.
     public func exportCSV(store: any TendStore, owner: User.ID) async throws -> Data {
-        TendCSVFormat.encode(try await store.exportState(owner: owner))
+        let state = try await store.exportState(owner: owner)
+        return try await BlockingWork.run { TendCSVFormat.encode(state) }
     }
 
     /// Loop Habit Tracker's CSV layout, zipped.
     public func exportLoopCSVZip(store: any TendStore, owner: User.ID) async throws -> Data {
-        try LoopCSVFormat.encode(try await store.exportState(owner: owner))
+        let state = try await store.exportState(owner: owner)
+        return try await BlockingWork.run { try LoopCSVFormat.encode(state) }
     }
 }

@@ -4,7 +4,7 @@ extension SQLiteStore: BackupWriter {
     public var backupSuffix: String { ".sqlite" }
 
     public func writeBackup(to path: String) async throws -> Int {
-        try backup(to: path)
+        try await BlockingWork.run { try self.backup(to: path) }
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.size] as? Int) ?? 0
     }

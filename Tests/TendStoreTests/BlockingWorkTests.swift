@@ -1,0 +1,25 @@
+import Foundation
+import TendStore
+import Testing
+
+@Suite("Blocking work")
+struct BlockingWorkTests {
+    /// The calling thread's name as the kernel knows it.
+    static func threadName() -> String {
+        ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
+    }
+
+    @Test("Runs on NIO's blocking pool (threads SGLTN-TP-#n), not on a cooperative thread, and hands back results and errors")
+    func runsOnTheBlockingPool() async throws {
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<4 { group.addTask { try await BlockingWork.run { Self.threadName() } } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(names.count == 4)
+        #expect(names.allSatisfy { $0.contains("TP-#") }, "\(names)")
+        #expect(!Self.threadName().contains("TP-#"))
+        await #expect(throws: CocoaError.self) {
+            try await BlockingWork.run { throw CocoaError(.fileNoSuchFile) }
+        }
+    }
+}
