@@ -36,14 +36,22 @@ public struct SyncResponse: Codable, Hashable, Sendable {
     /// before it): the pages start from the beginning, and the device should push every operation
     /// it holds again, as the server may have lost some.
     public var reset: Bool
+    /// The account's log position once the pushed operations were stored (absent when none were
+    /// pushed): whatever the server shows from this position on includes them. The web app keeps
+    /// its pushed taps over a Today page kept from before it (docs/web.md, "Offline taps").
+    public var stored: Int64?
 
-    public init(accepted: Int, duplicates: Int, operations: [ChangeOperation], cursor: String?, more: Bool, reset: Bool) {
+    public init(
+        accepted: Int, duplicates: Int, operations: [ChangeOperation], cursor: String?, more: Bool, reset: Bool,
+        stored: Int64? = nil
+    ) {
         self.accepted = accepted
         self.duplicates = duplicates
         self.operations = operations
         self.cursor = cursor
         self.more = more
         self.reset = reset
+        self.stored = stored
     }
 }
 

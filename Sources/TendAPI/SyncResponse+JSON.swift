@@ -13,6 +13,7 @@ extension SyncResponse {
         var cursor: String?
         var more: Bool?
         var reset: Bool?
+        var stored: Int64?
         var seen = Set<String>()
         let read = scanner.object { scanner, key in
             guard seen.insert(String(decoding: key, as: UTF8.self)).inserted else { return false }
@@ -35,13 +36,19 @@ extension SyncResponse {
             } else if key.spells("reset") {
                 guard let flag = scanner.boolean() else { return false }
                 reset = flag
+            } else if key.spells("stored") {
+                if scanner.null() { return true }
+                guard let value = scanner.integer() else { return false }
+                stored = Int64(value)
             } else {
                 return scanner.skipValue()
             }
             return true
         }
         guard read, scanner.atEnd(), let accepted, let duplicates, let operations, let more, let reset else { return nil }
-        self.init(accepted: accepted, duplicates: duplicates, operations: operations, cursor: cursor, more: more, reset: reset)
+        self.init(
+            accepted: accepted, duplicates: duplicates, operations: operations, cursor: cursor, more: more, reset: reset,
+            stored: stored)
     }
 
     /// The answer as `JSONEncoder` with sorted keys writes it.
@@ -61,6 +68,10 @@ extension SyncResponse {
         try ChangeOperation.writeJSON(operations, to: &output)
         output.raw(#","reset":"#)
         output.boolean(reset)
+        if let stored {
+            output.raw(#","stored":"#)
+            output.integer(Int(stored))
+        }
         output.raw("}")
         return output.bytes
     }

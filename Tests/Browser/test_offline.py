@@ -9,7 +9,9 @@ worker's kept page, the queued taps applied again from IndexedDB); the second ad
 of the same habit; the server starts again; both badges come back to "synced" and the server
 holds 1, 2 + 3 = 5 and 0 — both browsers' increments count. Then a refused operation is dropped
 and said. A second test puts a loopback proxy in front of the server: its 502 and its silence
-(a connection that never answers) are offline too. Run with scripts/browser-test."""
+(a connection that never answers) are offline too. A third lets that proxy pass a push and
+nothing after it: the kept page from before the push still shows the sent taps, once. Run with
+scripts/browser-test."""
 
 import json
 import os
@@ -85,8 +87,9 @@ class Proxy:
     """A loopback TCP proxy in front of the server that can stop answering without refusing:
     `forward` passes bytes both ways; `silent` accepts connections and never answers (a server
     that hangs, a captive Wi-Fi); `502` answers every request 502 Bad Gateway (a reverse proxy
-    whose upstream is down). Changing the mode closes every open connection, so the browser's
-    kept-alive ones meet the new mode too."""
+    whose upstream is down); `sync-only` passes `POST /api/v1/sync` (one request per connection)
+    and answers everything else 502 (a server that goes away right after taking a push). Changing
+    the mode closes every open connection, so the browser's kept-alive ones meet the new mode too."""
 
     def __init__(self, upstream):
         address = urllib.parse.urlsplit(upstream)
@@ -143,6 +146,8 @@ class Proxy:
                     head += chunk
                 client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 client.close()
+            elif mode == "sync-only":
+                self.one_request(client)
             elif mode == "forward":
                 upstream = socket.create_connection(self.upstream)
                 self.keep(upstream)
@@ -150,6 +155,37 @@ class Proxy:
                 self.pump(client, upstream)
         except OSError:
             pass
+
+    def one_request(self, client):
+        """Reads one request; a sync goes upstream with `Connection: close` and its answer back,
+        anything else gets a 502. The connection ends either way."""
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = client.recv(65536)
+            if not chunk:
+                return
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        length = 0
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip())
+        while len(body) < length:
+            chunk = client.recv(65536)
+            if not chunk:
+                return
+            body += chunk
+        if not lines[0].startswith(b"POST /api/v1/sync "):
+            client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            client.close()
+            return
+        kept = [line for line in lines[1:] if line.partition(b":")[0].strip().lower() != b"connection"]
+        upstream = socket.create_connection(self.upstream)
+        self.keep(upstream)
+        upstream.sendall(b"\r\n".join([lines[0]] + kept + [b"Connection: close", b"", b""]) + body)
+        self.pump(upstream, client)
 
     @staticmethod
     def pump(source, target):
@@ -244,6 +280,23 @@ class OfflineTests(unittest.TestCase):
                 return True
         except urllib.error.HTTPError as error:
             return error.code != 404
+
+    def phone_behind_proxy(self):
+        """A new account with a Water habit (10 glasses) signed in on a phone through a `Proxy`:
+        the account's token, the habit's id, the proxy and the phone."""
+        if not answers(URL):
+            self.server.start()  # a test before this one stopped the script's server
+        api("POST", "/api/v1/users", {"username": self.username, "password": PASSWORD, "timeZone": "Europe/Berlin"})
+        token = api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
+        if not self.sync_route_exists(token):
+            self.skipTest("this server has no POST /api/v1/sync yet")
+        water = api("POST", "/api/v1/habits",
+                    {"name": "Water", "emoji": "💧", "type": "count", "target": 10, "unit": "glasses"}, token=token)["id"]
+        proxy = Proxy(URL)
+        self.addCleanup(proxy.close)
+        phone = self.open()
+        self.log_in(phone, proxy.url)
+        return token, water, proxy, phone
 
     def test_taps_made_offline_survive_a_reload_and_reach_the_server_with_another_browsers(self):
         api("POST", "/api/v1/users", {"username": self.username, "password": PASSWORD, "timeZone": "Europe/Berlin"})
@@ -348,16 +401,7 @@ class OfflineTests(unittest.TestCase):
     def test_a_server_that_does_not_answer_or_answers_502_is_offline_too(self):
         """Offline is "the server did not answer", not only no network: a proxy's 502 and a
         connection that never answers (5 s for a tap, 8 s for the Today page) count too."""
-        api("POST", "/api/v1/users", {"username": self.username, "password": PASSWORD, "timeZone": "Europe/Berlin"})
-        token = api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
-        if not self.sync_route_exists(token):
-            self.skipTest("this server has no POST /api/v1/sync yet")
-        water = api("POST", "/api/v1/habits",
-                    {"name": "Water", "emoji": "💧", "type": "count", "target": 10, "unit": "glasses"}, token=token)["id"]
-        proxy = Proxy(URL)
-        self.addCleanup(proxy.close)
-        phone = self.open()
-        self.log_in(phone, proxy.url)
+        token, water, proxy, phone = self.phone_behind_proxy()
 
         # A reverse proxy whose upstream is down: the tap is queued at once.
         proxy.set_mode("502")
@@ -384,6 +428,56 @@ class OfflineTests(unittest.TestCase):
 
         proxy.set_mode("forward")
         wait(phone, lambda d: self.badge(d) == "synced", timeout=30)
+        self.assertEqual(self.today(token)["Water"], 2)
+
+    def test_taps_sent_just_before_the_server_went_away_stay_on_the_kept_page(self):
+        """The server takes a push and goes away before the page is fetched again: the service
+        worker's kept Today page is from before the push. The sent taps stay in IndexedDB with the
+        log position the server stored them at and are applied over any page rendered before it
+        (`<main data-position>`); a page that shows them (rendered at or after it) forgets them,
+        with nothing counted twice."""
+        token, water, proxy, phone = self.phone_behind_proxy()
+        records = """
+            const done = arguments[arguments.length - 1];
+            const request = indexedDB.open('tend-sync', 1);
+            request.onsuccess = () => {
+              const all = request.result.transaction('ops').objectStore('ops').getAll();
+              all.onsuccess = () => done(all.result.map((r) => r.stored === undefined ? 'waiting' : 'stored'));
+            };
+            request.onerror = () => done(null);
+        """
+
+        # Given two glasses tapped while the server did not answer,
+        proxy.set_mode("502")
+        self.tap(phone, water, "1 / 10 glasses")
+        self.tap(phone, water, "2 / 10 glasses")
+        wait(phone, lambda d: self.badge(d) == "offline · 2 pending", timeout=10)
+
+        # when the server takes the push and answers nothing else (the page's fetch after it fails),
+        proxy.set_mode("sync-only")
+        js(phone, "window.dispatchEvent(new Event('online'))")
+        wait(phone, lambda d: self.today(token)["Water"] == 2, timeout=30)
+        wait(phone, lambda d: self.badge(d) == "synced", timeout=15)
+        self.assertEqual(self.kept_card_text(phone, water).split(" · ")[-1], "0 / 10 glasses",
+                         "the kept page must be from before the push, or this test shows nothing")
+
+        # then, the server gone, a reload on the kept page from before the push still shows both glasses.
+        proxy.set_mode("502")
+        phone.refresh()
+        wait(phone, lambda d: js(d, "return document.body.hasAttribute('data-kept-copy')"), timeout=20)
+        wait(phone, lambda d: "2 / 10 glasses" in self.card_text(d, water), timeout=10)
+        wait(phone, lambda d: self.badge(d) == "offline", timeout=10)
+        self.assertEqual(phone.execute_async_script(records), ["stored", "stored"], "sent, kept until a page shows them")
+
+        # And once the server answers again, its page shows them and the browser forgets them:
+        # two glasses, not four.
+        proxy.set_mode("forward")
+        js(phone, "window.dispatchEvent(new Event('online'))")
+        wait(phone, lambda d: self.badge(d) == "synced", timeout=30)
+        wait(phone, lambda d: d.execute_async_script(records) == [], timeout=15)
+        phone.refresh()
+        wait(phone, lambda d: not js(d, "return document.body.hasAttribute('data-kept-copy')"), timeout=15)
+        self.assertIn("2 / 10 glasses", self.card_text(phone, water))
         self.assertEqual(self.today(token)["Water"], 2)
 
 

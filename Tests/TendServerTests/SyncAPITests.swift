@@ -54,6 +54,9 @@ struct SyncAPITests {
             #expect(first.operations.isEmpty, "the laptop's own operations are not sent back")
             let again = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", cursor: first.cursor, operations: pushed))
             #expect(again.accepted == 0 && again.duplicates == 2 && again.operations.isEmpty)
+            // Where the pushed operations are stored: the same for the retry, nothing for an empty push.
+            let stored = try #require(first.stored)
+            #expect(again.stored == stored)
 
             // The server's own write (the web app's) and the laptop's reach a new phone.
             let web = try await api.request(
@@ -68,6 +71,9 @@ struct SyncAPITests {
             #expect(back.operations.count == 1 && back.operations[0].device != "cli-laptop")
             let nothing = try await Self.sync(api, ana, SyncRequest(device: "cli-laptop", cursor: back.cursor))
             #expect(nothing.operations.isEmpty && nothing.cursor == back.cursor)
+            #expect(nothing.stored == nil)
+            // The web's write came after the pushed two: the log's last position is past `stored`.
+            #expect(try #require(phone.cursor.flatMap { SyncCursor($0) }).position > stored)
         }
     }
 

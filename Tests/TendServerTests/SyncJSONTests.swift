@@ -29,8 +29,9 @@ struct SyncJSONTests {
             #expect(try JSONDecoder().decode(SyncRequest.self, from: Data(bytes)) == request)
         }
         let answers = [
-            SyncResponse(accepted: 3, duplicates: 1, operations: operations, cursor: "log.9", more: true, reset: false),
+            SyncResponse(accepted: 3, duplicates: 1, operations: operations, cursor: "log.9", more: true, reset: false, stored: 9),
             SyncResponse(accepted: 0, duplicates: 0, operations: [], cursor: nil, more: false, reset: true),
+            SyncResponse(accepted: 1, duplicates: 0, operations: [], cursor: nil, more: false, reset: false, stored: 4_000_000_000),
         ]
         for answer in answers {
             let bytes = try answer.json()

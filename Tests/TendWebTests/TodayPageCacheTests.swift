@@ -126,4 +126,25 @@ struct TodayPageCacheTests {
             #expect(try await browser.get("/").text.contains("Monday"), "the new zone's today (already Monday there)")
         }
     }
+
+    @Test("<main data-position> is the op log position the page's data was read at, rendered and kept (app.js's offline taps)")
+    func position() async throws {
+        try await WebHarness().run { browser, store in
+            _ = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            func shown() async throws -> Int64? {
+                let text = try await browser.get("/").text
+                return text.firstMatch(of: /<main id="main" class="page" data-position="(\d+)"/).flatMap { Int64($0.1) }
+            }
+            let water = try await store.createHabit(
+                owner: owner, Habit(name: "Water", type: .count, target: 8, createdOn: WebFixtures.day("2025-06-01")))
+            let before = try await store.latestOperationSequence(owner: owner)
+            #expect(try await shown() == before)
+            #expect(try await shown() == before, "the cached page")
+            _ = try await store.setValue(owner: owner, habit: water.id, day: WebFixtures.day("2025-06-15"), 3)
+            let after = try await store.latestOperationSequence(owner: owner)
+            #expect(after > before)
+            #expect(try await shown() == after)
+        }
+    }
 }

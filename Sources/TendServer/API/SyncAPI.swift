@@ -56,17 +56,18 @@ struct SyncAPI {
             // A merged settings change must not wait for the cache to expire.
             if receipt.accepted > 0 { server.recentSettings.forget(owner) }
         }
+        let stored = body.operations.isEmpty ? nil : receipt.latestSequence
         guard body.pull ?? true else {
             return try Self.reply(
                 SyncResponse(
                     accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor, more: false,
-                    reset: reset))
+                    reset: reset, stored: stored))
         }
         let page = try await server.store.operations(owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize)
         return try Self.reply(
             SyncResponse(
                 accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),
-                cursor: SyncCursor(log: log, position: page.last).description, more: page.more, reset: reset))
+                cursor: SyncCursor(log: log, position: page.last).description, more: page.more, reset: reset, stored: stored))
     }
 
     /// The answer in its own writer's JSON, the same bytes as `Reply.json`'s.

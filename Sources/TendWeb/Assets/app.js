@@ -387,12 +387,35 @@
         tx.onabort = () => reject(tx.error);
       });
     }
-    // This account's waiting operations, oldest first (another account's wait for it to sign in).
-    async function queued() {
+    // This account's records, oldest first (another account's wait for it to sign in): operations
+    // waiting to be sent, and sent ones the server stored (`stored`, its log position then) that
+    // this page may not show yet.
+    async function records() {
       const all = await transaction("readonly", (store) => store.getAll());
       return (all || []).filter((record) => record.user === user);
     }
+    // The operations still to be sent.
+    async function queued() {
+      return (await records()).filter((r) => r.stored === undefined);
+    }
     const remove = (records) => transaction("readwrite", (store) => records.forEach((r) => store.delete(r.seq)));
+    // Sent and stored at `position`: kept until a page shows them. A Today page kept by the worker
+    // from before the push (the server went away before the page was fetched again) does not.
+    const markStored = (records, position) =>
+      transaction("readwrite", (store) => records.forEach((r) => store.put(Object.assign({}, r, { stored: position }))));
+
+    // What this page must apply over what the server rendered, oldest first: the waiting
+    // operations, and the sent ones stored after the page's log position (`<main data-position>`).
+    // Sent ones the page shows are forgotten; on a page without a position they are left alone.
+    async function unshown() {
+      const all = await records();
+      const main = document.getElementById("main");
+      const text = main && main.dataset.position;
+      const position = text ? Number(text) : null;
+      const shown = position === null ? [] : all.filter((r) => r.stored !== undefined && r.stored <= position);
+      if (shown.length > 0) await remove(shown).catch(() => {});
+      return all.filter((r) => r.stored === undefined || (position !== null && r.stored > position));
+    }
 
     // The card's facts as the server rendered them, and the value shown after the waiting operations.
     function facts(card) {
@@ -534,19 +557,24 @@
       });
     }
 
-    // The page's cards with the waiting operations applied on top of what the server rendered
-    // (after a reload, and after every swap of <main>).
+    // The page's cards with the waiting operations, and the sent ones it does not show yet,
+    // applied on top of what the server rendered (after a reload, and after every swap of <main>).
     async function reapply() {
       let records;
-      try { records = await queued(); } catch (e) { return; }
-      pending = records.length;
+      try { records = await unshown(); } catch (e) { return; }
+      pending = records.filter((r) => r.stored === undefined).length;
       badge();
       const cards = document.querySelectorAll("#main article.card[data-habit]");
       for (const card of cards) {
         const mine = waitingFor(records, card.dataset.habit, card.dataset.day);
-        if (mine.length === 0) { if (card.classList.contains("has-waiting")) show(card, parseInt(card.dataset.value, 10) || 0, false, false); continue; }
+        if (mine.length === 0) {
+          if (card.classList.contains("has-waiting") || card.classList.contains("has-unshown")) show(card, parseInt(card.dataset.value, 10) || 0, false, false);
+          card.classList.remove("has-unshown");
+          continue;
+        }
         const value = mine.reduce((v, r) => applied(r.op.change, v), parseInt(card.dataset.value, 10) || 0);
-        show(card, value, true, mine.some((r) => r.op.change.entryReset || r.op.change.entrySet));
+        show(card, value, mine.some((r) => r.stored === undefined), mine.some((r) => r.op.change.entryReset || r.op.change.entrySet));
+        card.classList.add("has-unshown");
       }
     }
 
@@ -556,7 +584,7 @@
       const card = form.closest("article.card[data-habit]");
       if (!match || !card || !user) return false;
       let records;
-      try { records = await queued(); } catch (e) { return false; }
+      try { records = await unshown(); } catch (e) { return false; }
       const f = facts(card);
       const mine = waitingFor(records, f.habit, f.day);
       const value = mine.reduce((v, r) => applied(r.op.change, v), f.value);
@@ -657,7 +685,12 @@
     async function push(records) {
       const response = await post(records.map((r) => r.op));
       if (!response) return "offline";
-      if (response.ok) { await remove(records); return "done"; }
+      if (response.ok) {
+        const answer = await response.json().catch(() => null);
+        // A server that says where it stored them: kept until a page shows them. An older one: gone.
+        if (answer && Number.isInteger(answer.stored)) await markStored(records, answer.stored); else await remove(records);
+        return "done";
+      }
       const problem = await response.json().catch(() => null);
       if (response.status === 401 || (response.status === 403 && problem && problem.code === "csrf")) return "signed-out";
       if (response.status === 408 || response.status === 429 || response.status >= 500) return "error";
@@ -697,8 +730,8 @@
         for (let i = 0; i < records.length && outcome === "done"; i += BATCH) outcome = await push(records.slice(i, i + BATCH));
         if (records.length === 0) outcome = (await post([])) ? "done" : "offline";
         state = outcome === "done" ? "synced" : outcome;
-        pending = (await queued().catch(() => [])).length;
-        badge();
+        // The cards too: what was sent no longer waits (shown without the waiting outline).
+        await reapply();
         if (outcome === "done" && (records.length > 0 || wasOffline)) {
           document.body.removeAttribute("data-kept-copy");
           badge();

@@ -10,7 +10,8 @@ enum Layout {
     static let themeDark = "#0F1413"
 
     static func page(
-        title: String, tab: Tab?, session: SessionInfo?, bodyAttributes: [Attribute] = [], @HTMLBuilder main: () -> [Node]
+        title: String, tab: Tab?, session: SessionInfo?, bodyAttributes: [Attribute] = [], mainAttributes: [Attribute] = [],
+        @HTMLBuilder main: () -> [Node]
     ) -> Node {
         var attributes = bodyAttributes
         if let session {
@@ -41,7 +42,7 @@ enum Layout {
                     .a(.class("skip-link"), .href("#main")) { "Skip to content" },
                     .p(.class("offline-banner"), .role("status")) { "Offline: showing the last loaded page" },
                     header(tab: tab, session: session),
-                    .main(.id("main"), .class("page")) { main() },
+                    Node.element("main", [.id("main"), .class("page")] + mainAttributes, main()),
                 ])
         }
     }

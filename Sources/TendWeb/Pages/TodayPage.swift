@@ -23,6 +23,9 @@ struct TodayPage: Sendable, Hashable {
         /// out for them are kept between pages.
         var versions: [Habit.ID: UInt64] = [:]
         var memo: TodayMemo? = nil
+        /// The owner's op log position read before the data (``HeldHabits/Position``): the page
+        /// shows every operation up to it. `nil` when the page was read without one.
+        var position: Int64? = nil
     }
 
     struct Navigation: Sendable, Hashable {
@@ -193,6 +196,9 @@ struct TodayPage: Sendable, Hashable {
     var csrfToken: String
     /// The quick-add form (as typed, with its message, when a post was refused).
     var quickAdd = QuickAddForm()
+    /// ``Input/position``: on `<main data-position>`, where app.js tells which of the taps it
+    /// pushed a page already shows.
+    var position: Int64?
 
     /// Days the heatmap shows (Void.'s 200, ending on the shown day).
     static let heatmapDays = 200
@@ -229,6 +235,7 @@ struct TodayPage: Sendable, Hashable {
         self.day = day
         self.today = today
         csrfToken = input.csrfToken
+        position = input.position
         let link = { (shown: Day) in shown == today ? WebPaths.today() : WebPaths.today() + "?date=\(shown.iso)" }
         returnPath = link(day)
 

@@ -6,7 +6,10 @@ import TendCore
 enum TodayView {
     /// `fragments`: cards and the heatmap rendered before, reused while their models are equal.
     static func page(_ model: TodayPage, session: SessionInfo, fragments: TodayFragments? = nil) -> Node {
-        Layout.page(title: model.navigation.title, tab: .today, session: session) {
+        Layout.page(
+            title: model.navigation.title, tab: .today, session: session,
+            mainAttributes: model.position.map { [.data("position", String($0))] } ?? []
+        ) {
             dayNavigation(model.navigation)
             summary(model, fragments: fragments)
             if !model.tips.isEmpty { tips(model) }

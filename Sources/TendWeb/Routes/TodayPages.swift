@@ -90,7 +90,7 @@ struct TodayPages {
                 modes: modes, csrfToken: csrfToken, choice: choice,
                 // The habits just read name every group Today can show: no second read of them.
                 groups: choice.byGroup ? try await store.describedGroups(owner: user.id).all(usedBy: habits.map(\.habit)) : [],
-                versions: versions, memo: memo))
+                versions: versions, memo: memo, position: held?.position.sequence))
     }
 
     /// What the Today page shows of `owner`: through `held` (the server's held habits and the op
