@@ -138,14 +138,8 @@ class Proxy:
                 while client.recv(65536):
                     pass
             elif mode == "502":
-                head = b""
-                while b"\r\n\r\n" not in head:
-                    chunk = client.recv(65536)
-                    if not chunk:
-                        return
-                    head += chunk
-                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                client.close()
+                if self.read_head(client) is not None:
+                    self.bad_gateway(client)
             elif mode == "sync-only":
                 self.one_request(client)
             elif mode == "forward":
@@ -156,15 +150,28 @@ class Proxy:
         except OSError:
             pass
 
-    def one_request(self, client):
-        """Reads one request; a sync goes upstream with `Connection: close` and its answer back,
-        anything else gets a 502. The connection ends either way."""
+    @staticmethod
+    def read_head(client):
+        """What the client sent up to the end of a request head (and maybe more); None if it hung up first."""
         data = b""
         while b"\r\n\r\n" not in data:
             chunk = client.recv(65536)
             if not chunk:
-                return
+                return None
             data += chunk
+        return data
+
+    @staticmethod
+    def bad_gateway(client):
+        client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        client.close()
+
+    def one_request(self, client):
+        """Reads one request; a sync goes upstream with `Connection: close` and its answer back,
+        anything else gets a 502. The connection ends either way."""
+        data = self.read_head(client)
+        if data is None:
+            return
         head, _, body = data.partition(b"\r\n\r\n")
         lines = head.split(b"\r\n")
         length = 0
@@ -178,8 +185,7 @@ class Proxy:
                 return
             body += chunk
         if not lines[0].startswith(b"POST /api/v1/sync "):
-            client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            client.close()
+            self.bad_gateway(client)
             return
         kept = [line for line in lines[1:] if line.partition(b":")[0].strip().lower() != b"connection"]
         upstream = socket.create_connection(self.upstream)
