@@ -150,8 +150,12 @@ class EntryTests(unittest.TestCase):
         # The day's note from the card's menu, kept after a reload.
         open_menu(driver, meditate)
         type_id(driver, f"day-note-{meditate}", "Long sit after work")
+        # The field as typed holds the note before the save is answered: marked, so that the wait
+        # below is for the server's page (which has no mark), not for the typing.
+        js(driver, f"document.getElementById('day-note-{meditate}').dataset.typed = 'yes'")
         click_id(driver, f"day-note-save-{meditate}")
-        wait(driver, lambda d: attribute(d, f"day-note-{meditate}", "value") == "Long sit after work")
+        wait(driver, lambda d: js(d, f"""const e = document.getElementById('day-note-{meditate}');
+            return !!e && !e.dataset.typed && e.value === 'Long sit after work'"""))
         driver.refresh()
         self.assertEqual(attribute(driver, f"day-note-{meditate}", "value"), "Long sit after work")
 
