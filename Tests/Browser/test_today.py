@@ -8,7 +8,7 @@ import unittest
 import uuid
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -32,10 +32,18 @@ def browser(width=390, height=844):
 
 def wait(driver, condition, timeout=5):
     # Pages update in place (fetch + swap), so an element read by the condition may be replaced
-    # between finding it and reading it: that is "not yet", not a failure.
+    # between finding it and reading it: that is "not yet", not a failure. Chromium reports some
+    # such elements not as stale but as a node that "does not belong to the document".
+    def attempt(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error.msg or ""):
+                return False
+            raise
     return WebDriverWait(driver, timeout, poll_frequency=0.05,
                          ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
-                         ).until(lambda d: condition(d))
+                         ).until(attempt)
 
 
 def click(driver, element):
