@@ -35,6 +35,12 @@ struct PostgresStoreContractTests {
 struct PostgresStoreTests {
     static let day = Fixtures.day("2025-03-01")
 
+    /// What the Today page reads for `today`: 200 days of statuses, the last week's values.
+    static func pageWindow(today: Day, calendar: TendCalendar) -> HistoryWindow {
+        HistoryWindow(
+            from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today.adding(days: -6))
+    }
+
     @Test("Migrating an up-to-date database again changes nothing")
     func migrationsAreIdempotent() async throws {
         try await PostgresTestDatabase.withDatabase { location in
@@ -229,8 +235,7 @@ struct PostgresStoreTests {
                 }
                 try await store.applyChanges(owner: alice.id, [.entriesImported(habit: habit.id, entries: entries)])
             }
-            let window = HistoryWindow(
-                from: today.adding(days: -199), through: today, today: today, calendar: calendar, valuesFrom: today.adding(days: -6))
+            let window = Self.pageWindow(today: today, calendar: calendar)
             func read() async throws -> (habits: [TrackedHabit], statements: Int, transactions: Int) {
                 let (statements, transactions) = (store.statementCount, store.transactionCount)
                 let habits = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
@@ -292,9 +297,7 @@ struct PostgresStoreTests {
                     ])
                 habits.append(habit)
             }
-            let window = HistoryWindow(
-                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
-                valuesFrom: today.adding(days: -6))
+            let window = Self.pageWindow(today: today, calendar: settings.calendar)
             _ = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
             let position = try await store.latestOperationSequence(owner: alice.id)
             _ = try await store.perform(owner: alice.id, habit: habits[1].id, day: today, [.increment(1)])
@@ -332,9 +335,7 @@ struct PostgresStoreTests {
             _ = try await store.setValue(owner: alice.id, habit: habit.id, day: today, 1)
             _ = try await store.createRoutine(
                 owner: alice.id, Routine(name: "Morning", start: try TimeOfDay(hour: 7), habitIDs: [habit.id]))
-            let window = HistoryWindow(
-                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
-                valuesFrom: today.adding(days: -6))
+            let window = Self.pageWindow(today: today, calendar: settings.calendar)
             // The first read builds the habit's summary; the page's read finds it current.
             _ = try await store.trackedHabits(owner: alice.id, includeArchived: false, window: window)
             let held = HeldHabits()
@@ -373,9 +374,7 @@ struct PostgresStoreTests {
                 Habit(name: "Rolling", type: .count, target: 500, schedule: .timesInDays(times: 2, days: 60), order: 1, createdOn: Self.day)
             )
             let back = today.adding(days: -44)
-            let window = HistoryWindow(
-                from: today.adding(days: -199), through: today, today: today, calendar: settings.calendar,
-                valuesFrom: today.adding(days: -6))
+            let window = Self.pageWindow(today: today, calendar: settings.calendar)
             let rounds = 150
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
