@@ -5,7 +5,20 @@ import NIOPosix
 /// There are as many of those as cores; on a two-core server two imports of a large file would
 /// hold both for seconds and nothing else (a page, `/healthz`) would be answered meanwhile.
 public enum BlockingWork {
+    /// Runs `body` to its end even when the calling task is cancelled meanwhile. NIO's own
+    /// `runIfActive` drops work still queued when its task is cancelled and throws
+    /// `CancellationError`: a scheduled backup asked for just before a graceful shutdown then
+    /// counted as a failed backup. What was asked for is short and whole; callers that can stop
+    /// early check cancellation themselves, before or after.
     public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive(body)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            NIOThreadPool.singleton.submit { state in
+                switch state {
+                case .active: continuation.resume(with: Result(catching: body))
+                // Only when the pool itself shuts down, which the process-wide singleton never does
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                }
+            }
+        }
     }
 }

@@ -22,4 +22,22 @@ struct BlockingWorkTests {
             try await BlockingWork.run { throw CocoaError(.fileNoSuchFile) }
         }
     }
+
+    @Test("Work asked for is done and handed back even when its task is cancelled while it waits for a thread")
+    func cancelledTasksStillFinish() async throws {
+        // More tasks than the pool has threads, so some are queued when they are cancelled
+        let count = 24
+        let tasks = (0..<count).map { index in
+            Task {
+                try await BlockingWork.run {
+                    Thread.sleep(forTimeInterval: 0.02)
+                    return index
+                }
+            }
+        }
+        for task in tasks { task.cancel() }
+        var values: [Int] = []
+        for task in tasks { values.append(try await task.value) }
+        #expect(values == Array(0..<count))
+    }
 }
