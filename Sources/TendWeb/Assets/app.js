@@ -221,10 +221,28 @@
   // another device or through the API); the page fetches itself again.
   // Pages that answer a POST (an import preview, a token shown once) have no address to reload:
   // they carry data-live="off" and do not follow live updates.
+  // A page kept in the back/forward cache keeps its open connections: Chromium held each cached
+  // page's stream, and after a few saves (each leaves a page in the cache) all six connections
+  // the browser allows a host were taken and the next request waited for the server to drop an
+  // idle one, a minute later. The stream closes when the page is hidden and opens again, with a
+  // refresh for what changed meanwhile, when a cached page is shown.
   const events = document.body.getAttribute("data-events");
   if (events && "EventSource" in window && document.body.getAttribute("data-live") !== "off") {
-    const source = new EventSource(events);
-    source.addEventListener("change", () => refresh());
+    let source = null;
+    const follow = () => {
+      source = new EventSource(events);
+      source.addEventListener("change", () => refresh());
+    };
+    follow();
+    window.addEventListener("pagehide", () => {
+      if (source) source.close();
+      source = null;
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (!event.persisted || source) return;
+      follow();
+      refresh();
+    });
   }
 
   // Sign-up: offer the browser's time zone (the person sees it and may change it).
