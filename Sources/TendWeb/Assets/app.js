@@ -221,26 +221,70 @@
   // another device or through the API); the page fetches itself again.
   // Pages that answer a POST (an import preview, a token shown once) have no address to reload:
   // they carry data-live="off" and do not follow live updates.
-  // A page kept in the back/forward cache keeps its open connections: Chromium held each cached
-  // page's stream, and after a few saves (each leaves a page in the cache) all six connections
-  // the browser allows a host were taken and the next request waited for the server to drop an
-  // idle one, a minute later. The stream closes when the page is hidden and opens again, with a
-  // refresh for what changed meanwhile, when a cached page is shown.
+  // One stream per browser, not per tab: a browser opens at most six connections to a host, and
+  // each open stream holds one, so with six tabs of Tend open a seventh tab's page could not load
+  // (it waited until the service worker's 8 s gave up and showed the kept copy). The tab that holds
+  // the Web Lock "tend-live:<user>" follows /events and tells the user's other tabs over a
+  // BroadcastChannel; when it closes, is hidden in the back/forward cache or frozen, it lets the
+  // lock go and another tab takes it. A page kept in the back/forward cache keeps its open
+  // connections (Chromium held each cached page's stream: after three saves every connection was
+  // taken and the next request waited a minute), so the stream also closes on `pagehide` and
+  // opens again, with a refresh for what changed meanwhile, when the page is shown again.
+  // Without Web Locks or BroadcastChannel each tab follows its own stream.
   const events = document.body.getAttribute("data-events");
   if (events && "EventSource" in window && document.body.getAttribute("data-live") !== "off") {
+    const name = `tend-live:${document.body.dataset.user || ""}`;
+    const shared = "BroadcastChannel" in window && !!(navigator.locks && navigator.locks.request);
+    const channel = shared ? new BroadcastChannel(name) : null;
+    if (channel) channel.addEventListener("message", (message) => { if (message.data === "change") refresh(); });
     let source = null;
+    let release = null;  // lets the lock go (the leader's)
+    let waiting = null;  // aborts the lock request (a follower's)
     const follow = () => {
       source = new EventSource(events);
-      source.addEventListener("change", () => refresh());
+      source.addEventListener("change", () => {
+        refresh();
+        if (channel) channel.postMessage("change");
+      });
     };
-    follow();
-    window.addEventListener("pagehide", () => {
+    // Leads: follows the stream until `stop`. A tab that waited for the lock refreshes, for what
+    // changed between the last leader's stream ending and this one's opening.
+    const lead = (late) => new Promise((resolve) => {
+      waiting = null;
+      release = resolve;
+      follow();
+      if (late) refresh();
+    });
+    const start = () => {
+      if (source || release || waiting) return;
+      if (!shared) { follow(); return; }
+      waiting = new AbortController();
+      const signal = waiting.signal;
+      navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+        if (signal.aborted) return undefined;
+        if (lock) return lead(false);
+        navigator.locks.request(name, { signal }, () => lead(true)).catch(() => {});  // aborted by `stop`
+        return undefined;
+      }).catch(() => {});
+    };
+    const stop = () => {
       if (source) source.close();
       source = null;
-    });
+      if (release) release();
+      release = null;
+      if (waiting) waiting.abort();
+      waiting = null;
+    };
+    start();
+    window.addEventListener("pagehide", stop);
+    document.addEventListener("freeze", stop);
     window.addEventListener("pageshow", (event) => {
-      if (!event.persisted || source) return;
-      follow();
+      if (!event.persisted) return;
+      start();
+      refresh();
+    });
+    document.addEventListener("resume", () => {
+      start();
       refresh();
     });
   }

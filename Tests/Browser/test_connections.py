@@ -1,8 +1,9 @@
-"""Pages in Chromium's back/forward cache: they hold no connection to the server, and one shown
-again follows live updates. Before app.js closed its event stream on `pagehide`, every cached page
-kept its stream open; after a few saves (each leaves the page before it in the cache) the six
-connections Chromium allows a host were all held and the next save waited a minute, until the
-server dropped an idle one. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
+"""The connections a browser holds to Tend: a browser opens at most six to a host, and each open
+live-update stream (/events) holds one. Tabs of one browser share one stream (the tab holding a Web
+Lock follows it and tells the others), so a seventh tab still loads; pages in Chromium's
+back/forward cache hold none (before app.js closed its stream on `pagehide`, after three saves
+every connection was held and the next save waited a minute), and one shown again follows live
+updates. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
 import unittest
 import uuid
@@ -22,7 +23,7 @@ def live_streams():
     raise AssertionError("/metrics has no tend_live_streams")
 
 
-class BackForwardTests(unittest.TestCase):
+class ConnectionTests(unittest.TestCase):
     def setUp(self):
         self.username = "b" + uuid.uuid4().hex[:10]
         self.drivers = []
@@ -80,6 +81,40 @@ class BackForwardTests(unittest.TestCase):
         click(laptop, laptop.find_element(By.CSS_SELECTOR, ".ring-button"))
         wait(phone, lambda d: label(d) != before, timeout=5)
         self.assertIn("Checked", label(phone))
+
+
+    def test_tabs_share_one_stream(self):
+        phone = self.open(width=1280, height=900)
+        self.enter(phone, "/signup")
+        phone.find_element(By.ID, "new-habit-name").send_keys("Water")
+        click(phone, phone.find_element(By.CSS_SELECTOR, "form.quick-add button"))
+        wait(phone, lambda d: "Water" in d.page_source)
+        phone.set_page_load_timeout(20)
+        for _ in range(8):
+            phone.switch_to.new_window("tab")
+            phone.get(URL + "/")
+            # Answered by the server, not the service worker's kept copy after 8 s
+            self.assertFalse(js(phone, "return document.body.hasAttribute('data-kept-copy')"))
+            self.assertTrue(phone.title.startswith("Today"))
+        wait(phone, lambda d: live_streams() == 1)
+
+        laptop = self.open(width=1280, height=900)
+        self.enter(laptop, "/login")
+        wait(laptop, lambda d: live_streams() == 2)
+        label = lambda d: js(d, "return document.querySelector('.ring-button').getAttribute('aria-label')")
+        click(laptop, laptop.find_element(By.CSS_SELECTOR, ".ring-button"))
+        for handle in phone.window_handles:
+            phone.switch_to.window(handle)
+            wait(phone, lambda d: "Checked" in label(d), timeout=5)
+
+        # The tab that followed the stream closes: another takes over, and the tabs still hear
+        phone.switch_to.window(phone.window_handles[0])
+        phone.close()
+        wait(phone, lambda d: live_streams() == 2)
+        click(laptop, laptop.find_element(By.CSS_SELECTOR, ".ring-button"))
+        for handle in phone.window_handles:
+            phone.switch_to.window(handle)
+            wait(phone, lambda d: "Not checked" in label(d), timeout=5)
 
 
 if __name__ == "__main__":
