@@ -109,6 +109,13 @@ public struct TendCalendar: Sendable, Hashable {
         return second / 3600 < dayStartHour ? day.previous : day
     }
 
+    /// The instant the day a person is living at `now` ends: the next day's `dayStartHour` in this
+    /// zone (when that hour is skipped by a clock change, the instant the gap ends). A page that
+    /// shows "today" is out of date from then on.
+    public func endOfToday(now: Date, dayStartHour: Int = 0) -> Date {
+        firstInstant(on: today(now: now, dayStartHour: dayStartHour).next, hour: dayStartHour, minute: 0)
+    }
+
     /// The wall-clock hour and minute of `date` in this zone.
     public func timeOfDay(for date: Date) -> TimeOfDay {
         let second = localTime(of: date).second

@@ -70,6 +70,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public func today(now: Date) -> Day {
         calendar.today(now: now, dayStartHour: dayStartHour)
     }
+
+    /// When the user's "today" at `now` ends (their zone, their day start).
+    public func endOfToday(now: Date) -> Date {
+        calendar.endOfToday(now: now, dayStartHour: dayStartHour)
+    }
 }
 
 public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {

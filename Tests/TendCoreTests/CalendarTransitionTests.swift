@@ -192,4 +192,58 @@ struct CalendarTransitionTests {
             calendar.firstInstant(on: Fixtures.day("2011-12-31"), hour: 6, minute: 0)
                 == Fixtures.instant("2011-12-31T06:00:00+14:00"))
     }
+
+    @Test("For a random instant of 1970–2037, zone and day start, today lasts until endOfToday and not a second longer")
+    func endOfTodayProperty() async {
+        let range =
+            Int(
+                Fixtures.instant("1970-01-01T00:00:00Z").timeIntervalSince1970)...Int(
+                Fixtures.instant("2037-12-31T00:00:00Z").timeIntervalSince1970)
+        await propertyCheck(
+            count: 1000, input: Gen.element(of: CalendarTestKit.allZones), Gen.int(in: range), Gen.int(in: 0...23)
+        ) { zoneID, second, hour in
+            let identifier = try #require(zoneID)
+            let calendar = TendCalendar(timeZone: try #require(TimeZone(identifier: identifier)))
+            let now = Date(timeIntervalSince1970: TimeInterval(second))
+            let today = calendar.today(now: now, dayStartHour: hour)
+            let end = calendar.endOfToday(now: now, dayStartHour: hour)
+            #expect(end > now, "\(identifier) \(hour):00 \(CalendarTestKit.text(now))")
+            #expect(calendar.today(now: end - 1, dayStartHour: hour) == today, "\(identifier) \(hour):00 \(CalendarTestKit.text(now))")
+            #expect(calendar.today(now: end, dayStartHour: hour) > today, "\(identifier) \(hour):00 \(CalendarTestKit.text(now))")
+        }
+    }
+
+    @Test("Today ends at the next day start: midnight, a 04:00 start, a start the spring-forward gap skips, a fall-back hour")
+    func endOfTodayAtClockChanges() {
+        let berlin = TendCalendar(timeZone: Fixtures.zone("Europe/Berlin"))
+        // An ordinary evening: the day ends at midnight, or at 04:00 with a 04:00 day start
+        let evening = Fixtures.instant("2026-11-27T22:30:00+01:00")
+        #expect(berlin.endOfToday(now: evening) == Fixtures.instant("2026-11-28T00:00:00+01:00"))
+        #expect(berlin.endOfToday(now: evening, dayStartHour: 4) == Fixtures.instant("2026-11-28T04:00:00+01:00"))
+        // 01:30 with a 04:00 start is still the previous day, which ends at 04:00 the same night
+        #expect(
+            berlin.endOfToday(now: Fixtures.instant("2026-11-28T01:30:00+01:00"), dayStartHour: 4)
+                == Fixtures.instant("2026-11-28T04:00:00+01:00"))
+        // 2026-03-29: Berlin skips 02:00–03:00; a 02:00 day start comes when the gap ends
+        #expect(
+            berlin.endOfToday(now: Fixtures.instant("2026-03-28T23:00:00+01:00"), dayStartHour: 2)
+                == Fixtures.instant("2026-03-29T03:00:00+02:00"))
+        // 2026-11-01: New York's 01:00 happens twice; a 01:00 day start is the first of them
+        let newYork = TendCalendar(timeZone: Fixtures.zone("America/New_York"))
+        #expect(
+            newYork.endOfToday(now: Fixtures.instant("2026-10-31T20:00:00-04:00"), dayStartHour: 1)
+                == Fixtures.instant("2026-11-01T01:00:00-04:00"))
+        // Lord Howe moves its clocks by half an hour; Kathmandu is 5:45 ahead of UTC
+        let lordHowe = TendCalendar(timeZone: Fixtures.zone("Australia/Lord_Howe"))
+        #expect(
+            lordHowe.endOfToday(now: Fixtures.instant("2026-10-03T12:00:00+10:30"), dayStartHour: 2)
+                == Fixtures.instant("2026-10-04T02:30:00+11:00"))
+        let kathmandu = TendCalendar(timeZone: Fixtures.zone("Asia/Kathmandu"))
+        #expect(
+            kathmandu.endOfToday(now: Fixtures.instant("2026-11-27T10:00:00Z"))
+                == Fixtures.instant("2026-11-28T00:00:00+05:45"))
+        // The settings' form: their zone and day start
+        let settings = UserSettings(timeZone: "Europe/Berlin", dayStartHour: 4)
+        #expect(settings.endOfToday(now: evening) == Fixtures.instant("2026-11-28T04:00:00+01:00"))
+    }
 }

@@ -48,8 +48,36 @@
     const token = next.querySelector('meta[name="csrf-token"]');
     if (token) document.querySelector('meta[name="csrf-token"]').content = token.content;
     if (url) history.replaceState(null, "", url);
+    watchDay();
     return true;
   }
+
+  // A page that shows today (Today, a habit page) says when that day ends (<main data-day-ends>,
+  // ms): left open overnight it would go on showing yesterday as today. It fetches itself again
+  // then, and when it is shown again after the day ended (a phone woken in the morning: timers
+  // do not run while it sleeps). A form it sent after its day ended is refused by the server,
+  // which shows the new day and says so. A page still out of date after that (the kept copy
+  // while offline) is not fetched again in a loop: only the next `visibilitychange` tries.
+  let dayTimer = null;
+  function dayEnds() {
+    const main = document.getElementById("main");
+    const ends = main ? Number(main.dataset.dayEnds) : NaN;
+    return Number.isFinite(ends) && ends > 0 ? ends : null;
+  }
+  function watchDay() {
+    clearTimeout(dayTimer);
+    const ends = dayEnds();
+    if (ends === null || Date.now() >= ends) return;
+    // setTimeout waits at most 2^31 − 1 ms; a second after the end, for clocks a little apart
+    dayTimer = setTimeout(() => { if (Date.now() >= ends) refresh(); else watchDay(); }, Math.min(ends - Date.now() + 1000, 2147483647));
+  }
+  function dayOver() {
+    const ends = dayEnds();
+    return ends !== null && Date.now() >= ends;
+  }
+  watchDay();
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && dayOver()) refresh(); });
+  window.addEventListener("pageshow", (event) => { if (event.persisted && dayOver()) refresh(); });
 
   // A live refresh must not replace the page a form or link has just loaded (the form's own
   // change triggers one): it waits while those are in flight, and one that was under way when
@@ -84,6 +112,8 @@
       }
       const html = await response.text();
       if (isRefresh && started !== generation) return;
+      // `stale` says once that a form came after its page's day ended; the address drops it.
+      target.searchParams.delete("stale");
       const shown = target.pathname + target.search;
       const refused = response.status === 422;
       if (push) history.pushState(null, "", shown);

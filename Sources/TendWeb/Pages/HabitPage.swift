@@ -60,6 +60,10 @@ struct HabitPage: Sendable, Hashable {
     var noteForm: NoteForm
     /// Today's check-in: the ring (the Today card's tap), −1 and a typed value.
     var checkIn: CheckIn
+    /// When the day the check-in is for ends: on `<main data-day-ends>` (as ``TodayPage/dayEnds``).
+    var dayEnds: Date?
+    /// Said when a check-in from this page's older copy came after its day ended (``StaleDayForm``).
+    var stale: StaleDayNotice?
 
     /// Today's check-in control, as the Today card has it.
     struct CheckIn: Sendable, Hashable {

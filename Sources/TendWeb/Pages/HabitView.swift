@@ -6,9 +6,13 @@ import TendCore
 /// attributes (CSP-safe), each an image with a text summary for screen readers.
 enum HabitView {
     static func page(_ model: HabitPage, session: SessionInfo) -> Node {
-        Layout.page(title: model.name, tab: .habits, session: session) {
+        Layout.page(
+            title: model.name, tab: .habits, session: session,
+            mainAttributes: model.dayEnds.map { [.data("day-ends", String(Int64($0.timeIntervalSince1970 * 1000)))] } ?? []
+        ) {
             Node.article(.class("habit-page hc-\(model.color.rawValue)"), .aria("labelledby", "habit-title")) {
                 header(model)
+                if let stale = model.stale { stale.node }
                 checkIn(model, session: session)
                 Node.section(.class("panel"), .aria("label", "This week")) {
                     Node.h2 { "This week" }

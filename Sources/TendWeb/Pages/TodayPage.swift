@@ -196,6 +196,11 @@ struct TodayPage: Sendable, Hashable {
     var csrfToken: String
     /// The quick-add form (as typed, with its message, when a post was refused).
     var quickAdd = QuickAddForm()
+    /// When the day this page shows as today ends (`nil` for an earlier day): on
+    /// `<main data-day-ends>` (ms since 1970), where app.js fetches the page again.
+    var dayEnds: Date?
+    /// Said when a form of this page's older copy came after its day ended (``StaleDayForm``).
+    var stale: StaleDayNotice?
     /// ``Input/position``: on `<main data-position>`, where app.js tells which of the taps it
     /// pushed a page already shows.
     var position: Int64?
@@ -236,6 +241,7 @@ struct TodayPage: Sendable, Hashable {
         self.today = today
         csrfToken = input.csrfToken
         position = input.position
+        dayEnds = day == today ? settings.endOfToday(now: input.now) : nil
         let link = { (shown: Day) in shown == today ? WebPaths.today() : WebPaths.today() + "?date=\(shown.iso)" }
         returnPath = link(day)
 

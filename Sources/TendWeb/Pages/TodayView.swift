@@ -8,9 +8,11 @@ enum TodayView {
     static func page(_ model: TodayPage, session: SessionInfo, fragments: TodayFragments? = nil) -> Node {
         Layout.page(
             title: model.navigation.title, tab: .today, session: session,
-            mainAttributes: model.position.map { [.data("position", String($0))] } ?? []
+            mainAttributes: (model.position.map { [.data("position", String($0))] } ?? [])
+                + (model.dayEnds.map { [.data("day-ends", String(Int64($0.timeIntervalSince1970 * 1000)))] } ?? [])
         ) {
             dayNavigation(model.navigation)
+            if let stale = model.stale { stale.node }
             summary(model, fragments: fragments)
             if !model.tips.isEmpty { tips(model) }
             if model.hasNoHabits {

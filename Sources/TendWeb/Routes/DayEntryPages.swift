@@ -27,6 +27,7 @@ struct DayEntryPages {
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let day = try await web.recordableDay(context, owner: user.id)
         let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: user.id, web: web) { return refusal }
         let typed = form["value"] ?? ""
         let message: String
         switch TypedValue.parse(typed, type: habit.type) {
@@ -53,6 +54,7 @@ struct DayEntryPages {
         let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
         let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
         _ = try await web.store.perform(
             owner: owner, habit: habit.id, day: day, [.increment(-DayEntryControls.step(for: habit))], operation: form.operationID)
         return back(form, day: day, habit: habit.id)

@@ -41,7 +41,11 @@ struct HabitPages {
         let viewable = RecordableDays.viewable(today: user.settings.today(now: web.now))
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }.flatMap { viewable.contains($0) ? $0 : nil }
         let noteDay = request.query("note").flatMap { try? Day(iso: $0) }.flatMap { viewable.contains($0) ? $0 : nil }
-        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay)
+        let today = user.settings.today(now: web.now)
+        let stale = StaleDayNotice.day(query: request.query("stale"), today: today)
+        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay) { model in
+            model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: habit.id) }
+        }
     }
 
     /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
@@ -53,6 +57,7 @@ struct HabitPages {
         var model = HabitPage(
             tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), month: month, noteDay: noteDay,
             calendar: user.settings.calendar)
+        model.dayEnds = user.settings.endOfToday(now: web.now)
         modify(&model)
         return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
     }

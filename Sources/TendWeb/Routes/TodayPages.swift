@@ -54,10 +54,16 @@ struct TodayPages {
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
             modes: modesCookie ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken)
         let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
-        if let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
-        let model = try await Self.model(
+        // A form refused because its page's day was over: this page says so (rendered, not cached).
+        let stale = day == today ? StaleDayNotice.day(query: request.query("stale"), today: today) : nil
+        if stale == nil, let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
+        var model = try await Self.model(
             store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
             csrfToken: session.csrfToken, held: (web.heldHabits, position), memo: web.todayFragments.memo)
+        if let stale {
+            model.stale = StaleDayNotice(shown: stale, today: today, habit: nil)
+            return try Page.html(RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments)), gzip: gzip)
+        }
         let page = RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments))
         web.todayPages.store(page, for: key)
         return try Page.html(page, gzip: gzip)
@@ -171,6 +177,7 @@ struct TodayPages {
     @Sendable func tap(_ request: Request, context: Context) async throws -> Response {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: id, owner: owner, web: web) { return refusal }
         _ = try await web.store.tap(owner: owner, habit: id, day: day, operation: form.operationID)
         return back(form, day: day, habit: id)
     }
@@ -178,6 +185,7 @@ struct TodayPages {
     @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: id, owner: owner, web: web) { return refusal }
         _ = try await web.store.perform(owner: owner, habit: id, day: day, [.reset], operation: form.operationID)
         await web.store.recordTip(.habitManaged, owner: owner)
         return back(form, day: day, habit: id)
@@ -187,6 +195,7 @@ struct TodayPages {
     @Sendable func skip(_ request: Request, context: Context) async throws -> Response {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: id, owner: owner, web: web) { return refusal }
         let skipped = form["skip"] != "false"
         _ = try await web.store.perform(owner: owner, habit: id, day: day, .skip(skipped))
         if skipped { await web.store.recordTip(.daySkipped, owner: owner) }

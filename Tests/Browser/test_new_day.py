@@ -1,0 +1,83 @@
+"""A page left open while its day ends: Today carries the instant its day ends
+(`<main data-day-ends>`) and fetches itself again then, in place, and when it is shown again after
+that instant (a phone woken in the morning). Run with scripts/browser-test (it starts `tend serve`
+and sets TEND_URL). The server's refusal of a form sent from such a page is tested in Swift
+(StaleDayFormTests): the server's clock cannot be moved from here."""
+
+import time
+import unittest
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from test_today import PASSWORD, URL, browser, click, js, wait
+
+
+class NewDayTests(unittest.TestCase):
+    def setUp(self):
+        self.username = "d" + uuid.uuid4().hex[:10]
+        self.drivers = []
+
+    def tearDown(self):
+        for driver in self.drivers:
+            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+            driver.quit()
+            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
+
+    def phone(self):
+        driver = browser()
+        self.drivers.append(driver)
+        driver.get(URL + "/signup")
+        driver.find_element(By.ID, "username").send_keys(self.username)
+        driver.find_element(By.ID, "password").send_keys(PASSWORD)
+        Select(driver.find_element(By.ID, "timeZone")).select_by_value("Asia/Kathmandu")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+        driver.find_element(By.ID, "new-habit-name").send_keys("Water")
+        click(driver, driver.find_element(By.CSS_SELECTOR, "form.quick-add button"))
+        wait(driver, lambda d: "Water" in d.page_source)
+        return driver
+
+    @staticmethod
+    def mark(driver):
+        """Marks the page's <main> and its window: a fetch-and-swap loses the first, a reload both."""
+        js(driver, "document.getElementById('main').dataset.probe = '1'; window.marker = 1")
+
+    @staticmethod
+    def swapped(driver):
+        return js(driver, "return !document.getElementById('main').dataset.probe && window.marker === 1")
+
+    def test_the_page_fetches_itself_when_its_day_ends(self):
+        driver = self.phone()
+        ends = int(js(driver, "return document.getElementById('main').dataset.dayEnds"))
+        # Kathmandu is 5:45 ahead of UTC: its midnight, as an instant, is a quarter past six in UTC
+        self.assertEqual(ends // 1000 % 3600, 15 * 60)
+        self.assertGreater(ends, time.time() * 1000)
+        # This browser's clock is moved to 3 s before the day ends (the server's is not)
+        offset = ends - 3000 - int(time.time() * 1000)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": f"(() => {{ const real = Date.now; Date.now = () => real() + {offset}; }})();"})
+        driver.get(URL + "/")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".ring-button"))
+        self.mark(driver)
+        time.sleep(1)
+        self.assertFalse(self.swapped(driver), "fetched before the day ended")
+        wait(driver, self.swapped, timeout=10)
+
+    def test_a_page_shown_after_its_day_ended_fetches_itself(self):
+        driver = self.phone()
+        self.mark(driver)
+        # Shown again before the day ends: nothing to do
+        js(driver, "document.dispatchEvent(new Event('visibilitychange'))")
+        time.sleep(1)
+        self.assertFalse(self.swapped(driver))
+        # Shown again after it (as a phone's clock would have it in the morning)
+        js(driver, "document.getElementById('main').dataset.dayEnds = String(Date.now() - 60000)")
+        js(driver, "document.dispatchEvent(new Event('visibilitychange'))")
+        wait(driver, self.swapped, timeout=10)
+        self.assertGreater(int(js(driver, "return document.getElementById('main').dataset.dayEnds")), time.time() * 1000)
+
+
+if __name__ == "__main__":
+    unittest.main()
