@@ -79,5 +79,22 @@ class NewDayTests(unittest.TestCase):
         self.assertGreater(int(js(driver, "return document.getElementById('main').dataset.dayEnds")), time.time() * 1000)
 
 
+    def test_a_tap_on_a_kept_page_whose_day_ended_is_not_queued(self):
+        driver = self.phone()
+        label = lambda d: js(d, "return document.querySelector('.ring-button').getAttribute('aria-label')")
+        before = label(driver)
+        # Offline (as far as the page knows) on a page whose day is over
+        js(driver, "document.getElementById('main').dataset.dayEnds = String(Date.now() - 60000)")
+        js(driver, "window.dispatchEvent(new Event('offline'))")
+        click(driver, driver.find_element(By.CSS_SELECTOR, ".ring-button"))
+        wait(driver, lambda d: "Nothing was recorded" in d.find_element(By.ID, "stale-day").text)
+        self.assertEqual(label(driver), before)
+        self.assertNotIn("pending", driver.find_element(By.ID, "sync-badge").text)
+        driver.refresh()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".ring-button"))
+        self.assertEqual(label(driver), before)
+        self.assertFalse(driver.find_elements(By.ID, "stale-day"))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -75,6 +75,19 @@
     const ends = dayEnds();
     return ends !== null && Date.now() >= ends;
   }
+  function staleNotice(day) {
+    let notice = document.getElementById("stale-day");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "stale-day";
+      notice.className = "notice";
+      notice.setAttribute("role", "alert");
+      const nav = document.querySelector("#main .daynav");
+      if (nav) nav.after(notice); else document.getElementById("main").prepend(notice);
+    }
+    notice.textContent = `Nothing was recorded: this page still shows ${day}, and that day is over. ` +
+      "Today's page comes when the server answers again.";
+  }
   watchDay();
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && dayOver()) refresh(); });
   window.addEventListener("pageshow", (event) => { if (event.persisted && dayOver()) refresh(); });
@@ -675,6 +688,12 @@
       const match = cardAction.exec(new URL(form.action, location.href).pathname);
       const card = form.closest("article.card[data-habit]");
       if (!match || !card || !user) return false;
+      // The page's day is over (a kept copy from yesterday): the tap would land on that day.
+      // The server would refuse it (StaleDayForm); kept here, it would be sent anyway. Said, not kept.
+      if (dayOver()) {
+        staleNotice(card.dataset.day);
+        return true;
+      }
       let records;
       try { records = await unshown(); } catch (e) { return false; }
       const f = facts(card);
