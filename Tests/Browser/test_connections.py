@@ -6,12 +6,11 @@ every connection was held and the next save waited a minute), and one shown agai
 updates. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
 import unittest
-import uuid
 from urllib.request import urlopen
 
 from selenium.webdriver.common.by import By
 
-from test_today import PASSWORD, URL, browser, click, js, wait
+from test_today import URL, BrowserCase, click, js, wait
 
 
 def live_streams():
@@ -23,28 +22,8 @@ def live_streams():
     raise AssertionError("/metrics has no tend_live_streams")
 
 
-class ConnectionTests(unittest.TestCase):
-    def setUp(self):
-        self.username = "b" + uuid.uuid4().hex[:10]
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
-
-    def enter(self, driver, path):
-        driver.get(URL + path)
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+class ConnectionTests(BrowserCase):
+    prefix = "b"
 
     def test_cached_pages_hold_no_stream(self):
         phone = self.open()

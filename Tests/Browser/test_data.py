@@ -9,41 +9,13 @@ import uuid
 
 from selenium.webdriver.common.by import By
 
-from test_today import SHOTS, URL, browser, click, js, wait, PASSWORD
-from selenium.webdriver.support.ui import Select
+from test_today import SHOTS, URL, BrowserCase, click, js, wait
 
 
-class DataTests(unittest.TestCase):
-    def setUp(self):
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            # The refused upload answers 422 on purpose; the browser logs that as a failed load.
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 422" not in e["message"]]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
-
-    def sign_up(self, driver, username):
-        driver.get(URL + "/signup")
-        driver.find_element(By.ID, "username").send_keys(username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        Select(driver.find_element(By.ID, "timeZone")).select_by_value("Europe/Berlin")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
-
-    def add_habit(self, driver, name):
-        details = driver.find_elements(By.CSS_SELECTOR, "details.add-habit")
-        if details:
-            click(driver, details[0].find_element(By.TAG_NAME, "summary"))
-        driver.find_element(By.ID, "new-habit-name").send_keys(name)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form.quick-add button"))
-        wait(driver, lambda d: name in d.page_source)
+class DataTests(BrowserCase):
+    zone = "Europe/Berlin"
+    # The refused upload answers 422 on purpose; the browser logs that as a failed load.
+    expected_console = ("status of 422",)
 
     def test_export_then_import_into_another_account(self):
         ana = self.open()

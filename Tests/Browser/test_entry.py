@@ -12,7 +12,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from test_today import PASSWORD, SHOTS, URL, browser, click, js, wait
+from test_today import PASSWORD, SHOTS, URL, BrowserCase, click, js, wait
 
 
 def sign_up(driver, username):
@@ -79,21 +79,9 @@ def open_menu(driver, habit):
     wait(driver, attempt)
 
 
-class EntryTests(unittest.TestCase):
-    def setUp(self):
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            # A refused form answers 422, which the browser logs as a failed fetch: expected here.
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 422" not in e["message"]]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
+class EntryTests(BrowserCase):
+    # A refused form answers 422, which the browser logs as a failed fetch: expected here.
+    expected_console = ("status of 422",)
 
     def test_value_decrement_and_note(self):
         driver = self.open()

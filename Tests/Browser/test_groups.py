@@ -5,12 +5,11 @@ device's. Run with scripts/browser-test (it starts `tend serve` and sets TEND_UR
 
 import os
 import unittest
-import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from test_today import PASSWORD, SHOTS, URL, browser, click, wait
+from test_today import SHOTS, URL, BrowserCase, click, wait
 
 
 def section_titles(driver):
@@ -21,28 +20,8 @@ def card_names(driver):
     return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".cards .card-title a")]
 
 
-class GroupTests(unittest.TestCase):
-    def setUp(self):
-        self.username = "g" + uuid.uuid4().hex[:10]
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
-
-    def sign_in(self, driver, path):
-        driver.get(URL + path)
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+class GroupTests(BrowserCase):
+    prefix = "g"
 
     def new_habit(self, driver, name, group, tags):
         driver.get(URL + "/habits/new")
@@ -59,7 +38,7 @@ class GroupTests(unittest.TestCase):
 
     def test_today_by_group_and_tag_at_phone_width(self):
         phone = self.open(width=390, height=844)
-        self.sign_in(phone, "/signup")
+        self.sign_up(phone)
         self.new_habit(phone, "Run", "Health", "outdoors, morning")
         self.new_habit(phone, "Stretch", "health", "morning")
         self.new_habit(phone, "Code", "Work", "desk")
@@ -91,7 +70,7 @@ class GroupTests(unittest.TestCase):
 
         # Another device keeps its own choice: by time, every habit.
         laptop = self.open(width=1280, height=900)
-        self.sign_in(laptop, "/login")
+        self.log_in(laptop)
         self.assertEqual(section_titles(laptop), [])
         self.assertEqual(sorted(card_names(laptop)), ["Code", "Read", "Run", "Stretch"])
 

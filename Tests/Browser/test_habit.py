@@ -6,35 +6,15 @@ Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 import datetime
 import os
 import unittest
-import uuid
 
 from selenium.webdriver.common.by import By
 
-from test_today import PASSWORD, SHOTS, URL, browser, click, wait
+from test_today import PASSWORD, SHOTS, URL, BrowserCase, click, wait
 
 
-class HabitTests(unittest.TestCase):
-    def setUp(self):
-        self.username = "h" + uuid.uuid4().hex[:10]
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 422" not in e["message"]]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
-
-    def sign_up(self, driver):
-        driver.get(URL + "/signup")
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+class HabitTests(BrowserCase):
+    prefix = "h"
+    expected_console = ("status of 422",)
 
     def test_editor_and_habit_page(self):
         driver = self.open()

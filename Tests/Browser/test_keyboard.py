@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from test_entry import create_habit, ring_label, sign_up
-from test_today import SHOTS, URL, browser, js, wait
+from test_today import SHOTS, URL, BrowserCase, js, wait
 
 
 def active(driver):
@@ -42,19 +42,9 @@ def tab_to(driver, element_id, limit=80):
     raise AssertionError(f"{element_id} never got focus by Tab (last: {active(driver)})")
 
 
-class KeyboardTests(unittest.TestCase):
-    def setUp(self):
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
+class KeyboardTests(BrowserCase):
     def test_focus_stays_on_the_control_used(self):
-        driver = browser()
-        self.drivers.append(driver)
+        driver = self.open()
         sign_up(driver, "k" + uuid.uuid4().hex[:10])
         stretch = create_habit(driver, "Stretch", type="checkmark", target="", emoji="🧘", color="green")
         water = create_habit(driver, "Water", target="8", unit="glasses", emoji="💧", color="cyan")

@@ -6,37 +6,21 @@ and sets TEND_URL). The server's refusal of a form sent from such a page is test
 
 import time
 import unittest
-import uuid
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
-from test_today import PASSWORD, URL, browser, click, js, wait
+from test_today import URL, BrowserCase, click, js, wait
 
 
-class NewDayTests(unittest.TestCase):
-    def setUp(self):
-        self.username = "d" + uuid.uuid4().hex[:10]
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
+class NewDayTests(BrowserCase):
+    prefix = "d"
+    # 5:45 ahead of UTC: its midnight is at a quarter past the hour in UTC
+    zone = "Asia/Kathmandu"
 
     def phone(self):
-        driver = browser()
-        self.drivers.append(driver)
-        driver.get(URL + "/signup")
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        Select(driver.find_element(By.ID, "timeZone")).select_by_value("Asia/Kathmandu")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
-        driver.find_element(By.ID, "new-habit-name").send_keys("Water")
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form.quick-add button"))
-        wait(driver, lambda d: "Water" in d.page_source)
+        driver = self.open()
+        self.sign_up(driver)
+        self.add_habit(driver, "Water")
         return driver
 
     @staticmethod

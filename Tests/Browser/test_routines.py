@@ -5,14 +5,13 @@ Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
 import os
 import unittest
-import uuid
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from test_today import PASSWORD, SHOTS, URL, browser, click, wait
+from test_today import SHOTS, URL, BrowserCase, click, wait
 
 
 def routine_names(driver):
@@ -28,35 +27,8 @@ def card(driver, routine):
     return [c for c in driver.find_elements(By.CSS_SELECTOR, "li.routine") if c.find_element(By.CSS_SELECTOR, "h2").text == routine][0]
 
 
-class RoutineTests(unittest.TestCase):
-    def setUp(self):
-        self.username = "r" + uuid.uuid4().hex[:10]
-        self.drivers = []
-
-    def tearDown(self):
-        for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-            driver.quit()
-            self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
-
-    def open(self, **size):
-        driver = browser(**size)
-        self.drivers.append(driver)
-        return driver
-
-    def sign_up(self, driver):
-        driver.get(URL + "/signup")
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
-
-    def log_in(self, driver):
-        driver.get(URL + "/login")
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+class RoutineTests(BrowserCase):
+    prefix = "r"
 
     def add_habits(self, driver, names):
         # Through the quick-add form, as the Today page posts it.

@@ -55,14 +55,23 @@ def js(driver, script):
     return driver.execute_script(script)
 
 
-class TodayTests(unittest.TestCase):
+class BrowserCase(unittest.TestCase):
+    """What the browser files' tests share: an account name of their own (`prefix` and ten hex
+    digits), browsers opened with `open` and quit after the test, and no console error in them (a
+    CSP violation, a script error) except messages holding one of `expected_console`."""
+    prefix = "u"
+    # The time zone a sign-up picks; None leaves the form's choice (the browser's zone).
+    zone = None
+    expected_console = ()
+
     def setUp(self):
-        self.username = "u" + uuid.uuid4().hex[:10]
+        self.username = self.prefix + uuid.uuid4().hex[:10]
         self.drivers = []
 
     def tearDown(self):
         for driver in self.drivers:
-            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "ERR_INTERNET_DISCONNECTED" not in e["message"]]
+            errors = [e for e in driver.get_log("browser")
+                      if e["level"] == "SEVERE" and not any(text in e["message"] for text in self.expected_console)]
             driver.quit()
             self.assertEqual(errors, [], "console errors (a CSP violation, a script error)")
 
@@ -71,29 +80,36 @@ class TodayTests(unittest.TestCase):
         self.drivers.append(driver)
         return driver
 
-    def sign_up(self, driver):
-        driver.get(URL + "/signup")
-        driver.find_element(By.ID, "username").send_keys(self.username)
+    def enter(self, driver, path, username=None):
+        """Signs up (`/signup…`, in `zone`) or in (`/login`) through the form; waits for Today."""
+        driver.get(URL + path)
+        driver.find_element(By.ID, "username").send_keys(username or self.username)
         driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        Select(driver.find_element(By.ID, "timeZone")).select_by_value("Europe/Berlin")
+        if path.startswith("/signup") and self.zone:
+            Select(driver.find_element(By.ID, "timeZone")).select_by_value(self.zone)
         click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
         wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
 
-    def log_in(self, driver):
-        driver.get(URL + "/login")
-        driver.find_element(By.ID, "username").send_keys(self.username)
-        driver.find_element(By.ID, "password").send_keys(PASSWORD)
-        click(driver, driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-        wait(driver, lambda d: d.title.startswith("Today"), timeout=15)
+    def sign_up(self, driver, username=None):
+        self.enter(driver, "/signup", username)
+
+    def log_in(self, driver, username=None):
+        self.enter(driver, "/login", username)
 
     def add_habit(self, driver, name):
+        """Through Today's quick add (opened first when it is folded)."""
         details = driver.find_elements(By.CSS_SELECTOR, "details.add-habit")
         if details:
             click(driver, details[0].find_element(By.TAG_NAME, "summary"))
-        field = driver.find_element(By.ID, "new-habit-name")
-        field.send_keys(name)
+        driver.find_element(By.ID, "new-habit-name").send_keys(name)
         click(driver, driver.find_element(By.CSS_SELECTOR, "form.quick-add button"))
         wait(driver, lambda d: name in d.page_source)
+
+
+class TodayTests(BrowserCase):
+    zone = "Europe/Berlin"
+    # The offline part of the test makes the browser log failed loads.
+    expected_console = ("ERR_INTERNET_DISCONNECTED",)
 
     def ring_label(self, driver, index=0):
         return js(driver, f"return document.querySelectorAll('.ring-button')[{index}].getAttribute('aria-label')")
