@@ -5,12 +5,20 @@ back/forward cache hold none (before app.js closed its stream on `pagehide`, aft
 every connection was held and the next save waited a minute), and one shown again follows live
 updates. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
+import os
+import re
 import unittest
 from urllib.request import urlopen
 
 from selenium.webdriver.common.by import By
 
 from test_today import URL, BrowserCase, click, js, wait
+
+
+def server_log():
+    """What `tend serve` logged so far (scripts/browser-test keeps it in TEND_SERVE_LOG)."""
+    with open(os.environ["TEND_SERVE_LOG"], encoding="utf-8", errors="replace") as log:
+        return log.read()
 
 
 def live_streams():
@@ -94,6 +102,37 @@ class ConnectionTests(BrowserCase):
         for handle in phone.window_handles:
             phone.switch_to.window(handle)
             wait(phone, lambda d: "Not checked" in label(d), timeout=5)
+
+
+    def test_a_stream_that_ended_with_its_session_lets_another_tab_follow(self):
+        phone = self.open(width=1280, height=900)
+        self.sign_up(phone)
+        self.add_habit(phone, "Water")
+        wait(phone, lambda d: live_streams() == 1)
+        first = phone.current_window_handle
+        phone.switch_to.new_window("tab")
+        phone.get(URL + "/")
+        wait(phone, lambda d: d.title.startswith("Today"))
+
+        # Signed out in the second tab: the first tab's stream ends and its reconnection is sent to
+        # the sign-in page, which the browser logs as it gives the stream up
+        self.expected_console = ('not "text/event-stream"',)
+        refused = lambda: len(re.findall(r"path=/events [^\n]*status=(?!200)", server_log()))
+        before = refused()
+        click(phone, phone.find_element(By.CSS_SELECTOR, "form.account button"))
+        wait(phone, lambda d: "/login" in d.current_url)
+        wait(phone, lambda d: refused() > before, timeout=20)
+        self.assertEqual(live_streams(), 0)
+
+        # Signed in again there: that tab follows the stream (the first tab let the lock go)
+        self.log_in(phone)
+        wait(phone, lambda d: live_streams() == 1, timeout=10)
+        laptop = self.open(width=1280, height=900)
+        self.log_in(laptop)
+        label = lambda d: js(d, "return document.querySelector('.ring-button').getAttribute('aria-label')")
+        click(laptop, laptop.find_element(By.CSS_SELECTOR, ".ring-button"))
+        wait(phone, lambda d: "Checked" in label(d), timeout=5)
+        self.assertIn(first, phone.window_handles)
 
 
 if __name__ == "__main__":

@@ -283,11 +283,21 @@
     let source = null;
     let release = null;  // lets the lock go (the leader's)
     let waiting = null;  // aborts the lock request (a follower's)
+    let retry = null;
     const follow = () => {
-      source = new EventSource(events);
-      source.addEventListener("change", () => {
+      const followed = new EventSource(events);
+      source = followed;
+      followed.addEventListener("change", () => {
         refresh();
         if (channel) channel.postMessage("change");
+      });
+      // A stream the browser gave up on (the session ended: 401) is not retried by EventSource.
+      // Holding the lock with it would leave every tab without updates, also one signed in again
+      // meanwhile: it lets the lock go and asks again later.
+      followed.addEventListener("error", () => {
+        if (source !== followed || followed.readyState !== EventSource.CLOSED) return;
+        stop();
+        retry = setTimeout(start, 30000);
       });
     };
     // Leads: follows the stream until `stop`. A tab that waited for the lock refreshes, for what
@@ -311,6 +321,8 @@
       }).catch(() => {});
     };
     const stop = () => {
+      clearTimeout(retry);
+      retry = null;
       if (source) source.close();
       source = null;
       if (release) release();
