@@ -279,17 +279,37 @@
     const name = `tend-live:${document.body.dataset.user || ""}`;
     const shared = "BroadcastChannel" in window && !!(navigator.locks && navigator.locks.request);
     const channel = shared ? new BroadcastChannel(name) : null;
-    if (channel) channel.addEventListener("message", (message) => { if (message.data === "change") refresh(); });
+    // The latest op-log position this tab's data is known to be from: its page's (Today's
+    // <main data-position>) or the last change heard of. A tab that opens the stream says it
+    // (`?after=`), so a change made before the stream opened — while no tab followed, between
+    // two leaders — is told at once.
+    let heard = 0;
+    const known = () => {
+      const main = document.getElementById("main");
+      const position = main ? Number(main.dataset.position) : NaN;
+      return Math.max(heard, Number.isInteger(position) ? position : 0);
+    };
+    if (channel) {
+      channel.addEventListener("message", (message) => {
+        const position = Number(message.data && message.data.change);
+        if (!Number.isInteger(position)) return;
+        heard = Math.max(heard, position);
+        refresh();
+      });
+    }
     let source = null;
     let release = null;  // lets the lock go (the leader's)
     let waiting = null;  // aborts the lock request (a follower's)
     let retry = null;
     const follow = () => {
-      const followed = new EventSource(events);
+      const after = known();
+      const followed = new EventSource(after > 0 ? `${events}?after=${after}` : events);
       source = followed;
-      followed.addEventListener("change", () => {
+      followed.addEventListener("change", (event) => {
+        const position = Number(event.lastEventId);
+        if (Number.isInteger(position)) heard = Math.max(heard, position);
         refresh();
-        if (channel) channel.postMessage("change");
+        if (channel) channel.postMessage({ change: Number.isInteger(position) ? position : 0 });
       });
       // A stream the browser gave up on (the session ended: 401) is not retried by EventSource.
       // Holding the lock with it would leave every tab without updates, also one signed in again

@@ -67,6 +67,14 @@ package final class LiveUpdates: Sendable {
     /// the subscription began. It ends when the consumer stops iterating (cancellation). Over the
     /// ``Limits``: a 429 problem (this user's) or a 503 (the instance's), both with `Retry-After`.
     package func subscribe(_ owner: User.ID) async throws -> AsyncStream<Int64> {
+        try await subscribe(owner, after: nil).changes
+    }
+
+    /// As ``subscribe(_:)``, and with the position it began at. `after`: the position the
+    /// subscriber's data is from (a page's, or the last change a reconnecting page heard of); when
+    /// the log is past it already, the stream starts with the current position — what changed
+    /// while the page was not listening is not lost.
+    package func subscribe(_ owner: User.ID, after: Int64?) async throws -> (changes: AsyncStream<Int64>, position: Int64) {
         let start = try await store.latestOperationSequence(owner: owner)
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
@@ -89,7 +97,8 @@ package final class LiveUpdates: Sendable {
             if state.ticker == nil { state.ticker = tick() }
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(owner, id) }
-        return stream
+        if let after, start > after { continuation.yield(start) }
+        return (stream, start)
     }
 
     /// How many users are watched on this instance.

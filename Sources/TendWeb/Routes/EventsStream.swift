@@ -10,7 +10,8 @@ import TendStore
 
 /// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
 /// any tab, device, server instance or the API) sends `event: change` with the op-log position
-/// as its id; a comment every 25 seconds keeps proxies from closing the idle connection. The
+/// as its id (the first, empty message carries the position the stream began at, and a stream
+/// opened with `Last-Event-ID` or `?after=` behind the log hears of a change at once); a comment every 25 seconds keeps proxies from closing the idle connection. The
 /// stream ends when the session or token that opened it ends (signed out, revoked, expired): it is
 /// checked every ``credentialCheck``.
 struct EventsStream {
@@ -27,7 +28,10 @@ struct EventsStream {
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
         let identity = try context.requireIdentity()
         let owner = identity.owner
-        let changes = try await web.live.subscribe(owner)
+        // Where the page's data is from: the last change a reconnecting stream heard of (the
+        // browser sends it back as Last-Event-ID), or the position a page was rendered at (`after`).
+        let after = (request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.query("after")).flatMap { Int64($0) }
+        let (changes, position) = try await web.live.subscribe(owner, after: after)
         let (messages, output) = AsyncStream.makeStream(of: String.self)
         let forward = Task {
             for await sequence in changes { output.yield("event: change\nid: \(sequence)\ndata: \(sequence)\n\n") }
@@ -61,7 +65,9 @@ struct EventsStream {
                     beat.cancel()
                     credential.cancel()
                 }
-                try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+                // The position as the stream's first id: a stream that drops and reconnects before
+                // any change says where it was (Last-Event-ID) and hears of what it missed.
+                try await writer.write(ByteBuffer(string: "retry: 2000\nid: \(position)\n: connected\n\n"))
                 // A server that is stopping ends the stream (the browser reconnects elsewhere).
                 try await withGracefulShutdownHandler {
                     guard context.remoteAddress != nil else {
