@@ -80,5 +80,27 @@ class NewDayTests(BrowserCase):
         self.assertFalse(driver.find_elements(By.ID, "stale-day"))
 
 
+    @staticmethod
+    def kept_title(driver):
+        """The day title of the Today page the service worker keeps for offline use."""
+        return driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.match('/__tend/last-today').then((kept) => kept ? kept.text() : '').then((html) => {
+                const h1 = new DOMParser().parseFromString(html, 'text/html').querySelector('.daynav h1');
+                done(h1 ? h1.textContent : null);
+            });""")
+
+    def test_the_kept_copy_is_today_not_an_earlier_day(self):
+        driver = self.phone()
+        wait(driver, lambda d: js(d, "return !!navigator.serviceWorker.controller"), timeout=10)
+        driver.refresh()
+        wait(driver, lambda d: "Today" in (self.kept_title(d) or ""))
+        # The day before, in place (app.js fetches it through the service worker), and a reload of it
+        click(driver, driver.find_element(By.CSS_SELECTOR, ".daynav a[rel=prev]"))
+        wait(driver, lambda d: "date=" in d.current_url and "Yesterday" in d.find_element(By.CSS_SELECTOR, ".daynav h1").text)
+        driver.refresh()
+        wait(driver, lambda d: "Yesterday" in d.find_element(By.CSS_SELECTOR, ".daynav h1").text)
+        self.assertIn("Today", self.kept_title(driver))
+
 if __name__ == "__main__":
     unittest.main()

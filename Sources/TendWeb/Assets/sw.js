@@ -68,7 +68,10 @@ async function page(request, url) {
       const kept = await keptToday();
       if (kept) return kept;
     }
-    const isToday = url.pathname === "/" && response.ok && !response.redirected &&
+    // Today itself: not an earlier day (`?date=`), which opened offline would stand in for Today,
+    // nor the page that says a form came after its day ended (`?stale=`).
+    const isToday = url.pathname === "/" && !url.searchParams.has("date") && !url.searchParams.has("stale") &&
+      response.ok && !response.redirected &&
       (response.headers.get("Content-Type") || "").startsWith("text/html");
     if (isToday) {
       const cache = await caches.open(PAGE_CACHE);
