@@ -10,8 +10,9 @@ import TendStore
 
 /// `GET /events`: server-sent events for the signed-in user. Each change to their data (from
 /// any tab, device, server instance or the API) sends `event: change` with the op-log position
-/// as its id (the first, empty message carries the position the stream began at, and a stream
-/// opened with `Last-Event-ID` or `?after=` behind the log hears of a change at once); a comment every 25 seconds keeps proxies from closing the idle connection. The
+/// as its id. The first message, with no event, carries the position the stream began at; a
+/// stream opened behind the log (`Last-Event-ID` on a reconnection, `?after=` from a page) begins
+/// with a change. A comment every 25 seconds keeps proxies from closing the idle connection. The
 /// stream ends when the session or token that opened it ends (signed out, revoked, expired): it is
 /// checked every ``credentialCheck``.
 struct EventsStream {

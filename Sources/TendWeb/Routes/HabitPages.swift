@@ -38,10 +38,10 @@ struct HabitPages {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         // Days out of range show the default page rather than a calendar of year 1.
-        let viewable = RecordableDays.viewable(today: user.settings.today(now: web.now))
+        let today = user.settings.today(now: web.now)
+        let viewable = RecordableDays.viewable(today: today)
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }.flatMap { viewable.contains($0) ? $0 : nil }
         let noteDay = request.query("note").flatMap { try? Day(iso: $0) }.flatMap { viewable.contains($0) ? $0 : nil }
-        let today = user.settings.today(now: web.now)
         let stale = StaleDayNotice.day(query: request.query("stale"), today: today)
         return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay) { model in
             model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: habit.id) }

@@ -60,12 +60,9 @@ struct TodayPages {
         var model = try await Self.model(
             store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
             csrfToken: session.csrfToken, held: (web.heldHabits, position), memo: web.todayFragments.memo)
-        if let stale {
-            model.stale = StaleDayNotice(shown: stale, today: today, habit: nil)
-            return try Page.html(RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments)), gzip: gzip)
-        }
+        model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: nil) }
         let page = RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments))
-        web.todayPages.store(page, for: key)
+        if stale == nil { web.todayPages.store(page, for: key) }
         return try Page.html(page, gzip: gzip)
     }
 
