@@ -311,7 +311,8 @@
         refresh();
         if (channel) channel.postMessage({ change: Number.isInteger(position) ? position : 0 });
       });
-      // A stream the browser gave up on (the session ended: 401) is not retried by EventSource.
+      // A stream the browser gave up on (the session ended: the server answers with the sign-in
+      // page, not a stream) is not retried by EventSource.
       // Holding the lock with it would leave every tab without updates, also one signed in again
       // meanwhile: it lets the lock go and asks again later.
       followed.addEventListener("error", () => {
