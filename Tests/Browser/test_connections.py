@@ -5,14 +5,16 @@ back/forward cache hold none (before app.js closed its stream on `pagehide`, aft
 every connection was held and the next save waited a minute), and one shown again follows live
 updates. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
+import json
 import os
 import re
+import time
 import unittest
-from urllib.request import urlopen
+from urllib.request import Request, urlopen
 
 from selenium.webdriver.common.by import By
 
-from test_today import URL, BrowserCase, click, js, wait
+from test_today import PASSWORD, URL, BrowserCase, click, js, wait
 
 
 def server_log():
@@ -133,6 +135,47 @@ class ConnectionTests(BrowserCase):
         click(laptop, laptop.find_element(By.CSS_SELECTOR, ".ring-button"))
         wait(phone, lambda d: "Checked" in label(d), timeout=5)
         self.assertIn(first, phone.window_handles)
+
+
+    def api(self, method, path, body=None, token=None):
+        request = Request(URL + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+                          headers={"Content-Type": "application/json"})
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
+        with urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+    def api_check_in(self):
+        token = self.api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
+        today = self.api("GET", "/api/v1/today", token=token)
+        habit = today["groups"][0]["habits"][0]["id"]
+        self.api("PUT", f"/api/v1/habits/{habit}/days/{today['day']}", {"value": 1}, token=token)
+
+    def test_tabs_in_the_background_fetch_themselves_when_shown(self):
+        phone = self.open(width=1280, height=900)
+        self.sign_up(phone)
+        self.add_habit(phone, "Water")
+        background = [phone.current_window_handle]
+        for _ in range(3):
+            phone.switch_to.new_window("tab")
+            phone.get(URL + "/")
+            wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ".ring-button"))
+            background.append(phone.current_window_handle)
+        background.pop()  # the tab on screen
+        pages = lambda: len(re.findall(r"method=GET path=/ [^\n]*status=200", server_log()))
+        before = pages()
+        label = lambda d: js(d, "return document.querySelector('.ring-button').getAttribute('aria-label')")
+        # A check-in through the JSON API (no page of its own to fetch)
+        self.api_check_in()
+        # The tab on screen fetches itself; the three behind it do not (yet)
+        wait(phone, lambda d: "Checked" in label(d), timeout=5)
+        time.sleep(1)
+        self.assertEqual(pages() - before, 1)
+        # Brought forward, each fetches itself
+        for handle in background:
+            phone.switch_to.window(handle)
+            wait(phone, lambda d: "Checked" in label(d), timeout=5)
+        self.assertEqual(pages() - before, 4)
 
 
 if __name__ == "__main__":

@@ -289,12 +289,24 @@
       const position = main ? Number(main.dataset.position) : NaN;
       return Math.max(heard, Number.isInteger(position) ? position : 0);
     };
+    // A tab in the background fetches itself once it is shown, not at every change: ten open
+    // tabs would otherwise render ten pages for each tap on the phone.
+    let missed = false;
+    const changed = () => {
+      if (document.visibilityState === "hidden") { missed = true; return; }
+      refresh();
+    };
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible" || !missed) return;
+      missed = false;
+      refresh();
+    });
     if (channel) {
       channel.addEventListener("message", (message) => {
         const position = Number(message.data && message.data.change);
         if (!Number.isInteger(position)) return;
         heard = Math.max(heard, position);
-        refresh();
+        changed();
       });
     }
     let source = null;
@@ -308,7 +320,7 @@
       followed.addEventListener("change", (event) => {
         const position = Number(event.lastEventId);
         if (Number.isInteger(position)) heard = Math.max(heard, position);
-        refresh();
+        changed();
         if (channel) channel.postMessage({ change: Number.isInteger(position) ? position : 0 });
       });
       // A stream the browser gave up on (the session ended: the server answers with the sign-in
