@@ -62,8 +62,11 @@ struct LiveStreamProcessTests {
         return try #require(metric(name, in: text), "no \(name) in \(text)")
     }
 
-    @Test("After a check-in the watcher polls on its interval, not in a loop; a closed page is released at once, not at the next heartbeat")
-    func idleAfterChange() async throws {
+    /// A running `tend serve` on a new SQLite file with one account ("ana", an API token) and one
+    /// checkmark habit. Keep `directory` as long as the server runs.
+    static func serverWithHabit() async throws -> (
+        directory: TemporaryDirectory, server: ServeProcessTests.Server, token: String, habit: String
+    ) {
         let directory = try TemporaryDirectory()
         let server = try ServeProcessTests.Server(
             arguments: ["--database", directory.path("tend.sqlite")], environment: ["TEND_LOG_LEVEL": "warning"])
@@ -74,6 +77,13 @@ struct LiveStreamProcessTests {
         let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
         let habit = try await server.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Read"}"#)
         let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
+        return (directory, server, token, id)
+    }
+
+    @Test("After a check-in the watcher polls on its interval, not in a loop; a closed page is released at once, not at the next heartbeat")
+    func idleAfterChange() async throws {
+        let (directory, server, token, id) = try await Self.serverWithHabit()
+        defer { withExtendedLifetime(directory) {} }
 
         let page = try EventStream(port: server.port, token: token)
         #expect(try await page.read(until: ": connected").contains(": connected"))
@@ -116,16 +126,8 @@ struct LiveStreamProcessTests {
         "A stream opened behind the log (Last-Event-ID on a reconnection, ?after= from a page) hears of the change at once; one that is not, only of the next"
     )
     func catchUp() async throws {
-        let directory = try TemporaryDirectory()
-        let server = try ServeProcessTests.Server(
-            arguments: ["--database", directory.path("tend.sqlite")], environment: ["TEND_LOG_LEVEL": "warning"])
-        _ = try await server.waitUntilListening()
-        #expect(try await server.request("POST", "/api/v1/users", json: #"{"username":"ana","password":"a long passphrase"}"#).0 == 201)
-        let created = try await server.request(
-            "POST", "/api/v1/tokens", json: #"{"username":"ana","password":"a long passphrase","name":"test"}"#)
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(created.1.utf8)) as? [String: Any])?["token"] as? String)
-        let habit = try await server.request("POST", "/api/v1/habits", token: token, json: #"{"name":"Read"}"#)
-        let id = try #require((try JSONSerialization.jsonObject(with: Data(habit.1.utf8)) as? [String: Any])?["id"] as? String)
+        let (directory, server, token, id) = try await Self.serverWithHabit()
+        defer { withExtendedLifetime(directory) {} }
         let today = try await server.request("GET", "/api/v1/today", token: token)
         let day = try #require((try JSONSerialization.jsonObject(with: Data(today.1.utf8)) as? [String: Any])?["day"] as? String)
         func position(_ text: String) -> Int64? {
