@@ -59,10 +59,16 @@
   // which shows the new day and says so. A page still out of date after that (the kept copy
   // while offline) is not fetched again in a loop: only the next `visibilitychange` tries.
   let dayTimer = null;
-  function dayEnds() {
+  // A number <main> carries (`data-day-ends`, `data-position`), or null when it has none or an odd one.
+  function mainNumber(name) {
     const main = document.getElementById("main");
-    const ends = main ? Number(main.dataset.dayEnds) : NaN;
-    return Number.isFinite(ends) && ends > 0 ? ends : null;
+    const text = main ? main.dataset[name] : undefined;
+    const value = text ? Number(text) : NaN;
+    return Number.isFinite(value) && value >= 0 ? value : null;
+  }
+  function dayEnds() {
+    const ends = mainNumber("dayEnds");
+    return ends !== null && ends > 0 ? ends : null;
   }
   function watchDay() {
     clearTimeout(dayTimer);
@@ -89,8 +95,15 @@
       "Today's page comes when the server answers again.";
   }
   watchDay();
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && dayOver()) refresh(); });
-  window.addEventListener("pageshow", (event) => { if (event.persisted && dayOver()) refresh(); });
+  // Shown again, a page fetches itself when its day ended meanwhile, or when it missed live
+  // changes in the background (`missed`, set by the live updates below). A page shown again from
+  // the back/forward cache is fetched by the live updates' `pageshow` (every page with a day has them).
+  let missed = false;
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || !(missed || dayOver())) return;
+    missed = false;
+    refresh();
+  });
 
   // A live refresh must not replace the page a form or link has just loaded (the form's own
   // change triggers one): it waits while those are in flight, and one that was under way when
@@ -284,23 +297,13 @@
     // (`?after=`), so a change made before the stream opened — while no tab followed, between
     // two leaders — is told at once.
     let heard = 0;
-    const known = () => {
-      const main = document.getElementById("main");
-      const position = main ? Number(main.dataset.position) : NaN;
-      return Math.max(heard, Number.isInteger(position) ? position : 0);
-    };
-    // A tab in the background fetches itself once it is shown, not at every change: ten open
-    // tabs would otherwise render ten pages for each tap on the phone.
-    let missed = false;
+    const known = () => Math.max(heard, mainNumber("position") || 0);
+    // A tab in the background fetches itself once it is shown (`missed`), not at every change:
+    // ten open tabs would otherwise render ten pages for each tap on the phone.
     const changed = () => {
       if (document.visibilityState === "hidden") { missed = true; return; }
       refresh();
     };
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState !== "visible" || !missed) return;
-      missed = false;
-      refresh();
-    });
     if (channel) {
       channel.addEventListener("message", (message) => {
         const position = Number(message.data && message.data.change);
@@ -333,13 +336,14 @@
         retry = setTimeout(start, 30000);
       });
     };
-    // Leads: follows the stream until `stop`. A tab that waited for the lock refreshes, for what
-    // changed between the last leader's stream ending and this one's opening.
+    // Leads: follows the stream until `stop`. What changed between the last leader's stream
+    // ending and this one's opening, the stream tells (`?after=`) when the tab knows a position;
+    // a tab that waited for the lock without one fetches itself.
     const lead = (late) => new Promise((resolve) => {
       waiting = null;
       release = resolve;
       follow();
-      if (late) refresh();
+      if (late && known() === 0) refresh();
     });
     const start = () => {
       if (source || release || waiting) return;
@@ -559,9 +563,7 @@
     // Sent ones the page shows are forgotten; on a page without a position they are left alone.
     async function unshown() {
       const all = await records();
-      const main = document.getElementById("main");
-      const text = main && main.dataset.position;
-      const position = text ? Number(text) : null;
+      const position = mainNumber("position");
       const shown = position === null ? [] : all.filter((r) => r.stored !== undefined && r.stored <= position);
       if (shown.length > 0) await remove(shown).catch(() => {});
       return all.filter((r) => r.stored === undefined || (position !== null && r.stored > position));
