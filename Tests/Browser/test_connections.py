@@ -5,15 +5,15 @@ back/forward cache hold none (before app.js closed its stream on `pagehide`, aft
 every connection was held and the next save waited a minute), and one shown again follows live
 updates. Run with scripts/browser-test (it starts `tend serve` and sets TEND_URL)."""
 
-import json
 import os
 import re
 import time
 import unittest
-from urllib.request import Request, urlopen
+from urllib.request import urlopen
 
 from selenium.webdriver.common.by import By
 
+from test_first_hour import api
 from test_today import PASSWORD, URL, BrowserCase, click, js, wait
 
 
@@ -137,19 +137,11 @@ class ConnectionTests(BrowserCase):
         self.assertIn(first, phone.window_handles)
 
 
-    def api(self, method, path, body=None, token=None):
-        request = Request(URL + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-                          headers={"Content-Type": "application/json"})
-        if token:
-            request.add_header("Authorization", "Bearer " + token)
-        with urlopen(request, timeout=10) as response:
-            return json.loads(response.read() or b"null")
-
     def api_check_in(self):
-        token = self.api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
-        today = self.api("GET", "/api/v1/today", token=token)
+        token = api("POST", "/api/v1/tokens", {"username": self.username, "password": PASSWORD, "name": "test"})["token"]
+        today = api("GET", "/api/v1/today", token=token)
         habit = today["groups"][0]["habits"][0]["id"]
-        self.api("PUT", f"/api/v1/habits/{habit}/days/{today['day']}", {"value": 1}, token=token)
+        api("PUT", f"/api/v1/habits/{habit}/days/{today['day']}", {"value": 1}, token=token)
 
     def test_tabs_in_the_background_fetch_themselves_when_shown(self):
         phone = self.open(width=1280, height=900)
