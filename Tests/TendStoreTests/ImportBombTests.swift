@@ -209,4 +209,97 @@ struct ImportBombTests {
         // The standard limit admits a real export
         #expect(try importer.read(try TendJSONFormat.encode(richState()), today: today).habits.count == 4)
     }
+
+    // MARK: Text formats (issue 40): harsh, Beaver JSON, HabitBull CSV, Tend CSV
+
+    @Test("harsh: newlines count as lines; a file of them is refused at the line limit, plain or zipped")
+    func harshNewlines() async throws {
+        // Given a heading and then more empty lines than a file may have lines (2.3 GB for 64 MiB of
+        // newlines when the reader split the text at once)
+        let strict = TendImporter(limits: ImportLimits(maximumHabits: 2, maximumEntries: 5), now: { importNow })
+        let newlines = Data("! h\n".utf8) + Data(repeating: UInt8(ascii: "\n"), count: 1_000)
+        // When it is imported, Then it is refused by the line count (1 + 2 + 5), and nothing changes
+        let world = try await ImportWorld()
+        let (error, unchanged) = try await rejection(newlines, in: world, importer: strict)
+        #expect(error == .tooMany(what: "lines in the harsh file", limit: 8))
+        #expect(unchanged)
+        // The same as a ZIP of `habits` and `log`: each member is read on its own, within the same bound
+        let zip = try makeZip([("habits", newlines), ("log", Data("2025-01-01 : h : y\n".utf8))])
+        let (zipped, zipUnchanged) = try await rejection(zip, in: world, importer: strict)
+        #expect(zipped == .tooMany(what: "lines in harsh's habits", limit: 8))
+        #expect(zipUnchanged)
+        // CRLF counts once per line: a file just within the bound is read
+        let within = Data("! h\r\nRead: 1\r\n\r\n2025-01-01 : Read : y\r\n".utf8)
+        #expect(try strict.read(within, today: today).habits.map(\.entries.count) == [1])
+    }
+
+    @Test("harsh: a line longer than the limit is refused before it is made a string")
+    func harshLongLine() throws {
+        let strict = TendImporter(limits: ImportLimits(maximumCSVFieldSize: 1000), now: { importNow })
+        let long = Data(("Read: 1\n2025-01-01 : Read : y : " + String(repeating: "x", count: 5000) + "\n").utf8)
+        #expect(throws: ImportError.invalidData("line 2 of the harsh file is longer than 1000 bytes, more than an import accepts")) {
+            try strict.read(long, today: today)
+        }
+    }
+
+    @Test("harsh: a habit defined again on every line gets one message, not one per line")
+    func harshRedefined() throws {
+        // Given one habit whose frequency needs a note, defined 100,000 times (2.4 million lines
+        // answered a 163 MB report)
+        let text = Data(String(repeating: "a: 9/2\n", count: 100_000).utf8)
+        // When it is read
+        let data = try importer.read(text, today: today)
+        // Then there is one habit and one sentence about its schedule
+        #expect(data.habits.map(\.habit.name) == ["a"])
+        #expect(data.adjustments == ["“a”: frequency 9/2 is more than daily, so the habit is daily."])
+    }
+
+    @Test("harsh: names and notes are bounded as a whole, as in every other format")
+    func harshText() throws {
+        let strict = TendImporter(limits: ImportLimits(maximumTextBytes: 1000), now: { importNow })
+        let lines = (0..<20).map { "2025-01-\(String(format: "%02d", $0 + 1)) : Read : y : \(String(repeating: "n", count: 100))\n" }
+        #expect(throws: ImportError.tooLarge(what: "the text in the file (names and notes)", limit: 1000)) {
+            try strict.read(Data(lines.joined().utf8), today: today)
+        }
+    }
+
+    @Test("A report holds at most 100 sentences per list; the rest are counted in the last")
+    func reportCapped() throws {
+        // Given 300 habits whose schedules each need a note
+        let text = Data((0..<300).map { "Habit \($0): 9/2\n" }.joined().utf8)
+        // When the import is planned
+        let plan = try importer.plan(text, into: UserState(), dryRun: true)
+        // Then the report says 99 of them and how many more
+        #expect(plan.report.adjustments.count == ImportReport.maximumMessages)
+        #expect(plan.report.adjustments.last == "and 201 more")
+        #expect(plan.report.habitsAdded.count == 300)
+        #expect(ImportReport.grouped(2_399_990) == "2,399,990")
+        #expect(ImportReport.grouped(999) == "999")
+        #expect(ImportReport.grouped(1_000) == "1,000")
+    }
+
+    @Test("Beaver JSON: many small values are refused before the decoder indexes them")
+    func beaverValues() throws {
+        var json = Data(#"{"habits":[{"name":"Read","records":[],"x":["#.utf8)
+        json.append(Data(String(repeating: "0,", count: 2_000).utf8))
+        json.append(Data("0]}]}".utf8))
+        let strict = TendImporter(limits: ImportLimits(maximumJSONValues: 1_000), now: { importNow })
+        #expect(throws: ImportError.tooMany(what: "JSON values", limit: 1_000)) { try strict.read(json, today: today) }
+    }
+
+    @Test("HabitBull CSV and Tend CSV: lines beyond a header, the habits and the entries are refused")
+    func csvLines() throws {
+        let strict = TendImporter(limits: ImportLimits(maximumHabits: 2, maximumEntries: 5), now: { importNow })
+        let habitBull =
+            "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\r\n"
+            + String(repeating: "Read,,,not a date,1,\r\n", count: 50)
+        #expect(throws: ImportError.tooMany(what: "lines in the HabitBull file", limit: 8)) {
+            try strict.read(Data(habitBull.utf8), today: today)
+        }
+        // Tend CSV refuses a line that is neither a habit nor an entry, so entries are its bound
+        let tend =
+            "record,habit_id,habit,day,value\r\nhabit,,Read,,\r\n"
+            + (0..<50).map { "entry,,Read,\(today.adding(days: -$0 - 1).iso),1\r\n" }.joined()
+        #expect(throws: ImportError.tooMany(what: "entries", limit: 5)) { try strict.read(Data(tend.utf8), today: today) }
+    }
 }

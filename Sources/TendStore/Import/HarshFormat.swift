@@ -25,18 +25,21 @@ enum HarshFormat {
         return false
     }
 
-    /// `habits` and `log` of a ZIP, at its top or in one folder.
-    static func files(in zip: ZipReader) throws(ImportError) -> Data? {
-        func path(_ name: String) -> String? {
+    /// The paths of `habits` and `log` in a ZIP, at its top or in one folder; empty when it has neither.
+    static func paths(in zip: ZipReader) -> [String] {
+        ["habits", "log"].compactMap { name in
             zip.paths.first { $0 == name || ($0.hasSuffix("/" + name) && $0.split(separator: "/").count == 2) }
         }
-        let habits = path("habits")
-        let log = path("log")
-        guard habits != nil || log != nil else { return nil }
-        var text = Data()
-        if let habits { text += try zip.contents(of: habits) + Data("\n".utf8) }
-        if let log { text += try zip.contents(of: log) }
-        return text
+    }
+
+    /// `habits` and `log` of a ZIP, inflated each on its own (read one after the other, never joined
+    /// into a third copy); `nil` when the ZIP has neither.
+    static func files(in zip: ZipReader) throws(ImportError) -> [(name: String, data: Data)]? {
+        let paths = paths(in: zip)
+        guard !paths.isEmpty else { return nil }
+        var files: [(name: String, data: Data)] = []
+        for path in paths { files.append(("harsh's \(path)", try zip.contents(of: path))) }
+        return files
     }
 
     private struct LogLine {
@@ -91,6 +94,9 @@ enum HarshFormat {
         var name: String
         var heading: String?
         var schedule: Schedule = .daily
+        /// What fitting the last definition's frequency into Tend's schedules changed: one per
+        /// habit, however often the file defines it.
+        var scheduleNote: String?
         var defined = false
         var trackingOnly = false
         var entries: [Day: Entry] = [:]
@@ -98,91 +104,97 @@ enum HarshFormat {
     }
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .unrecognizedFormat("the harsh file is not UTF-8 text")
-        }
+        try decode([("the harsh file", data)], limits: limits, today: today)
+    }
+
+    /// Reads `files` (harsh's `habits` and `log`, in that order, or one file holding either) line
+    /// by line within `limits`.
+    static func decode(_ files: [(name: String, data: Data)], limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
         var drafts: [Draft] = []
         var indexByName: [String: Int] = [:]
         var heading: String?
         var entryCount = 0
         var unreadable = 0
         var firstUnreadable = ""
-        var adjustments: [String] = []
         var rounded = 0
+        // Names and notes are held until the end: bounded as a whole like every other format's.
+        var text = TextBudget(limit: limits.maximumTextBytes)
         func draft(_ name: String) throws(ImportError) -> Int {
             if let index = indexByName[name] { return index }
             try limits.checkCounts(habits: drafts.count + 1, entries: 0)
             indexByName[name] = drafts.count
-            drafts.append(Draft(name: name))
+            drafts.append(Draft(name: try text.take(name)))
             return drafts.count - 1
         }
-        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            guard raw.utf8.count <= limits.maximumCSVFieldSize else {
-                throw .invalidData("line \(number + 1) of the harsh file is longer than \(limits.maximumCSVFieldSize) bytes")
-            }
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            func skip(_ reason: String) {
-                if unreadable == 0 { firstUnreadable = "line \(number + 1): \(reason)" }
-                unreadable += 1
-            }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("!") {
-                let name = line.dropFirst().trimmingCharacters(in: .whitespaces)
-                heading = name.isEmpty ? nil : name
-                continue
-            }
-            if let entry = logLine(line) {
-                guard let day = entry.day else {
-                    skip("“\(line.prefix(10))” is not a date")
-                    continue
+        for (file, data) in files {
+            // A heading belongs to the habits below it in its own file.
+            heading = nil
+            try TextLines.forEach(data, file: file, limits: limits) { (number: Int, raw: String) throws(ImportError) in
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                func skip(_ reason: String) {
+                    if unreadable == 0 { firstUnreadable = "line \(number)\(files.count > 1 ? " of \(file)" : ""): \(reason)" }
+                    unreadable += 1
                 }
-                guard !entry.name.isEmpty, let result = entry.result else {
-                    skip("the result is not y, n or s")
-                    continue
+                if line.isEmpty || line.hasPrefix("#") { return }
+                if line.hasPrefix("!") {
+                    let name = line.dropFirst().trimmingCharacters(in: .whitespaces)
+                    heading = name.isEmpty ? nil : name
+                    return
                 }
-                var amount = 0
-                if !entry.amount.isEmpty {
-                    guard let number = Double(entry.amount), number.isFinite, abs(number) < 1e12 else {
-                        skip("“\(entry.amount)” is not an amount")
-                        continue
+                if let entry = logLine(line) {
+                    guard let day = entry.day else {
+                        skip("“\(line.prefix(10))” is not a date")
+                        return
                     }
-                    amount = max(0, Int(number.rounded()))
-                    if Double(amount) != number { rounded += 1 }
+                    guard !entry.name.isEmpty, let result = entry.result else {
+                        skip("the result is not y, n or s")
+                        return
+                    }
+                    var amount = 0
+                    if !entry.amount.isEmpty {
+                        guard let number = Double(entry.amount), number.isFinite, abs(number) < 1e12 else {
+                            skip("“\(entry.amount.prefix(60))” is not an amount")
+                            return
+                        }
+                        amount = max(0, Int(number.rounded()))
+                        if Double(amount) != number { rounded += 1 }
+                    }
+                    let index = try draft(entry.name)
+                    let note = entry.comment.isEmpty ? nil : try text.take(entry.comment)
+                    let recorded: Entry
+                    switch result {
+                    case "y": recorded = Entry(day: day, value: max(1, amount), note: note)
+                    case "s": recorded = Entry(day: day, isSkipped: true, note: note)
+                    default: recorded = Entry(day: day, value: 0, note: note)
+                    }
+                    if recorded.isEmpty {
+                        if drafts[index].entries.removeValue(forKey: day) != nil { entryCount -= 1 }
+                        return
+                    }
+                    if drafts[index].entries.updateValue(recorded, forKey: day) == nil {
+                        entryCount += 1
+                        try limits.checkCounts(habits: 0, entries: entryCount)
+                    }
+                    drafts[index].largest = max(drafts[index].largest, recorded.value)
+                    return
                 }
-                let index = try draft(entry.name)
-                let note = entry.comment.isEmpty ? nil : entry.comment
-                let recorded: Entry
-                switch result {
-                case "y": recorded = Entry(day: day, value: max(1, amount), note: note)
-                case "s": recorded = Entry(day: day, isSkipped: true, note: note)
-                default: recorded = Entry(day: day, value: 0, note: note)
+                guard let definition = habitLine(line), let (times, days) = frequency(definition.frequency) else {
+                    skip("“\(line.prefix(60))” is neither a habit, a heading nor a log line")
+                    return
                 }
-                if recorded.isEmpty {
-                    drafts[index].entries[day] = nil
-                    continue
+                let index = try draft(definition.name)
+                drafts[index].defined = true
+                drafts[index].heading = heading
+                if times == 0 {
+                    drafts[index].trackingOnly = true
+                } else {
+                    let (schedule, note) = LoopMapping.schedule(numerator: times, denominator: days)
+                    drafts[index].schedule = schedule
+                    drafts[index].scheduleNote = note
                 }
-                if drafts[index].entries.updateValue(recorded, forKey: day) == nil {
-                    entryCount += 1
-                    try limits.checkCounts(habits: 0, entries: entryCount)
-                }
-                drafts[index].largest = max(drafts[index].largest, recorded.value)
-                continue
-            }
-            guard let definition = habitLine(line), let (times, days) = frequency(definition.frequency) else {
-                skip("“\(line.prefix(60))” is neither a habit, a heading nor a log line")
-                continue
-            }
-            let index = try draft(definition.name)
-            drafts[index].defined = true
-            drafts[index].heading = heading
-            if times == 0 {
-                drafts[index].trackingOnly = true
-            } else {
-                let (schedule, note) = LoopMapping.schedule(numerator: times, denominator: days)
-                drafts[index].schedule = schedule
-                if let note { adjustments.append("“\(definition.name)”: \(note).") }
             }
         }
+        var adjustments = drafts.compactMap { draft in draft.scheduleNote.map { "“\(draft.name)”: \($0)." } }
         guard !drafts.isEmpty || unreadable == 0 else {
             throw .invalidData("nothing in the harsh file could be read (\(firstUnreadable))")
         }

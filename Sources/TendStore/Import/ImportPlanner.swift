@@ -137,6 +137,7 @@ public enum ImportPlanner {
             }
         }
         report.changeCount = changes.count
+        report.limitMessages()
         return ImportPlan(changes: changes, report: report)
     }
 

@@ -40,6 +40,35 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         kept = []
     }
 
+    /// The most sentences each of ``adjustments``, ``skipped`` and ``kept`` holds; the rest are
+    /// counted in one last sentence. Readers say one thing per habit (5,000 at most), not per line,
+    /// but a report people read and an API answer stay short whatever the file.
+    public static let maximumMessages = 100
+
+    /// Cuts each list of sentences to ``maximumMessages``, the last one saying how many more there were.
+    mutating func limitMessages() {
+        func limited(_ messages: [String]) -> [String] {
+            guard messages.count > Self.maximumMessages else { return messages }
+            let kept = messages.prefix(Self.maximumMessages - 1)
+            return Array(kept) + ["and \(Self.grouped(messages.count - kept.count)) more"]
+        }
+        adjustments = limited(adjustments)
+        skipped = limited(skipped)
+        kept = limited(kept)
+    }
+
+    /// `2399990` as "2,399,990".
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (count < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
     /// Whether the import changes nothing.
     public var changesNothing: Bool { changeCount == 0 }
 

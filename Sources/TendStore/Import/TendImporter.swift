@@ -29,7 +29,7 @@ public struct TendImporter: Sendable {
         if LoopCSVFormat.matches(data, limits: limits) { return .loopCSVZip }
         if HabitBullCSVFormat.matches(data) { return .habitBullCSV }
         if HarshFormat.matches(data) { return .harsh }
-        if ZipReader.isZip(data), let zip = try? ZipReader(data, limits: limits), (try? HarshFormat.files(in: zip)) != nil {
+        if ZipReader.isZip(data), let zip = try? ZipReader(data, limits: limits), !HarshFormat.paths(in: zip).isEmpty {
             return .harsh
         }
         return nil
