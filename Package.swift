@@ -166,6 +166,7 @@ let package = Package(
             dependencies: [
                 "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -50,10 +50,10 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
         Problem(
             .contentTooLarge, code: "too-large", detail: "the request body is larger than \(bytes(limit)), more than this route accepts")
     }
-    public static func tooManyRequests(retryAfter seconds: Int) -> Problem {
+    public static func tooManyRequests(retryAfter seconds: Int, what: String = "sign-in attempts") -> Problem {
         Problem(
             .tooManyRequests, code: "rate-limited",
-            detail: "too many sign-in attempts; try again in \(seconds) second\(seconds == 1 ? "" : "s")",
+            detail: "too many \(what); try again in \(seconds) second\(seconds == 1 ? "" : "s")",
             headers: [.retryAfter: String(seconds)])
     }
 

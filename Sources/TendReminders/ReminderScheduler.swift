@@ -438,7 +438,7 @@ struct OwnerContext: Sendable {
     init(_ context: ReminderContext) {
         user = context.user
         habits = Dictionary(context.habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        targets = context.pushSubscriptions.map(ReminderTarget.push) + context.webhooks.map(ReminderTarget.webhook)
+        targets = ReminderTarget.bounded(push: context.pushSubscriptions, webhooks: context.webhooks)
     }
 
     /// The entries the statuses of the firings' `days` depend on.

@@ -16,6 +16,14 @@ public enum ReminderTarget: Hashable, Sendable {
 
     /// `push` or `webhook`: the metrics' channel label.
     public var channel: String { key.channel }
+
+    /// An account's targets, at most as many of each kind as an account may have
+    /// (``ReminderRules``): the stores refuse more, and an account that has more from before the
+    /// limit (or from a database written by hand) gets no larger share of the delivery work.
+    public static func bounded(push: [PushSubscription], webhooks: [Webhook]) -> [ReminderTarget] {
+        push.prefix(ReminderRules.maximumPushSubscriptions).map(ReminderTarget.push)
+            + webhooks.prefix(ReminderRules.maximumWebhooks).map(ReminderTarget.webhook)
+    }
 }
 
 extension ReminderStore {

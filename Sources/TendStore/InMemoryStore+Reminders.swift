@@ -102,6 +102,7 @@ extension InMemoryStore: ReminderStore {
             reminders.push[existing.id] = existing
             return existing
         }
+        try ReminderRules.checkRoomForPush(existing: reminders.push.values.count { $0.owner == owner })
         let subscription = PushSubscription(owner: owner, endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: now)
         reminders.push[subscription.id] = subscription
         return subscription
@@ -120,6 +121,7 @@ extension InMemoryStore: ReminderStore {
     public func addWebhook(owner: User.ID, url: String, format: Webhook.Format, accessToken: String?, now: Date) throws -> Webhook {
         _ = try user(id: owner)
         try ReminderRules.validateWebhook(url: url, accessToken: accessToken)
+        try ReminderRules.checkRoomForWebhook(existing: reminders.webhooks.values.count { $0.owner == owner })
         let webhook = Webhook(owner: owner, url: url, format: format, accessToken: accessToken, createdAt: now)
         reminders.webhooks[webhook.id] = webhook
         return webhook
@@ -246,6 +248,11 @@ extension InMemoryStore: ReminderStore {
     public func firing(owner: User.ID, id: ReminderFiring.ID) throws -> ReminderFiring {
         guard let stored = reminders.firings[id], stored.owner == owner else { throw StoreError.notFound("firing") }
         return stored.firing
+    }
+
+    public func firingAnswer(owner: User.ID, id: ReminderFiring.ID) throws -> FiringAnswer? {
+        guard let stored = reminders.firings[id], stored.owner == owner else { throw StoreError.notFound("firing") }
+        return stored.answer
     }
 
     public func answerFiring(

@@ -1,10 +1,33 @@
 import TendCore
 
 /// The checks and refusals every store applies to reminder delivery's records.
-enum ReminderRules {
+public enum ReminderRules {
     /// Endpoints and URLs longer than this are not real ones (browsers' are a few hundred bytes).
     static let maximumURLLength = 2048
     static let maximumKeyLength = 256
+
+    /// Push subscriptions one account may have: a phone, a tablet and a few browsers, with room.
+    public static let maximumPushSubscriptions = 20
+    /// Webhooks one account may have (ntfy topics, a home server, a chat).
+    ///
+    /// Every reminder and every test notification goes to all of an account's targets at once, so
+    /// these bound one person's share of the server's delivery work: 1,000 webhooks to names that
+    /// did not resolve held a test send for 205 s and the server's shared thread pool with it.
+    public static let maximumWebhooks = 10
+
+    static func tooManyTargets(_ what: String, limit: Int) -> StoreError {
+        .invalid("an account has at most \(limit) \(what); delete one first")
+    }
+
+    /// Whether another push subscription may be added to the `existing` ones (subscribing an
+    /// endpoint again replaces its keys and adds none).
+    static func checkRoomForPush(existing: Int) throws(StoreError) {
+        guard existing < maximumPushSubscriptions else { throw tooManyTargets("push subscriptions", limit: maximumPushSubscriptions) }
+    }
+
+    static func checkRoomForWebhook(existing: Int) throws(StoreError) {
+        guard existing < maximumWebhooks else { throw tooManyTargets("webhooks", limit: maximumWebhooks) }
+    }
 
     /// A claimant that no longer holds the firing (its lease expired and another took it), or a finished firing.
     static let claimLost = StoreError.conflict("this firing is not held by this claimant (its lease expired, or it is finished)")

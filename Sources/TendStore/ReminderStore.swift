@@ -93,6 +93,8 @@ public protocol ReminderStore: Sendable {
 
     /// The owner's firing (finished or not).
     func firing(owner: User.ID, id: ReminderFiring.ID) async throws -> ReminderFiring
+    /// The answer recorded for the owner's firing, `nil` while it has none.
+    func firingAnswer(owner: User.ID, id: ReminderFiring.ID) async throws -> FiringAnswer?
     /// Records the person's answer to a firing's notification ("Done", "Later"), once per firing:
     /// `false` when it was answered before, and then nothing is written. With the first answer,
     /// `snooze` (a firing of the same habit) is queued in the same transaction.

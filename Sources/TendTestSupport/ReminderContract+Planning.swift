@@ -133,6 +133,10 @@ extension ReminderContract {
                 _ = try await store.answerFiring(
                     owner: alice.id, rang.id, answer: .later, snooze: firing(bobsHabit, at: 10, kind: .snooze), now: t0)
             }
+            #expect(try await store.firingAnswer(owner: alice.id, id: rang.id) == nil)
+            await expectStoreError("another owner's firing's answer", isNotFound) {
+                _ = try await store.firingAnswer(owner: bob.id, id: rang.id)
+            }
             // When "Later" is answered from four devices at once, each with its own snooze
             let snoozes = (1...4).map { firing(habit, at: 10 * $0, kind: .snooze) }
             let answers = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -145,6 +149,7 @@ extension ReminderContract {
             }
             // Then one answer was recorded, with its snooze alone
             #expect(answers.filter { $0 }.count == 1)
+            #expect(try await store.firingAnswer(owner: alice.id, id: rang.id) == .later)
             let queued = try await store.plannedFirings(owner: alice.id).filter { $0.kind == .snooze }
             #expect(queued.count == 1 && snoozes.contains(queued[0]))
             // And a later "Done" is refused too, and queues nothing
@@ -161,6 +166,7 @@ extension ReminderContract {
             #expect(try await store.firing(owner: alice.id, id: delivered.id) == delivered)
             #expect(try await store.answerFiring(owner: alice.id, delivered.id, answer: .done, snooze: nil, now: t0 + 2 * minute))
             #expect(try await store.answerFiring(owner: alice.id, delivered.id, answer: .done, snooze: nil, now: t0 + 3 * minute) == false)
+            #expect(try await store.firingAnswer(owner: alice.id, id: delivered.id) == .done)
         },
     ]
 }

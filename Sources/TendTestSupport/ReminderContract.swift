@@ -100,6 +100,54 @@ public enum ReminderContract {
             try await store.deleteWebhook(owner: alice.id, id: ntfy.id)
             #expect(try await store.webhooks(owner: alice.id) == [json])
         },
+        ReminderContractCase("An account has at most 20 push subscriptions and 10 webhooks; the next is refused and nothing is added") {
+            store in
+            let (alice, _) = try await owner(store)
+            let (bob, _) = try await owner(store, "bob")
+            // Given as many of each as an account may have
+            for n in 0..<ReminderRules.maximumPushSubscriptions {
+                _ = try await store.addPushSubscription(
+                    owner: alice.id, endpoint: "https://push.example/\(n)", p256dh: "k", auth: "a", now: t0)
+            }
+            for n in 0..<ReminderRules.maximumWebhooks {
+                _ = try await store.addWebhook(owner: alice.id, url: "https://hooks.example/\(n)", format: .json, accessToken: nil, now: t0)
+            }
+            // When one more of each is added, Then it is refused, and the lists are as they were
+            await expectStoreError("the 21st subscription", isInvalid) {
+                _ = try await store.addPushSubscription(
+                    owner: alice.id, endpoint: "https://push.example/new", p256dh: "k", auth: "a", now: t0)
+            }
+            await expectStoreError("the 11th webhook", isInvalid) {
+                _ = try await store.addWebhook(owner: alice.id, url: "https://hooks.example/new", format: .json, accessToken: nil, now: t0)
+            }
+            #expect(try await store.pushSubscriptions(owner: alice.id).count == ReminderRules.maximumPushSubscriptions)
+            #expect(try await store.webhooks(owner: alice.id).count == ReminderRules.maximumWebhooks)
+            // A browser subscribing again adds nothing, so it is not refused
+            let again = try await store.addPushSubscription(
+                owner: alice.id, endpoint: "https://push.example/0", p256dh: "k2", auth: "a2", now: t0)
+            #expect(again.p256dh == "k2")
+            // Another account has its own room
+            _ = try await store.addWebhook(owner: bob.id, url: "https://hooks.example/bob", format: .json, accessToken: nil, now: t0)
+            // Deleting one makes room for one
+            try await store.deleteWebhook(owner: alice.id, id: try await store.webhooks(owner: alice.id)[0].id)
+            _ = try await store.addWebhook(owner: alice.id, url: "https://hooks.example/new", format: .json, accessToken: nil, now: t0)
+        },
+        ReminderContractCase("Adding webhooks at once cannot pass the limit") { store in
+            let (alice, _) = try await owner(store)
+            // When 3 × the limit are added concurrently
+            let added = await withTaskGroup(of: Bool.self) { group in
+                for n in 0..<(3 * ReminderRules.maximumWebhooks) {
+                    group.addTask {
+                        (try? await store.addWebhook(
+                            owner: alice.id, url: "https://hooks.example/\(n)", format: .json, accessToken: nil, now: t0)) != nil
+                    }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            // Then exactly the limit were added
+            #expect(added == ReminderRules.maximumWebhooks)
+            #expect(try await store.webhooks(owner: alice.id).count == ReminderRules.maximumWebhooks)
+        },
         ReminderContractCase("A server secret is created once; later calls read it and do not create another") { store in
             let first = try await store.serverSecret(named: "vapid", create: { "secret-1" })
             let second = try await store.serverSecret(named: "vapid", create: { "secret-2" })

@@ -171,6 +171,37 @@ struct NotificationAPITests {
         }
     }
 
+    @Test("The 11th webhook is refused with a problem that says the limit; test sends are 5 a minute per user (429)")
+    func targetAndTestLimits() async throws {
+        try await ServerHarness { $0.openRegistration = true }.run { api in
+            let ana = try await api.signUp("ana")
+            for n in 0..<10 {
+                let hook = try await api.request(
+                    .post, "/api/v1/webhooks", token: ana.token, json: #"{"url":"https://hooks.example.com/\#(n)","format":"json"}"#)
+                #expect(hook.status == .created, "\(hook.text)")
+            }
+            let eleventh = try await api.request(
+                .post, "/api/v1/webhooks", token: ana.token, json: #"{"url":"https://hooks.example.com/x","format":"json"}"#)
+            let problem = try eleventh.expectProblem(.unprocessableContent)
+            #expect(problem.detail.contains("at most 10 webhooks"), "\(problem.detail)")
+            #expect(try await api.request(.get, "/api/v1/webhooks", token: ana.token).array().count == 10)
+
+            // Five test sends pass (Bo has no targets: nothing leaves the machine); the sixth within
+            // the minute is 429 with Retry-After, for Bo only
+            let bo = try await api.signUp("bo")
+            for _ in 0..<5 {
+                let sent = try await api.request(.post, "/api/v1/notifications/test", token: bo.token)
+                #expect(sent.status == .ok, "\(sent.text)")
+            }
+            let sixth = try await api.request(.post, "/api/v1/notifications/test", token: bo.token)
+            let limited = try sixth.expectProblem(.tooManyRequests)
+            #expect(limited.detail.contains("test notifications"), "\(limited.detail)")
+            #expect(Int(sixth.headers[.retryAfter] ?? "") ?? 0 > 0)
+            let cy = try await api.signUp("cy")
+            #expect(try await api.request(.post, "/api/v1/notifications/test", token: cy.token).status == .ok)
+        }
+    }
+
     @Test("User B neither sees nor deletes A's subscription or webhook (404), and A keeps them")
     func ownerScoping() async throws {
         try await ServerHarness { $0.openRegistration = true }.run { api in

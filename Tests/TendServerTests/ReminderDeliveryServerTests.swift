@@ -97,8 +97,19 @@ struct ReminderDeliveryServerTests {
                     from: Fixtures.day("2026-11-23"), through: Fixtures.day("2026-11-25"))
                 #expect(entries.map(\.day) == [Fixtures.day("2026-11-24")] && entries.first?.value == 1)
 
+                // The day reset, the same Done again: 409, and the day stays reset (it was checked in
+                // again before the answer was read, issue 40)
+                let habitID = Habit.ID(rawValue: try #require(UUID(uuidString: habit)))
+                _ = try await store.reset(owner: owner, habit: habitID, day: Fixtures.day("2026-11-24"))
+                let operations = try await store.operations(owner: owner, after: 0, limit: 1000).count
                 let again = try await api.request(.post, try Self.path(of: done.url))
                 #expect(again.status == .conflict)
+                #expect(
+                    try await store.entries(
+                        owner: owner, habit: habitID, from: Fixtures.day("2026-11-24"), through: Fixtures.day("2026-11-24")
+                    )
+                    .allSatisfy { $0.value == 0 })
+                #expect(try await store.operations(owner: owner, after: 0, limit: 1000).count == operations)
                 let later = try await api.request(.post, try Self.path(of: done.url).replacingOccurrences(of: "/done", with: "/later"))
                 #expect(later.status == .conflict)
                 // Past its 48 hours the URL has expired, whatever was answered: 410, nothing changes.
@@ -136,6 +147,10 @@ struct ReminderDeliveryServerTests {
                 #expect(answered.status == .ok, "\(answered.text)")
                 #expect(try answered.object()["remindAgainAt"] as? String == "2026-11-24T22:46:00Z")
                 #expect(try await api.request(.post, later).status == .conflict)
+                // Done after Later: 409, and no check-in (issue 40: it checked the day in)
+                let operations = try await store.operations(owner: owner, after: 0, limit: 1000).count
+                #expect(try await api.request(.post, try Self.path(of: done)).status == .conflict)
+                #expect(try await store.operations(owner: owner, after: 0, limit: 1000).count == operations)
 
                 clock.set(Self.evening + 16 * 60)
                 try await Self.eventually("the snoozed reminder") { receiver.posts.count == 2 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import TendAPI
@@ -19,16 +20,20 @@ struct NotificationsAPI {
         open.post("reminders/actions/:token/:answer", use: answer)
     }
 
-    /// Sends a test notification to every target of the user at once and answers with each result.
+    /// Sends a test notification to every target of the user at once and answers with each
+    /// result; at most ``ReminderDelivery/testSendsPerMinute`` a minute per user (429 beyond).
     @Sendable func test(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
-        let deliverer = try await server.reminders.deliverer()
         let now = server.now
+        if let retryAfter = server.reminders.testSends.attempt([user.id.description], now: now) {
+            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "test notifications")
+        }
+        let deliverer = try await server.reminders.deliverer()
         let message = deliverer.testMessage(today: user.settings.today(now: now), now: now)
-        let push = try await server.store.pushSubscriptions(owner: user.id).map(ReminderTarget.push)
-        let hooks = try await server.store.webhooks(owner: user.id).map(ReminderTarget.webhook)
+        let targets = ReminderTarget.bounded(
+            push: try await server.store.pushSubscriptions(owner: user.id), webhooks: try await server.store.webhooks(owner: user.id))
         let results = await withTaskGroup(of: NotificationTestJSON.Result.self) { group in
-            for target in push + hooks {
+            for target in targets {
                 group.addTask {
                     let result = await deliverer.send(message, to: target, deliveryID: UUID(), now: now)
                     if case .gone = result { try? await server.store.remove(target, owner: user.id) }
@@ -40,6 +45,19 @@ struct NotificationsAPI {
             return results.sorted { ($0.channel, $0.target) < ($1.channel, $1.target) }
         }
         return try Reply.json(NotificationTestJSON(results: results))
+    }
+
+    /// The id a firing's "Done" check-in is logged under: a version-8 UUID from SHA-256 of the
+    /// firing's id, so no other change (another firing's, a device's random one) shares it.
+    static func doneOperation(_ firing: ReminderFiring.ID) -> UUID {
+        var bytes = Array(SHA256.hash(data: Data("tend-reminder-done:\(firing.rawValue.uuidString)".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     static func json(_ result: TendReminders.DeliveryResult, target: ReminderTarget) -> NotificationTestJSON.Result {
@@ -83,11 +101,19 @@ struct NotificationsAPI {
             throw Problem.notFound("this reminder no longer exists")
         }
         guard firing.habit == token.habit, firing.day == token.day else { throw Problem.notFound("no such notification") }
+        // A notification answered already ("Done", "Later") changes nothing more: not after the day
+        // was reset since, and a "Done" is not a check-in once "Later" was chosen.
+        guard try await server.store.firingAnswer(owner: owner, id: firingID) == nil else {
+            throw Problem.conflict("this notification was answered already")
+        }
         switch answer {
         case .done:
-            // Checked in before the answer is recorded: a second tap after a crash between the two
-            // checks in again, which changes nothing (a check-in sets the day's value).
-            _ = try await server.store.check(owner: owner, habit: token.habit, day: token.day)
+            // The check-in is logged under an id of the firing's own, so it happens once: a tap
+            // again after a crash between these two writes finds it logged and changes nothing,
+            // then records the answer. Two taps at once check in once and answer once (the loser
+            // gets 409); only a "Later" tapped in the same instant as "Done" can find the day checked.
+            _ = try await server.store.perform(
+                owner: owner, habit: token.habit, day: token.day, [.check], operation: Self.doneOperation(firingID))
             guard try await server.store.answerFiring(owner: owner, firingID, answer: .done, snooze: nil, now: now) else {
                 throw Problem.conflict("this notification was answered already")
             }

@@ -17,6 +17,11 @@ public final class ReminderDelivery: Sendable {
     let logger: Logger
     let dayPath: @Sendable (Habit.ID, Day) -> String
     private let loaded = Mutex<Task<Keys, any Error>?>(nil)
+    /// Test notifications each user may send a minute: a person tries a new target a few times;
+    /// a script sending them in a loop would make the server a relay to every target.
+    static let testSendsPerMinute = 5
+    /// Test sends of the last minute, per user (this instance's).
+    let testSends = RateLimiter(limit: ReminderDelivery.testSendsPerMinute, window: 60)
 
     /// The names the keys are stored under (`server_secrets`).
     public static let vapidSecretName = "vapid-private-key"

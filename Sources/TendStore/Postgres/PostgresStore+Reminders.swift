@@ -20,7 +20,10 @@ extension PostgresStore: ReminderStore {
     {
         try ReminderRules.validatePush(endpoint: endpoint, p256dh: p256dh, auth: auth)
         return try await write { c in
-            try await self.requireOwner(owner, on: c)
+            try await self.lockOwnerForTargets(owner, on: c)
+            let others = try await self.rows(
+                "SELECT count(*) FROM push_subscriptions WHERE user_id = \(owner.rawValue) AND endpoint <> \(endpoint)", on: c)
+            try ReminderRules.checkRoomForPush(existing: try others.first?.decode(Int.self) ?? 0)
             // Subscribing again from the same browser keeps the row (its id) and takes the new keys.
             let rows = try await self.rows(
                 """
@@ -62,7 +65,9 @@ extension PostgresStore: ReminderStore {
         try ReminderRules.validateWebhook(url: url, accessToken: accessToken)
         let webhook = Webhook(owner: owner, url: url, format: format, accessToken: accessToken, createdAt: now)
         try await write { c in
-            try await self.requireOwner(owner, on: c)
+            try await self.lockOwnerForTargets(owner, on: c)
+            let existing = try await self.rows("SELECT count(*) FROM webhooks WHERE user_id = \(owner.rawValue)", on: c)
+            try ReminderRules.checkRoomForWebhook(existing: try existing.first?.decode(Int.self) ?? 0)
             try await self.run(
                 """
                 INSERT INTO webhooks (id, user_id, url, format, access_token, created_at)
@@ -70,6 +75,13 @@ extension PostgresStore: ReminderStore {
                 """, on: c)
         }
         return webhook
+    }
+
+    /// Throws "user not found" for an unknown owner; else locks the owner's row until the
+    /// transaction ends, so that two adds at once count one after the other and the limit holds.
+    private func lockOwnerForTargets(_ owner: User.ID, on c: PostgresConnection) async throws {
+        let rows = try await rows("SELECT 1 FROM users WHERE id = \(owner.rawValue) FOR UPDATE", on: c)
+        guard !rows.isEmpty else { throw StoreError.notFound("user") }
     }
 
     public func webhooks(owner: User.ID) async throws -> [Webhook] {
@@ -284,6 +296,18 @@ extension PostgresStore: ReminderStore {
                 """, on: c)
             guard let row = rows.first else { throw StoreError.notFound("firing") }
             return try Self.firing(from: row.makeRandomAccess())
+        }
+    }
+
+    public func firingAnswer(owner: User.ID, id: ReminderFiring.ID) async throws -> FiringAnswer? {
+        try await read { c in
+            let rows = try await self.rows(
+                "SELECT answer FROM reminder_firings WHERE id = \(id.rawValue) AND user_id = \(owner.rawValue)", on: c)
+            guard let row = rows.first else { throw StoreError.notFound("firing") }
+            return try row.decode(String?.self).map { text in
+                guard let answer = FiringAnswer(rawValue: text) else { throw StoreError.unreadable("a firing's answer '\(text)'") }
+                return answer
+            }
         }
     }
 

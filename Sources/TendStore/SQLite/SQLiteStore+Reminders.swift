@@ -17,6 +17,10 @@ extension SQLiteStore: ReminderStore {
         let new = PushSubscription(owner: owner, endpoint: endpoint, p256dh: p256dh, auth: auth, createdAt: now)
         return try await write { db in
             try SQLiteAccountRows.requireUser(db, owner)
+            try ReminderRules.checkRoomForPush(
+                existing: try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM push_subscriptions WHERE user_id = ? AND endpoint <> ?",
+                    arguments: [owner.description, endpoint]) ?? 0)
             // Subscribing again from the same browser keeps the row (its id) and takes the new keys.
             let row = try Row.fetchOne(
                 db,
@@ -57,6 +61,8 @@ extension SQLiteStore: ReminderStore {
         let webhook = Webhook(owner: owner, url: url, format: format, accessToken: accessToken, createdAt: now)
         try await write { db in
             try SQLiteAccountRows.requireUser(db, owner)
+            try ReminderRules.checkRoomForWebhook(
+                existing: try Int.fetchOne(db, sql: "SELECT count(*) FROM webhooks WHERE user_id = ?", arguments: [owner.description]) ?? 0)
             try db.execute(
                 sql: "INSERT INTO webhooks (id, user_id, url, format, access_token, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -223,6 +229,20 @@ extension SQLiteStore: ReminderStore {
                     arguments: [id.description, owner.description])
             else { throw StoreError.notFound("firing") }
             return try SQLiteReminderRows.firing(row)
+        }
+    }
+
+    public func firingAnswer(owner: User.ID, id: ReminderFiring.ID) async throws -> FiringAnswer? {
+        try await writer.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT answer FROM reminder_firings WHERE id = ? AND user_id = ?",
+                    arguments: [id.description, owner.description])
+            else { throw StoreError.notFound("firing") }
+            return try (row["answer"] as String?).map { text in
+                guard let answer = FiringAnswer(rawValue: text) else { throw StoreError.unreadable("a firing's answer '\(text)'") }
+                return answer
+            }
         }
     }
 
