@@ -6,6 +6,15 @@ public enum SyncRules {
     public static let maximumPush = 5000
     /// The most operations one answer carries; a longer history comes in pages.
     public static let pageSize = 5000
+    /// The most bytes of operations one answer carries (their stored JSON), unless a single
+    /// operation is larger: a count alone let eight pushed 15.6 MB imports come back as one
+    /// 125 MB answer.
+    public static let pageBytes = 4 << 20
+    /// The most bytes of sync requests carrying operations one user may send an instance in an
+    /// hour: a first sync of decades of check-ins is a few megabytes (imports, see
+    /// ``compactionMinimum``); without a bound one account could grow the log and the pages
+    /// everyone's reads wait behind by 16 MiB a request.
+    public static let maximumPushBytesPerHour = 64 << 20
     /// How far in the server's future an operation may be stamped: beyond it, the device's clock
     /// is wrong, and its operations would order after every change made anywhere for as long.
     public static let maximumSkew: TimeInterval = 300

@@ -1,4 +1,5 @@
 import Foundation
+import TendCore
 import TendOpenID
 
 /// Everything `tend serve` can be told, as one value: built by the CLI from its options and
@@ -53,6 +54,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumConcurrentImports: Int
     /// How many sign-in attempts one client address, and one account, may make per window.
     public var loginAttemptsPerWindow: Int
+    /// Bytes of sync requests carrying operations one user may send this instance an hour
+    /// (``SyncRules/maximumPushBytesPerHour``); beyond it 429 with `Retry-After`.
+    public var syncPushBytesPerHour: Int
     /// The rate limit's sliding window (a minute).
     public var loginWindow: TimeInterval
     /// How many bcrypt computations may be queued or running at once (16); past it a sign-in,
@@ -101,6 +105,7 @@ public struct ServerConfiguration: Sendable {
         maximumImportBody: Int = 256 << 20,
         maximumConcurrentImports: Int = 2,
         loginAttemptsPerWindow: Int = 10,
+        syncPushBytesPerHour: Int = SyncRules.maximumPushBytesPerHour,
         loginWindow: TimeInterval = 60,
         maximumQueuedPasswordHashes: Int = 16,
         sessionLifetime: TimeInterval = 30 * 86_400,
@@ -128,6 +133,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumImportBody = maximumImportBody
         self.maximumConcurrentImports = maximumConcurrentImports
         self.loginAttemptsPerWindow = loginAttemptsPerWindow
+        self.syncPushBytesPerHour = syncPushBytesPerHour
         self.loginWindow = loginWindow
         self.maximumQueuedPasswordHashes = maximumQueuedPasswordHashes
         self.sessionLifetime = sessionLifetime

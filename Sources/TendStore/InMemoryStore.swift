@@ -346,15 +346,20 @@ public actor InMemoryStore: TendStore {
             accepted: new.count, duplicates: operations.count - new.count, latestSequence: logs[owner]?.last?.sequence ?? 0)
     }
 
-    public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) throws -> OperationPage {
+    public func operations(
+        owner: User.ID, after: Int64, notFrom device: String?, limit: Int, maximumBytes: Int
+    ) throws -> OperationPage {
         _ = try state(owner)
-        let limit = max(1, limit)
         let log = logs[owner] ?? []
         let candidates = log.lazy.filter {
             $0.sequence > after && $0.operation.device != device && (device == nil || self.origins[$0.operation.id] != device)
         }
-        let page = Array(candidates.prefix(limit + 1))
-        if page.count > limit { return OperationPage(operations: Array(page.prefix(limit)), last: page[limit - 1].sequence, more: true) }
-        return OperationPage(operations: page, last: max(after, log.last?.sequence ?? 0), more: false)
+        var page = OperationPageBuilder(limit: limit, maximumBytes: maximumBytes)
+        // Sized as the SQL stores size them: the change's stored JSON.
+        for logged in candidates {
+            guard page.take(size: (try? JSONEncoder().encode(logged.operation.change).count) ?? 0, { logged }) else { break }
+        }
+        if page.more { return OperationPage(operations: page.operations, last: page.operations.last!.sequence, more: true) }
+        return OperationPage(operations: page.operations, last: max(after, log.last?.sequence ?? 0), more: false)
     }
 }

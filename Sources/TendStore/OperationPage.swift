@@ -1,3 +1,5 @@
+import TendCore
+
 /// A page of a user's op log for a device that syncs.
 public struct OperationPage: Hashable, Sendable {
     public var operations: [LoggedOperation]
@@ -12,5 +14,40 @@ public struct OperationPage: Hashable, Sendable {
         self.operations = operations
         self.last = last
         self.more = more
+    }
+}
+
+extension TendStore {
+    /// A page of at most `limit` operations and ``SyncRules/pageBytes`` bytes.
+    public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage {
+        try await operations(owner: owner, after: after, notFrom: device, limit: limit, maximumBytes: SyncRules.pageBytes)
+    }
+}
+
+/// Builds a page from candidate operations read in log order, stopping before the one that would
+/// take it past its byte bound (a page always holds at least one).
+struct OperationPageBuilder {
+    let limit: Int
+    let maximumBytes: Int
+    private(set) var operations: [LoggedOperation] = []
+    private var bytes = 0
+    /// Whether a candidate was left for the next page.
+    private(set) var more = false
+
+    init(limit: Int, maximumBytes: Int) {
+        self.limit = max(1, limit)
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Takes the next candidate, of `size` bytes, unless the page is full: then `false`, and the
+    /// page says there is more.
+    mutating func take(size: Int, _ operation: () throws -> LoggedOperation) rethrows -> Bool {
+        guard operations.count < limit, operations.isEmpty || bytes + size <= maximumBytes else {
+            more = true
+            return false
+        }
+        bytes += size
+        operations.append(try operation())
+        return true
     }
 }

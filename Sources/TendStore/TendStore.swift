@@ -67,12 +67,16 @@ public protocol TendStore: Sendable {
     /// folding every logged operation in ``OperationSet``'s order gives, whatever order they
     /// arrived in; the store's clock takes in their timestamps, so later local changes order
     /// after them. Each operation must already be valid (``SyncRules/validate(_:now:)``).
-    /// `device` is the device that sent them: they are not sent back to it (``operations(owner:after:notFrom:limit:)``).
+    /// `device` is the device that sent them: they are not sent back to it (``operations(owner:after:notFrom:limit:maximumBytes:)``).
     func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) async throws -> MergeReceipt
     /// A page of the user's operations after log position `after`, neither made nor sent by
-    /// `device` (which has them), oldest first: at most `limit`; the page's ``OperationPage/last`` is where the next one
-    /// starts.
-    func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage
+    /// `device` (which has them), oldest first: at most `limit`, and no more than `maximumBytes`
+    /// of stored change JSON unless its one operation is larger alone; the page's
+    /// ``OperationPage/last`` is where the next one starts.
+    func operations(
+        owner: User.ID, after: Int64, notFrom device: String?, limit: Int, maximumBytes: Int
+    ) async throws
+        -> OperationPage
 
     // MARK: Writing
 

@@ -274,5 +274,33 @@ public enum SyncContract {
                 #expect(empty.operations.isEmpty && !empty.more && empty.last == second.last)
                 #expect(try await store.operationLogID() == (try await store.operationLogID()))
             },
+            SyncContractCase("Pages are bounded by bytes too: large imports come one page each, small operations fill a page") { store in
+                // Given a habit, three imports of 300 entries each (~15 KB of JSON), then ten check-ins
+                let user = try await newUser(store)
+                _ = try await store.receive(owner: user.id, [operation("phone", base, created())])
+                for index in 0..<3 {
+                    let entries = (0..<300).map { Entry(day: day.adding(days: -$0 - 1), value: index + 1) }
+                    _ = try await store.receive(
+                        owner: user.id, [operation("phone", base + 1 + Int64(index), .entriesImported(habit: habitID, entries: entries))])
+                }
+                for index in 0..<10 {
+                    _ = try await store.receive(
+                        owner: user.id, [operation("phone", base + 10 + Int64(index), .entryIncremented(habit: habitID, day: day, by: 1))])
+                }
+                // When a laptop pulls with a 10 KB bound, Then the creation comes with nothing after it
+                // (the next import would pass the bound), each import alone (larger than the bound),
+                // then the ten check-ins together
+                var pages: [[Int]] = []
+                var after: Int64 = 0
+                var more = true
+                while more {
+                    let page = try await store.operations(owner: user.id, after: after, notFrom: "laptop", limit: 100, maximumBytes: 10_000)
+                    pages.append(page.operations.map { $0.operation.change.isEntriesImport ? 1 : 0 })
+                    after = page.last
+                    more = page.more
+                }
+                #expect(pages == [[0], [1], [1], [1], Array(repeating: 0, count: 10)])
+                #expect(after == (try await store.latestOperationSequence(owner: user.id)))
+            },
         ] + groupCases
 }

@@ -77,6 +77,55 @@ struct SyncAPITests {
         }
     }
 
+    @Test("A user's pushes are bounded in bytes an hour (429 with Retry-After); pulls, other users and the hour after go on")
+    func pushVolume() async throws {
+        let harness = try ServerHarness(kind: .sqlite) {
+            $0.syncPushBytesPerHour = 20_000
+            $0.openRegistration = true
+        }
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let bo = try await api.signUp("bo")
+            var laptop = Device("cli-laptop")
+            let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Self.day)
+            #expect(
+                try await Self.sync(
+                    api, ana,
+                    SyncRequest(device: "cli-laptop", operations: [laptop.operation(.habitCreated(habit: habit), at: harness.clock.now)])
+                ).accepted == 1)
+            // Given pushes of ~6 KB each, within 20 KB an hour
+            func push(_ login: Login) async throws -> TestResponse {
+                let operations = (0..<30).map { index in
+                    laptop.operation(.entryIncremented(habit: habit.id, day: Self.day.adding(days: -index), by: 1), at: harness.clock.now)
+                }
+                return try await api.request(
+                    .post, "/api/v1/sync", token: login.token,
+                    json: try Self.body(SyncRequest(device: "cli-laptop", operations: operations)))
+            }
+            var accepted = 0
+            var refused: TestResponse?
+            for _ in 0..<10 {
+                let response = try await push(ana)
+                if response.status == .ok {
+                    accepted += 1
+                } else {
+                    refused = response
+                    break
+                }
+            }
+            // Then the push past the budget is refused, nothing of it stored
+            #expect(accepted >= 2 && accepted <= 3, "\(accepted)")
+            let problem = try #require(refused).expectProblem(.tooManyRequests, code: "rate-limited")
+            #expect(problem.detail.contains("changes sent in the last hour"), "\(problem.detail)")
+            #expect(Int(try #require(refused).headers[.retryAfter] ?? "") ?? 0 > 0)
+            // A pull goes on, another user pushes, and an hour later Ana pushes again
+            #expect(try await Self.sync(api, ana, SyncRequest(device: "web-phone")).operations.count == 1 + 30 * accepted)
+            #expect(try await push(bo).status != .tooManyRequests)
+            harness.clock.advance(by: 3601)
+            #expect(try await push(ana).status == .ok)
+        }
+    }
+
     @Test("An account's history comes in pages; an unknown cursor starts over with reset")
     func pagesAndReset() async throws {
         let harness = try ServerHarness(kind: .sqlite)

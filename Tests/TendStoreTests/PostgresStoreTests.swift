@@ -546,7 +546,7 @@ struct PostgresStoreTests {
             // walking forward past Bob's 20,000.
             let pull = try await store.operations(owner: alice.id, after: aliceLatest, notFrom: "phone", limit: 500)
             #expect(pull.operations.isEmpty && pull.last == aliceLatest && !pull.more)
-            let query = PostgresStore.operationsQuery(owner: alice.id, after: aliceLatest, notFrom: "phone", limit: 501)
+            let query = PostgresStore.pageQuery(owner: alice.id, after: aliceLatest, notFrom: "phone", limit: 500, maximumBytes: 1 << 20)
             let pullPlan = try await store.statement { c in
                 try await store.rows(PostgresQuery(unsafeSQL: "EXPLAIN (ANALYZE, FORMAT TEXT) " + query.sql, binds: query.binds), on: c)
             }.map { try $0.decode(String.self) }.joined(separator: "\n")

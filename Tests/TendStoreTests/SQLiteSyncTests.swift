@@ -131,4 +131,62 @@ struct SQLiteSyncTests {
         _ = try await other.createHabit(owner: someone.id, Habit(name: "Read", createdOn: Fixtures.day("2025-01-01")))
         #expect(try await other.operations(owner: someone.id, after: 0, limit: 1)[0].operation.device != device)
     }
+
+    @Test(
+        "A late check-in, a late habit change and a late import among a habit's imports: the write lock reads no logged change, and the fold is right"
+    )
+    func lateOperationsOffTheWriteLock() async throws {
+        // Given a habit with four imports of 2,000 entries each (the log's largest rows) and a few check-ins
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("tend.sqlite"), device: "server")
+        let alice = try await store.createUser(username: "alice", settings: UserSettings(timeZone: "UTC"))
+        let habit = Habit(name: "Read", type: .count, target: 10, createdOn: Fixtures.day("2000-01-01"))
+        let base: Int64 = 1_760_000_000_000
+        func operation(_ offset: Int64, _ change: Change) -> ChangeOperation {
+            ChangeOperation(
+                device: "phone", timestamp: HybridTimestamp(milliseconds: base + offset, counter: 0, device: "phone"), change: change)
+        }
+        var operations = [operation(0, .habitCreated(habit: habit))]
+        for part in 0..<4 {
+            let entries = (0..<2_000).map {
+                Entry(day: Fixtures.day("2001-01-01").adding(days: part * 2_000 + $0), value: 2, note: "imported")
+            }
+            operations.append(operation(10 + Int64(part), .entriesImported(habit: habit.id, entries: entries)))
+        }
+        operations.append(operation(20, .entryIncremented(habit: habit.id, day: Fixtures.day("2024-06-01"), by: 1)))
+        _ = try await store.receive(owner: alice.id, operations, from: "phone")
+
+        // When operations stamped before the imports arrive, one at a time, with the writer's statements traced
+        let statements = Statements()
+        try await store.writer.writeWithoutTransaction { db in db.trace { statements.add($0.description) } }
+        let late = [
+            operation(5, .entryIncremented(habit: habit.id, day: Fixtures.day("2024-06-01"), by: 3)),
+            operation(6, .habitUpdated(id: habit.id, patch: HabitPatch(name: "Reading"))),
+            operation(7, .entriesImported(habit: habit.id, entries: [Entry(day: Fixtures.day("2019-01-01"), value: 5)])),
+        ]
+        for operation in late {
+            statements.clear()
+            _ = try await store.receive(owner: alice.id, [operation], from: "laptop")
+            // Then no statement on the writer read a logged change (only ids, off the indexes)
+            let reads = statements.all.filter { $0.contains("change FROM ops") }
+            #expect(reads.isEmpty, "\(reads.map { $0.prefix(160) })")
+        }
+        try await store.writer.writeWithoutTransaction { db in db.trace(nil) }
+
+        // And the state is the fold of every operation
+        let state = try await store.exportState(owner: alice.id)
+        let expected = OperationSet(operations + late).state(settings: state.settings)
+        #expect(state.habits == expected.habits)
+        #expect(state.habits[habit.id]?.habit.name == "Reading")
+        #expect(state.habits[habit.id]?.entries[Fixtures.day("2024-06-01")]?.value == 4)
+    }
+}
+
+/// Statements a trace saw, from the writer's thread.
+private final class Statements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func add(_ statement: String) { lock.withLock { seen.append(statement) } }
+    func clear() { lock.withLock { seen.removeAll() } }
+    var all: [String] { lock.withLock { seen } }
 }

@@ -15,7 +15,13 @@ package final class RateLimiter: Sendable {
     private let limit: Int
     private let window: TimeInterval
     private let maximumKeys: Int
-    private let attempts = Mutex<[[UInt8]: [Date]]>([:])
+    /// Each key's recent attempts: when, and what each cost.
+    private let attempts = Mutex<[[UInt8]: [Attempt]]>([:])
+
+    private struct Attempt {
+        var at: Date
+        var cost: Int
+    }
 
     /// The most keys kept (10,000: under 2 MB at 10 attempts a key).
     package static let defaultMaximumKeys = 10_000
@@ -30,25 +36,35 @@ package final class RateLimiter: Sendable {
     package var keyCount: Int { attempts.withLock { $0.count } }
 
     /// Records an attempt for every key, or none when one of them is over the limit: then the
-    /// seconds until that key has room again.
-    package func attempt(_ keys: [String], now: Date) -> Int? {
+    /// seconds until that key has room again. An attempt counts `cost` against the limit (1 for
+    /// a sign-in; a byte budget counts bytes); one costing more than the limit never fits.
+    package func attempt(_ keys: [String], cost: Int = 1, now: Date) -> Int? {
         let digests = keys.map { Array(SHA256.hash(data: Data($0.utf8))) }
         return attempts.withLock { attempts in
-            var recent: [[Date]] = []
+            var recent: [[Attempt]] = []
             var retryAfter: Int?
             for digest in digests {
-                let times = (attempts[digest] ?? []).filter { now.timeIntervalSince($0) < window }
-                if times.count >= limit, let oldest = times.first {
-                    let wait = Int((window - now.timeIntervalSince(oldest)).rounded(.up))
+                let kept = (attempts[digest] ?? []).filter { now.timeIntervalSince($0.at) < window }
+                // The oldest attempts that must leave the window before this one fits.
+                var used = kept.reduce(0) { $0 + $1.cost }
+                var index = 0
+                while used + cost > limit, index < kept.count {
+                    used -= kept[index].cost
+                    index += 1
+                }
+                if used + cost > limit {
+                    retryAfter = max(retryAfter ?? 0, Int(window.rounded(.up)))
+                } else if index > 0 {
+                    let wait = Int((window - now.timeIntervalSince(kept[index - 1].at)).rounded(.up))
                     retryAfter = max(retryAfter ?? 0, max(1, wait))
                 }
-                recent.append(times)
+                recent.append(kept)
             }
             // A refused attempt changes nothing: it must not grow the map.
             guard retryAfter == nil else { return retryAfter }
-            for (digest, times) in zip(digests, recent) {
+            for (digest, kept) in zip(digests, recent) {
                 if attempts[digest] == nil { makeRoom(in: &attempts, now: now) }
-                attempts[digest] = times + [now]
+                attempts[digest] = kept + [Attempt(at: now, cost: cost)]
             }
             return nil
         }
@@ -57,11 +73,11 @@ package final class RateLimiter: Sendable {
     /// Frees places for new keys when the map is full: first every key with no attempt left in
     /// the window, else the tenth of the keys whose last attempts are oldest (a tenth at once, so
     /// that a flood of new keys sorts the map once per thousand of them, not once each).
-    private func makeRoom(in attempts: inout [[UInt8]: [Date]], now: Date) {
+    private func makeRoom(in attempts: inout [[UInt8]: [Attempt]], now: Date) {
         guard attempts.count >= maximumKeys else { return }
-        attempts = attempts.filter { $0.value.contains { now.timeIntervalSince($0) < window } }
+        attempts = attempts.filter { $0.value.contains { now.timeIntervalSince($0.at) < window } }
         guard attempts.count >= maximumKeys else { return }
-        let stalest = attempts.map { (key: $0.key, last: $0.value.last ?? .distantPast) }.sorted { $0.last < $1.last }
+        let stalest = attempts.map { (key: $0.key, last: $0.value.last?.at ?? .distantPast) }.sorted { $0.last < $1.last }
         for entry in stalest.prefix(max(1, maximumKeys / 10)) { attempts[entry.key] = nil }
     }
 }

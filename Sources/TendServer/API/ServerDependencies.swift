@@ -23,6 +23,8 @@ struct ServerDependencies: RequestDependencies {
     let targets: ReminderTargets
     /// Imports running at once, shared with the web pages.
     let importGate: ImportGate
+    /// Bytes each user pushed through sync in the last hour (``ServerConfiguration/syncPushBytesPerHour``).
+    let syncPushes: RateLimiter
 
     init(
         configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
@@ -37,6 +39,7 @@ struct ServerDependencies: RequestDependencies {
         self.accounts = accounts
         self.recentSettings = recentSettings
         targets = ReminderTargets(store: store, configuration: configuration)
+        syncPushes = RateLimiter(limit: configuration.syncPushBytesPerHour, window: 3600)
     }
 
     var passwords: Passwords { accounts.passwords }

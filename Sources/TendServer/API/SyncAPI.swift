@@ -12,7 +12,7 @@ struct SyncAPI {
     let server: ServerDependencies
     typealias Context = TendRequestContext
 
-    /// The largest sync request: 500 operations, an import among them (a habit's years of entries).
+    /// The largest sync request: 5,000 operations, an import among them (a habit's years of entries).
     static let maximumBody = 16 << 20
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -26,6 +26,11 @@ struct SyncAPI {
         // read goes to the decoder, which says what is wrong with it.
         let body = try SyncRequest(fastJSON: Array(buffer.readableBytesView)) ?? server.decode(SyncRequest.self, from: buffer)
         try SyncRules.validate(device: body.device)
+        if !body.operations.isEmpty,
+            let retryAfter = server.syncPushes.attempt([owner.description], cost: buffer.readableBytes, now: server.now)
+        {
+            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "changes sent in the last hour")
+        }
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(
                 .contentTooLarge, code: "too-large",
@@ -63,7 +68,8 @@ struct SyncAPI {
                     accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor, more: false,
                     reset: reset, stored: stored))
         }
-        let page = try await server.store.operations(owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize)
+        let page = try await server.store.operations(
+            owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize, maximumBytes: SyncRules.pageBytes)
         return try Self.reply(
             SyncResponse(
                 accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),

@@ -59,24 +59,45 @@ extension PostgresStore {
         }
     }
 
-    /// An owner's ops after a position, not from `device`, in order. Bounded on `(user_id, seq)`
-    /// on both sides, never `user_id = x AND seq > n`: see ``latestSequence(_:)``.
-    static func operationsQuery(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) -> PostgresQuery {
+    /// An owner's ops after a position, not from `device`, in order: one more than `limit`
+    /// candidates, bounded on `(user_id, seq)` on both sides, never `user_id = x AND seq > n` (see
+    /// ``latestSequence(_:)``), cut to the page in the database, so that only the page's rows leave it: those within
+    /// `maximumBytes` of change JSON (the first always), and, in each row, how many candidates
+    /// there were, which tells whether more remain.
+    static func pageQuery(owner: User.ID, after: Int64, notFrom device: String?, limit: Int, maximumBytes: Int) -> PostgresQuery {
         """
-        SELECT seq, id, device, hlc, change::text FROM ops
-        WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
-          AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
-        ORDER BY user_id, seq LIMIT \(limit)
+        SELECT seq, id, device, hlc, change, candidates FROM (
+          SELECT seq, id, device, hlc, change, count(*) OVER () AS candidates,
+                 row_number() OVER (ORDER BY seq) AS n, sum(octet_length(change)) OVER (ORDER BY seq) AS through
+          FROM (
+            SELECT seq, id, device, hlc, change::text AS change FROM ops
+            WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
+              AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
+            ORDER BY user_id, seq LIMIT \(limit + 1)
+          ) AS candidate
+        ) AS page
+        WHERE n <= \(limit) AND (n = 1 OR through <= \(Int64(maximumBytes)))
+        ORDER BY seq
         """
     }
 
-    public func operations(owner: User.ID, after: Int64, notFrom device: String?, limit: Int) async throws -> OperationPage {
+    public func operations(
+        owner: User.ID, after: Int64, notFrom device: String?, limit: Int, maximumBytes: Int
+    ) async throws -> OperationPage {
         try await read { c in
             try await self.requireOwner(owner, on: c)
             let limit = max(1, limit)
-            let rows = try await self.rows(Self.operationsQuery(owner: owner, after: after, notFrom: device, limit: limit + 1), on: c)
-            let operations = try rows.prefix(limit).map(Self.loggedOperation)
-            if rows.count > limit { return OperationPage(operations: operations, last: operations.last!.sequence, more: true) }
+            let rows = try await self.rows(
+                Self.pageQuery(owner: owner, after: after, notFrom: device, limit: limit, maximumBytes: maximumBytes), on: c)
+            var candidates: Int64 = 0
+            let operations = try rows.map { row in
+                let (sequence, id, device, hlc, change, count) = try row.decode((Int64, UUID, String, String, String, Int64).self)
+                candidates = count
+                return try Self.loggedOperation(sequence: sequence, id: id, device: device, hlc: hlc, change: change)
+            }
+            if candidates > operations.count {
+                return OperationPage(operations: operations, last: operations.last!.sequence, more: true)
+            }
             let latest = try await self.fetchLatestSequence(owner, on: c) ?? 0
             return OperationPage(operations: operations, last: max(after, latest), more: false)
         }
@@ -157,6 +178,10 @@ extension PostgresStore {
 
     static func loggedOperation(_ row: PostgresRow) throws -> LoggedOperation {
         let (sequence, id, device, hlc, change) = try row.decode((Int64, UUID, String, String, String).self)
+        return try loggedOperation(sequence: sequence, id: id, device: device, hlc: hlc, change: change)
+    }
+
+    static func loggedOperation(sequence: Int64, id: UUID, device: String, hlc: String, change: String) throws -> LoggedOperation {
         guard let timestamp = HybridTimestamp(hlc) else {
             throw StoreError.unreadable("operation \(id) has a damaged timestamp '\(hlc)'")
         }

@@ -402,6 +402,13 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v12: the op log's rows without a day (structure, habits' own changes, imports) by
+        // owner, so that a merge lists them without reading every row's change: `day` is stored
+        // after it, and reaching it walks a large import's overflow pages.
+        migrator.registerMigration("v12") { db in
+            try db.execute(sql: "CREATE INDEX ops_without_day ON ops(user_id, seq) WHERE day IS NULL")
+        }
+
         return migrator
     }
 }
