@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 
@@ -36,14 +37,15 @@ struct DeliveryResponse: Sendable {
 
 extension HTTPClient {
     /// POSTs and judges the answer with `judge`; a failure to get one (a refused connection, a
-    /// timeout) is worth another try later.
+    /// timeout) is worth another try later, and reads as ``DeliveryResult/couldNotConnect(_:url:logger:)``.
     func deliver(
-        url: URL, headers: [(String, String)], body: Data, timeout: TimeAmount, judge: (DeliveryResponse) -> DeliveryResult
+        url: URL, headers: [(String, String)], body: Data, timeout: TimeAmount, logger: Logger,
+        judge: (DeliveryResponse) -> DeliveryResult
     ) async -> DeliveryResult {
         do {
             return judge(try await post(url: url, headers: headers, body: body, timeout: timeout))
         } catch {
-            return .retry(after: nil, reason: "network: \(error)")
+            return .couldNotConnect(error, url: url, logger: logger)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TendCore
 import TendDelivery
 import TendStore
@@ -79,9 +80,13 @@ public struct ReminderDeliverer: Sendable {
             } catch {
                 return .failed(status: nil, reason: "\(error)")
             }
+            var push = push
+            push.logger[metadataKey: "target"] = "\(target.key.id.text())"
             return await push.send(payload: message.pushPayload.json(), to: endpoint, keys: keys, deliveryID: deliveryID, now: now)
         case .webhook(let hook):
             guard let url = URL(string: hook.url) else { return .failed(status: nil, reason: "the webhook is not a URL") }
+            var webhook = webhook
+            webhook.logger[metadataKey: "target"] = "\(target.key.id.text())"
             return await webhook.send(
                 message.webhookPayload, to: url, format: hook.format == .ntfy ? .ntfy : .json, accessToken: hook.accessToken,
                 deliveryID: deliveryID, actionURL: message.doneURL, openURL: message.openURL, now: now)

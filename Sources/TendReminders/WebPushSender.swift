@@ -13,7 +13,8 @@ public struct WebPushSender: Sendable {
     public let policy: DeliveryTargetPolicy
     /// The whole exchange with the push service, connection included.
     public let timeout: TimeAmount
-    public let logger: Logger
+    /// Carries the target's id while ``ReminderDeliverer`` sends to it.
+    public var logger: Logger
 
     /// - Parameter client: made with `HTTPClient.Configuration.reminderDelivery()` (no redirects).
     public init(client: HTTPClient, vapid: VAPIDSigner, policy: DeliveryTargetPolicy, timeout: TimeAmount = .seconds(15), logger: Logger) {
@@ -55,7 +56,7 @@ public struct WebPushSender: Sendable {
     private func send(_ request: WebPushRequest, now: Date, admitted: Bool) async -> DeliveryResult {
         if !admitted, let refusal = await policy.admit(request.url) { return refusal }
         let result = await client.deliver(
-            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout
+            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout, logger: logger
         ) { Self.result(of: $0, now: now) }
         logger.debug(
             "web push sent", metadata: ["result": "\(result)", "origin": "\((try? VAPIDSigner.audience(for: request.url)) ?? "?")"])

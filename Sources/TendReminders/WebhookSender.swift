@@ -9,7 +9,8 @@ public struct WebhookSender: Sendable {
     public let client: HTTPClient
     public let policy: DeliveryTargetPolicy
     public let timeout: TimeAmount
-    public let logger: Logger
+    /// Carries the target's id while ``ReminderDeliverer`` sends to it.
+    public var logger: Logger
 
     /// - Parameter client: made with `HTTPClient.Configuration.reminderDelivery()` (no redirects).
     public init(client: HTTPClient, policy: DeliveryTargetPolicy, timeout: TimeAmount = .seconds(15), logger: Logger) {
@@ -44,7 +45,7 @@ public struct WebhookSender: Sendable {
     public func send(_ request: WebhookRequest, now: Date) async -> DeliveryResult {
         if let refusal = await policy.admit(request.url) { return refusal }
         let result = await client.deliver(
-            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout
+            url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout, logger: logger
         ) { Self.result(of: $0, now: now) }
         logger.debug("webhook sent", metadata: ["result": "\(result)", "host": "\(request.url.host ?? "?")"])
         return result

@@ -60,6 +60,7 @@ public func buildRouter(
     // Outermost first: every answer, an error's too, is logged and carries the security headers.
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware(client: ClientInfo(configuration: configuration)))
+    router.add(middleware: ProxyHeaderWarningMiddleware(client: ClientInfo(configuration: configuration)))
     router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
 
     // Shared by the API and the web pages: one sign-in rate limit, one set of credentials, one

@@ -12,11 +12,11 @@ enum ReminderTesting {
     /// The doubles run on 127.0.0.1 over plain http: only the allowance admits them.
     static let loopback = DeliveryTargetPolicy(allowPrivateTargets: true)
 
-    static func withClient<Value>(_ body: (HTTPClient) async throws -> Value) async throws -> Value {
+    static func withClient<Value>(connect: TimeAmount = .seconds(10), _ body: (HTTPClient) async throws -> Value) async throws -> Value {
         // Generous but bounded: under the whole suite on two cores the doubles' handlers can wait
         // seconds for a thread (a 5 s read timeout failed there while every test passed alone).
         let client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .reminderDelivery(connect: .seconds(10), read: .seconds(30)))
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .reminderDelivery(connect: connect, read: .seconds(30)))
         do {
             let value = try await body(client)
             try await client.shutdown()

@@ -7,6 +7,12 @@ import TendStore
 import TendTestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `tend serve --backup-dir`: backups taken while writes go on, named by time, pruned, and a failure
 /// that is reported and retried without stopping anything.
 @Suite("Scheduled backups")
@@ -83,6 +89,29 @@ struct ScheduledBackupsTests {
         #expect(backups.untilDue() == .zero)
     }
 
+    @Test("A scheduled backup is 0600 and the backup folder Tend makes is 0700, under umask 022")
+    func privateModes() async throws {
+        let old = umask(0o022)
+        defer { umask(old) }
+        // Given a server's database and a backup folder that does not exist yet
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.path("tend.sqlite"), device: "server")
+        _ = try await store.createUser(username: "alice", settings: UserSettings())
+        let folder = directory.path("backups/tend")
+        let backups = ScheduledBackups(
+            writer: store, configuration: .init(directory: folder), now: { Date() }, logger: Logger(label: "test"))
+        // When it takes a backup
+        let path = try #require(await backups.backUp().path)
+        // Then only the owner can read the backup, or list the folders Tend made
+        #expect(try Self.mode(path) == 0o600)
+        #expect(try Self.mode(folder) == 0o700)
+        #expect(try Self.mode(directory.path("backups")) == 0o700)
+    }
+
+    static func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
     @Test("Idle, the service backs up at the start and once an interval, never in a loop, and stops when cancelled")
     func idle() async throws {
         let directory = try TemporaryDirectory()
@@ -155,6 +184,9 @@ struct ScheduledBackupsTests {
                     logger: Logger(label: "test"))
                 let path = try #require(await backups.backUp().path)
                 let files = Set(try FileManager.default.contentsOfDirectory(atPath: path))
+                // Every account's data: a folder and files only the owner can read
+                #expect(try Self.mode(path) == 0o700)
+                for file in files { #expect(try Self.mode(path + "/" + file) == 0o600, "\(file)") }
                 #expect(
                     files == [
                         "accounts.json", "\(alice.id).json",

@@ -356,10 +356,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let postgres = try await PostgresStore.connect(url: location, device: device, client: .service, logger: logger)
                 return (postgres, postgres.services)
             }
-            let directory = (location as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
+            // SQLiteStore makes a missing folder itself, 0700.
             let sqlite = try SQLiteStore(path: location, device: device)
             return (sqlite, sqlite.services)
         } catch let error as StoreError {

@@ -11,8 +11,10 @@ package struct ClientInfo: Sendable {
 
     package init(configuration: ServerConfiguration) { self.configuration = configuration }
 
-    /// The headers by which a proxy says whom it relays.
-    static let forwardingHeaders: [HTTPField.Name] = [.xForwardedFor, .forwarded, .xRealIP]
+    /// The headers by which a proxy says it relays someone: whom (`X-Forwarded-For`,
+    /// `Forwarded`, `X-Real-IP`), or only how they came (`X-Forwarded-Host`,
+    /// `X-Forwarded-Proto`), which a proxy that forgot the first kind still sends.
+    package static let forwardingHeaders: [HTTPField.Name] = [.xForwardedFor, .forwarded, .xRealIP, .xForwardedHost, .xForwardedProto]
 
     /// The client's IP address: with a trusted proxy, the rightmost `X-Forwarded-For` entry that is
     /// not itself a trusted proxy; else the connection's peer. `nil` when unknown (router tests,
@@ -22,8 +24,9 @@ package struct ClientInfo: Sendable {
     }
 
     /// Whether the client is the person at this machine: the peer is loopback and relays no one
-    /// (a request a proxy on this machine forwards is someone else's unless the proxy is trusted
-    /// and says whose it is), or a trusted proxy forwards it from loopback.
+    /// (a request that carries any forwarding header is someone else's unless the proxy is
+    /// trusted and says in `X-Forwarded-For` whose it is), or a trusted proxy forwards it from
+    /// loopback.
     package func isLoopback(_ request: Request, context: TendRequestContext) -> Bool {
         isLoopback(request, peer: context.remoteAddress?.ipAddress)
     }
@@ -31,8 +34,36 @@ package struct ClientInfo: Sendable {
     package func isLoopback(_ request: Request, peer: String?) -> Bool {
         let client = resolve(request, peer: peer)
         guard let address = client.address.flatMap(IPAddress.init) else { return false }
-        if !client.viaTrustedProxy, Self.forwardingHeaders.contains(where: { request.headers[$0] != nil }) { return false }
+        if Self.carriesForwardingHeader(request) {
+            // A proxy that sets `X-Forwarded-Host` or `-Proto` but not `X-Forwarded-For` relays
+            // someone it does not name: the peer's loopback address is the proxy's, not theirs.
+            guard client.viaTrustedProxy, request.headers[.xForwardedFor] != nil else { return false }
+        }
         return IPNetwork.loopback.contains { $0.contains(address) }
+    }
+
+    /// Whether any of ``forwardingHeaders`` is present.
+    package static func carriesForwardingHeader(_ request: Request) -> Bool {
+        forwardingHeaders.contains { request.headers[$0] != nil }
+    }
+
+    /// What a proxy on this machine got wrong, when this request shows it: it forwards (a
+    /// forwarding header is present) from loopback, but Tend cannot tell whom — `--trust-proxy`
+    /// is off, or the trusted proxy sends no `X-Forwarded-For`. Nil when nothing is wrong.
+    package func proxyMisconfiguration(_ request: Request, peer: String?) -> String? {
+        guard let address = peer.flatMap(IPAddress.init), IPNetwork.loopback.contains(where: { $0.contains(address) }),
+            Self.carriesForwardingHeader(request)
+        else { return nil }
+        if !configuration.trustProxy {
+            return "requests from this machine carry proxy headers but --trust-proxy is off: every proxied client shares "
+                + "one address (one sign-in rate limit) and none is taken for the person at the machine; start tend serve "
+                + "with --trust-proxy (TEND_TRUST_PROXY=1) and make the proxy set X-Forwarded-For and X-Forwarded-Proto"
+        }
+        if isTrustedPeer(peer), request.headers[.xForwardedFor] == nil {
+            return "the trusted proxy on this machine forwards requests without X-Forwarded-For: every proxied client "
+                + "shares the proxy's address (one sign-in rate limit); make the proxy set X-Forwarded-For"
+        }
+        return nil
     }
 
     /// Whether the client reached Tend over TLS: the request's scheme, or `X-Forwarded-Proto: https`

@@ -20,6 +20,8 @@ struct CalendarAPI {
         group.get("calendar", use: show)
         group.post("calendar/rotate", use: rotate)
         router.get(APIPaths.calendarFeed.route(), use: feed)
+        // Calendar apps ask with HEAD whether a feed changed or exists before they GET it.
+        router.head(APIPaths.calendarFeed.route(), use: feed)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -34,7 +36,8 @@ struct CalendarAPI {
         return try Reply.json(CalendarFeedJSON(url: server.client.origin(request, context: context) + path))
     }
 
-    /// `GET /calendar/{token}.ics`: the owner's reminders as iCalendar (RFC 5545) in their zone.
+    /// `GET /calendar/{token}.ics`: the owner's reminders as iCalendar (RFC 5545) in their zone;
+    /// `HEAD`, the same headers without the body.
     @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
         guard let owner = try await server.targets.calendarOwner(token: token) else {
@@ -51,6 +54,6 @@ struct CalendarAPI {
                 // A secret URL's answer: no shared cache may keep it.
                 .cacheControl: "private, no-store",
             ],
-            body: .init(byteBuffer: body))
+            body: .init(byteBuffer: request.method == .head ? ByteBuffer() : body))
     }
 }

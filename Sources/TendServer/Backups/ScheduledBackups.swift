@@ -110,7 +110,8 @@ public final class ScheduledBackups: Service, Sendable {
         let final = directory.appendingPathComponent(name).path
         var outcome: Outcome
         do {
-            try FileManager.default.createDirectory(atPath: configuration.directory, withIntermediateDirectories: true)
+            // Backups hold the server's secrets: a folder Tend makes is 0700 (each backup is 0600).
+            try PrivateFiles.createDirectory(atPath: configuration.directory)
             guard !FileManager.default.fileExists(atPath: final) else {
                 throw BackupError("\(final) exists already (another instance took this second's backup)")
             }

@@ -9,20 +9,21 @@ extension PostgresStore: BackupWriter {
     /// `accounts.json` naming them. Each export is one repeatable-read transaction: an account's
     /// copy is consistent in itself, not with other accounts' (which share nothing).
     public func writeBackup(to path: String) async throws -> Int {
-        let files = FileManager.default
-        try files.createDirectory(atPath: path, withIntermediateDirectories: false)
+        // Every account's data, webhook tokens included: a 0700 folder of 0600 files.
+        guard !FileManager.default.fileExists(atPath: path) else { throw PrivateFileError(path: path, what: "exists already") }
+        try PrivateFiles.createDirectory(atPath: path)
         var bytes = 0
         var accounts: [[String: String]] = []
         for (id, username) in try await userNames() {
             let data = try await TendImporter().exportJSON(store: self, owner: id)
-            try data.write(to: URL(fileURLWithPath: path).appendingPathComponent("\(id).json"))
+            try PrivateFiles.write(data, toNewFile: URL(fileURLWithPath: path).appendingPathComponent("\(id).json").path)
             bytes += data.count
             accounts.append(["id": id.description, "username": username, "file": "\(id).json"])
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let manifest = try encoder.encode(["accounts": accounts])
-        try manifest.write(to: URL(fileURLWithPath: path).appendingPathComponent("accounts.json"))
+        try PrivateFiles.write(manifest, toNewFile: URL(fileURLWithPath: path).appendingPathComponent("accounts.json").path)
         return bytes + manifest.count
     }
 }

@@ -55,12 +55,18 @@ public final class SQLiteStore: TendStore {
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         var upToDate = false
+        // The file holds the server's secrets and users' webhook tokens: 0600, made so before
+        // SQLite opens it, because SQLite gives the `-wal` and `-shm` files the main file's mode.
         if FileManager.default.fileExists(atPath: path) {
+            for file in [path, path + "-wal", path + "-shm"] { PrivateFiles.tighten(atPath: file) }
             upToDate = try SQLiteStore.checkOpenable(path: path)
         } else {
             let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            do {
+                try PrivateFiles.createDirectory(atPath: directory)
+                try PrivateFiles.createFile(atPath: path, existingIsFine: true)
+            } catch let error as PrivateFileError {
+                throw StoreError.unreadable("cannot create the database: \(error)")
             }
         }
         let writer: any DatabaseWriter
@@ -596,6 +602,12 @@ public final class SQLiteStore: TendStore {
     public func backup(to destination: String) throws {
         if FileManager.default.fileExists(atPath: destination) {
             throw StoreError.conflict("\(destination) already exists; choose a new file for the backup")
+        }
+        // A backup holds what the database holds: 0600 before SQLite writes a byte of it.
+        do {
+            try PrivateFiles.createFile(atPath: destination)
+        } catch let error as PrivateFileError {
+            throw StoreError.conflict("cannot write the backup: \(error)")
         }
         let target = try DatabaseQueue(path: destination)
         try writer.backup(to: target)
