@@ -58,8 +58,12 @@ public enum PrivateFiles {
     /// Narrows an existing file to 0600 when it is wider and this process owns it. Another
     /// owner's file (a database someone lets this user read) is not this process's to change.
     public static func tighten(atPath path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o077 != 0 else { return }
+        // The file a link points to: its mode is the one that matters, and chmod follows links.
+        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid(),
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0
+        else { return }
         _ = chmod(path, fileMode)
     }
 }
