@@ -20,4 +20,14 @@ extension UUID {
             return UUID(uuid: raw.load(as: uuid_t.self))
         }
     }
+
+    /// A version-8 (custom) UUID from the first 16 of `bytes` (a hash of what it names), with
+    /// RFC 9562's version and variant bits set: deterministic ids for things that carry none.
+    package static func version8(_ bytes: some Sequence<UInt8>) -> UUID {
+        var raw = Array(bytes.prefix(16))
+        precondition(raw.count == 16, "a UUID needs 16 bytes")
+        raw[6] = (raw[6] & 0x0F) | 0x80
+        raw[8] = (raw[8] & 0x3F) | 0x80
+        return raw.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
 }

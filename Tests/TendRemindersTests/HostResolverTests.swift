@@ -1,6 +1,7 @@
 import Foundation
 import NIOPosix
 import Synchronization
+import TendTestSupport
 import Testing
 
 @testable import TendReminders
@@ -9,17 +10,11 @@ import Testing
 /// shared pool, 1,000 webhooks to names that did not resolve held a password sign-in for 218 s.
 @Suite("Host lookups have their own threads and a timeout")
 struct HostResolverTests {
-    /// The calling thread's name as the kernel knows it (NIO names its pools' threads: the shared
-    /// pool's are SGLTN-TP-#n, another pool's TP-#n).
-    static func threadName() -> String {
-        ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
-    }
-
     @Test("A lookup runs on the resolver's pool, not NIO's shared one")
     func ownPool() async throws {
         let name = Recorded()
         _ = try await HostResolver.resolve("example.invalid", port: 443) { _, _ in
-            name.value.withLock { $0 = Self.threadName() }
+            name.value.withLock { $0 = currentThreadName() }
             return []
         }
         let thread = name.value.withLock { $0 }
@@ -28,17 +23,22 @@ struct HostResolverTests {
 
     @Test("A lookup that hangs is given up at the timeout; a queued one behind it never runs")
     func timeout() async throws {
-        // Given lookups that block far longer than the timeout, more than the pool has threads
+        // Given lookups that block until the test lets them go, more than the pool has threads
+        let gate = Gate()
         let started = Counter()
-        let clock = ContinuousClock()
-        let begin = clock.now
-        let failures = await withTaskGroup(of: Bool.self) { group in
+        // Were a send to wait for its lookup, the test fails after a minute instead of hanging.
+        let safety = Task {
+            try? await Task.sleep(for: .seconds(60))
+            gate.open()
+        }
+        defer { safety.cancel() }
+        let answers = await withTaskGroup(of: Bool.self) { group in
             for n in 0..<(HostResolver.threads * 2) {
                 group.addTask {
                     do {
                         _ = try await HostResolver.resolve("slow\(n).example", port: 443, timeout: .milliseconds(300)) { _, _ in
                             started.value.add(1, ordering: .relaxed)
-                            Thread.sleep(forTimeInterval: 2)
+                            gate.wait()
                             return []
                         }
                         return false
@@ -49,39 +49,68 @@ struct HostResolverTests {
                     }
                 }
             }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-        // Then every send is answered at the timeout, well before the lookups end
-        #expect(failures == HostResolver.threads * 2)
-        #expect(clock.now - begin < .milliseconds(1_500))
-        // And only as many lookups started as the pool has threads: the queued ones were dropped
-        try await Task.sleep(for: .milliseconds(2_500))
+        // Then every send was answered "not in time" while its lookup still hung (no time bound:
+        // the gate opens only after all answers, so waiting for a lookup could never return)
+        #expect(answers == Array(repeating: true, count: HostResolver.threads * 2))
+        #expect(!gate.isOpen)
+        // And only as many lookups started as the pool has threads: once the gate opens, the
+        // queued ones find their sends answered and never run
+        gate.open()
+        try await Task.sleep(for: .milliseconds(500))
         #expect(started.value.load(ordering: .relaxed) == HostResolver.threads)
     }
 
-    @Test("While every resolver thread hangs, NIO's shared pool (bcrypt's, imports') answers at once")
+    @Test("While every resolver thread hangs, NIO's shared pool (bcrypt's, imports') answers")
     func sharedPoolFree() async throws {
-        // Given the resolver's threads all blocked in lookups
+        // Given the resolver's threads all blocked in lookups until the test lets them go
+        let gate = Gate()
+        let started = Counter()
+        let safety = Task {
+            try? await Task.sleep(for: .seconds(60))
+            gate.open()
+        }
+        defer { safety.cancel() }
         let blocked = Task {
             await withTaskGroup(of: Void.self) { group in
                 for n in 0..<HostResolver.threads {
                     group.addTask {
-                        _ = try? await HostResolver.resolve("hang\(n).example", port: 443, timeout: .seconds(3)) { _, _ in
-                            Thread.sleep(forTimeInterval: 1.5)
+                        _ = try? await HostResolver.resolve("hang\(n).example", port: 443, timeout: .seconds(60)) { _, _ in
+                            started.value.add(1, ordering: .relaxed)
+                            gate.wait()
                             return []
                         }
                     }
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(100))
-        // When work is sent to the shared pool, Then it runs while they hang
-        let clock = ContinuousClock()
-        let begin = clock.now
+        while started.value.load(ordering: .relaxed) < HostResolver.threads { try await Task.sleep(for: .milliseconds(10)) }
+        // When work is sent to the shared pool, Then it runs while they still hang (had the
+        // lookups run there, it would wait for the gate, which opens only after it answered)
         let answer = try await NIOThreadPool.singleton.runIfActive { 42 }
         #expect(answer == 42)
-        #expect(clock.now - begin < .milliseconds(1_000))
+        #expect(!gate.isOpen)
+        gate.open()
         await blocked.value
+    }
+}
+
+/// A latch blocking threads until opened (the lookups run on threads, not tasks).
+private final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let opened = Atomic<Bool>(false)
+
+    var isOpen: Bool { opened.load(ordering: .acquiring) }
+
+    func wait() {
+        semaphore.wait()
+        semaphore.signal()
+    }
+
+    func open() {
+        opened.store(true, ordering: .releasing)
+        semaphore.signal()
     }
 }
 

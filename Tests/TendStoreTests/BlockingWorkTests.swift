@@ -1,23 +1,19 @@
 import Foundation
 import TendStore
+import TendTestSupport
 import Testing
 
 @Suite("Blocking work")
 struct BlockingWorkTests {
-    /// The calling thread's name as the kernel knows it.
-    static func threadName() -> String {
-        ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
-    }
-
     @Test("Runs on NIO's blocking pool (threads SGLTN-TP-#n), not on a cooperative thread, and hands back results and errors")
     func runsOnTheBlockingPool() async throws {
         let names = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<4 { group.addTask { try await BlockingWork.run { Self.threadName() } } }
+            for _ in 0..<4 { group.addTask { try await BlockingWork.run { currentThreadName() } } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(names.count == 4)
         #expect(names.allSatisfy { $0.contains("TP-#") }, "\(names)")
-        #expect(!Self.threadName().contains("TP-#"))
+        #expect(!currentThreadName().contains("TP-#"))
         await #expect(throws: CocoaError.self) {
             try await BlockingWork.run { throw CocoaError(.fileNoSuchFile) }
         }

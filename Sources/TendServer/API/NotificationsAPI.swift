@@ -50,14 +50,7 @@ struct NotificationsAPI {
     /// The id a firing's "Done" check-in is logged under: a version-8 UUID from SHA-256 of the
     /// firing's id, so no other change (another firing's, a device's random one) shares it.
     static func doneOperation(_ firing: ReminderFiring.ID) -> UUID {
-        var bytes = Array(SHA256.hash(data: Data("tend-reminder-done:\(firing.rawValue.uuidString)".utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        UUID.version8(SHA256.hash(data: Data("tend-reminder-done:\(firing.rawValue.uuidString)".utf8)))
     }
 
     static func json(_ result: TendReminders.DeliveryResult, target: ReminderTarget) -> NotificationTestJSON.Result {

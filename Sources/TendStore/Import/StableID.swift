@@ -13,13 +13,7 @@ enum StableID {
             raw[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
             raw[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
         }
-        raw[6] = (raw[6] & 0x0F) | 0x80
-        raw[8] = (raw[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
-            ))
+        return UUID.version8(raw)
     }
 
     private static func fnv1a(_ bytes: some Sequence<UInt8>, basis: UInt64) -> UInt64 {
