@@ -163,6 +163,9 @@ struct SQLiteSyncTests {
             operation(5, .entryIncremented(habit: habit.id, day: Fixtures.day("2024-06-01"), by: 3)),
             operation(6, .habitUpdated(id: habit.id, patch: HabitPatch(name: "Reading"))),
             operation(7, .entriesImported(habit: habit.id, entries: [Entry(day: Fixtures.day("2019-01-01"), value: 5)])),
+            // A day the imports hold: its refold folds the imports cut to that day (the import,
+            // later, sets it to 2 over the 7)
+            operation(8, .entryIncremented(habit: habit.id, day: Fixtures.day("2010-05-05"), by: 7)),
         ]
         for operation in late {
             statements.clear()
@@ -179,6 +182,8 @@ struct SQLiteSyncTests {
         #expect(state.habits == expected.habits)
         #expect(state.habits[habit.id]?.habit.name == "Reading")
         #expect(state.habits[habit.id]?.entries[Fixtures.day("2024-06-01")]?.value == 4)
+        #expect(state.habits[habit.id]?.entries[Fixtures.day("2010-05-05")] == expected.habits[habit.id]?.entries[Fixtures.day("2010-05-05")])
+        #expect(state.habits[habit.id]?.entries[Fixtures.day("2010-05-05")]?.value == 2)
     }
 }
 

@@ -16,7 +16,7 @@ extension SQLiteStore {
     /// imports held it ~1 s). A logged operation never changes, so what was read stays true; the
     /// merge reads under the lock only the ids of what it refolds, and whatever came since.
     public func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) async throws -> MergeReceipt {
-        let known = (try? await writer.read { db in try SQLiteSync.prefetch(operations, owner: owner, db: db) }) ?? [:]
+        let known = (try? await writer.read { db in try SQLiteSync.prefetch(operations, owner: owner, db: db) }) ?? KnownOperations()
         return try await commits.write { [self] db in
             let accepted = try merge(operations, owner: owner, origin: device ?? "", known: known, db: db)
             let sequence = try Int64.fetchOne(
@@ -27,9 +27,9 @@ extension SQLiteStore {
 
     /// Logs the operations the user's log does not hold and merges them (see
     /// ``receive(owner:_:from:)``), noting the device they came from (`origin`). Returns how many
-    /// were new. `known`: logged operations already read, by id.
+    /// were new. `known`: logged operations already read.
     func merge(
-        _ operations: [ChangeOperation], owner: User.ID, origin: String, known: [String: ChangeOperation] = [:], db: Database
+        _ operations: [ChangeOperation], owner: User.ID, origin: String, known: KnownOperations = KnownOperations(), db: Database
     ) throws -> Int {
         guard try SQLiteRows.user(db, id: owner.description) != nil else { throw StoreError.notFound("user") }
         let new = try SQLiteSync.unseen(operations, owner: owner, db: db)
@@ -44,7 +44,7 @@ extension SQLiteStore {
         } else {
             // The new operations are logged now: the refold reads them as it reads the others.
             var known = known
-            for operation in new { known[operation.id.text()] = operation }
+            for operation in new { known.whole[operation.id.text()] = operation }
             try SQLiteSync.refold(MergePlan(new), owner: owner, known: known, db: db)
         }
         let latest = new.last!.timestamp
@@ -79,6 +79,24 @@ extension SQLiteStore {
     }
 }
 
+/// Logged operations read before a merge's write (``SQLiteStore/receive(owner:_:from:)``), by id.
+struct KnownOperations: Sendable {
+    /// Whole operations.
+    var whole: [String: ChangeOperation] = [:]
+    /// Imports cut to the days a refold of their habit's days reads (to none for a habit only the
+    /// structure's refold lists): folding those days needs no more, and a habit's years of imports
+    /// are not folded under the write lock for one day.
+    var cut: [String: (days: Set<Day>, operation: ChangeOperation)] = [:]
+
+    /// The operation as a read with `days` needs it: a cut import serves a read of the days it was
+    /// cut to, or of none; a habit's whole refold (`nil`) takes only whole ones.
+    func operation(_ id: String, cutTo days: Set<Day>?) -> ChangeOperation? {
+        if let operation = whole[id] { return operation }
+        guard let days, let stored = cut[id], days.isEmpty || days == stored.days else { return nil }
+        return stored.operation
+    }
+}
+
 /// The SQL of SQLite's merge.
 enum SQLiteSync {
     /// The op-log rows of structural changes (``Change/isStructural``): no day, and not an import,
@@ -102,23 +120,32 @@ enum SQLiteSync {
     }
 
     /// The logged operations a merge of `operations` would refold, read and decoded (see
-    /// ``SQLiteStore/receive(owner:_:from:)``), by id; empty when they merge in order.
-    static func prefetch(_ operations: [ChangeOperation], owner: User.ID, db: Database) throws -> [String: ChangeOperation] {
-        guard try SQLiteRows.user(db, id: owner.description) != nil else { return [:] }
+    /// ``SQLiteStore/receive(owner:_:from:)``); none when they merge in order.
+    static func prefetch(_ operations: [ChangeOperation], owner: User.ID, db: Database) throws -> KnownOperations {
+        guard try SQLiteRows.user(db, id: owner.description) != nil else { return KnownOperations() }
         let new = try unseen(operations, owner: owner, db: db)
-        guard !new.isEmpty, !MergePlan.inOrder(new, after: try frontier(owner: owner, db: db)) else { return [:] }
+        guard !new.isEmpty, !MergePlan.inOrder(new, after: try frontier(owner: owner, db: db)) else { return KnownOperations() }
         let plan = MergePlan(new)
         var reads: [Read] = []
         if plan.structural { reads.append(.structural(owner)) }
         reads += plan.wholeHabits.sorted().map { Read.habit($0, owner) }
         reads += plan.days.filter { !plan.wholeHabits.contains($0.key) }.map { Read.days($1, of: $0, owner) }
-        var known: [String: ChangeOperation] = [:]
+        var known = KnownOperations()
         for read in reads {
             for row in try Row.fetchAll(
                 db, sql: "SELECT seq, id, device, hlc, change FROM ops WHERE user_id = ? AND \(read.condition)",
                 arguments: StatementArguments(read.arguments))
             {
-                known[row[1]] = try SQLiteRows.loggedOperation(row).operation
+                let id: String = row[1]
+                var operation = try SQLiteRows.loggedOperation(row).operation
+                guard case .entriesImported(let habit, let entries) = operation.change, let days = read.cut else {
+                    known.whole[id] = operation
+                    continue
+                }
+                // The structure's read only tells imports apart; a days read wants their days.
+                if read.cut == [], known.cut[id] != nil { continue }
+                operation.change = .entriesImported(habit: habit, entries: entries.filter { days.contains($0.day) })
+                known.cut[id] = (days, operation)
             }
         }
         return known
@@ -129,14 +156,16 @@ enum SQLiteSync {
     struct Read {
         var condition: String
         var arguments: [any DatabaseValueConvertible]
+        /// The days of imports the refold uses: all (`nil`), some, or none (it only leaves them out).
+        var cut: Set<Day>?
 
         /// Every operation without a day (structure, habits' own, imports), through the
         /// `ops_without_day` index; the refold keeps the structural ones.
-        static func structural(_ owner: User.ID) -> Read { Read(condition: "day IS NULL", arguments: [owner.description]) }
+        static func structural(_ owner: User.ID) -> Read { Read(condition: "day IS NULL", arguments: [owner.description], cut: []) }
 
         /// Everything of a habit.
         static func habit(_ habit: Habit.ID, _ owner: User.ID) -> Read {
-            Read(condition: "habit_id = ?", arguments: [owner.description, habit.description])
+            Read(condition: "habit_id = ?", arguments: [owner.description, habit.description], cut: nil)
         }
 
         /// A habit's own operations (creation, changes, deletion, imports) and those of `days`.
@@ -145,7 +174,7 @@ enum SQLiteSync {
             let marks = Array(repeating: "?", count: ordinals.count).joined(separator: ",")
             return Read(
                 condition: "habit_id = ? AND (day IS NULL OR day IN (\(marks)))",
-                arguments: [owner.description, habit.description] + ordinals.map { $0 as any DatabaseValueConvertible })
+                arguments: [owner.description, habit.description] + ordinals.map { $0 as any DatabaseValueConvertible }, cut: days)
         }
     }
 
@@ -173,7 +202,7 @@ enum SQLiteSync {
 
     /// Refolds what late operations can have changed (``MergePlan``) and writes it back, taking
     /// the logged operations it reads from `known` where they are there.
-    static func refold(_ plan: MergePlan, owner: User.ID, known: [String: ChangeOperation] = [:], db: Database) throws {
+    static func refold(_ plan: MergePlan, owner: User.ID, known: KnownOperations = KnownOperations(), db: Database) throws {
         let user = owner.description
         var whole = plan.wholeHabits
         if plan.structural {
@@ -205,13 +234,13 @@ enum SQLiteSync {
 
     /// The operations `read` selects: their ids first (read off the indexes and the rows' first
     /// columns, not the changes), then those not `known` by id, 500 at a time.
-    private static func operations(_ read: Read, known: [String: ChangeOperation], db: Database) throws -> [ChangeOperation] {
+    private static func operations(_ read: Read, known: KnownOperations, db: Database) throws -> [ChangeOperation] {
         let ids = try String.fetchAll(
             db, sql: "SELECT id FROM ops WHERE user_id = ? AND \(read.condition)", arguments: StatementArguments(read.arguments))
         var operations: [ChangeOperation] = []
         var missing: [String] = []
         for id in ids {
-            if let operation = known[id] { operations.append(operation) } else { missing.append(id) }
+            if let operation = known.operation(id, cutTo: read.cut) { operations.append(operation) } else { missing.append(id) }
         }
         for start in stride(from: 0, to: missing.count, by: 500) {
             let chunk = Array(missing[start..<min(start + 500, missing.count)])
