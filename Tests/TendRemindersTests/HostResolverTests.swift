@@ -26,12 +26,6 @@ struct HostResolverTests {
         // Given lookups that block until the test lets them go, more than the pool has threads
         let gate = Gate()
         let started = Counter()
-        // Were a send to wait for its lookup, the test fails after a minute instead of hanging.
-        let safety = Task {
-            try? await Task.sleep(for: .seconds(60))
-            gate.open()
-        }
-        defer { safety.cancel() }
         let answers = await withTaskGroup(of: Bool.self) { group in
             for n in 0..<(HostResolver.threads * 2) {
                 group.addTask {
@@ -67,11 +61,6 @@ struct HostResolverTests {
         // Given the resolver's threads all blocked in lookups until the test lets them go
         let gate = Gate()
         let started = Counter()
-        let safety = Task {
-            try? await Task.sleep(for: .seconds(60))
-            gate.open()
-        }
-        defer { safety.cancel() }
         let blocked = Task {
             await withTaskGroup(of: Void.self) { group in
                 for n in 0..<HostResolver.threads {
@@ -96,10 +85,20 @@ struct HostResolverTests {
     }
 }
 
-/// A latch blocking threads until opened (the lookups run on threads, not tasks).
+/// A latch blocking threads until opened (the lookups run on threads, not tasks). It opens by
+/// itself after a minute, so that code that waits for a lookup fails its test instead of hanging it.
 private final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     private let opened = Atomic<Bool>(false)
+    private let safety = Mutex<Task<Void, Never>?>(nil)
+
+    init() {
+        let task = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(60))
+            self?.open()
+        }
+        safety.withLock { $0 = task }
+    }
 
     var isOpen: Bool { opened.load(ordering: .acquiring) }
 
@@ -109,7 +108,8 @@ private final class Gate: Sendable {
     }
 
     func open() {
-        opened.store(true, ordering: .releasing)
+        guard opened.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        safety.withLock { $0?.cancel() }
         semaphore.signal()
     }
 }
