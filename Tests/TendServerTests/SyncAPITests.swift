@@ -102,6 +102,17 @@ struct SyncAPITests {
                     .post, "/api/v1/sync", token: login.token,
                     json: try Self.body(SyncRequest(device: "cli-laptop", operations: operations)))
             }
+            // Refused pushes (stamped an hour ahead of the server) cost nothing: 5 × ~6 KB would pass the budget
+            for _ in 0..<5 {
+                let ahead = (0..<30).map { index in
+                    laptop.operation(
+                        .entryIncremented(habit: habit.id, day: Self.day.adding(days: -index), by: 1), at: harness.clock.now + 3600)
+                }
+                let response = try await api.request(
+                    .post, "/api/v1/sync", token: ana.token, json: try Self.body(SyncRequest(device: "cli-laptop", operations: ahead)))
+                #expect(response.status == .unprocessableContent, "\(response.text)")
+            }
+            laptop = Device("cli-laptop")
             var accepted = 0
             var refused: TestResponse?
             for _ in 0..<10 {

@@ -26,11 +26,6 @@ struct SyncAPI {
         // read goes to the decoder, which says what is wrong with it.
         let body = try SyncRequest(fastJSON: Array(buffer.readableBytesView)) ?? server.decode(SyncRequest.self, from: buffer)
         try SyncRules.validate(device: body.device)
-        if !body.operations.isEmpty,
-            let retryAfter = server.syncPushes.attempt([owner.description], cost: buffer.readableBytes, now: server.now)
-        {
-            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "changes sent in the last hour")
-        }
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(
                 .contentTooLarge, code: "too-large",
@@ -41,6 +36,12 @@ struct SyncAPI {
         // Every operation is checked before any is stored: a bad one refuses the whole request.
         let now = server.now
         for operation in body.operations { try SyncRules.validate(operation, now: now) }
+        // Counted once the request is known good: a refused one stores nothing and costs nothing.
+        if !body.operations.isEmpty,
+            let retryAfter = server.syncPushes.attempt([owner.description], cost: buffer.readableBytes, now: now)
+        {
+            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "changes sent in the last hour")
+        }
 
         let log = try await server.store.operationLogID()
         var after: Int64 = 0
