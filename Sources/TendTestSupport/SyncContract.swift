@@ -275,11 +275,15 @@ public enum SyncContract {
                 #expect(try await store.operationLogID() == (try await store.operationLogID()))
             },
             SyncContractCase("Pages are bounded by bytes too: large imports come one page each, small operations fill a page") { store in
-                // Given a habit, three imports of 300 entries each (~15 KB of JSON), then ten check-ins
+                // Given a habit, three imports of 300 entries each (~40 KB of JSON; random notes, so
+                // that PostgreSQL's compression of the stored value keeps it above 10 KB too), then
+                // ten check-ins
                 let user = try await newUser(store)
                 _ = try await store.receive(owner: user.id, [operation("phone", base, created())])
                 for index in 0..<3 {
-                    let entries = (0..<300).map { Entry(day: day.adding(days: -$0 - 1), value: index + 1) }
+                    let entries = (0..<300).map {
+                        Entry(day: day.adding(days: -$0 - 1), value: index + 1, note: UUID().uuidString + UUID().uuidString)
+                    }
                     _ = try await store.receive(
                         owner: user.id, [operation("phone", base + 1 + Int64(index), .entriesImported(habit: habitID, entries: entries))])
                 }

@@ -61,16 +61,18 @@ extension PostgresStore {
 
     /// An owner's ops after a position, not from `device`, in order: one more than `limit`
     /// candidates, bounded on `(user_id, seq)` on both sides, never `user_id = x AND seq > n` (see
-    /// ``latestSequence(_:)``), cut to the page in the database, so that only the page's rows leave it: those within
-    /// `maximumBytes` of change JSON (the first always), and, in each row, how many candidates
-    /// there were, which tells whether more remain.
+    /// ``latestSequence(_:)``), cut to the page in the database, so that only the page's rows leave
+    /// it: those within `maximumBytes` of stored change (the first always), and, in each row, how
+    /// many candidates there were, which tells whether more remain. Sizes are `pg_column_size`,
+    /// the stored (for a large import, compressed) size, read without turning every candidate's
+    /// JSON into text; only the page's rows are.
     static func pageQuery(owner: User.ID, after: Int64, notFrom device: String?, limit: Int, maximumBytes: Int) -> PostgresQuery {
         """
-        SELECT seq, id, device, hlc, change, candidates FROM (
+        SELECT seq, id, device, hlc, change::text, candidates FROM (
           SELECT seq, id, device, hlc, change, count(*) OVER () AS candidates,
-                 row_number() OVER (ORDER BY seq) AS n, sum(octet_length(change)) OVER (ORDER BY seq) AS through
+                 row_number() OVER (ORDER BY seq) AS n, sum(pg_column_size(change)) OVER (ORDER BY seq) AS through
           FROM (
-            SELECT seq, id, device, hlc, change::text AS change FROM ops
+            SELECT seq, id, device, hlc, change FROM ops
             WHERE (user_id, seq) > (\(owner.rawValue), \(after)) AND (user_id, seq) <= (\(owner.rawValue), \(Int64.max))
               AND device <> \(device ?? "") AND coalesce(origin, '') <> \(device ?? "")
             ORDER BY user_id, seq LIMIT \(limit + 1)
