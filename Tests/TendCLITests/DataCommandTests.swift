@@ -85,6 +85,15 @@ struct DataCommandTests {
         try "junk".write(toFile: notBackup, atomically: true, encoding: .utf8)
         let bad = await tend.run(["restore", notBackup, "--yes"])
         #expect(bad.status == 1)
+        #expect(bad.err.contains("not a Tend backup"), "\(bad.err)")
+        #expect(try await tend.habitNames() == ["Read"])
+        // An export is named as one, with the command that takes it (issue 41: "SQLite error 26")
+        let export = tend.directory.path("export.json")
+        #expect(await tend.run(["export", "--output", export]).status == 0)
+        let exported = await tend.run(["restore", export, "--yes"])
+        #expect(exported.status == 1)
+        #expect(exported.err.contains("is a Tend JSON export, not a backup") && exported.err.contains("tend import"), "\(exported.err)")
+        #expect(!exported.err.contains("SQLite error"))
         #expect(try await tend.habitNames() == ["Read"])
     }
 

@@ -23,6 +23,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.open(options)
+        try Self.refuseExport(file)
         try SQLiteStore.verifyBackup(path: file)
         if !yes {
             guard session.context.stdinIsTerminal else {
@@ -36,5 +37,19 @@ struct RestoreCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(["restored": file]) }
         if options.quiet { return }
         session.print("Restored from \(file).")
+    }
+
+    /// A file that is no SQLite database but one of the formats `tend import` reads (an export,
+    /// another tracker's file) is refused by name, pointing to the command that takes it, rather
+    /// than with SQLite's "file is not a database".
+    static func refuseExport(_ path: String) throws {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+            !data.starts(with: Array("SQLite format 3\u{0}".utf8))
+        else { return }
+        if let format = TendImporter().detectFormat(data: data, filename: (path as NSString).lastPathComponent) {
+            throw CLIError(
+                "\(path) is a \(format), not a backup: `tend import \(path)` brings its data in (restore takes a file of `tend backup`)")
+        }
+        throw CLIError("\(path) is not a Tend backup (not an SQLite database); a backup is a file `tend backup` made")
     }
 }

@@ -7,7 +7,47 @@ enum JSONOutput {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return String(decoding: collapsingEmptyContainers(try encoder.encode(value)), as: UTF8.self)
+    }
+
+    /// `[]` and `{}` for empty arrays and objects, which Foundation's pretty printer on Linux writes
+    /// as a bracket, a blank line and the closing bracket. Outside strings only (a string holds
+    /// no raw line break, but its brackets are text).
+    static func collapsingEmptyContainers(_ json: Data) -> Data {
+        let bytes = [UInt8](json)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var inString = false
+        var escaped = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            output.append(byte)
+            index += 1
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                continue
+            }
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+            let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            var next = index
+            while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == close {
+                output.append(close)
+                index = next + 1
+            }
+        }
+        return Data(output)
     }
 }
 
