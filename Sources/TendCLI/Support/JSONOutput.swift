@@ -17,28 +17,13 @@ enum JSONOutput {
         let bytes = [UInt8](json)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var inString = false
-        var escaped = false
+        var strings = JSONStringState()
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             output.append(byte)
             index += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "\"") {
-                inString = true
-                continue
-            }
-            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+            guard strings.isOutsideStrings(byte), byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
             let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
             var next = index
             while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[next]) { next += 1 }

@@ -31,21 +31,9 @@ public enum TendJSONFormat {
     static func valueCount(_ data: Data, upTo limit: Int) -> Int {
         data.withUnsafeBytes { bytes -> Int in
             var count = 1
-            var inString = false
-            var escaped = false
-            for byte in bytes {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                    continue
-                }
+            var strings = JSONStringState()
+            for byte in bytes where strings.isOutsideStrings(byte) {
                 switch byte {
-                case UInt8(ascii: "\""): inString = true
                 case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"):
                     count += 1
                     if count > limit { return count }
