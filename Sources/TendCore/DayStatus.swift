@@ -2,7 +2,8 @@ import Foundation
 
 /// How a habit stands on one day. Drives Today's list, the day score and streaks.
 public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Not scheduled that day, or before the habit's history begins.
+    /// Not scheduled that day, before the habit's history begins, or before its creation with
+    /// nothing recorded (unknown: a back-filled day does not make the days after it missed).
     case notDue
     /// Due and met (a good habit reached its target; a bad habit stayed at or under it).
     case met
@@ -229,6 +230,15 @@ extension TrackedHabit {
                 } else {
                     result[index] = .missed
                 }
+            }
+        }
+        // A day before the habit was created is known only by what was recorded on it: the days
+        // between a back-filled day and the creation are unknown (not due), not missed.
+        let created = min(timeline.index(of: habit.createdOn), count)
+        if created > firstIndex {
+            for index in firstIndex..<created
+            where (result[index] == .missed || result[index] == .pending) && timeline.values[index] == 0 && !timeline.skipped[index] {
+                result[index] = .notDue
             }
         }
         return result

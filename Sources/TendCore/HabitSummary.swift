@@ -45,7 +45,9 @@ public struct HabitSummary: Hashable, Sendable {
             case .timesPerMonth(let times): key += "month \(times)"
             case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
             }
-            return key
+            // The version of the status rules: summaries made under earlier ones are made again
+            // (2: unrecorded days before the creation are not due).
+            return key + " s2"
         }
     }
 

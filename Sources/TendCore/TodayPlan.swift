@@ -28,8 +28,9 @@ public struct TodayPlan: Hashable, Sendable {
     /// Void.'s day score for the day (`nil` when nothing is due).
     public var score: Double?
 
-    /// Due, met, missed and skipped habits of `day` (not archived, not satisfied). When the
-    /// person has routines, the habits of each routine come first, a group per routine in start
+    /// Due, met, missed and skipped habits of `day` (not archived, not satisfied), and those
+    /// whose history begins after it on their scheduled days (pending). When the
+    /// person has routines that run on `day`, the habits of each come first, a group per routine in start
     /// time order, in the routine's own order; the rest follow by routine time (now first), each
     /// group in the user's manual order.
     /// `spans`: statuses already worked out (``StatusSpans``).
@@ -41,7 +42,15 @@ public struct TodayPlan: Hashable, Sendable {
         self.current = current
         var shown: [Habit.ID: Item] = [:]
         for tracked in habits where !tracked.habit.isArchived {
-            let status = spans.statuses(of: tracked, from: day, through: day, today: today, calendar: calendar).first!
+            var status = spans.statuses(of: tracked, from: day, through: day, today: today, calendar: calendar).first!
+            // A day before the habit's history begins (created later, or its earliest check-in
+            // undone) is listed on its scheduled days as not yet recorded, so that it can be
+            // back-filled from that day's page, as `tend check --date` can.
+            if status == .notDue, day < tracked.startDay, day >= RecordableDays.floor, day <= today,
+                tracked.habit.schedule.isScheduled(on: day)
+            {
+                status = .pending
+            }
             guard status.isDue || status == .skipped else { continue }
             shown[tracked.id] = Item(
                 habit: tracked.habit, status: status, value: tracked.completionCount(on: day),
@@ -49,7 +58,9 @@ public struct TodayPlan: Hashable, Sendable {
         }
         var groups: [Group] = []
         var inRoutine: Set<Habit.ID> = []
-        for routine in routines.sorted(by: { ($0.start, $0.order, $0.name) < ($1.start, $1.order, $1.name) }) {
+        // A routine is shown on its own days only; on the others its habits that are due are
+        // listed by their routine time, as habits in no routine are.
+        for routine in routines.filter({ $0.runs(on: day) }).sorted(by: { ($0.start, $0.order, $0.name) < ($1.start, $1.order, $1.name) }) {
             let items = routine.habitIDs.compactMap { id in inRoutine.insert(id).inserted ? shown[id] : nil }
             guard !items.isEmpty else { continue }
             let times = Set(items.map(\.habit.routineTime))

@@ -26,6 +26,9 @@ enum WebPaths {
     static let skip = PathPattern("/habits/{id}/days/{day}/skip")
     static let value = PathPattern("/habits/{id}/days/{day}/value")
     static let decrement = PathPattern("/habits/{id}/days/{day}/decrement")
+    static let increment = PathPattern("/habits/{id}/days/{day}/increment")
+    /// Done: the habit's target (a routine's walk-through).
+    static let check = PathPattern("/habits/{id}/days/{day}/check")
     static let cardMode = PathPattern("/cards/{id}/mode/{mode}")
     /// Today by time or by group, and its tag filter (`?by=groups&tag=…&date=`): this browser's choice.
     static let todayChoice = PathPattern("/today/view")
@@ -55,6 +58,8 @@ enum WebPaths {
     static let routineHabits = PathPattern("/routines/{id}/habits")
     static let moveRoutineHabit = PathPattern("/routines/{id}/habits/{habit}/move")
     static let removeRoutineHabit = PathPattern("/routines/{id}/habits/{habit}/remove")
+    /// A routine done in order, one habit after the other (`?date=&step=`).
+    static let startRoutine = PathPattern("/routines/{id}/start")
 
     // Settings (SettingsPages) and your data (DataPages).
     static let settings = PathPattern("/settings")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TendCLI
 import TendCore
 import TendStore
@@ -20,6 +21,13 @@ final class CapturedOutput: OutputSink, @unchecked Sendable {
         defer { lock.unlock() }
         return body()
     }
+}
+
+/// Answers read one per line, then the end of the input.
+final class LineQueue: Sendable {
+    private let lines: Mutex<[String]>
+    init(_ lines: [String]) { self.lines = Mutex(lines) }
+    func next() -> String? { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
 }
 
 /// What a run of `tend` gave back.
@@ -51,22 +59,26 @@ final class CLIHarness: @unchecked Sendable {
     /// Runs `tend --database DB ARGS` in this process with captured output.
     func run(
         _ arguments: [String], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
-        environment: [String: String] = [:], input: String? = nil, now: Date? = nil
+        environment: [String: String] = [:], input: String? = nil, lines: [String]? = nil, now: Date? = nil
     ) async -> RunResult {
         await runRaw(
             ["--database", database] + arguments, stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
-            environment: environment, input: input, now: now)
+            environment: environment, input: input, lines: lines, now: now)
     }
 
     /// Runs `tend ARGS` in this process with captured output.
     func runRaw(
         _ arguments: [String], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
-        environment: [String: String] = [:], input: String? = nil, now: Date? = nil
+        environment: [String: String] = [:], input: String? = nil, lines: [String]? = nil, now: Date? = nil
     ) async -> RunResult {
         let output = CapturedOutput()
+        // `input`: the answer to every question; `lines`: one answer per read, then end of input.
+        let queue = LineQueue(lines ?? [])
+        let scripted = lines != nil
+        let read: @Sendable () -> String? = { scripted ? queue.next() : input }
         let context = CLIContext(
             environment: environment, stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal,
-            now: { [clock] in now ?? clock ?? Date() }, output: output, readLine: { input })
+            now: { [clock] in now ?? clock ?? Date() }, output: output, readLine: read)
         let status = await CLIContext.$current.withValue(context) {
             await TendCommand.run(arguments: arguments)
         }

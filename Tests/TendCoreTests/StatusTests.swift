@@ -71,7 +71,9 @@ struct StatusTests {
             ])
     }
 
-    @Test("Days before the history begins are not due; a backfilled entry moves the beginning")
+    @Test(
+        "Days before the history begins are not due; a backfilled entry moves the beginning, and the unrecorded days between it and the creation stay unknown"
+    )
     func beforeTheStart() {
         // Given a daily habit created Jan 10
         let plain = TrackedHabit(habit: Fixtures.habit(createdOn: "2025-01-10"))
@@ -79,11 +81,37 @@ struct StatusTests {
         #expect(
             ScoringSupport.statuses(plain, "2025-01-05", "2025-01-12", today: "2025-01-12")
                 == [.notDue, .notDue, .notDue, .notDue, .notDue, .missed, .missed, .pending])
-        // And with a check backfilled on Jan 7, the history begins on Jan 7
+        // And with a check backfilled on Jan 7, the history begins on Jan 7; Jan 8 and 9, before
+        // the creation and unrecorded, are unknown (not missed), as Loop shows them
         let backfilled = Fixtures.tracked(plain.habit, checked: ["2025-01-07"])
         #expect(
             ScoringSupport.statuses(backfilled, "2025-01-05", "2025-01-12", today: "2025-01-12")
-                == [.notDue, .notDue, .met, .missed, .missed, .missed, .missed, .pending])
+                == [.notDue, .notDue, .met, .notDue, .notDue, .missed, .missed, .pending])
+    }
+
+    @Test(
+        "A back-filled day before the creation leaves the completion rate and streaks to the days recorded, in every zone and locale",
+        arguments: Fixtures.calendars)
+    func backfillKeepsTheRate(calendar: TendCalendar) {
+        // Given a daily habit created Nov 28 and checked on Nov 20 only (`tend check --date 2026-11-20`)
+        let tracked = Fixtures.tracked(Fixtures.habit(createdOn: "2026-11-28"), checked: ["2026-11-20"])
+        // When its statistics are read on Nov 28
+        let stats = tracked.statistics(asOf: Fixtures.day("2026-11-28"), calendar: calendar)
+        // Then Nov 21…27 did not count as missed: 1 of 1 judged days met, a streak of one
+        #expect(stats.completionRate7 == nil)
+        #expect(stats.completionRate30 == 1)
+        #expect(stats.bestStreak == 1)
+        // And a day before the creation that was recorded short of its target is missed all the same
+        var counted = TrackedHabit(habit: Fixtures.habit(type: .count, target: 8, createdOn: "2026-11-28"))
+        counted.setValue(3, on: Fixtures.day("2026-11-25"))
+        #expect(
+            ScoringSupport.statuses(counted, "2026-11-24", "2026-11-28", today: "2026-11-28", calendar: calendar)
+                == [.notDue, .missed, .notDue, .notDue, .pending])
+        // And "3 per week" asks nothing of the unrecorded days before its creation
+        let weekly = Fixtures.tracked(Fixtures.habit(schedule: .timesPerWeek(3), createdOn: "2026-11-28"), checked: ["2026-11-16"])
+        let statuses = ScoringSupport.statuses(weekly, "2026-11-16", "2026-11-27", today: "2026-11-28", calendar: calendar)
+        #expect(statuses.first == .met)
+        #expect(!statuses.contains(.missed))
     }
 
     @Test("A skipped due day is skipped, not missed; a checked future day is already met")

@@ -106,7 +106,7 @@ struct StaleDayFormTests {
         }
     }
 
-    @Test("Which forms showed their day as today: Today without a date and a habit page, nothing else")
+    @Test("Which forms showed their day as today: Today without a date and a habit page without a chosen day, nothing else")
     func showedToday() {
         func form(_ back: String?) -> FormData { FormData(back.map { "return=" + Browser.encode($0) } ?? "") }
         #expect(StaleDayForm.showedToday(form("/")))
@@ -114,6 +114,7 @@ struct StaleDayFormTests {
         #expect(StaleDayForm.showedToday(form("/habits/abc")))
         #expect(StaleDayForm.showedToday(form("/habits/abc?month=2025-06")))
         #expect(!StaleDayForm.showedToday(form("/?date=2025-06-14")))
+        #expect(!StaleDayForm.showedToday(form("/habits/abc?day=2025-06-14&month=2025-06")))
         #expect(!StaleDayForm.showedToday(form("/habits/abc/edit")))
         #expect(!StaleDayForm.showedToday(form("//evil.example/")))
         #expect(!StaleDayForm.showedToday(form(nil)))

@@ -26,7 +26,10 @@
     const main = document.getElementById("main");
     const fresh = next.getElementById("main");
     if (!main || !fresh) return false;
-    const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id);
+    // A menu whose form was taken closes (left open it would lie over the next card, where the
+    // next tap would land on its buttons); one whose form was refused stays open on the message.
+    const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id)
+      .filter((id) => invalid || !(used || []).includes(id) || !id.startsWith("menu-"));
     const active = document.activeElement;
     const elsewhere = active && active !== document.body && !main.contains(active);  // e.g. the navigation: left alone
     const focused = elsewhere ? [] : active && main.contains(active) ? idsAround(active) : (used || []);
@@ -39,7 +42,10 @@
       if (details) details.open = true;
     }
     const refused = invalid && fresh.querySelector('[aria-invalid="true"]');
-    const target = refused || focused.map((id) => document.getElementById(id)).find((e) => e);
+    let target = refused || focused.map((id) => document.getElementById(id)).find((e) => e);
+    // Focus on a control of a menu that closed goes to the menu's own button.
+    const closed = target && target.closest("details:not([open])");
+    if (closed && target.tagName !== "SUMMARY") target = closed.querySelector("summary") || target;
     if (target) {
       if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       target.focus({ preventScroll: true });
@@ -221,6 +227,8 @@
       return;
     }
     const body = new URLSearchParams(new FormData(form, event.submitter));
+    // A habit page's calendar is one form whose day buttons each post to their own day.
+    const action = event.submitter && event.submitter.hasAttribute("formaction") ? event.submitter.formAction : form.action;
     // A card's change has one id whichever way it reaches the server: posted now, or queued when
     // the post's answer does not come (the post may have landed all the same; the server stores
     // an id once, so it counts once).
@@ -230,7 +238,7 @@
     // is under way is sent after it, in order, so two quick taps count twice.
     const used = idsAround(event.submitter || form);
     form.setAttribute("aria-busy", "true");
-    const previous = sending.get(form.action) || Promise.resolve();
+    const previous = sending.get(action) || Promise.resolve();
     const sent = previous.then(async () => {
       // A Today card's tap, −1 or reset queues while the server does not answer (see outbox).
       if (await outbox.mustQueue(form) && await outbox.enqueue(form).catch(() => false)) {
@@ -240,14 +248,46 @@
       const card = !!form.closest("article.card[data-habit]");
       const init = { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } };
       if (card) init.timeout = outbox.timeout;
-      await load(form.action, init, false, false, used)
+      await load(action, init, false, false, used)
         .catch(async (error) => { if (!card || !error.unanswered || !(await outbox.fallback(form, opID))) form.submit(); });
     });
-    sending.set(form.action, sent);
+    sending.set(action, sent);
     sent.finally(() => {
       form.removeAttribute("aria-busy");
-      if (sending.get(form.action) === sent) sending.delete(form.action);
+      if (sending.get(action) === sent) sending.delete(action);
     });
+  });
+
+  // A habit page's calendar day: a tap records it (its form, above); a long press, or the
+  // context menu (a right click, Android's long press), only chooses it for the check-in panel
+  // above the calendars, where its value, skip and note are.
+  let pressTimer = null;
+  let pressed = null;
+  function chooseDay(button) {
+    load(button.dataset.dayLink, {}, true, false, ["checkin-title"])
+      .then(() => { const panel = document.getElementById("checkin-title"); if (panel) panel.scrollIntoView({ block: "nearest" }); })
+      .catch(() => window.location.assign(button.dataset.dayLink));
+  }
+  const dayButton = (event) => event.target instanceof Element && event.target.closest("button[data-day-link]");
+  document.addEventListener("pointerdown", (event) => {
+    const button = dayButton(event);
+    clearTimeout(pressTimer);
+    if (!button || event.button !== 0) return;
+    pressTimer = setTimeout(() => { pressed = button; chooseDay(button); }, 500);
+  });
+  for (const type of ["pointerup", "pointercancel", "scroll"]) document.addEventListener(type, () => clearTimeout(pressTimer), true);
+  document.addEventListener("click", (event) => {
+    const button = dayButton(event);
+    if (button && button === pressed) event.preventDefault();
+    pressed = null;
+  }, true);
+  document.addEventListener("contextmenu", (event) => {
+    const button = dayButton(event);
+    if (!button) return;
+    event.preventDefault();
+    clearTimeout(pressTimer);
+    if (pressed !== button) chooseDay(button);
+    pressed = button;
   });
 
   document.addEventListener("click", (event) => {
@@ -474,7 +514,7 @@
     const TIMEOUT = 5000;
     const RETRY = 10000;
     const BATCH = 500;
-    const cardAction = /\/habits\/([^/]+)\/days\/(\d{4}-\d{2}-\d{2})\/(tap|decrement|reset)$/;
+    const cardAction = /\/habits\/([^/]+)\/days\/(\d{4}-\d{2}-\d{2})\/(tap|decrement|increment|reset)$/;
     let state = document.body.hasAttribute("data-kept-copy") ? "offline" : "synced";
     let pending = 0;
     let database = null;
@@ -581,7 +621,7 @@
 
     // The change the server would log for this command (TendCore's EntryCommand.change), or null
     // when it changes nothing: a tap toggles a checkmark and adds one (a minute) to a count
-    // (duration), a good habit's stopping at its target; −1 never goes below 0.
+    // (duration), a good habit's stopping at its target; +1 goes past it; −1 never goes below 0.
     function changeFor(command, f, value) {
       const at = { habit: f.habit, day: f.day };
       const step = f.type === "duration" ? 60 : 1;
@@ -590,9 +630,9 @@
         const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
         return { entrySet: Object.assign(at, { value: next }) };
       }
-      const amount = command === "tap" ? step : -step;
+      const amount = command === "decrement" ? -step : step;
       let next = Math.max(0, value + amount);
-      if (amount > 0 && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
+      if (command === "tap" && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
       if (next === value) return null;
       return { entryIncremented: Object.assign(at, { by: next - value }) };
     }
@@ -643,9 +683,10 @@
     }
     function tapLabel(f, value) {
       let action;
-      if (f.type === "checkmark") action = f.kind === "bad" ? (value > 0 ? "undo the slip" : "record a slip") : (value >= 1 ? "uncheck" : "check");
-      else action = f.type === "count" ? "add one" + (f.unit ? ` (${f.unit})` : "") : "add a minute";
-      return `${f.name}: ${valueText(f, value)}. Tap to ${action}`;
+      if (f.type === "checkmark") action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
+      else if (f.kind === "good" && f.target > 0 && value >= f.target) action = "Target reached: a tap adds nothing more; the menu’s +1 goes past it";
+      else action = f.type === "count" ? "Tap to add one" + (f.unit ? ` (${f.unit})` : "") : "Tap to add a minute";
+      return `${f.name}: ${valueText(f, value)}. ${action}`;
     }
 
     // Shows `value` on the card as the server would render it: ring, status, words, −1's field.
@@ -749,7 +790,7 @@
       const change = changeFor(match[3], f, value);
       if (change) {
         const op = { id: id || uuid(), device, timestamp: tick(), change };
-        const verb = match[3] === "tap" ? "tap" : match[3] === "reset" ? "reset" : "−1";
+        const verb = { tap: "tap", reset: "reset", increment: "+1" }[match[3]] || "−1";
         await transaction("readwrite", (store) => store.add({ user, op, label: `${verb} on ${f.name}, ${f.day}` }));
       }
       await reapply();

@@ -130,6 +130,10 @@ struct DayEntryControls: Sendable, Hashable {
         var decrementAction: String
         /// "Take one away (−1)", "Take a minute away (−1 min)".
         var decrementLabel: String
+        /// One step more, past the target too (the tap stops at it).
+        var incrementAction: String
+        /// "Add one more (+1)", "Add a minute more (+1 min)".
+        var incrementLabel: String
         /// "How many glasses", "How long".
         var label: String
         var hint: String
@@ -153,13 +157,15 @@ struct DayEntryControls: Sendable, Hashable {
         case .count:
             self.value = ValueField(
                 action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
-                decrementLabel: "Take one away (−1)",
+                decrementLabel: "Take one away (−1)", incrementAction: WebPaths.increment(habit.id, day),
+                incrementLabel: "Add one more (+1)",
                 label: "How many" + (habit.unit.isEmpty ? "" : " \(habit.unit)"), hint: "A whole number, e.g. 12.",
                 text: value == 0 ? "" : String(value), inputMode: "numeric")
         case .duration:
             self.value = ValueField(
                 action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
-                decrementLabel: "Take a minute away (−1 min)",
+                decrementLabel: "Take a minute away (−1 min)", incrementAction: WebPaths.increment(habit.id, day),
+                incrementLabel: "Add a minute more (+1 min)",
                 label: "How long", hint: "Minutes or hours: 45, 45m, 1h30 or 1:30.",
                 text: value == 0 ? "" : TypedValue.durationText(value), inputMode: "text")
         }

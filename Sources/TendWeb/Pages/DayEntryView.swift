@@ -80,6 +80,16 @@ enum DayEntryView {
                 }
             ) { $0.text(field.decrementLabel) }
         }
+        html.element("form", { TodayView.postForm(&$0, action: field.incrementAction) }) { html in
+            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+            html.element(
+                "button",
+                {
+                    $0.add("type", "submit")
+                    $0.add("id", "increment-", id)
+                }
+            ) { $0.text(field.incrementLabel) }
+        }
     }
 
     /// The day's note (a card's menu: the habit page has its own note form with a day picker).

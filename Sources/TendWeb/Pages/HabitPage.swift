@@ -32,6 +32,8 @@ struct HabitPage: Sendable, Hashable {
     }
 
     var id: String
+    /// The habit as shown (for the words of a calendar day's tap).
+    var habit: Habit
     var name: String
     var emoji: String
     var color: HabitColor
@@ -65,8 +67,12 @@ struct HabitPage: Sendable, Hashable {
     /// Said when a check-in from this page's older copy came after its day ended (``StaleDayForm``).
     var stale: StaleDayNotice?
 
-    /// Today's check-in control, as the Today card has it.
+    /// The chosen day's check-in control, as the Today card has it.
     struct CheckIn: Sendable, Hashable {
+        /// The day it records on: today, or a day chosen on the calendars (`?day=`).
+        var day: Day
+        /// "Today", or the chosen day's date.
+        var title: String
         var tapAction: String
         var tapLabel: String
         /// 0…1, the ring's fill.
@@ -74,10 +80,19 @@ struct HabitPage: Sendable, Hashable {
         var status: DayStatus
         var statusLabel: String
         var valueText: String
-        /// Where the check-in forms come back to: this page.
+        /// Where the check-in forms come back to: this page, at the chosen day.
         var returnPath: String
         var entry: DayEntryControls
+        var resetAction: String
+        var skipAction: String
+        var isSkipped: Bool
     }
+
+    /// The days a tap on the calendars records on (``RecordableDays``): from 2000 through today,
+    /// before the habit's creation too (a back-filled day), never after today.
+    var recordable: ClosedRange<Day>
+    /// The shown month (`YYYY-MM`), which a calendar tap comes back to.
+    var monthKey: String
 
     /// The note form as shown or as posted: the day (`YYYY-MM-DD`), the text, and why a post was
     /// refused.
@@ -92,10 +107,12 @@ struct HabitPage: Sendable, Hashable {
     static let recentNotes = 10
     static let strengthDays = 365
 
-    /// `month`: any day of the month the grid shows (this month by default; not after it);
-    /// `noteDay`: the day whose note the note form shows (today by default; not after it).
-    init(tracked: TrackedHabit, today: Day, month: Day? = nil, noteDay: Day? = nil, calendar: TendCalendar) {
+    /// `day`: the day the check-in panel records on (today by default; from ``RecordableDays/floor``
+    /// through today); `month`: any day of the month the grid shows (the day's month by default;
+    /// not after today's); `noteDay`: the day whose note the note form shows (the day by default).
+    init(tracked: TrackedHabit, today: Day, day: Day? = nil, month: Day? = nil, noteDay: Day? = nil, calendar: TendCalendar) {
         let habit = tracked.habit
+        self.habit = habit
         id = habit.id.description
         name = habit.name
         emoji = habit.emoji
@@ -122,12 +139,15 @@ struct HabitPage: Sendable, Hashable {
             Stat(label: "Days skipped", value: String(statistics.skippedDays)),
         ]
 
-        week = tracked.weekStrip(endingOn: today, today: today, calendar: calendar).map { TodayPage.cell(tracked, $0, shown: today) }
-        let shownMonth = min(month ?? today, today).firstOfMonth
+        recordable = RecordableDays.recordable(today: today)
+        let chosen = min(max(day ?? today, recordable.lowerBound), recordable.upperBound)
+        week = tracked.weekStrip(endingOn: today, today: today, calendar: calendar).map { TodayPage.cell(tracked, $0, shown: chosen) }
+        let shownMonth = min(month ?? chosen, today).firstOfMonth
         self.month = tracked.monthGrid(containing: shownMonth, today: today, calendar: calendar).map {
-            TodayPage.cell(tracked, $0, shown: today)
+            TodayPage.cell(tracked, $0, shown: chosen)
         }
         monthTitle = "\(TodayPage.monthNames[shownMonth.month - 1]) \(shownMonth.year)"
+        monthKey = Self.monthKey(shownMonth)
         let base = WebPaths.habit(habit.id)
         previousMonthLink = "\(base)?month=\(Self.monthKey(shownMonth.adding(days: -1)))#month"
         let next = shownMonth.lastOfMonth.adding(days: 1)
@@ -160,18 +180,29 @@ struct HabitPage: Sendable, Hashable {
                 day: entry.day, date: TodayPage.longDate(entry.day), text: note,
                 editLink: WebPaths.habit(habit.id) + "?note=\(entry.day.iso)#note-form")
         }.prefix(Self.recentNotes).map { $0 }
-        let status = tracked.status(on: today, today: today, calendar: calendar)
-        let value = tracked.completionCount(on: today)
+        let status = tracked.status(on: chosen, today: today, calendar: calendar)
+        let value = tracked.completionCount(on: chosen)
         checkIn = CheckIn(
-            tapAction: WebPaths.tap(habit.id, today), tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
-            progress: status == .skipped ? 0 : tracked.completionProgress(on: today), status: status,
+            day: chosen, title: chosen == today ? "Today" : TodayPage.longDate(chosen),
+            tapAction: WebPaths.tap(habit.id, chosen), tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
+            progress: status == .skipped ? 0 : tracked.completionProgress(on: chosen), status: status,
             statusLabel: TodayPage.statusLabel(status, habit: habit),
-            valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: today, calendar: calendar)),
-            returnPath: WebPaths.habit(habit.id),
-            entry: DayEntryControls(habit: habit, day: today, value: value, note: tracked.note(on: today)))
-        let noteDay = min(noteDay ?? today, today)
+            valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: chosen, calendar: calendar)),
+            returnPath: day == nil ? base : Self.dayLink(habit.id, day: chosen, month: shownMonth),
+            entry: DayEntryControls(habit: habit, day: chosen, value: value, note: tracked.note(on: chosen)),
+            resetAction: WebPaths.reset(habit.id, chosen), skipAction: WebPaths.skip(habit.id, chosen),
+            isSkipped: tracked.isSkipped(on: chosen))
+        let noteDay = min(noteDay ?? chosen, today)
         noteForm = NoteForm(
             day: noteDay.iso, text: tracked.sortedEntries.first { $0.day == noteDay }?.note ?? "", latest: today.iso)
+    }
+
+    /// What a tap on a calendar's day at `value` does, in words (as the Today card's ring says).
+    func tapAction(value: Int) -> String { TodayPage.tapAction(habit, value: value) }
+
+    /// The habit page with `day` chosen and `month` shown: where a calendar's tap comes back to.
+    static func dayLink(_ id: Habit.ID, day: Day, month: Day) -> String {
+        "\(WebPaths.habit(id))?day=\(day.iso)&month=\(monthKey(month))"
     }
 
     static func monthKey(_ day: Day) -> String { String(day.iso.prefix(7)) }

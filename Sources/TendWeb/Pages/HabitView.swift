@@ -14,19 +14,11 @@ enum HabitView {
                 header(model)
                 if let stale = model.stale { stale.node }
                 checkIn(model, session: session)
-                Node.section(.class("panel"), .aria("label", "This week")) {
+                Node.section(.class("panel"), .id("week"), .aria("label", "This week")) {
                     Node.h2 { "This week" }
-                    Node.ol(.class("strip"), .aria("label", "The last 7 days")) {
-                        for cell in model.week {
-                            Node.li(.classes(TodayView.cellClasses(cell)), .title(cell.label)) {
-                                Node.span(.aria("hidden", "true")) { cell.letter }
-                                Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
-                                Node.span(.class("visually-hidden")) { cell.label }
-                            }
-                        }
-                    }
+                    days(model, model.week, list: "strip", label: "The last 7 days", anchor: "week", letters: true, session: session)
                 }
-                month(model)
+                month(model, session: session)
                 year(model)
                 strength(model)
                 statistics(model)
@@ -60,13 +52,14 @@ enum HabitView {
         }
     }
 
-    /// Today's check-in: the ring (a tap, as on the Today card), the status and value in words,
-    /// and the value field with −1. The section carries the Today card's id, so the forms' 303
+    /// The chosen day's check-in (today's by default): the ring (a tap, as on the Today card),
+    /// the status and value in words, the value field with −1 and +1, reset and skip, and a
+    /// field to choose another day. The section carries the Today card's id, so the forms' 303
     /// (`#habit-ID`) lands on it.
     static func checkIn(_ model: HabitPage, session: SessionInfo) -> Node {
         let checkIn = model.checkIn
         return Node.section(.class("panel checkin"), .id("habit-\(model.id)"), .aria("labelledby", "checkin-title")) {
-            Node.h2(.id("checkin-title")) { "Today" }
+            Node.h2(.id("checkin-title")) { checkIn.title }
             Node.div(.class("checkin-row is-\(checkIn.status.rawValue)")) {
                 DayEntryView.tap(
                     action: checkIn.tapAction, id: model.id, label: checkIn.tapLabel, progress: checkIn.progress, emoji: model.emoji,
@@ -77,10 +70,78 @@ enum HabitView {
                 }
             }
             DayEntryView.value(checkIn.entry, csrfToken: session.csrfToken, returnPath: checkIn.returnPath)
+            Node.div(.class("day-actions")) {
+                Node.form(.method("post"), .action(checkIn.resetAction), .data("enhance", "")) {
+                    Layout.csrfField(session)
+                    Node.input(.type("hidden"), .name("return"), .value(checkIn.returnPath))
+                    Node.button(.type("submit"), .id("reset-\(model.id)")) { "Reset this day" }
+                }
+                Node.form(.method("post"), .action(checkIn.skipAction), .data("enhance", "")) {
+                    Layout.csrfField(session)
+                    Node.input(.type("hidden"), .name("return"), .value(checkIn.returnPath))
+                    Node.input(.type("hidden"), .name("skip"), .value(checkIn.isSkipped ? "false" : "true"))
+                    Node.button(.type("submit"), .id("skip-\(model.id)")) { checkIn.isSkipped ? "Unskip this day" : "Skip this day" }
+                }
+                Node.a(.class("button"), .href("#note-form")) { "Note for this day" }
+            }
+            // Any day from 2000 on, without JavaScript or a long press: the back-filled days
+            // before the habit's creation too.
+            Node.form(.method("get"), .action(WebPaths.habit(model.id)), .class("day-picker")) {
+                Node.label(.for("choose-day")) { "Another day" }
+                Node.div(.class("entry-row")) {
+                    Node.input(
+                        .type("date"), .id("choose-day"), .name("day"), .value(checkIn.day.iso),
+                        .attr("min", model.recordable.lowerBound.iso), .attr("max", model.recordable.upperBound.iso), .required)
+                    Node.button(.type("submit"), .id("choose-day-show")) { "Show" }
+                }
+            }
         }
     }
 
-    static func month(_ model: HabitPage) -> Node {
+    /// A calendar's days (the week strip, the month grid): each day that can be recorded on is
+    /// a button that taps it (as the Today card's ring does) and comes back to the page with
+    /// that day chosen, at the check-in panel (the day forms' `#habit-ID`); a long press
+    /// (app.js: `data-day-link`) only chooses it. One form, each button with its own
+    /// `formaction` and `return`.
+    static func days(
+        _ model: HabitPage, _ cells: [TodayPage.Cell], list: String, label: String, anchor: String, letters: Bool, session: SessionInfo
+    ) -> Node {
+        let habit = model.habit.id
+        let month = Self.month(of: model)
+        return Node.form(.method("post"), .action(WebPaths.habit(model.id)), .class("day-taps"), .data("enhance", "")) {
+            Layout.csrfField(session)
+            Node.ol(.class(list), .aria("label", label)) {
+                for cell in cells {
+                    Node.li(.classes(TodayView.cellClasses(cell)), .title(cell.label)) {
+                        if !cell.isFuture && model.recordable.contains(cell.day) {
+                            let link = HabitPage.dayLink(habit, day: cell.day, month: month)
+                            Node.button(
+                                .type("submit"), .class("day-tap"), .id("\(anchor)-\(cell.day.iso)"),
+                                .attr("formaction", WebPaths.tap(habit, cell.day)), .name("return"),
+                                .value(link),
+                                .data("day-link", link + "#checkin-title"),
+                                .aria("label", "\(cell.label). \(model.tapAction(value: cell.value))")
+                            ) {
+                                if letters { Node.span(.aria("hidden", "true")) { cell.letter } }
+                                Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                            }
+                        } else {
+                            if letters { Node.span(.aria("hidden", "true")) { cell.letter } }
+                            Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
+                            Node.span(.class("visually-hidden")) { cell.label }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first day of the month the page shows (`monthKey`).
+    private static func month(of model: HabitPage) -> Day {
+        (try? Day(iso: model.monthKey + "-01")) ?? model.checkIn.day.firstOfMonth
+    }
+
+    static func month(_ model: HabitPage, session: SessionInfo) -> Node {
         Node.section(.class("panel"), .id("month"), .aria("labelledby", "month-title")) {
             Node.div(.class("panel-nav")) {
                 Node.a(.href(model.previousMonthLink), .aria("label", "Previous month")) { "‹" }
@@ -94,13 +155,9 @@ enum HabitView {
             Node.div(.class("month-head"), .aria("hidden", "true")) {
                 for cell in model.month.prefix(7) { Node.span { cell.letter } }
             }
-            Node.ol(.class("month"), .aria("label", model.monthTitle)) {
-                for cell in model.month {
-                    Node.li(.classes(TodayView.cellClasses(cell)), .title(cell.label)) {
-                        Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
-                        Node.span(.class("visually-hidden")) { cell.label }
-                    }
-                }
+            days(model, model.month, list: "month", label: model.monthTitle, anchor: "month", letters: false, session: session)
+            Node.p(.class("hint")) {
+                "Tap a day to record it as on Today; hold it (or choose it under “Another day”) for its value, skip or note."
             }
         }
     }

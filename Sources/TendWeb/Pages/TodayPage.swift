@@ -92,6 +92,8 @@ struct TodayPage: Sendable, Hashable {
         var isFuture: Bool
         var isShown: Bool
         var label: String
+        /// The day's recorded value (what a tap on the cell starts from).
+        var value: Int = 0
     }
 
     struct Card: Sendable, Hashable {
@@ -179,6 +181,8 @@ struct TodayPage: Sendable, Hashable {
         var title: String
         var isCurrent: Bool
         var cards: [Card]
+        /// A routine's walk-through (its "Start"), for a routine's group.
+        var startLink: String? = nil
     }
 
     var day: Day
@@ -338,7 +342,8 @@ struct TodayPage: Sendable, Hashable {
                     routineTime: group.routineTime,
                     anchor: group.routine.map { "group-routine-\($0.id)" } ?? "group-\(group.routineTime.rawValue)",
                     title: group.routine.map { "\($0.name) · \($0.start)" } ?? Self.title(of: group.routineTime),
-                    isCurrent: group.routine == nil && group.routineTime == plan.current, cards: cards(group.items))
+                    isCurrent: group.routine == nil && group.routineTime == plan.current, cards: cards(group.items),
+                    startLink: group.routine.map { RoutineRunPage.link($0.id, day: day) })
             }
         }
     }
@@ -399,7 +404,8 @@ struct TodayPage: Sendable, Hashable {
             day: cell.day, letter: cell.letter, number: cell.day.dayOfMonth, status: cell.status, isPartial: partial,
             isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown,
             label: "\(longDate(cell.day)): \(cell.isFuture ? "to come" : statusLabel(cell.status, habit: tracked.habit).lowercased())"
-                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value))" : ""))
+                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value))" : ""),
+            value: cell.value)
     }
 
     static func statusLabel(_ status: DayStatus, habit: Habit) -> String {
@@ -436,18 +442,24 @@ struct TodayPage: Sendable, Hashable {
     }
 
     static func tapLabel(_ habit: Habit, value: Int, status: DayStatus) -> String {
-        let action: String
+        "\(habit.name): \(valueText(habit, value: value)). \(tapAction(habit, value: value))"
+    }
+
+    /// What one tap does to a day at `value`, in words ("Tap to add one (glasses)"). A good
+    /// count or duration at its target stays there on a tap (an extra tap is more often a slip
+    /// of the finger than one more glass): the words say so, and where to go past it.
+    static func tapAction(_ habit: Habit, value: Int) -> String {
         switch habit.type {
         case .checkmark:
-            if habit.kind == .bad {
-                action = value > 0 ? "undo the slip" : "record a slip"
-            } else {
-                action = value >= 1 ? "uncheck" : "check"
+            if habit.kind == .bad { return value > 0 ? "Tap to undo the slip" : "Tap to record a slip" }
+            return value >= 1 ? "Tap to uncheck" : "Tap to check"
+        case .count, .duration:
+            if habit.kind == .good, value >= habit.target, habit.target > 0 {
+                return "Target reached: a tap adds nothing more; the menu’s +1 goes past it"
             }
-        case .count: action = "add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
-        case .duration: action = "add a minute"
+            if habit.type == .duration { return "Tap to add a minute" }
+            return "Tap to add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
         }
-        return "\(habit.name): \(valueText(habit, value: value)). Tap to \(action)"
     }
 
     /// Seconds as "45 s", "12 min", "1 h 5 min".

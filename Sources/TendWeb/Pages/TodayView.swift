@@ -271,6 +271,14 @@ enum TodayView {
                 group.title
                 if group.isCurrent, model.day == model.today { Node.span(.class("now")) { "Now" } }
             }
+            if let start = group.startLink {
+                Node.a(
+                    .class("button small start-routine"), .href(start),
+                    .aria("label", "Start \(group.title): its habits one after the other")
+                ) {
+                    "Start"
+                }
+            }
             cards(group, model: model, fragments: fragments)
         }
     }

@@ -18,6 +18,8 @@ struct DayEntryPages {
     func addRoutes(to group: RouterGroup<Context>) {
         group.post(WebPaths.value.route(), use: setValue)
         group.post(WebPaths.decrement.route(), use: decrement)
+        group.post(WebPaths.increment.route(), use: increment)
+        group.post(WebPaths.check.route(), use: check)
     }
 
     /// `POST /habits/{id}/days/{day}/value` `value=…`: records the amount as typed (a count, or a
@@ -50,13 +52,37 @@ struct DayEntryPages {
     /// `POST /habits/{id}/days/{day}/decrement`: one step back (a minute for durations), never
     /// below 0 — the undo of a wrong tap.
     @Sendable func decrement(_ request: Request, context: Context) async throws -> Response {
+        try await step(request, context: context, sign: -1)
+    }
+
+    /// One step (``DayEntryControls/step(for:)``) up or down, as an increment so that steps
+    /// from two devices both count.
+    private func step(_ request: Request, context: Context, sign: Int) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
         let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
         _ = try await web.store.perform(
-            owner: owner, habit: habit.id, day: day, [.increment(-DayEntryControls.step(for: habit))], operation: form.operationID)
+            owner: owner, habit: habit.id, day: day, [.increment(sign * DayEntryControls.step(for: habit))], operation: form.operationID)
+        return back(form, day: day, habit: habit.id)
+    }
+
+    /// `POST /habits/{id}/days/{day}/increment`: one step more (a minute for durations), past the
+    /// target too — the tap stops at a good habit's target, this is the way beyond it.
+    @Sendable func increment(_ request: Request, context: Context) async throws -> Response {
+        try await step(request, context: context, sign: 1)
+    }
+
+    /// `POST /habits/{id}/days/{day}/check`: done — a good habit reaches its target (the store's
+    /// `check`, as `tend check`); a routine's walk-through answers "Done" with it.
+    @Sendable func check(_ request: Request, context: Context) async throws -> Response {
+        let owner = try context.requireIdentity().owner
+        let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
+        let day = try await web.recordableDay(context, owner: owner)
+        let form = try await request.form()
+        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
+        _ = try await web.store.perform(owner: owner, habit: habit.id, day: day, [.check], operation: form.operationID)
         return back(form, day: day, habit: habit.id)
     }
 

@@ -33,7 +33,8 @@ struct HabitPages {
         return Page.html(HabitsListView.page(HabitsListPage(habits: habits, groups: groups), session: try web.session(context, user: user)))
     }
 
-    /// `GET /habits/{id}?month=YYYY-MM`: the habit page, with its whole history.
+    /// `GET /habits/{id}?day=YYYY-MM-DD&month=YYYY-MM`: the habit page, with its whole history;
+    /// its check-in panel records on `day` (a day tapped on its calendars; today by default).
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
@@ -42,21 +43,24 @@ struct HabitPages {
         let viewable = RecordableDays.viewable(today: today)
         let month = request.query("month").flatMap { try? Day(iso: $0 + "-01") }.flatMap { viewable.contains($0) ? $0 : nil }
         let noteDay = request.query("note").flatMap { try? Day(iso: $0) }.flatMap { viewable.contains($0) ? $0 : nil }
+        let day = request.query("day").flatMap { try? Day(iso: $0) }.flatMap {
+            RecordableDays.recordable(today: today).contains($0) ? $0 : nil
+        }
         let stale = StaleDayNotice.day(query: request.query("stale"), today: today)
-        return try await page(context: context, user: user, habit: habit, month: month, noteDay: noteDay) { model in
+        return try await page(context: context, user: user, habit: habit, day: day, month: month, noteDay: noteDay) { model in
             model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: habit.id) }
         }
     }
 
     /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
     func page(
-        context: Context, user: User, habit: Habit, month: Day? = nil, noteDay: Day? = nil, status: HTTPResponse.Status = .ok,
-        _ modify: (inout HabitPage) -> Void = { _ in }
+        context: Context, user: User, habit: Habit, day: Day? = nil, month: Day? = nil, noteDay: Day? = nil,
+        status: HTTPResponse.Status = .ok, _ modify: (inout HabitPage) -> Void = { _ in }
     ) async throws -> Response {
         let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
         var model = HabitPage(
-            tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), month: month, noteDay: noteDay,
-            calendar: user.settings.calendar)
+            tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), day: day, month: month,
+            noteDay: noteDay, calendar: user.settings.calendar)
         model.dayEnds = user.settings.endOfToday(now: web.now)
         modify(&model)
         return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)

@@ -27,6 +27,26 @@ struct RoutinePages {
         group.post(WebPaths.routineHabits.route(), use: addHabit)
         group.post(WebPaths.moveRoutineHabit.route(), use: moveHabit)
         group.post(WebPaths.removeRoutineHabit.route(), use: removeHabit)
+        group.get(WebPaths.startRoutine.route(), use: start)
+    }
+
+    /// `GET /routines/{id}/start?date=YYYY-MM-DD&step=N`: the routine done in order, asking about
+    /// the first habit not done from step `N` on (``RoutineRun``); a day out of range is today.
+    @Sendable func start(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let routine = try await routine(owner: user.id, context)
+        let today = user.settings.today(now: web.now)
+        let day =
+            request.query("date").flatMap { try? Day(iso: $0) }.flatMap { RecordableDays.recordable(today: today).contains($0) ? $0 : nil }
+            ?? today
+        let step = request.query("step").flatMap { Int($0) }.map { min(max($0, 0), 100_000) } ?? 0
+        let window = HistoryWindow(from: day, through: day, today: today, calendar: user.settings.calendar)
+        let habits = try await web.store.trackedHabits(owner: user.id, includeArchived: false, window: window)
+        let run = RoutineRun(
+            routine: routine, habits: habits, day: day, today: today, calendar: user.settings.calendar,
+            routines: try await web.store.routines(owner: user.id))
+        return Page.html(
+            RoutineRunView.page(RoutineRunPage(run: run, today: today, step: step), session: try web.session(context, user: user)))
     }
 
     /// `GET /routines`.

@@ -14,14 +14,15 @@ import TendStore
 /// record on it as before; app.js also refreshes a page when its day ends (`data-day-ends`).
 enum StaleDayForm {
     /// Whether the form's page showed its day as today: its `return` is Today without a date,
-    /// or a habit page.
+    /// or a habit page without a chosen day.
     static func showedToday(_ form: FormData) -> Bool {
         guard let text = form["return"], let components = URLComponents(string: Page.localPath(text, fallback: "")) else {
             return false
         }
-        if components.path == WebPaths.today() { return !(components.queryItems ?? []).contains { $0.name == "date" } }
+        let query = components.queryItems ?? []
+        if components.path == WebPaths.today() { return !query.contains { $0.name == "date" } }
         let parts = components.path.split(separator: "/")
-        return parts.count == 2 && "/\(parts[0])" == WebPaths.habits()
+        return parts.count == 2 && "/\(parts[0])" == WebPaths.habits() && !query.contains { $0.name == "day" }
     }
 
     /// The redirect that refuses the form when its page's day is over, else `nil` (record it).

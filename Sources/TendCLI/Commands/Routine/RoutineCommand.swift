@@ -13,10 +13,12 @@ struct RoutineCommand: AsyncParsableCommand {
               tend routine create Morning --start 07:00 --days weekdays
               tend routine add Morning Meditate
               tend routine list
+              tend routine start Morning
             """,
         subcommands: [
             RoutineListCommand.self, RoutineShowCommand.self, RoutineCreateCommand.self, RoutineEditCommand.self,
             RoutineDeleteCommand.self, RoutineReorderCommand.self, RoutineAddCommand.self, RoutineRemoveHabitCommand.self,
+            RoutineStartCommand.self,
         ],
         defaultSubcommand: RoutineListCommand.self
     )
