@@ -95,49 +95,14 @@ struct RemindCommandTests {
     }
 }
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `tend remind` on a database signed in to an account: what other devices did counts.
 @Suite("tend remind, signed in to an account")
 struct RemindSyncTests {
     @Test("A habit checked on the server (the phone) is not reminded on the desktop: remind syncs first")
     func doneElsewhere() async throws {
-        let serverDirectory = try TemporaryDirectory()
-        let server = SpawnedProcess()
-        server.executableURL = CLIHarness.binary
-        server.arguments = ["serve", "--port", "0", "--database", serverDirectory.path("server.sqlite")]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TEND_LOG_LEVEL"] = "warning"
-        server.environment = environment
-        let started = try ChildProcess(server).start()
-        defer { server.terminate() }
-        let handle = started.standardOutput
-        let line = try await offCooperativePool { () -> String in
-            var seen = ""
-            while !seen.contains("\n") {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                seen += String(decoding: data, as: UTF8.self)
-            }
-            return seen
-        }
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/).map { String($0.1) }, "\(line)")
-        let url = "http://127.0.0.1:\(port)"
-        func post(_ path: String, _ json: String, token: String? = nil) async throws -> [String: Any] {
-            var request = URLRequest(url: URL(string: url + path)!)
-            request.httpMethod = "POST"
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-            let (data, _) = try await URLSession.shared.data(for: request)
-            return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
-        }
-        _ = try await post("/api/v1/users", #"{"username":"ana","password":"a long passphrase","timeZone":"Europe/Berlin"}"#)
-        let token = try #require(
-            try await post("/api/v1/tokens", #"{"username":"ana","password":"a long passphrase","name":"phone"}"#)["token"] as? String)
-
+        let account = try await ServedAccount.start()
+        defer { account.stop() }
+        let url = account.url
         let cli = try await CLIHarness(timeZone: "Europe/Berlin")
         var result = await cli.run(
             ["sync", "login", url, "--username", "ana", "--password-stdin"], input: "a long passphrase",
@@ -148,14 +113,8 @@ struct RemindSyncTests {
         #expect(await cli.run(["remind", "--once", "--notifier", "print"], now: RemindCommandTests.berlin("07:30")).out == "")
 
         // The phone checks it in for the 10th, on the server.
-        let habits = try await URLSession.shared.data(
-            for: {
-                var request = URLRequest(url: URL(string: url + "/api/v1/habits")!)
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                return request
-            }())
-        let id = try #require((try JSONSerialization.jsonObject(with: habits.0) as? [[String: Any]])?.first?["id"] as? String)
-        _ = try await post("/api/v1/habits/\(id)/days/2026-03-10/tap", "{}", token: token)
+        let id = try #require((try await account.get("/api/v1/habits") as? [[String: Any]])?.first?["id"] as? String)
+        try await account.post("/api/v1/habits/\(id)/days/2026-03-10/tap", "{}")
 
         result = await cli.run(["remind", "--once", "--notifier", "print"], now: RemindCommandTests.berlin("08:05"))
         #expect(result.status == 0, "\(result.err)")

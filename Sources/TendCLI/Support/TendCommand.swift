@@ -52,6 +52,7 @@ public struct TendCommand: AsyncParsableCommand {
         do {
             var command: any ParsableCommand
             if let quick { command = quick } else { command = try parse(arguments) }
+            await AutoSync.before(command)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -64,10 +64,14 @@ struct SyncAPI {
         }
         let stored = body.operations.isEmpty ? nil : receipt.latestSequence
         guard body.pull ?? true else {
+            // Push only: nothing pulled, but `more` says whether the log has gone on past the
+            // cursor (`tend sync status` asks this way, without pulling a page).
+            let latest = try await server.store.latestOperationSequence(owner: owner)
             return try Self.reply(
                 SyncResponse(
-                    accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor, more: false,
-                    reset: reset, stored: stored))
+                    accepted: receipt.accepted, duplicates: receipt.duplicates, operations: [], cursor: body.cursor,
+                    more: reset || latest > max(after, body.operations.isEmpty ? after : receipt.latestSequence), reset: reset,
+                    stored: stored))
         }
         let page = try await server.store.operations(
             owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize, maximumBytes: SyncRules.pageBytes)

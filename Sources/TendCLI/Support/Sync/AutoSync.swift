@@ -31,14 +31,16 @@ extension RoutineDeleteCommand: ChangesData {}
 extension RoutineEditCommand: ChangesData {}
 extension RoutineRemoveHabitCommand: ChangesData {}
 extension RoutineReorderCommand: ChangesData {}
+extension RoutineStartCommand: ChangesData {}
 extension TipsDismissCommand: ChangesData {}
 extension ImportCommand: ChangesData {}
 extension RestoreCommand: ChangesData {}
 
-/// What every command does about sync once it has done its own work, when the database is
-/// linked (`tend sync login`): a command that changed data syncs, within ~2 s whatever the
-/// network; and when the server has refused the token, every command says (once, on stderr) how
-/// to sign in again. A failure here never fails the command: its change is kept and waits.
+/// What every command does about sync, when the database is linked (`tend sync login`): a read
+/// first pulls what other devices did when its copy is older than a few seconds (``before(_:)``,
+/// within 1.5 s); a command that changed data syncs afterwards, within ~2 s whatever the network;
+/// and when the server has refused the token, every command says (once, on stderr) how to sign in
+/// again. A failure here never fails the command: its change is kept and waits.
 enum AutoSync {
     /// How long a command may spend syncing after its change.
     static let budget: TimeAmount = .seconds(2)
@@ -81,6 +83,49 @@ enum AutoSync {
         }
     }
 
+    /// A read pulls first when the copy was last brought up to date longer ago than this: what
+    /// another device did shows without `tend sync`, and reads in a row cost one pull.
+    static let freshness: TimeInterval = 15
+    /// How long a read may wait for that pull: past it, the read shows this database's copy.
+    static let readBudget: TimeAmount = .milliseconds(1500)
+    /// After a failed attempt, reads do not try again for this long: offline, they stay instant.
+    static let offlinePause: TimeInterval = 60
+
+    /// Before a read (``ReadsData``) of a linked database: pulls what the server has, within
+    /// ``readBudget``, when the copy is older than ``freshness`` and the last attempt did not fail
+    /// in the last ``offlinePause``. A failure is said on stderr; the read shows the local copy.
+    static func before(_ command: any ParsableCommand) async {
+        guard let reader = command as? any ReadsData else { return }
+        let context = CLIContext.current
+        guard context.environment["TEND_NO_AUTO_SYNC"] != "1" else { return }
+        let options = reader.options
+        let database = options.databasePath(environment: context.environment)
+        // Unlinked (most databases): one file check, no database opened.
+        guard let credentials = try? SyncCredentials.load(database: database),
+            let session = try? await Session.open(options),
+            let link = try? await session.store.syncLink(), !link.signedOut,
+            needsPull(link, now: session.now)
+        else { return }
+        do {
+            _ = try await SyncEngine(session: session, credentials: credentials, deadline: .now() + readBudget).run()
+        } catch SyncFailure.signedOut {
+            // `after` says how to sign in again.
+        } catch {
+            context.printError(
+                "tend: could not bring this copy up to date from \(credentials.server) (\(CLIError.message(for: error))); showing this device's copy"
+            )
+        }
+    }
+
+    /// Whether a read should pull first (see ``before(_:)``).
+    static func needsPull(_ link: SyncLinkState, now: Date) -> Bool {
+        if link.lastError != nil, let attempt = link.lastAttempt, now.timeIntervalSince(attempt) < offlinePause, attempt <= now {
+            return false
+        }
+        guard let success = link.lastSuccess else { return true }
+        return now.timeIntervalSince(success) >= freshness || success > now
+    }
+
     static func signInAgain(_ credentials: SyncCredentials, _ session: Session) async {
         let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
         session.context.printError(
@@ -106,3 +151,9 @@ extension ListCommand: ReadsData {}
 extension ShowCommand: ReadsData {}
 extension StatsCommand: ReadsData {}
 extension HistoryCommand: ReadsData {}
+extension YearCommand: ReadsData {}
+extension HeatmapCommand: ReadsData {}
+extension RoutineListCommand: ReadsData {}
+extension RoutineShowCommand: ReadsData {}
+// A walk-through reads the day's state before it asks, and changes it.
+extension RoutineStartCommand: ReadsData {}

@@ -1,0 +1,78 @@
+import Foundation
+import TendCore
+import TendTestSupport
+import Testing
+
+/// A read shows what other devices did without `tend sync` (issue 41, item 2): it pulls first when
+/// the copy is older than `AutoSync.freshness`, within `AutoSync.readBudget`; offline it says so
+/// once and stays instant; `tend sync status` says when the copy was brought up to date and
+/// whether the server has more.
+@Suite("Reads pull first; sync status says how fresh the copy is")
+struct ReadPullTests {
+    static func at(_ time: String) -> Date { RemindCommandTests.berlin(time, day: "2026-11-27") }
+
+    @Test("Device B's today shows A's new habit and A's check; a second read within seconds makes no request; offline once said, then instant")
+    func pullBeforeRead() async throws {
+        let account = try await ServedAccount.start()
+        defer { account.stop() }
+        let a = try await CLIHarness(timeZone: "Europe/Berlin")
+        let b = try await CLIHarness(timeZone: "Europe/Berlin")
+        #expect(await account.login(a, now: Self.at("07:00")).status == 0)
+        #expect(await account.login(b, now: Self.at("07:00")).status == 0)
+
+        // A adds Stretch and checks it (each change syncs after itself).
+        #expect(await a.run(["add", "Stretch"], now: Self.at("07:01")).err == "")
+        #expect(await a.run(["add", "Water", "--type", "count", "--target", "8"], now: Self.at("07:01")).err == "")
+        #expect(await a.run(["check", "Stretch"], now: Self.at("07:02")).err == "")
+
+        // B has not run `tend sync`: its today pulls first.
+        let today = await b.run(["today"], now: Self.at("07:03"))
+        #expect(today.status == 0 && today.err == "", "\(today.err)")
+        #expect(today.out.contains("Stretch") && today.out.contains("done"), "\(today.out)")
+
+        // Both add water, offline from each other's copies: each read shows the sum.
+        #expect(await b.run(["increment", "Water"], now: Self.at("07:04")).status == 0)
+        #expect(await a.run(["increment", "Water", "3"], now: Self.at("07:04")).status == 0)
+        let waterA = try #require(try await Self.water(a, now: Self.at("07:05")))
+        let waterB = try #require(try await Self.water(b, now: Self.at("07:05")))
+        #expect(waterA == 4 && waterB == 4)
+
+        // Status: B is up to date; after A's next change the server has more for B.
+        var status = try await Self.status(b, now: Self.at("07:05"))
+        #expect(status["serverHasMore"] as? Bool == false, "\(status)")
+        #expect(await a.run(["increment", "Water"], now: Self.at("07:06")).status == 0)
+        status = try await Self.status(b, now: Self.at("07:06"))
+        #expect(status["serverHasMore"] as? Bool == true, "\(status)")
+        #expect(status["lastSync"] as? String == "2026-11-27T06:05:00Z")
+        let words = await b.run(["sync", "status"], now: Self.at("07:08"))
+        #expect(words.out.contains("last sync: 2026-11-27T06:05:00Z (3 minutes ago)"), "\(words.out)")
+        #expect(words.out.contains("server: has changes this copy has not pulled yet"), "\(words.out)")
+
+        // Offline: a read within seconds of the last pull asks nothing (no message); one later
+        // says once that it shows this device's copy; the next ones within a minute are instant.
+        #expect(try await Self.water(b, now: Self.at("07:06")) == 5)
+        account.stop()
+        let fresh = await b.run(["today"], now: Self.at("07:06"))
+        #expect(fresh.status == 0 && fresh.err == "", "\(fresh.err)")
+        let stale = await b.run(["today"], now: Self.at("07:07"))
+        #expect(stale.status == 0 && stale.err.contains("showing this device's copy"), "\(stale.err)")
+        #expect(stale.out.contains("Water"))
+        let quiet = await b.run(["today"], now: Self.at("07:07"))
+        #expect(quiet.status == 0 && quiet.err == "", "\(quiet.err)")
+        let offline = try await Self.status(b, now: Self.at("07:07"))
+        #expect(offline["serverHasMore"] == nil || offline["serverHasMore"] is NSNull)
+        #expect(offline["checkError"] as? String != nil)
+    }
+
+    static func water(_ cli: CLIHarness, now: Date) async throws -> Int? {
+        let result = await cli.run(["today", "--json"], now: now)
+        let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        let habits = (json?["groups"] as? [[String: Any]])?.flatMap { $0["habits"] as? [[String: Any]] ?? [] }
+        return habits?.first { $0["name"] as? String == "Water" }?["value"] as? Int
+    }
+
+    static func status(_ cli: CLIHarness, now: Date) async throws -> [String: Any] {
+        let result = await cli.run(["sync", "status", "--json"], now: now)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.out)")
+    }
+}
