@@ -49,6 +49,9 @@ class DataTests(BrowserCase):
         wait(ben, lambda d: "Import “tend-export.json”?" in d.page_source, timeout=15)
         self.assertIn("2 new habits: Meditate, Journal.", ben.page_source)
         self.assertIn("1 new entry.", ben.page_source)
+        # The form's token stays out of the address bar (and the history): 303 to the preview's address.
+        self.assertIn("/settings/data/import?upload=", ben.current_url)
+        self.assertNotIn("_csrf", ben.current_url)
         ben.save_screenshot(os.path.join(SHOTS, "data-preview-phone.png"))
         habits = ben.execute_async_script(
             "const done = arguments[arguments.length - 1];"

@@ -182,8 +182,16 @@ struct DataPageTests {
             #expect(page.status == .ok)
             #expect(page.text.contains("enctype=\"multipart/form-data\""))
 
-            let preview = try await ben.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "tend-export.json")
+            let posted = try await ben.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "tend-export.json")
+            // 303 to the preview's own address: the form's, with its token, stays out of the history.
+            #expect(posted.status == .seeOther, "\(posted.text)")
+            let location = try #require(posted.headers[.location])
+            #expect(location.hasPrefix("/settings/data/import?upload=") && !location.contains("_csrf"))
+            let preview = try await ben.get(location)
             #expect(preview.status == .ok, "\(preview.text)")
+            // Another account cannot read it: the preview is its owner's.
+            let other = try await ana.get(location)
+            #expect(other.status == .gone && !other.text.contains("Stretch"))
             #expect(preview.text.contains("2 new habits: Read, Stretch."))
             #expect(preview.text.contains("6 new entries."))
             #expect(preview.headers[.cacheControl] == "no-store")
@@ -218,10 +226,10 @@ struct DataPageTests {
             // In the header (the app's script) or the query (the form's action, without JS): a preview
             let inHeader = try await browser.upload(
                 "/settings/data/import", [], file: file, filename: "a.json", headers: [.xCSRFToken: csrf])
-            #expect(inHeader.status == .ok)
-            #expect(inHeader.text.contains("name=\"upload\""))
+            #expect(inHeader.status == .seeOther)
+            #expect(try await browser.get(try #require(inHeader.headers[.location])).text.contains("name=\"upload\""))
             let inQuery = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json")
-            #expect(inQuery.status == .ok)
+            #expect(inQuery.status == .seeOther)
             // The page's form carries the token in its action
             let page = try await browser.get("/settings/data")
             #expect(page.text.contains("action=\"/settings/data/import?_csrf=\(csrf)\""))
@@ -254,7 +262,8 @@ struct DataPageTests {
             let wrong = try await browser.upload("/settings/data/import", [("_csrf", "forged")], file: file, filename: "a.json")
             #expect(wrong.status == .forbidden)
 
-            let preview = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json")
+            let posted = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "a.json")
+            let preview = try await browser.get(try #require(posted.headers[.location]))
             let upload = try #require(Browser.firstMatch(#"name="upload" value="([^"]+)""#, in: preview.text))
             #expect(try await browser.post("/settings/data/import/confirm", [("upload", upload)]).status == .forbidden)
             #expect(try await store.habits(owner: owner, includeArchived: true).isEmpty)
@@ -331,7 +340,8 @@ struct DataPageTests {
             #expect(try await ben.get("/settings/data/export?format=xml").status == .badRequest)
 
             let file = try TendJSONFormat.encode(UserState(habits: [TrackedHabit(habit: WebFixtures.habit(7, "Planted"))]))
-            let preview = try await ana.upload("/settings/data/import", [("_csrf", anaCSRF)], file: file, filename: "a.json")
+            let posted = try await ana.upload("/settings/data/import", [("_csrf", anaCSRF)], file: file, filename: "a.json")
+            let preview = try await ana.get(try #require(posted.headers[.location]))
             let upload = try #require(Browser.firstMatch(#"name="upload" value="([^"]+)""#, in: preview.text))
             let stolen = try await ben.post("/settings/data/import/confirm", [("_csrf", benCSRF), ("upload", upload)])
             #expect(stolen.status == .unprocessableContent)

@@ -17,6 +17,7 @@ struct DataPages {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(WebPaths.data.route(), use: show)
         group.post(WebPaths.dataImport.route(), use: preview)
+        group.get(WebPaths.dataImport.route(), use: showPreview)
         group.post(WebPaths.dataImportConfirm.route(), use: confirm)
         group.get(WebPaths.dataExport.route(), use: export)
         group.get(WebPaths.dataBackup.route(), use: backup)
@@ -73,8 +74,10 @@ struct DataPages {
     }
 
     /// `POST /settings/data/import?_csrf=…` (multipart: `file`): a dry run of the file against
-    /// the user's data, shown with a form that confirms it; the file waits in `ImportStaging`.
-    /// A file Tend cannot read answers 422 with the reason; nothing is changed either way. The
+    /// the user's data; the file and what the run found wait in `ImportStaging`, and the answer is
+    /// 303 to the preview page (`GET …/import?upload=ID`), so that the form's address, which
+    /// carries the token, stays out of the address bar and the history. A file Tend cannot read
+    /// answers 422 with the reason; nothing is changed either way. The
     /// body goes to disk as it arrives and is read through a memory map; at most
     /// `maximumConcurrentImports` run at once (503 with Retry-After beyond).
     @Sendable func preview(_ request: Request, context: Context) async throws -> Response {
@@ -104,12 +107,31 @@ struct DataPages {
                 page.error = Self.sentence(error.description)
                 return Page.html(DataView.page(page, session: session), status: .unprocessableContent)
             }
-            let id = await web.imports.stage(received, range: upload.body, filename: filename, owner: user.id, now: web.now)
+            let id = await web.imports.stage(received, range: upload.body, filename: filename, owner: user.id, now: web.now) {
+                DataPage.preview(report, filename: filename, uploadID: $0)
+            }
             staged = true
-            page.preview = DataPage.preview(report, filename: filename, uploadID: id)
-            return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
+            return Page.redirect(WebPaths.dataImport() + "?upload=\(id)")
         }
     }
+
+    /// `GET /settings/data/import?upload=ID`: the preview of a staged file, with the form that
+    /// confirms it; 410 with the data page and why when it expired or was replaced.
+    @Sendable func showPreview(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        let session = try web.session(context, user: user)
+        var page = model(user)
+        guard let staged = await web.imports.peek(request.query("upload") ?? "", owner: user.id, now: web.now),
+            let preview = staged.preview
+        else {
+            page.error = Self.expired
+            return Page.html(DataView.page(page, session: session), status: .gone)
+        }
+        page.preview = preview
+        return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
+    }
+
+    static let expired = "This preview has expired (or the file was replaced by a later one). Choose the file again."
 
     /// `POST /settings/data/import/confirm` `upload=ID`: imports the previewed file in one
     /// transaction (planned again against the data as it is now), then 303 to the page with
@@ -120,7 +142,7 @@ struct DataPages {
         return try await web.importGate.run {
             guard let upload = await web.imports.take(form["upload"] ?? "", owner: user.id, now: web.now) else {
                 var page = model(user)
-                page.error = "This preview has expired (or the file was replaced by a later one). Choose the file again."
+                page.error = Self.expired
                 return Page.html(DataView.page(page, session: try web.session(context, user: user)), status: .unprocessableContent)
             }
             defer { upload.file.remove() }

@@ -19,6 +19,8 @@ package actor ImportStaging {
         package var range: Range<Int>
         package var filename: String?
         package var stagedAt: Date
+        /// What the dry run found, shown by the preview page (`GET …/import?upload=ID`).
+        var preview: DataPage.Preview?
 
         /// The staged file's bytes, mapped read-only.
         package func data() throws -> Data { try UploadedFile.map(file.url, range: range) }
@@ -39,8 +41,18 @@ package actor ImportStaging {
     /// Keeps `range` of `file` for `owner` (the stage now owns and removes the file) and answers
     /// its id (random, for the confirm form).
     package func stage(_ file: UploadedFile, range: Range<Int>, filename: String?, owner: User.ID, now: Date) -> String {
+        stage(file, range: range, filename: filename, owner: owner, now: now) { _ in nil }
+    }
+
+    /// The same, with the preview the dry run made for the new id (`preview(id)`).
+    func stage(
+        _ file: UploadedFile, range: Range<Int>, filename: String?, owner: User.ID, now: Date,
+        preview: (String) -> DataPage.Preview?
+    ) -> String {
         expire(now: now)
-        let upload = Upload(id: Secrets.generate(), owner: owner, file: file, range: range, filename: filename, stagedAt: now)
+        let id = Secrets.generate()
+        let upload = Upload(
+            id: id, owner: owner, file: file, range: range, filename: filename, stagedAt: now, preview: preview(id))
         uploads[owner]?.file.remove()
         uploads[owner] = upload
         var total = stagedBytes
