@@ -78,6 +78,26 @@ struct HabitEditorTests {
         #expect(errors("name=A&type=checkmark&schedule=daily&emoji=%E2%9C%85&color=beige&kind=good&routineTime=anytime")["color"] != nil)
     }
 
+    @Test("A refused schedule's message is under the option chosen, whose fields are marked invalid; each number has its own maximum")
+    func scheduleError() throws {
+        let session = SessionInfo(username: "ana", csrfToken: "token")
+        let body = "name=A&type=checkmark&schedule=perWeek&perWeek=8&emoji=%E2%9C%85&color=blue&kind=good&routineTime=anytime"
+        let form = HabitForm(FormData(body))
+        guard case .failure(let errors) = form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today) else {
+            Issue.record("8 times a week was accepted")
+            return
+        }
+        let html = HabitEditorView.page(HabitEditorPage(habitID: nil, form: form, errors: errors), session: session).render()
+        let perWeek = try #require(html.range(of: "name=\"perWeek\""))
+        let message = try #require(html.range(of: "id=\"schedule-error\">Invalid schedule: times per week must be 1 to 7.</p>"))
+        let perMonth = try #require(html.range(of: "name=\"perMonth\""))
+        let other = try #require(html.range(of: "Other (typed)"))
+        #expect(perWeek.upperBound < message.lowerBound && message.upperBound < perMonth.lowerBound && message.upperBound < other.lowerBound)
+        #expect(html.contains("name=\"perWeek\" value=\"8\" min=\"1\" max=\"7\" aria-label=\"Times per week\" class=\"small-number\" aria-invalid=\"true\" aria-describedby=\"schedule-error\""))
+        #expect(html.contains("name=\"perMonth\" value=\"\" min=\"1\" max=\"31\""))
+        #expect(html.components(separatedBy: "aria-invalid=\"true\"").count - 1 == 1)
+    }
+
     @Test("The page: 13 labelled colour swatches, the emoji grid, the schedule choices, errors beside fields")
     func view() throws {
         let session = SessionInfo(username: "ana", csrfToken: "token")

@@ -229,10 +229,20 @@ enum HabitEditorView {
     }
 
     private static func scheduleFields(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
-        func number(_ name: String, _ value: String, _ label: String) -> Node {
-            Node.input(
-                .type("number"), .name(name), .value(value), .attr("min", "1"), .attr("max", "365"), .aria("label", label),
-                .class("small-number"))
+        // A refused schedule's message goes under the option chosen, whose fields are marked
+        // invalid and described by it; "Choose a schedule" (none chosen) goes under them all.
+        let chosen = HabitForm.ScheduleChoice(rawValue: form.schedule)
+        let refused = errors["schedule"] != nil
+        func invalid(_ choice: HabitForm.ScheduleChoice) -> [Attribute] {
+            refused && chosen == choice ? [.aria("invalid", "true"), .aria("describedby", "schedule-error")] : []
+        }
+        func number(_ choice: HabitForm.ScheduleChoice, _ name: String, _ value: String, _ label: String, max: Int) -> Node {
+            .void(
+                "input",
+                [
+                    .type("number"), .name(name), .value(value), .attr("min", "1"), .attr("max", String(max)), .aria("label", label),
+                    .class("small-number"),
+                ] + invalid(choice))
         }
         func option(_ choice: HabitForm.ScheduleChoice, @HTMLBuilder _ extra: () -> [Node] = { [] }) -> Node {
             Node.div(.class("schedule-option")) {
@@ -241,6 +251,7 @@ enum HabitEditorView {
                     Node.span { choice.label }
                 }
                 extra()
+                if chosen == choice { errorNode("schedule", errors) }
             }
         }
         return Node.fieldset(.class("field schedule"), .id("schedule")) {
@@ -253,27 +264,30 @@ enum HabitEditorView {
                             .void(
                                 "input",
                                 [.type("checkbox"), .name("weekday"), .value(day.code)]
-                                    + (form.weekdays.contains(day.code) ? [.checked] : []))
+                                    + (form.weekdays.contains(day.code) ? [.checked] : []) + invalid(.weekdays))
                             Node.span { day.code.capitalized }
                         }
                     }
                 }
             }
-            option(.perWeek) { number("perWeek", form.perWeek, "Times per week") }
-            option(.perMonth) { number("perMonth", form.perMonth, "Times per month") }
-            option(.everyN) { number("everyN", form.everyN, "Every how many days") }
+            option(.perWeek) { number(.perWeek, "perWeek", form.perWeek, "Times per week", max: 7) }
+            option(.perMonth) { number(.perMonth, "perMonth", form.perMonth, "Times per month", max: 31) }
+            option(.everyN) { number(.everyN, "everyN", form.everyN, "Every how many days", max: 365) }
             option(.inDays) {
-                number("inTimes", form.inTimes, "X: times")
+                number(.inDays, "inTimes", form.inTimes, "X: times", max: 365)
                 Node.span { " in " }
-                number("inDays", form.inDays, "Y: days")
+                number(.inDays, "inDays", form.inDays, "Y: days", max: 365)
                 Node.span { " days" }
             }
             option(.text) {
-                Node.input(
-                    .type("text"), .name("scheduleText"), .value(form.scheduleText), .aria("label", "Schedule as text"),
-                    .placeholder("days 1,15 · mon,wed,fri · 3/week"))
+                Node.void(
+                    "input",
+                    [
+                        .type("text"), .name("scheduleText"), .value(form.scheduleText), .aria("label", "Schedule as text"),
+                        .placeholder("days 1,15 · mon,wed,fri · 3/week"),
+                    ] + invalid(.text))
             }
-            errorNode("schedule", errors)
+            if chosen == nil { errorNode("schedule", errors) }
         }
     }
 }
