@@ -465,7 +465,8 @@
     } catch (e) {
       return;  // a zone this browser does not know: nothing to compare
     }
-    const kept = "tend.zone.kept";
+    // Remembered per account on this device (two accounts on one browser answer each for itself).
+    const kept = `tend.zone.kept.${document.body.dataset.user || ""}`;
     try { if (localStorage.getItem(kept) === device + " " + account) return; } catch (e) { /* private mode: ask */ }
     const form = document.createElement("form");
     form.method = "post";
@@ -485,19 +486,21 @@
     field("return", location.pathname + location.search);
     const text = document.createElement("p");
     text.textContent = `This device is in ${device}; your account uses ${account}. Your days and reminders follow the account's zone.`;
+    // Keeping the account's zone is the default (first, filled): a tap on "Use" changes where
+    // every day and reminder of the account falls, on every device, so it is the one to choose.
     const use = document.createElement("button");
     use.type = "submit";
-    use.className = "button primary small";
+    use.className = "button small";
     use.textContent = `Use ${device}`;
     const keep = document.createElement("button");
     keep.type = "button";
-    keep.className = "button small";
+    keep.className = "button primary small";
     keep.textContent = `Keep ${account}`;
     keep.addEventListener("click", () => {
       try { localStorage.setItem(kept, device + " " + account); } catch (e) { /* asked again next time */ }
       form.remove();
     });
-    form.append(text, use, keep);
+    form.append(text, keep, use);
     const main = document.getElementById("main");
     if (main) main.before(form);
   }
