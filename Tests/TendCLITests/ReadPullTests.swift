@@ -3,6 +3,8 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendCLI
+
 /// A read shows what other devices did without `tend sync` (issue 41, item 2): it pulls first when
 /// the copy is older than `AutoSync.freshness`, within `AutoSync.readBudget`; offline it says so
 /// once and stays instant; `tend sync status` says when the copy was brought up to date and
@@ -74,5 +76,37 @@ struct ReadPullTests {
     static func status(_ cli: CLIHarness, now: Date) async throws -> [String: Any] {
         let result = await cli.run(["sync", "status", "--json"], now: now)
         return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.out)")
+    }
+}
+
+/// Two CLI databases on one machine sign in as two devices the server's Settings tells apart
+/// (issue 41, item 11).
+@Suite("tend sync login names its token after the machine and the database")
+struct SyncLoginNameTests {
+    @Test("Two databases' tokens carry their device ids; --device-name names one; a bad name is refused before anything is asked")
+    func names() async throws {
+        let account = try await ServedAccount.start()
+        defer { account.stop() }
+        let laptop = try await CLIHarness()
+        let desk = try await CLIHarness()
+        #expect(await account.login(laptop, now: Date()).status == 0)
+        let named = await desk.run(
+            ["sync", "login", account.url, "--username", "ana", "--password-stdin", "--device-name", "Desk at work"],
+            input: ServedAccount.password)
+        #expect(named.status == 0, "\(named.err)")
+        let tokens = try #require(try await account.get("/api/v1/tokens") as? [[String: Any]])
+        let names = tokens.compactMap { $0["name"] as? String }
+        let laptopDevice = try #require((try await laptop.json(["sync", "status", "--no-check"]) as? [String: Any])?["device"] as? String)
+        #expect(names.contains { $0.hasPrefix("tend on ") && $0.hasSuffix(" (\(laptopDevice))") }, "\(names)")
+        #expect(names.contains("Desk at work"))
+
+        let other = try await CLIHarness()
+        let refused = await other.run(
+            ["sync", "login", account.url, "--username", "ana", "--password-stdin", "--device-name", String(repeating: "x", count: 101)],
+            input: ServedAccount.password)
+        #expect(refused.status == 1 && refused.err.contains("--device-name is one line of 1 to 100 characters"))
+        #expect(!FileManager.default.fileExists(atPath: other.database + ".sync.json"))
+        let long = try SyncLoginCommand.tokenName(nil, host: String(repeating: "h", count: 200), device: "cli-0123abcd")
+        #expect(long.count == 100 && long.hasSuffix("… (cli-0123abcd)"))
     }
 }

@@ -22,14 +22,15 @@ struct SettingsPageTests {
         #expect(!html.contains("style="))
     }
 
-    @Test("API tokens are described as they are: for scripts through the JSON API; no `tend login`, no syncing apps")
+    @Test("API tokens are described as they are: for scripts through the JSON API, and the CLI's `tend sync login` (issue 41, item 11)")
     func tokensSayWhatExists() {
         var page = SettingsPage(settings: UserSettings())
         page.newToken = .init(id: "T1", name: "Backup script", secret: "SECRET")
         let html = SettingsView.page(page, session: SessionInfo(username: "ana", csrfToken: "t")).render()
         #expect(!html.contains("tend login"))
         #expect(!html.contains("that sync"))
-        #expect(html.contains("No app syncs with Tend yet."))
+        #expect(!html.contains("No app syncs with Tend yet."))
+        #expect(html.contains("Each CLI signed in with <code>tend sync login</code> syncs through one of its own"))
         #expect(html.contains("<code>Authorization: Bearer</code> header"))
         #expect(html.contains("<code>/api/v1</code>"))
     }

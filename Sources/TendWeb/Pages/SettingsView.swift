@@ -79,7 +79,10 @@ enum SettingsView {
                     Node.code { "/api/v1" }
                     ") sends one in its "
                     Node.code { "Authorization: Bearer" }
-                    " header. No app syncs with Tend yet. Revoking a token stops it at once."
+                    " header. Each CLI signed in with "
+                    Node.code { "tend sync login" }
+                    " syncs through one of its own, named after its machine and database (“tend on HOST (cli-…)”). "
+                    "Revoking a token stops it at once."
                 }
                 if let token = model.newToken { newToken(token) }
                 if model.devices.isEmpty {

@@ -34,6 +34,10 @@ struct AuthPages {
         if try await signedInUser(request, context: context) != nil {
             return Page.redirect(Page.localPath(request.query("next"), fallback: WebPaths.today()))
         }
+        // Nobody can log in to a server without accounts: its first visit creates the owner's.
+        if request.query("signed-out") == nil, try await web.store.accountCount() == 0 {
+            return Page.redirect(WebPaths.signup())
+        }
         let token = FormToken.existingOrNew(request, secure: web.accounts.client.isSecure(request, context: context))
         let page = LoginPage(
             next: Page.localPath(request.query("next"), fallback: WebPaths.today()), formToken: token.field,

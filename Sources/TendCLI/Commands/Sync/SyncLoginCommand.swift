@@ -31,19 +31,24 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
     @Argument(help: "The server's address, e.g. https://tend.example.com.") var url: String
     @Option(name: .long, help: "Your username on the server.") var username: String
     @Flag(name: .long, help: "Read the password from the first line of standard input.") var passwordStdin = false
+    @Option(
+        name: .customLong("device-name"),
+        help: "The name this device's token has in the server's Settings (default: tend on HOST (DEVICE-ID)).")
+    var deviceName: String?
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         let server = try Self.normalized(url)
         let session = try await Session.open(options)
+        // Two databases on one machine are two devices: the name says which (its device id),
+        // so that Settings → API tokens tells them apart and one can be revoked alone.
+        let name = try Self.tokenName(deviceName, host: ProcessInfo.processInfo.hostName, device: try await session.store.deviceID())
         let password = try readPassword(session.context)
-        let host = ProcessInfo.processInfo.hostName
         let open = SyncHTTP(server: server, token: nil, timeout: .seconds(30))
         let token: NewTokenJSON
         do {
             token = try await open.send(
-                .POST, "/api/v1/tokens", json: TokenRequest(username: username, password: password, name: "tend on \(host)"),
-                as: NewTokenJSON.self)
+                .POST, "/api/v1/tokens", json: TokenRequest(username: username, password: password, name: name), as: NewTokenJSON.self)
         } catch SyncFailure.signedOut(let detail) {
             throw CLIError("\(server) refused the sign-in: \(detail)")
         } catch let failure as SyncFailure {
@@ -96,6 +101,21 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
     }
 
     /// `https://host[:port][/path]` without a trailing slash; a bare host gets `https://`.
+    /// The token's name: `chosen` (one line, at most 100 characters), else "tend on HOST (DEVICE)",
+    /// the host cut to fit.
+    static func tokenName(_ chosen: String?, host: String, device: String) throws -> String {
+        if let chosen {
+            let name = chosen.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.count <= 100, !name.contains(where: \.isNewline) else {
+                throw CLIError("--device-name is one line of 1 to 100 characters")
+            }
+            return name
+        }
+        let room = 100 - "tend on  ()".count - device.count
+        let shortHost = host.count > room ? String(host.prefix(max(room - 1, 0))) + "…" : host
+        return "tend on \(shortHost) (\(device))"
+    }
+
     static func normalized(_ text: String) throws -> String {
         var text = text.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "https://" + text }
