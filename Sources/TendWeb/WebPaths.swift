@@ -83,6 +83,9 @@ enum WebPaths {
     static let unlinkIdentity = PathPattern("/settings/sign-in/unlink")
     static let approveAccount = PathPattern("/settings/sign-in/accounts/{id}/approve")
     static let declineAccount = PathPattern("/settings/sign-in/accounts/{id}/decline")
+    /// The owner's invite links: make one (shown once), withdraw one.
+    static let invites = PathPattern("/settings/sign-in/invites")
+    static let revokeInvite = PathPattern("/settings/sign-in/invites/{id}/revoke")
 
     // Live updates (EventsStream) and files (AssetFiles).
     static let events = PathPattern("/events")

@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendAPI
 import TendOpenID
 import TendStore
 
@@ -12,6 +13,40 @@ struct SignInSettingsPage: Sendable, Hashable {
     /// Names of the configured providers, for the hint on how to link one.
     var providers: [String]
     var notice: String?
+    /// The owner's invites, newest first.
+    var invites: [InviteRow] = []
+    /// An invite link just made: shown once (the server keeps only its code's hash).
+    var newInvite: NewInvite?
+
+    struct InviteRow: Sendable, Hashable {
+        var id: String
+        /// "made 2026-11-28, open until 2026-12-05", "used", "expired 2026-11-20".
+        var state: String
+        var isOpen: Bool
+        var revokeAction: String
+    }
+
+    struct NewInvite: Sendable, Hashable {
+        var link: String
+        var expires: String
+    }
+
+    static func invites(_ invites: [Invite], now: Date) -> [InviteRow] {
+        let format = Date.ISO8601FormatStyle().year().month().day()
+        return invites.sorted { $0.createdAt > $1.createdAt }.map { invite in
+            let made = "made \(invite.createdAt.formatted(format))"
+            let state: String
+            let open = invite.usedBy == nil && invite.expiresAt > now
+            if invite.usedBy != nil {
+                state = made + ", used"
+            } else if open {
+                state = made + ", open until \(invite.expiresAt.formatted(format))"
+            } else {
+                state = made + ", expired \(invite.expiresAt.formatted(format))"
+            }
+            return InviteRow(id: invite.id.description, state: state, isOpen: open, revokeAction: WebPaths.revokeInvite(invite.id))
+        }
+    }
 
     struct Identity: Sendable, Hashable {
         var provider: String

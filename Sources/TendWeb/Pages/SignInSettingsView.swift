@@ -4,7 +4,11 @@ import TendAPI
 /// `/settings/sign-in`'s HTML.
 enum SignInSettingsView {
     static func page(_ model: SignInSettingsPage, session: SessionInfo) -> Node {
-        Layout.page(title: "Sign-in settings", tab: .settings, session: session) {
+        // The page that shows a new invite link answers a post: no live refresh may replace it.
+        Layout.page(
+            title: "Sign-in settings", tab: .settings, session: session,
+            bodyAttributes: model.newInvite == nil ? [] : [.data("live", "off")]
+        ) {
             Node.section(.class("editor"), .aria("labelledby", "providers-title")) {
                 Node.h1(.id("providers-title")) { "Signing in" }
                 if let notice = model.notice { Node.p(.class("notice"), .role("status")) { notice } }
@@ -37,6 +41,7 @@ enum SignInSettingsView {
                 }
             }
             if model.isOwner {
+                invites(model, session: session)
                 Node.section(.class("editor"), .aria("labelledby", "approvals-title")) {
                     Node.h2(.id("approvals-title")) { "Waiting for approval" }
                     if model.waiting.isEmpty {
@@ -68,6 +73,52 @@ enum SignInSettingsView {
                 }
             }
             Node.p { Node.a(.href(WebPaths.settings())) { "Back to settings" } }
+        }
+    }
+
+    /// The owner's invite links: make one (its link shown once, to copy), the open, used and
+    /// expired ones, and withdrawing an open one.
+    static func invites(_ model: SignInSettingsPage, session: SessionInfo) -> Node {
+        Node.section(.class("editor"), .aria("labelledby", "invites-title")) {
+            Node.h2(.id("invites-title")) { "Invites" }
+            Node.p(.class("hint")) {
+                "Someone without an account signs up with an invite link. Each works once, for a week."
+            }
+            if let invite = model.newInvite {
+                Node.div(.class("notice saved new-token"), .role("status"), .id("new-invite")) {
+                    Node.p { Node.strong { "A new invite link, open until \(invite.expires)." } }
+                    Node.input(
+                        .type("text"), .id("new-invite-link"), .value(invite.link), Attribute("readonly", nil),
+                        .attr("spellcheck", "false"), .autocomplete("off"), .aria("label", "Invite link"), .class("token"))
+                    Node.p(.class("hint")) {
+                        "Copy it now (select it, then copy) and send it to the person: it is not shown again."
+                    }
+                }
+            }
+            Node.form(.method("post"), .action(WebPaths.invites())) {
+                Layout.csrfField(session)
+                Node.button(.type("submit"), .class("primary"), .id("make-invite")) { "Make an invite link" }
+            }
+            if !model.invites.isEmpty {
+                Node.ul(.class("habit-list"), .id("invites")) {
+                    for invite in model.invites {
+                        Node.li(.class("habit-row"), .id("invite-\(invite.id)")) {
+                            Node.div(.class("row-main")) {
+                                Node.strong { "Invite" }
+                                Node.span(.class("hint")) { invite.state }
+                            }
+                            if invite.isOpen {
+                                Node.form(.method("post"), .action(invite.revokeAction)) {
+                                    Layout.csrfField(session)
+                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Withdraw the invite \(invite.state)")) {
+                                        "Withdraw"
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

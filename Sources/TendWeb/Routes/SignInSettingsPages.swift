@@ -18,6 +18,32 @@ struct SignInSettingsPages {
         group.post(WebPaths.unlinkIdentity.route(), use: unlink)
         group.post(WebPaths.approveAccount.route(), use: approve)
         group.post(WebPaths.declineAccount.route(), use: decline)
+        group.post(WebPaths.invites.route(), use: makeInvite)
+        group.post(WebPaths.revokeInvite.route(), use: revokeInvite)
+    }
+
+    /// `POST /settings/sign-in/invites` (the owner only): a new invite (as `POST /api/v1/invites`),
+    /// its link shown once on the page this answers.
+    @Sendable func makeInvite(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        guard try await web.store.account(id: user.id).role == .owner else {
+            throw Problem.forbidden("only the server's owner makes invites")
+        }
+        let now = web.now
+        let code = Secrets.generate()
+        let invite = try await web.store.createInvite(
+            Invite(createdBy: user.id, createdAt: now, expiresAt: now.addingTimeInterval(web.configuration.inviteLifetime)),
+            codeHash: Secrets.hash(code))
+        let link = web.accounts.client.origin(request, context: context) + WebPaths.signup() + "?invite=" + code
+        let expires = invite.expiresAt.formatted(Date.ISO8601FormatStyle().year().month().day())
+        return try await page(user: user, context: context, notice: nil, newInvite: .init(link: link, expires: expires))
+    }
+
+    /// `POST /settings/sign-in/invites/{id}/revoke`: the invite no longer works (a member has none: 404).
+    @Sendable func revokeInvite(_ request: Request, context: Context) async throws -> Response {
+        let user = try await web.user(context)
+        try await web.store.revokeInvite(owner: user.id, id: try context.pathID("id", "invite"))
+        return Page.redirect(WebPaths.signInSettings() + "?done=withdrawn#invites-title")
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -27,6 +53,7 @@ struct SignInSettingsPages {
             case "unlinked": "The provider is unlinked."
             case "approved": "The account is approved: it can sign in now."
             case "declined": "The account was declined and deleted."
+            case "withdrawn": "The invite was withdrawn: its link no longer works."
             default: nil
             }
         return try await page(user: user, context: context, notice: notice)
@@ -68,12 +95,18 @@ struct SignInSettingsPages {
         return account.user.id
     }
 
-    private func page(user: User, context: Context, notice: String?) async throws -> Response {
+    private func page(
+        user: User, context: Context, notice: String?, newInvite: SignInSettingsPage.NewInvite? = nil
+    ) async throws -> Response {
         let isOwner = try await web.store.account(id: user.id).role == .owner
-        let model = SignInSettingsPage(
+        var model = SignInSettingsPage(
             identities: SignInSettingsPage.identities(try await web.store.identities(owner: user.id)), isOwner: isOwner,
             waiting: isOwner ? SignInSettingsPage.waiting(try await web.store.accountsAwaitingApproval()) : [],
             providers: web.openID.providers.clients.map(\.settings.displayName), notice: notice)
+        if isOwner {
+            model.invites = SignInSettingsPage.invites(try await web.store.invites(owner: user.id), now: web.now)
+            model.newInvite = newInvite
+        }
         return Page.html(SignInSettingsView.page(model, session: try web.session(context, user: user)))
     }
 }
