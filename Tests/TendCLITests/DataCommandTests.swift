@@ -140,3 +140,102 @@ struct DataCommandTests {
         }
     }
 }
+
+/// What a new user met on the second day with Loop's CSV export and names (issue 41, item 17).
+@Suite("Loop CSV round trip, and merging by name")
+struct ImportRoundTripTests {
+    static func source() async throws -> CLIHarness {
+        let tend = try await CLIHarness()
+        #expect(await tend.run(["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"]).status == 0)
+        #expect(await tend.run(["add", "Meditate", "--type", "duration", "--target", "20m"]).status == 0)
+        #expect(await tend.run(["add", "Gym", "--schedule", "mon,wed,fri", "--emoji", "🏋️", "--color", "red"]).status == 0)
+        #expect(await tend.run(["set", "Water", "3", "--date", "2025-01-06"]).status == 0)
+        #expect(await tend.run(["set", "Meditate", "25m", "--date", "2025-01-06"]).status == 0)
+        #expect(await tend.run(["check", "Gym", "--date", "2025-01-06"]).status == 0)
+        return tend
+    }
+
+    static func habits(_ tend: CLIHarness) async throws -> [[String: String]] {
+        let list = try #require(try await tend.json(["list"]) as? [[String: Any]])
+        return list.map { habit in
+            var fields: [String: String] = [:]
+            for key in ["name", "emoji", "color", "type", "kind", "target", "schedule", "unit"] {
+                if let value = habit[key] { fields[key] = "\(value)" }
+            }
+            return fields
+        }
+    }
+
+    @Test("Tend's Loop CSV export comes back as it was (a time stays a time, Mon/Wed/Fri, emoji, colour); imported again it changes nothing")
+    func loopCSVRoundTrip() async throws {
+        let source = try await Self.source()
+        let zip = source.directory.path("loop.zip")
+        #expect(await source.run(["export", "--format", "loop-csv", "--output", zip]).status == 0)
+
+        let fresh = try await CLIHarness()
+        let imported = await fresh.run(["import", zip])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(try await Self.habits(fresh) == Self.habits(source))
+        #expect(try await fresh.value("Meditate", on: "2025-01-06") == 1500)
+        #expect(try await fresh.value("Gym", on: "2025-01-06") == 1)
+
+        let again = try #require(try await source.json(["import", zip]) as? [String: Any])
+        #expect(again["habitsAdded"] as? [String] == [])
+        #expect(again["entriesAdded"] as? Int == 0)
+        #expect(try await source.habitNames() == ["Water", "Meditate", "Gym"])
+    }
+
+    @Test("A habit with the name of one of yours is a copy unless --merge-names; merged, its check-ins join yours")
+    func mergeNames() async throws {
+        // Another tracker's file (Loop's CSV without Tend's column): same names, other ids.
+        let source = try await Self.source()
+        let zip = source.directory.path("loop.zip")
+        #expect(await source.run(["export", "--format", "loop-csv", "--output", zip]).status == 0)
+        let stripped = source.directory.path("stripped.zip")
+        try Self.withoutTendColumn(zip, to: stripped)
+
+        let mine = try await CLIHarness()
+        #expect(await mine.run(["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"]).status == 0)
+        #expect(await mine.run(["set", "Water", "5", "--date", "2025-01-07"]).status == 0)
+        let dry = await mine.run(["import", stripped, "--dry-run"])
+        #expect(dry.out.contains("1 habit has the name of one of yours (“Water”): importing with --merge-names"), "\(dry.out)")
+        let merged = await mine.run(["import", stripped, "--merge-names"])
+        #expect(merged.status == 0, "\(merged.err)")
+        #expect(try await mine.habitNames() == ["Water", "Meditate", "Gym"])
+        #expect(try await mine.value("Water", on: "2025-01-06") == 3)
+        #expect(try await mine.value("Water", on: "2025-01-07") == 5)
+
+        let other = try await CLIHarness()
+        #expect(await other.run(["add", "Water", "--type", "count", "--target", "8"]).status == 0)
+        #expect(await other.run(["import", stripped]).status == 0)
+        #expect(try await other.habitNames().contains("Water (2)"))
+    }
+
+    /// The ZIP with `Habits.csv` cut to Loop's own columns, as Loop itself writes it.
+    static func withoutTendColumn(_ path: String, to output: String) throws {
+        let process = Process()
+        let folder = (output as NSString).deletingLastPathComponent + "/unzipped"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            "-c",
+            """
+            import csv, io, sys, zipfile
+            src, dst = sys.argv[1], sys.argv[2]
+            with zipfile.ZipFile(src) as z, zipfile.ZipFile(dst, 'w') as out:
+                for name in z.namelist():
+                    data = z.read(name)
+                    if name == 'Habits.csv':
+                        rows = list(csv.reader(io.StringIO(data.decode())))
+                        buffer = io.StringIO()
+                        csv.writer(buffer, lineterminator='\\n').writerows([row[:-1] for row in rows])
+                        data = buffer.getvalue().encode()
+                    out.writestr(name, data)
+            """,
+            path, output,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+}

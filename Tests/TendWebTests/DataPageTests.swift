@@ -213,6 +213,36 @@ struct DataPageTests {
         }
     }
 
+    @Test("A habit with the name of one of yours: the preview offers to merge it; merged, its check-ins join your habit (issue 41, item 17)")
+    func mergeByName() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            try await Self.seed(store, owner: owner, names: ["Read"])
+            // Another device's "Read": another id, a day of its own.
+            let theirs = WebFixtures.tracked(WebFixtures.habit(9, "Read"), ["2025-06-13": 1])
+            let file = try TendJSONFormat.encode(UserState(habits: [theirs]))
+            for merge in [false, true] {
+                let posted = try await browser.upload("/settings/data/import", [("_csrf", csrf)], file: file, filename: "read.json")
+                let preview = try await browser.get(try #require(posted.headers[.location]))
+                #expect(preview.text.contains("id=\"merge-names\""))
+                #expect(preview.text.contains("with the name of one of yours (“Read”)"))
+                let upload = try #require(Browser.firstMatch(#"name="upload" value="([^"]+)""#, in: preview.text))
+                let fields = [("_csrf", csrf), ("upload", upload)] + (merge ? [("mergeNames", "yes")] : [])
+                #expect(try await browser.post("/settings/data/import/confirm", fields).status == .seeOther)
+                if !merge {
+                    #expect(try await store.habits(owner: owner, includeArchived: true).map(\.name).sorted() == ["Read", "Read (2)"])
+                    let copy = try #require(try await store.habits(owner: owner, includeArchived: true).first { $0.name == "Read (2)" })
+                    try await store.deleteHabit(owner: owner, id: copy.id)
+                }
+            }
+            let habits = try await store.habits(owner: owner, includeArchived: true)
+            #expect(habits.map(\.name) == ["Read"])
+            let days = try await store.entries(owner: owner, habit: habits[0].id, from: .minimum, through: .maximum).map(\.day.iso)
+            #expect(days == ["2025-06-10", "2025-06-11", "2025-06-12", "2025-06-13"])
+        }
+    }
+
     @Test("An upload's CSRF token is taken from the query or the header, never from the body the route streams to disk")
     func csrfNotFromBody() async throws {
         try await WebHarness().run { browser, store in

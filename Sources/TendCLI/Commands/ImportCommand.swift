@@ -12,8 +12,10 @@ struct ImportCommand: AsyncParsableCommand {
         abstract:
             "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, Beaver's JSON, HabitBull's CSV, harsh's files or folder, Rewire's or Tickmate's database).",
         discussion: """
-            Importing merges: habits already there (same id or name) keep what you recorded. \
-            An import that fails changes nothing.
+            Importing merges: a habit already there (the same id: Tend's own exports, Loop's \
+            backups) keeps what you recorded and gains the days you had nothing on. A habit that \
+            only has the name of one of yours is added as "Name (2)", unless --merge-names puts its \
+            check-ins into yours (same kind and type). An import that fails changes nothing.
 
             Examples:
               tend import "Loop Habits Backup.db" --dry-run
@@ -25,13 +27,16 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The file to import (or harsh's folder, holding its habits and log files).", valueName: "file"))
     var file: String
     @Flag(help: "Say what would change, change nothing.") var dryRun = false
+    @Flag(help: "A habit with the name of one of yours (same kind and type) joins it instead of being added as a copy.")
+    var mergeNames = false
 
     func run() async throws {
         let session = try await Session.open(options)
         let data = try Self.contents(of: file)
         let importer = TendImporter(now: session.context.now)
         let report = try await importer.importData(
-            data, filename: (file as NSString).lastPathComponent, into: session.store, owner: session.owner, dryRun: dryRun)
+            data, filename: (file as NSString).lastPathComponent, into: session.store, owner: session.owner, dryRun: dryRun,
+            mergeNames: mergeNames)
         if options.json { return try session.printJSON(ImportReportJSON(report)) }
         if options.quiet { return }
         session.print(report.description)

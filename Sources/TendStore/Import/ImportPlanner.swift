@@ -25,8 +25,13 @@ public enum ImportPlanner {
     /// Entries per `entriesImported` change, so that no single operation grows without bound.
     public static let entryChunkSize = 500
 
-    public static func plan(_ data: ImportedData, into state: UserState, today: Day, dryRun: Bool = false) throws(ImportError) -> ImportPlan
-    {
+    /// `mergeNames`: a habit of the file that is new by its id but has the name of one of the
+    /// user's (regardless of case), of the same kind and type, is merged into it (its check-ins
+    /// join that habit's history, the user's fields are kept) instead of being added as
+    /// "Name (2)"; without it, such habits are listed in ``ImportReport/nameClashes``.
+    public static func plan(
+        _ data: ImportedData, into state: UserState, today: Day, dryRun: Bool = false, mergeNames: Bool = false
+    ) throws(ImportError) -> ImportPlan {
         var report = ImportReport(format: data.format, dryRun: dryRun)
         report.adjustments = data.adjustments
         report.skipped = data.skipped
@@ -42,6 +47,12 @@ public enum ImportPlanner {
             return maxExisting + 1 - minImported
         }()
         var finalHabits = Set(state.habits.keys)
+        // The user's habits by name, for merging by name; a file's habit merged into one of them
+        // stands for it in the file's routines.
+        let byName = Dictionary(
+            state.habits.values.map { (HabitRules.nameKey($0.habit.name), $0) }, uniquingKeysWith: { first, _ in first })
+        var mergedInto: [Habit.ID: Habit.ID] = [:]
+        var mergedByName: Set<Habit.ID> = []
 
         for (index, imported) in data.habits.enumerated() {
             var habit = imported.habit
@@ -56,7 +67,24 @@ public enum ImportPlanner {
             let (adjustedEntries, tally) = ImportAdjuster.adjust(entries: imported.entries, today: today)
             report.entriesSkipped += tally.dropped
 
-            if let existing = state.habits[habit.id] {
+            var target = state.habits[habit.id]
+            if target == nil, let same = byName[HabitRules.nameKey(ImportAdjuster.cleanName(habit.name))],
+                state.habits[same.id] != nil
+            {
+                if same.habit.kind == habit.kind, same.habit.type == habit.type, !mergedByName.contains(same.id) {
+                    if mergeNames {
+                        target = same
+                        mergedInto[habit.id] = same.id
+                        mergedByName.insert(same.id)
+                    } else {
+                        report.nameClashes.append(same.habit.name)
+                    }
+                } else if mergeNames {
+                    report.adjustments.append(
+                        "“\(habit.name)”: not merged into yours by its name, as one is \(Self.words(habit)) and the other \(Self.words(same.habit))")
+                }
+            }
+            if let existing = target {
                 report.habitsMerged.append(existing.habit.name)
                 let (adjusted, _) = ImportAdjuster.adjust(habit, today: today)
                 let differing = differingFields(existing.habit, adjusted)
@@ -106,7 +134,12 @@ public enum ImportPlanner {
             entryChanges += plannedEntries(adjustedEntries, for: TrackedHabit(habit: habit), report: &report)
         }
         changes += entryChanges
-        changes += plannedRoutines(data.routines, state: state, habits: finalHabits, report: &report)
+        let routines = data.routines.map { routine in
+            var routine = routine
+            routine.habitIDs = routine.habitIDs.map { mergedInto[$0] ?? $0 }
+            return routine
+        }
+        changes += plannedRoutines(routines, state: state, habits: finalHabits, report: &report)
         changes += plannedGroups(data.groups, state: state, report: &report)
 
         if let settings = data.settings, settings != state.settings {
@@ -235,6 +268,17 @@ public enum ImportPlanner {
             report.routinesAdded.append(routine.name)
         }
         return changes
+    }
+
+    /// "a count", "a time", "a yes/no habit", "a bad habit to limit".
+    private static func words(_ habit: Habit) -> String {
+        let type: String
+        switch habit.type {
+        case .checkmark: type = "a yes/no habit"
+        case .count: type = "a count"
+        case .duration: type = "a time"
+        }
+        return habit.kind == .bad ? type + " to limit" : type
     }
 
     /// `name`, or `name (2)`, `name (3)` … the first one no habit uses (case-insensitively).

@@ -27,6 +27,10 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     public var kept: [String]
     /// The number of changes applied (or that would be applied).
     public var changeCount = 0
+    /// The user's habits whose names habits of the file have (same kind and type) and that were
+    /// not merged: the file's are added as "Name (2)"; importing with `mergeNames` puts their
+    /// check-ins into these instead.
+    public var nameClashes: [String] = []
 
     public init(format: ImportFormat, dryRun: Bool = false) {
         self.format = format
@@ -88,6 +92,12 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         for (title, items) in [("Adjusted", adjustments), ("Not imported", skipped), ("Kept", kept)] where !items.isEmpty {
             lines.append("\(title):")
             lines.append(contentsOf: items.map { "  - \($0)" })
+        }
+        if !nameClashes.isEmpty {
+            let names = nameClashes.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (nameClashes.count > 5 ? " …" : "")
+            lines.append(
+                "\(nameClashes.count == 1 ? "1 habit has" : "\(nameClashes.count) habits have") the name of one of yours (\(names)): "
+                    + "importing with --merge-names puts their check-ins into yours instead of adding copies.")
         }
         if dryRun { lines.append("Nothing was changed (dry run).") }
         return lines.joined(separator: "\n")

@@ -8,8 +8,14 @@ import ZIPFoundation
 public enum LoopCSVFormat {
     static let habitsHeader = [
         "Position", "Name", "Type", "Question", "Description", "FrequencyNumerator", "FrequencyDenominator", "Color",
-        "Unit", "Target Type", "Target Value", "Archived?",
+        "Unit", "Target Type", "Target Value", "Archived?", tendHabitColumn,
     ]
+
+    /// Tend's own last column: the habit as Tend JSON (its id, kind, type, target, schedule, emoji,
+    /// colour…), which Loop's layout cannot hold. Loop does not read CSV exports back, and readers
+    /// that go by column names skip it; Tend reads it back, so that its own Loop export comes back
+    /// as it was and, imported again, merges into the same habits instead of copying them.
+    static let tendHabitColumn = "Tend Habit"
 
     /// Whether `data` is a ZIP with a `Habits.csv` at its top.
     static func matches(_ data: Data, limits: ImportLimits) -> Bool {
@@ -85,13 +91,25 @@ public enum LoopCSVFormat {
                 entryCount += repetitions.count
                 try limits.checkCounts(habits: 0, entries: entryCount)
             }
-            let (habit, notes, left, leftCount) = LoopMapping.habit(loop, id: id, repetitions: repetitions, today: today)
+            var (habit, notes, left, leftCount) = LoopMapping.habit(loop, id: id, repetitions: repetitions, today: today)
+            // Tend's own export: the habit as it was (what Loop's columns approximated, and its id).
+            if header.has(tendHabitColumn), let tend = Self.tendHabit(header.value(record, tendHabitColumn)) {
+                habit.habit = tend
+                notes = []
+            }
             adjustments += notes
             skipped += left
             skippedEntries += leftCount
             habits.append(habit)
         }
         return ImportedData(format: .loopCSVZip, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: skippedEntries)
+    }
+
+    /// The habit of a `Tend Habit` cell, or `nil` when the cell is empty or not a habit.
+    static func tendHabit(_ text: String) -> Habit? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("{") else { return nil }
+        return try? JSONDecoder().decode(Habit.self, from: Data(trimmed.utf8))
     }
 
     /// The repetitions of one `Checkmarks.csv`, refused as soon as they and the `entriesBefore`
@@ -150,7 +168,9 @@ public enum LoopCSVFormat {
     ///
     /// What Loop cannot express is mapped: a bad checkmark habit becomes a numerical "at most 0"
     /// habit, a duration a numerical habit counted in seconds, fixed weekdays or days of the month
-    /// their number per week or month; emoji, routine times and routines are not part of Loop's layout.
+    /// their number per week or month; emoji, routine times and routines are not part of Loop's
+    /// layout. The last column (``tendHabitColumn``) holds the habit as Tend has it, for Tend to
+    /// read back.
     public static func encode(_ state: UserState) throws -> Data {
         let habits = state.orderedHabits
         var files: [(String, Data)] = []
@@ -165,7 +185,7 @@ public enum LoopCSVFormat {
                 String(format: "%03d", index + 1), habit.name, numerical ? "NUMERICAL" : "YES_NO", "", habit.notes,
                 String(numerator), String(denominator), color, numerical ? unit : "",
                 numerical ? (habit.kind == .bad ? "AT_MOST" : "AT_LEAST") : "",
-                numerical ? String(Double(habit.target)) : "", String(habit.isArchived),
+                numerical ? String(Double(habit.target)) : "", String(habit.isArchived), try Self.tendHabitText(habit),
             ])
             var checkmarks = CSV.line(["Date", "Value", "Notes"])
             for entry in tracked.sortedEntries.reversed() {
@@ -194,6 +214,12 @@ public enum LoopCSVFormat {
         }
         guard let data = archive.data else { throw ImportError.invalidZip("the archive could not be written") }
         return data
+    }
+
+    static func tendHabitText(_ habit: Habit) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(habit), as: UTF8.self)
     }
 
     /// Loop's folder name: `NNN ` and the name with only letters, digits, space, `.`, `_` and `-`.

@@ -60,19 +60,23 @@ public struct TendImporter: Sendable {
     }
 
     /// The changes importing `data` would make to `state`, and their report.
-    public func plan(_ data: Data, filename: String? = nil, into state: UserState, dryRun: Bool = false) throws(ImportError) -> ImportPlan {
+    public func plan(
+        _ data: Data, filename: String? = nil, into state: UserState, dryRun: Bool = false, mergeNames: Bool = false
+    ) throws(ImportError) -> ImportPlan {
         let today = state.settings.today(now: now())
         let imported = try read(data, filename: filename, today: today)
-        return try ImportPlanner.plan(imported, into: state, today: today, dryRun: dryRun)
+        return try ImportPlanner.plan(imported, into: state, today: today, dryRun: dryRun, mergeNames: mergeNames)
     }
 
     /// Imports `data` into `owner`'s data in one transaction; a dry run applies nothing.
+    /// `mergeNames`: see ``ImportPlanner/plan(_:into:today:dryRun:mergeNames:)``.
     public func importData(
-        _ data: Data, filename: String? = nil, into store: any TendStore, owner: User.ID, dryRun: Bool = false
+        _ data: Data, filename: String? = nil, into store: any TendStore, owner: User.ID, dryRun: Bool = false,
+        mergeNames: Bool = false
     ) async throws -> ImportReport {
         let state = try await store.exportState(owner: owner)
         let plan = try await BlockingWork.run { () throws(ImportError) in
-            try self.plan(data, filename: filename, into: state, dryRun: dryRun)
+            try self.plan(data, filename: filename, into: state, dryRun: dryRun, mergeNames: mergeNames)
         }
         if !dryRun, !plan.changes.isEmpty {
             try await store.applyChanges(owner: owner, plan.changes)

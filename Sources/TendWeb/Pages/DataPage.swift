@@ -65,6 +65,9 @@ struct DataPage: Sendable, Hashable {
         var adjustments: [String]
         var skipped: [String]
         var changesNothing: Bool
+        /// Your habits whose names habits of the file have (same kind and type): the confirm form
+        /// offers to merge those into yours instead of adding copies.
+        var nameClashes: [String] = []
     }
 
     struct Done: Sendable, Hashable {
@@ -125,7 +128,8 @@ struct DataPage: Sendable, Hashable {
         }
         return Preview(
             uploadID: uploadID, filename: filename ?? "the file", format: report.format.description, summary: summary,
-            conflicts: conflicts, adjustments: report.adjustments, skipped: skipped, changesNothing: report.changesNothing)
+            conflicts: conflicts, adjustments: report.adjustments, skipped: skipped, changesNothing: report.changesNothing,
+            nameClashes: report.nameClashes)
     }
 
     /// "3 new habits: Read, Run, Stretch." (at most 10 names, then "and N more").

@@ -106,6 +106,16 @@ enum DataView {
                 Node.form(.method("post"), .action(WebPaths.dataImportConfirm())) {
                     Layout.csrfField(session)
                     Node.input(.type("hidden"), .name("upload"), .value(preview.uploadID))
+                    if !preview.nameClashes.isEmpty {
+                        let names = preview.nameClashes.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+                            + (preview.nameClashes.count > 5 ? " …" : "")
+                        Node.label(.class("choice"), .id("merge-names-choice")) {
+                            Node.input(.type("checkbox"), .name("mergeNames"), .value("yes"), .id("merge-names"))
+                            Node.span {
+                                "Merge into yours the \(preview.nameClashes.count == 1 ? "habit" : "\(preview.nameClashes.count) habits") with the name of one of yours (\(names)): their check-ins join your history, instead of copies named “… (2)”."
+                            }
+                        }
+                    }
                     Node.button(.type("submit"), .class("primary")) { "Import" }
                 }
                 Node.a(.class("button"), .href(WebPaths.data())) { "Cancel" }

@@ -149,7 +149,7 @@ struct DataPages {
             let report: ImportReport
             do {
                 report = try await TendImporter(now: web.configuration.now).importData(
-                    try upload.data(), filename: upload.filename, into: web.store, owner: user.id)
+                    try upload.data(), filename: upload.filename, into: web.store, owner: user.id, mergeNames: form["mergeNames"] == "yes")
             } catch let error as ImportError {
                 var page = model(user)
                 page.error = Self.sentence(error.description)
