@@ -110,3 +110,39 @@ struct SyncLoginNameTests {
         #expect(long.count == 100 && long.hasSuffix("… (cli-0123abcd)"))
     }
 }
+
+/// Linking a database that already has a habit of the account's name (issue 41, item 17).
+@Suite("tend sync login --merge-names")
+struct SyncLoginMergeTests {
+    @Test("A local Read joins the account's Read (both days, one habit everywhere); without the flag the copy is named and the flag offered")
+    func merge() async throws {
+        let account = try await ServedAccount.start()
+        defer { account.stop() }
+        let phone = try await account.post("/api/v1/habits", #"{"name":"Read"}"#)
+        let id = try #require(phone["id"] as? String)
+        try await account.post("/api/v1/habits/\(id)/days/2026-11-20/tap", "{}")
+
+        let laptop = try await CLIHarness()
+        #expect(await laptop.run(["add", "read"]).status == 0)
+        #expect(await laptop.run(["add", "Walk"]).status == 0)
+        #expect(await laptop.run(["check", "read", "--date", "2026-11-21"]).status == 0)
+        let login = await laptop.run(
+            ["sync", "login", account.url, "--username", "ana", "--password-stdin", "--merge-names"], input: ServedAccount.password)
+        #expect(login.status == 0, "\(login.err)")
+        #expect(login.out.contains("Merged into the account's habits: “Read”."), "\(login.out)")
+        #expect(try await laptop.habitNames() == ["Read", "Walk"])
+        #expect(try await laptop.value("Read", on: "2026-11-20") == 1)
+        #expect(try await laptop.value("Read", on: "2026-11-21") == 1)
+        let onServer = try #require(try await account.get("/api/v1/habits") as? [[String: Any]])
+        #expect(onServer.compactMap { $0["name"] as? String }.sorted() == ["Read", "Walk"])
+        #expect(onServer.first { $0["name"] as? String == "Read" }?["id"] as? String == id)
+
+        // Another database with its own Read, linked without the flag: the copy is numbered, and the flag offered.
+        let desk = try await CLIHarness()
+        #expect(await desk.run(["add", "Read"]).status == 0)
+        let plain = await desk.run(["sync", "login", account.url, "--username", "ana", "--password-stdin"], input: ServedAccount.password)
+        #expect(plain.status == 0, "\(plain.err)")
+        #expect(plain.err.contains("“Read” were both here and in the account") && plain.err.contains("--merge-names"), "\(plain.err)")
+        #expect(try await desk.habitNames().contains("Read (2)"))
+    }
+}

@@ -75,9 +75,9 @@ enum SyncSupport {
     }
 
     /// Runs a sync, its failures as the messages a person acts on.
-    static func run(_ engine: SyncEngine, pullFirst: Bool = false) async throws -> SyncEngine.Result {
+    static func run(_ engine: SyncEngine, pullFirst: Bool = false, pullOnly: Bool = false) async throws -> SyncEngine.Result {
         do {
-            return try await engine.run(pullFirst: pullFirst)
+            return try await engine.run(pullFirst: pullFirst, pullOnly: pullOnly)
         } catch SyncFailure.signedOut {
             let pending = try await engine.session.store.pendingCount(owner: engine.session.owner)
             throw CLIError(

@@ -35,6 +35,10 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         name: .customLong("device-name"),
         help: "The name this device's token has in the server's Settings (default: tend on HOST (DEVICE-ID)).")
     var deviceName: String?
+    @Flag(
+        name: .customLong("merge-names"),
+        help: "A habit here with the name of one of the account's (same kind and type) joins it instead of becoming \"Name (2)\".")
+    var mergeNames = false
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
@@ -70,8 +74,32 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
             adopted.snoozeMinutes = settings.snoozeMinutes
             if adopted != session.user.settings { _ = try await session.store.updateSettings(owner: session.owner, adopted) }
         }
-        let result = try await SyncSupport.run(
-            SyncEngine(session: session, credentials: credentials, deadline: .now() + .minutes(30)), pullFirst: true)
+        // Habits here that have the names of the account's: merged before anything is pushed
+        // (--merge-names), or named so that the person can choose.
+        let accountHabits =
+            (try? await account.send(.GET, "/api/v1/habits?archived=true", json: nil as String?, as: [AccountHabit].self)) ?? []
+        let local = try await session.store.habits(owner: session.owner, includeArchived: true)
+        let pairs = Self.sameNames(local: local, account: accountHabits)
+        let engine = SyncEngine(session: session, credentials: credentials, deadline: .now() + .minutes(30))
+        var result: SyncEngine.Result
+        if mergeNames, !pairs.isEmpty {
+            result = try await SyncSupport.run(engine, pullFirst: true, pullOnly: true)
+            let merged = try await Self.merge(pairs, session: session)
+            let pushed = try await SyncSupport.run(engine)
+            result.pushed += pushed.pushed
+            result.pulled += pushed.pulled
+            if !options.quiet, !options.json {
+                session.print("Merged into the account's habits: \(merged.map { "“\($0)”" }.joined(separator: ", ")).")
+            }
+        } else {
+            result = try await SyncSupport.run(engine, pullFirst: true)
+            if !pairs.isEmpty, !options.quiet, !options.json {
+                let names = pairs.map { "“\($0.account.name)”" }.joined(separator: ", ")
+                session.context.printError(
+                    "tend: \(names) were both here and in the account, so this device's are now called “… (2)”; "
+                        + "sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)")
+            }
+        }
         if options.json {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
@@ -80,6 +108,56 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
                 "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed))\(compacted)."
             )
         }
+    }
+
+    /// A habit of the account as `GET /api/v1/habits` lists it (what the merge needs).
+    struct AccountHabit: Decodable {
+        var id: String
+        var name: String
+        var kind: HabitKind
+        var type: HabitType
+    }
+
+    /// This database's habits that have the name of one of the account's (regardless of case),
+    /// of the same kind and type, and another id: each account habit takes at most one.
+    static func sameNames(local: [Habit], account: [AccountHabit]) -> [(local: Habit, account: AccountHabit, id: Habit.ID)] {
+        var taken: Set<String> = []
+        var pairs: [(local: Habit, account: AccountHabit, id: Habit.ID)] = []
+        let localIDs = Set(local.map(\.id))
+        for habit in local.sorted(by: { ($0.order, $0.name) < ($1.order, $1.name) }) {
+            guard
+                let match = account.first(where: {
+                    HabitRules.nameKey($0.name) == HabitRules.nameKey(habit.name) && $0.kind == habit.kind && $0.type == habit.type
+                }),
+                let id = UUID(text: match.id).map(Habit.ID.init(rawValue:)), !localIDs.contains(id), taken.insert(match.id).inserted
+            else { continue }
+            pairs.append((habit, match, id))
+        }
+        return pairs
+    }
+
+    /// Puts each local habit's days into its account twin (the days the twin has nothing on; the
+    /// account's values win elsewhere), deletes the local habit, and gives the twin back its
+    /// account name (the fold may have numbered it while both were here). Returns the names.
+    static func merge(_ pairs: [(local: Habit, account: AccountHabit, id: Habit.ID)], session: Session) async throws -> [String] {
+        var names: [String] = []
+        for pair in pairs {
+            let mine = try await session.trackedHabit(id: pair.local.id)
+            guard let twin = try? await session.trackedHabit(id: pair.id) else { continue }
+            let days = mine.sortedEntries.filter { twin.entry(on: $0.day) == nil }
+            var changes: [Change] = []
+            if !days.isEmpty { changes.append(.entriesImported(habit: pair.id, entries: days)) }
+            changes.append(.habitDeleted(id: pair.local.id))
+            try await session.store.applyChanges(owner: session.owner, changes)
+            if twin.habit.name != pair.account.name {
+                var renamed = twin.habit
+                renamed.name = pair.account.name
+                try await session.store.applyChanges(
+                    owner: session.owner, [.habitUpdated(id: pair.id, patch: HabitPatch(from: twin.habit, to: renamed))])
+            }
+            names.append(pair.account.name)
+        }
+        return names
     }
 
     private func readPassword(_ context: CLIContext) throws -> String {

@@ -33,7 +33,9 @@ struct SyncEngine {
 
     /// Pushes and pulls until nothing waits. `pullFirst`: a device new to the account pulls the
     /// whole account before it pushes anything of its own (`tend sync login`).
-    func run(pullFirst: Bool = false) async throws -> Result {
+    /// `pullOnly` (with `pullFirst`): stops once the account is pulled, before pushing anything
+    /// (`tend sync login --merge-names` merges habits in between).
+    func run(pullFirst: Bool = false, pullOnly: Bool = false) async throws -> Result {
         let store = session.store
         let owner = session.owner
         let device = try await store.deviceID()
@@ -61,6 +63,7 @@ struct SyncEngine {
                         result.compacted = try await store.compactUnsharedEntryOperations(
                             owner: owner, minimum: SyncRules.compactionMinimum)
                     }
+                    if pullOnly { break }
                     continue
                 }
                 if try await store.pendingCount(owner: owner) == 0 { break }
