@@ -21,11 +21,13 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var reference: HabitArgument
     @Option(help: "A new name.") var name: String?
     @OptionGroup var attributes: HabitAttributeOptions
+    @OptionGroup var removals: HabitRemovalOptions
 
     func run() async throws {
         let session = try await Session.open(options)
         let old = try await session.habit(reference.habit)
-        var habit = try attributes.applied(to: old, today: session.today, groups: try await session.store.groups(owner: session.owner))
+        var habit = try attributes.applied(
+            to: old, today: session.today, groups: try await session.store.groups(owner: session.owner), removing: removals.removals)
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
         if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }
