@@ -57,8 +57,7 @@ struct MonthCommand: AsyncParsableCommand {
             MonthCommand.printGrid(of: day, days: days, session: session, style: style) { index in
                 days[index] > today ? " " : style.tile(scores[index])
             }
-            let legend = [nil, 0, 0.3, 0.7, 1].map { style.tile($0) }
-            session.print("nothing due \(legend[0])  0% \(legend[1])  <50% \(legend[2])  <100% \(legend[3])  100% \(legend[4])")
+            session.print(style.tileLegend)
         }
     }
 
