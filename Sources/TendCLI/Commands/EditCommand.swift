@@ -8,13 +8,14 @@ struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a habit's attributes.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend edit Read --name Reading --schedule 3/week
               tend edit Water --target 10
               tend edit Run --group Health --tag outdoors --untag morning
               tend edit Run --no-group
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

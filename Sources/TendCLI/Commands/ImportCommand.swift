@@ -11,14 +11,15 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract:
             "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, Beaver's JSON, HabitBull's CSV, harsh's files or folder, Rewire's or Tickmate's database).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Importing merges: habits already there (same id or name) keep what you recorded. \
             An import that fails changes nothing.
 
             Examples:
               tend import "Loop Habits Backup.db" --dry-run
               tend import tend-export.json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

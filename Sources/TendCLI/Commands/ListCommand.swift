@@ -8,13 +8,14 @@ struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List habits in their order.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend list
               tend list --all --json
               tend list --tag morning
               tend list --group Health
-            """,
+            """),
         aliases: ["ls"]
     )
 

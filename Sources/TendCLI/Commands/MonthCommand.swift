@@ -9,11 +9,12 @@ struct MonthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "month",
         abstract: "Show the month of today (or --date) as a grid: one habit's days, or every habit's day scores.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend month
               tend month Read --date 2025-02-01 --ascii
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

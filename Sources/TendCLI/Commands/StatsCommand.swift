@@ -9,13 +9,14 @@ struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show strength (Loop's score), streaks, completion rates, totals and weekday frequency.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Without a habit: one line per active habit.
 
             Examples:
               tend stats
               tend stats Read --as-of 2025-03-31 --json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -9,14 +9,15 @@ struct TodayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
         abstract: "Show the habits due today (or on --date), grouped by routine time, with the day score.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             The current part of the day comes first (morning 05–11, day 11–18, evening 18–05).
 
             Examples:
               tend today
               tend today --date yesterday --json
               tend today --group Health
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

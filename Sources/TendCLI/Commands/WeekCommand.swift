@@ -9,11 +9,12 @@ struct WeekCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
         abstract: "Show the calendar week containing today (or --date): a row per habit, the day scores below.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend week
               tend week --date 2025-01-06 --ascii
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -9,13 +9,14 @@ struct YearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "year",
         abstract: "Show 53 weeks ending with the week of today (or --date): one habit's days, or the day scores.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Columns are weeks, rows are weekdays in your week's order.
 
             Examples:
               tend year Read
               tend year --ascii
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

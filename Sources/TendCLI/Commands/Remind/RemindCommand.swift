@@ -9,7 +9,8 @@ struct RemindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
         abstract: "Show reminders as they come due: a desktop notification (notify-send) and a line here.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Runs until stopped (Ctrl-C), or with --once handles what is due now and exits (for \
             cron or a systemd timer). It reads the local database, so changes made with other \
             tend commands are seen within a minute; signed in to an account (tend sync login), \
@@ -22,7 +23,7 @@ struct RemindCommand: AsyncParsableCommand {
             Examples:
               tend remind
               tend remind --once --notifier print
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
