@@ -13,18 +13,18 @@ struct MonthCommand: AsyncParsableCommand {
             """
             Examples:
               tend month
-              tend month Read --date 2025-02-01 --ascii
+              tend month Read --date 2025-02 --ascii
             """)
     )
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("A habit (name or id); without it, the day scores.", valueName: "habit")) var habit: String?
-    @OptionGroup var date: DateOption
+    @OptionGroup var date: PeriodDateOption
     @OptionGroup var grid: GridOptions
 
     func run() async throws {
         let session = try await Session.open(options)
-        let day = try session.day(date.date)
+        let day = try session.periodDay(date.date)
         let today = session.today
         let calendar = session.calendar
         let style = Style(context: session.context, options: options, ascii: grid.ascii)

@@ -15,6 +15,7 @@ struct SkipCommand: AsyncParsableCommand {
 
             Examples:
               tend skip Running
+              tend skip Running --date fri
               tend skip Running --date yesterday --undo
             """)
     )

@@ -16,17 +16,18 @@ struct YearCommand: AsyncParsableCommand {
             Examples:
               tend year Read
               tend year --ascii
+              tend year --date 2025
             """)
     )
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("A habit (name or id); without it, the day scores.", valueName: "habit")) var habit: String?
-    @OptionGroup var date: DateOption
+    @OptionGroup var date: PeriodDateOption
     @OptionGroup var grid: GridOptions
 
     func run() async throws {
         let session = try await Session.open(options)
-        let day = try session.day(date.date)
+        let day = try session.periodDay(date.date, years: true)
         let today = session.today
         let calendar = session.calendar
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
