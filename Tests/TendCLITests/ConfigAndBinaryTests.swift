@@ -137,6 +137,62 @@ struct HelpTests {
         #expect(result.out.contains("tend \(command)"), "\(command)")
     }
 
+    @Test("add --help offers only what add can do; --no-reminders, --no-group and --untag are edit's")
+    func addOffersNoRemovals() async throws {
+        let tend = try await CLIHarness()
+        let add = await tend.run(["add", "--help"]).out
+        let edit = await tend.run(["edit", "--help"]).out
+        for option in ["--no-reminders", "--no-group", "--untag"] {
+            #expect(!add.contains(option), "\(option)")
+            #expect(edit.contains(option), "\(option)")
+        }
+        #expect(await tend.run(["add", "Run", "--reminder", "07:00", "--no-reminders"]).status == 64)
+        #expect(try await tend.habitNames() == [])
+    }
+
+    @Test(
+        "Options that contradict each other are refused in one line, and nothing changes",
+        arguments: [
+            (["edit", "Run", "--reminder", "07:00", "--no-reminders"], "give --reminder or --no-reminders, not both"),
+            (["edit", "Run", "--group", "Health", "--no-group"], "give --group or --no-group, not both"),
+            (["edit", "Run", "--tag", "outdoors", "--untag", "Outdoors"], "“outdoors” is given to both --tag and --untag; give it to one"),
+        ])
+    func contradictions(_ arguments: [String], _ message: String) async throws {
+        let tend = try await CLIHarness()
+        #expect(await tend.run(["add", "Run", "--reminder", "06:30", "--tag", "outdoors"]).status == 0)
+        let before = try await tend.operationCount()
+        let result = await tend.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.err == "tend: \(message)\n")
+        #expect(try await tend.operationCount() == before)
+    }
+
+    @Test("Help's examples break only before an option, with a shell continuation, at 40 and 80 columns")
+    func examplesKeepOptionsWhole() async throws {
+        let tend = try await CLIHarness()
+        // serve's example with a PostgreSQL address is left out at 40: the address alone is wider.
+        for columns in [40, 80] {
+            for command in [["add"], ["edit"], ["sync", "login"], ["routine", "create"], ["export"], []] + (columns > 40 ? [["serve"]] : [])
+            {
+                let result = try await tend.runBinary(command + ["--help"], environment: ["COLUMNS": String(columns)])
+                #expect(result.status == 0, "\(result.err)")
+                let lines = result.out.components(separatedBy: "\n")
+                let start = try #require(lines.firstIndex { $0.hasPrefix("Example") }, "\(command)")
+                let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+                #expect(!examples.isEmpty)
+                var continued = false
+                for line in examples {
+                    // Each line as written: a command, or the rest of one after a `\`.
+                    let indent = line.prefix { $0 == " " }.count
+                    #expect(indent == (continued ? 4 : 2), "\(command) at \(columns): “\(line)”\n\(result.out)")
+                    #expect(line.count < columns || !line.contains(" "), "\(command) at \(columns): “\(line)”")
+                    continued = line.hasSuffix(" \\")
+                }
+                #expect(!continued)
+            }
+        }
+    }
+
     @Test("an unknown option is a usage error (64)")
     func usageError() async throws {
         let tend = try await CLIHarness()

@@ -48,8 +48,9 @@ struct DisplayCommandTests {
     func week() async throws {
         let tend = try await oddNames()
         let result = await tend.run(["week", "--date", "2025-01-08"])
-        let rows = lines(result.out).dropFirst()
-        #expect(rows.count == 8)
+        // The letters, six habits and the scores; the legend below.
+        let rows = lines(result.out).dropFirst().prefix(8)
+        #expect(rows.last?.hasPrefix("score") == true)
         #expect(Set(rows.map(\.displayWidth)).count == 1, "\(rows.map(\.displayWidth))\n\(result.out)")
     }
 
@@ -146,5 +147,95 @@ struct DisplayCommandTests {
         #expect(monthly.err == "tend: Report is not due on 2025-01-07 (days 1,15); nothing to skip\n")
         _ = await tend.run(["add", "Gym", "--schedule", "3/week"])
         #expect(await tend.run(["skip", "Gym", "--date", "2025-01-07"]).status == 0)
+    }
+
+    // MARK: A narrow terminal (issue 41, item 7)
+
+    /// A week of habits whose words a 40-column terminal broke: a 100-character name, a count of
+    /// glasses, a bad habit over its limit.
+    func narrowHabits() async throws -> CLIHarness {
+        let tend = try await CLIHarness(clock: DisplayCommandTests.morning)
+        let long = String(("Learn to play the piano well enough " + String(repeating: "and practise scales ", count: 4)).prefix(100))
+        for arguments in [
+            ["add", "Water", "--emoji", "💧", "--type", "count", "--target", "8", "--unit", "glasses"],
+            ["add", "Meditate", "--type", "duration", "--target", "20m"],
+            ["add", "Smoking", "--kind", "bad", "--type", "count", "--target", "2", "--unit", "cigarettes"],
+            ["add", long],
+        ] {
+            let added = await tend.run(arguments)
+            #expect(added.status == 0, "\(added.err)")
+        }
+        _ = await tend.run(["increment", "Water", "3"])
+        _ = await tend.run(["increment", "Smoking", "5"])
+        return tend
+    }
+
+    @Test("At 40 columns, today, list, week and stats rows fit: long names cut with …, words never broken")
+    func narrowTerminal() async throws {
+        let tend = try await narrowHabits()
+        let terminal = ["COLUMNS": "40"]
+        for command in [["today"], ["list"], ["week"], ["stats"]] {
+            let result = await tend.run(command + ["--no-color"], stdoutIsTerminal: true, environment: terminal)
+            #expect(result.status == 0, "\(result.err)")
+            for line in lines(result.out) {
+                #expect(line.displayWidth <= 40, "\(command): \(line.displayWidth) columns: \(line)")
+            }
+            #expect(result.out.contains("Lea"), "\(command)")
+            #expect(result.out.contains("…"), "\(command)\n\(result.out)")
+            #expect(!result.out.contains("scales"), "\(command)")
+        }
+        let today = await tend.run(["today", "--no-color"], stdoutIsTerminal: true, environment: terminal).out
+        // Every word whole: "glasses" and "cigarettes" were cut by the terminal at the 40th column.
+        for word in ["glasses", "cigarettes", "limit"] { #expect(today.contains(word), "\(word)\n\(today)") }
+        // A pipe or a file gets whole lines, whatever COLUMNS says.
+        let piped = await tend.run(["list"], environment: terminal).out
+        #expect(piped.contains(String(repeating: "and practise scales ", count: 2)))
+    }
+
+    @Test("A bad habit over its limit reads as a failure: a red mark, a crossed-out bar, red words")
+    func overLimitIsRed() async throws {
+        let tend = try await narrowHabits()
+        let colored = await tend.run(["today"], stdoutIsTerminal: true)
+        let smoking = try #require(lines(colored.out).first { $0.contains("Smoking") })
+        let red = "\u{1B}[31m"
+        #expect(smoking.hasPrefix("  \(red)✗"), "\(smoking)")
+        #expect(smoking.contains("\(red)✗✗✗✗✗✗✗✗✗✗"), "\(smoking)")
+        #expect(smoking.contains("\(red)over limit"), "\(smoking)")
+        #expect(!smoking.contains("█"), "a full bar of blocks reads as a goal reached: \(smoking)")
+        let plain = await tend.run(["today"])
+        let smokingPlain = try #require(lines(plain.out).first { $0.contains("Smoking") })
+        #expect(smokingPlain.contains("!!!!!!!!!! 5/≤2 cigarettes  over limit"), "\(smokingPlain)")
+        #expect(!smokingPlain.contains("#"))
+    }
+
+    @Test("week has a legend of the glyphs it draws, in Unicode and in ASCII")
+    func weekLegend() async throws {
+        let tend = try await narrowHabits()
+        let unicode = await tend.run(["week"], stdoutIsTerminal: true, environment: ["NO_COLOR": "1"])
+        #expect(unicode.out.contains("done █  partly ▒  not done ░  skipped ─  not due ·"), "\(unicode.out)")
+        #expect(unicode.out.contains("score: nothing due ·  0% ░  <50% ▒  <100% ▓  100% █"), "\(unicode.out)")
+        let ascii = await tend.run(["week"])
+        #expect(ascii.out.contains("done #  partly +  not done .  skipped -"), "\(ascii.out)")
+    }
+}
+
+@Suite("Text laid out for a terminal")
+struct TerminalTextTests {
+    @Test("wrapping breaks between words, keeps the first line's indentation and indents the rest")
+    func wrapping() {
+        #expect(Terminal.wrapped("  ◔ Water  ████░░░░░░ 3/8 glasses", to: 30, indent: 5) == ["  ◔ Water  ████░░░░░░ 3/8", "     glasses"])
+        #expect(Terminal.wrapped("short", to: 30) == ["short"])
+        #expect(Terminal.wrapped(String(repeating: "x", count: 25), to: 10) == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxx"])
+        #expect(Terminal.wrapped("a b", to: nil) == ["a b"])
+        // Colors take no columns.
+        #expect(Terminal.wrapped("\u{1B}[31mred\u{1B}[0m words here", to: 9) == ["\u{1B}[31mred\u{1B}[0m words", "here"])
+    }
+
+    @Test("cutting keeps whole glyphs and ends with …")
+    func truncating() {
+        #expect(Terminal.truncated("Learn the piano", to: 8) == "Learn t…")
+        #expect(Terminal.truncated("日本語のテキスト", to: 7) == "日本語…")
+        #expect(Terminal.truncated("Read", to: 8) == "Read")
+        #expect(Terminal.column("Learn the piano", width: 8).displayWidth == 8)
     }
 }

@@ -49,6 +49,37 @@ struct RemindCommandTests {
         #expect(result.out.contains("08:00 📚 Read\n"), "not done on the 11th")
     }
 
+    @Test("--once with nothing due says on a terminal what fires next in the person's zone, or that none is set; cron gets nothing")
+    func saysWhatIsNext() async throws {
+        let cli = try await CLIHarness(timeZone: "Europe/Berlin")
+        let once = ["remind", "--once", "--notifier", "print"]
+        var result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("07:00"))
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out == "No reminder is set (add one: tend edit HABIT --reminder 07:30).\n")
+        #expect(await cli.run(["add", "Water", "--emoji", "💧", "--reminder", "08:00"], now: Self.berlin("07:00")).status == 0)
+        #expect(await cli.run(["add", "Read", "--emoji", "📚", "--reminder", "21:00"], now: Self.berlin("07:00")).status == 0)
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("07:30"))
+        #expect(result.out == "Nothing due now. Next: 💧 Water at 08:00 today.\n")
+        // A round that showed something says nothing more.
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("08:05"))
+        #expect(result.out == "08:00 💧 Water\n")
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("08:10"))
+        #expect(result.out == "Nothing due now. Next: 📚 Read at 21:00 today.\n")
+        _ = await cli.run(once, now: Self.berlin("21:05"))
+        // 23:30 in Berlin is still the 10th there and 22:30 in UTC; 00:30 on the 11th is the 10th in UTC.
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("23:30"))
+        #expect(result.out == "Nothing due now. Next: 💧 Water at 08:00 tomorrow (2026-03-11).\n")
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("00:30", day: "2026-03-11"))
+        #expect(result.out == "Nothing due now. Next: 💧 Water at 08:00 today.\n")
+        // Not a terminal (cron, a timer), or --quiet: nothing when nothing is due.
+        #expect(await cli.run(once, now: Self.berlin("00:40", day: "2026-03-11")).out == "")
+        #expect(await cli.run(once + ["--quiet"], stdoutIsTerminal: true, now: Self.berlin("00:50", day: "2026-03-11")).out == "")
+        _ = await cli.run(["edit", "Read", "--no-reminders"], now: Self.berlin("01:00", day: "2026-03-11"))
+        _ = await cli.run(["archive", "Water"], now: Self.berlin("01:00", day: "2026-03-11"))
+        result = await cli.run(once, stdoutIsTerminal: true, now: Self.berlin("01:10", day: "2026-03-11"))
+        #expect(result.out == "No reminder is set (add one: tend edit HABIT --reminder 07:30).\n")
+    }
+
     @Test("notify-send gets the title and the message; asking for it when it is missing is an error")
     func notifySend() async throws {
         let cli = try await CLIHarness(timeZone: "Europe/Berlin")

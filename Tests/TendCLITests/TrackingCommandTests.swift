@@ -70,7 +70,7 @@ struct TrackingCommandTests {
         #expect(try await tend.value("Focus", on: "2025-01-06") == 25 * 60 + 90 * 60 + 90)
         let bad = await tend.run(["log", "Focus", "soon"] + day)
         #expect(bad.status == 1)
-        #expect(bad.err == "tend: 'soon' is not a duration (use 25m, 1h30m or 90s)\n")
+        #expect(bad.err == "tend: “soon” is not a time: type e.g. 45 (minutes), 45m, 1h30, 0.5h or 1:30.\n")
         _ = await tend.run(["add", "Read"])
         let wrongType = await tend.run(["log", "Read", "25m"] + day)
         #expect(wrongType.status == 1)
@@ -133,15 +133,38 @@ struct TrackingCommandTests {
 @Suite("Parsing durations")
 struct DurationParsingTests {
     @Test(
-        "durations as people type them",
+        "durations as people type them, as the web reads them",
         arguments: [
             ("25m", 1500), ("1h30m", 5400), ("90s", 90), ("1h", 3600), ("10", 600), ("1:30", 5400), ("2h 5m", 7500),
+            ("0.5h", 1800), ("12.5", 750), ("25 min", 1500), ("1h30", 5400), ("30min", 1800), ("12m30", 750), ("24h", 86_400),
         ])
     func valid(_ text: String, _ seconds: Int) async throws {
         let tend = try await CLIHarness()
         _ = await tend.run(["add", "Focus", "--type", "duration", "--target", "5h"])
         _ = await tend.run(["set", "Focus", text, "--date", "2025-01-06"])
         #expect(try await tend.value("Focus", on: "2025-01-06") == seconds)
+    }
+}
+
+extension DurationParsingTests {
+    @Test("log, set and --target read the web's forms; what no field takes is refused alike, changing nothing")
+    func sameAsTheWeb() async throws {
+        let tend = try await CLIHarness()
+        #expect(await tend.run(["add", "Meditate", "--type", "duration", "--target", "1h30"]).status == 0)
+        let day = ["--date", "2025-01-06"]
+        #expect(await tend.run(["set", "Meditate", "0.5h"] + day).status == 0)
+        #expect(await tend.run(["log", "Meditate", "30min"] + day).status == 0)
+        #expect(try await tend.value("Meditate", on: "2025-01-06") == 3600)
+        let shown = await tend.run(["log", "Meditate", "12.5"] + day)
+        #expect(shown.out.contains("1h12m30s/1h30m"), "\(shown.out)")
+        let before = try await tend.operationCount()
+        for typed in ["25h", "30m1h", "1h1h", "1:3", "soon"] {
+            let result = await tend.run(["log", "Meditate", typed] + day)
+            #expect(result.status == 1 && result.errLines.count == 1, "\(typed): \(result.err)")
+        }
+        #expect(try await tend.operationCount() == before)
+        let edited = try #require(try await tend.json(["edit", "Meditate", "--target", "0.75h"]) as? [String: Any])
+        #expect(edited["target"] as? Int == 2700)
     }
 }
 
@@ -196,18 +219,15 @@ struct CommandLineShapeTests {
     @Test(
         "a negative target, duration or value is refused in one line, exit 1, nothing changed",
         arguments: [
-            (["add", "Foo", "--type", "count", "--target", "-5"], "'-5' is not a valid target (a whole number, 0 or more)"),
-            (["edit", "Water", "--target", "-3"], "'-3' is not a valid target (a whole number, 0 or more)"),
             (
-                ["add", "Bar", "--type", "duration", "--target", "-10m"],
-                "'-10m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"
+                ["add", "Foo", "--type", "count", "--target", "-5"],
+                "--target -5: a count habit to build takes a whole number from 1 to 1000000"
             ),
-            (["log", "Meditate", "-5m"], "'-5m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
-            (
-                ["log", "Meditate", "-1h30m", "--date", "2025-01-06"],
-                "'-1h30m' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"
-            ),
-            (["set", "Meditate", "--quiet", "-5"], "'-5' is not a valid duration (0 or more, such as 25m, 1h30m or 90s)"),
+            (["edit", "Water", "--target", "-3"], "--target -3: a count habit to build takes a whole number from 1 to 1000000"),
+            (["add", "Bar", "--type", "duration", "--target", "-10m"], "--target -10m: a time habit to build takes a time from 1s to 24h"),
+            (["log", "Meditate", "-5m"], "“-5m” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
+            (["log", "Meditate", "-1h30m", "--date", "2025-01-06"], "“-1h30m” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
+            (["set", "Meditate", "--quiet", "-5"], "“-5” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
             (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a whole number, 0 or more)"),
         ])
     func negativeValues(_ arguments: [String], _ message: String) async throws {

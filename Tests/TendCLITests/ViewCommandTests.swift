@@ -106,6 +106,43 @@ struct ViewCommandTests {
         #expect(heatJSON.last?["day"] as? String == "2025-01-08")
     }
 
+    @Test("month takes a month (YYYY-MM) and year a year (YYYY) as --date; full dates still work; a bad month is refused")
+    func monthsAndYears() async throws {
+        let tend = try await seeded()
+        let december = await tend.run(["month", "Read", "--date", "2024-12"])
+        #expect(december.status == 0, "\(december.err)")
+        #expect(december.out == (await tend.run(["month", "Read", "--date", "2024-12-15"])).out)
+        #expect(december.out.contains("December 2024"))
+        let scores = await tend.run(["month", "--date", "2025-01"])
+        #expect(scores.status == 0 && scores.out.contains("January 2025"), "\(scores.err)")
+        // A year's grid ends with its last week; this year's with this week (Sunday 5 to Saturday 11 January 2025).
+        let lastYear = try #require(try await tend.json(["year", "Read", "--date", "2024"]) as? [String: Any])
+        let lastCells = try #require(lastYear["cells"] as? [[String: Any]])
+        #expect(lastCells.contains { $0["day"] as? String == "2024-12-31" })
+        #expect(!lastCells.contains { $0["day"] as? String == "2025-01-06" })
+        let thisYear = try #require(try await tend.json(["year", "Read", "--date", "2025"]) as? [String: Any])
+        let thisCells = try #require(thisYear["cells"] as? [[String: Any]])
+        #expect(thisCells.last?["day"] as? String == "2025-01-11")
+        let byMonth = try #require(try await tend.json(["year", "Read", "--date", "2024-06"]) as? [String: Any])
+        #expect((byMonth["cells"] as? [[String: Any]])?.contains { $0["day"] as? String == "2024-06-30" } == true)
+        for bad in [
+            ["month", "--date", "2025-13"], ["month", "--date", "2025"], ["year", "--date", "20255"], ["month", "--date", "2025-1"],
+        ] {
+            let result = await tend.run(bad)
+            #expect(result.status == 1 && result.out.isEmpty && result.errLines.count == 1, "\(bad): \(result.err)")
+        }
+    }
+
+    @Test("--date takes a weekday: the latest one, today included")
+    func weekdayDates() async throws {
+        let tend = try await seeded()
+        let friday = try #require(try await tend.json(["check", "Run", "--date", "fri"]) as? [String: Any])
+        #expect(friday["day"] as? String == "2025-01-03")
+        let wednesday = try #require(try await tend.json(["check", "Run", "--date", "Wednesday"]) as? [String: Any])
+        #expect(wednesday["day"] as? String == "2025-01-08")
+        #expect(await tend.run(["check", "Run", "--date", "someday"]).status == 1)
+    }
+
     @Test("history lists one habit's days, newest first")
     func history() async throws {
         let tend = try await seeded()

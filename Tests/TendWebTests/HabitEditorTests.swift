@@ -53,6 +53,29 @@ struct HabitEditorTests {
         #expect(habit.reminders.map(\.time.description) == ["07:30", "21:00"])
     }
 
+    @Test(
+        "A time target is typed as the value fields take a time (TendCore's DurationText)",
+        arguments: [("15", 900), ("12.5", 750), ("1h30", 5400), ("0.5h", 1800), ("25 min", 1500), ("1:30", 5400), ("24h", 86_400)])
+    func durationTargets(typed: String, seconds: Int) throws {
+        let body = "name=Meditate&emoji=%E2%9C%85&color=blue&kind=good&type=duration&schedule=daily&routineTime=anytime&target="
+        let form = HabitForm(FormData(body + (typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed)))
+        let habit = try form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today).get()
+        #expect(habit.target == seconds)
+    }
+
+    @Test("A time target out of range or not a time says so in times, not in minutes rounded down to 0")
+    func durationTargetErrors() {
+        let base = Habit(name: "", createdOn: Self.today)
+        func error(_ target: String) -> String? {
+            let body = "name=A&emoji=%E2%9C%85&color=blue&kind=good&type=duration&schedule=daily&routineTime=anytime&target=" + target
+            guard case .failure(let errors) = HabitForm(FormData(body)).habit(base: base, today: Self.today) else { return nil }
+            return errors["target"]
+        }
+        #expect(error("0") == "The target must be 1 s–24 h, not 0 min.")
+        #expect(error("25h")?.contains("A day has 24 hours") == true)
+        #expect(error("soon")?.contains("is not a time") == true)
+    }
+
     @Test("Wrong fields each get their message; the values stay as typed")
     func errors() throws {
         let base = Habit(name: "", createdOn: Self.today)

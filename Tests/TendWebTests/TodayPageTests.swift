@@ -267,5 +267,8 @@ struct TodayPageTests {
         #expect(TodayPage.duration(600) == "10 min")
         #expect(TodayPage.duration(3600) == "1 h")
         #expect(TodayPage.duration(3900) == "1 h 5 min")
+        // 12.5 minutes typed: not "12 min".
+        #expect(TodayPage.duration(750) == "12 min 30 s")
+        #expect(TodayPage.duration(3630) == "1 h 0 min 30 s")
     }
 }

@@ -8,14 +8,15 @@ struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a habit (with no options: a daily checkmark).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend add Read
               tend add Water --emoji 💧 --type count --target 8 --unit glasses
               tend add Meditate --type duration --target 10m --routine-time morning --schedule mon,wed,fri
               tend add Smoking --kind bad
               tend add Run --group Health --tag morning --tag outdoors
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

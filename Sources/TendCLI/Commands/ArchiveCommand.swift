@@ -8,7 +8,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
         abstract: "Archive a habit: hidden from today and lists, history kept.",
-        discussion: "Example:\n  tend archive Read"
+        discussion: HelpText.fitted("Example:\n  tend archive Read")
     )
 
     @OptionGroup var options: GlobalOptions

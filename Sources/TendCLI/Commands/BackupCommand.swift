@@ -8,7 +8,7 @@ struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy the whole database to a new file (safe while other programs use it).",
-        discussion: "Example:\n  tend backup ~/tend-2025-01-06.sqlite"
+        discussion: HelpText.fitted("Example:\n  tend backup ~/tend-2025-01-06.sqlite")
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,11 +8,12 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Mark a habit done for a day (a bad habit: record one slip).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend check Read
               tend check Read --date yesterday
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,11 +8,12 @@ struct DecrementCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decrement",
         abstract: "Take away from a day's count or time (default 1).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend decrement Water
               tend decrement Water 2
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

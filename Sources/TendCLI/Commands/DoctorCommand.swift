@@ -9,7 +9,8 @@ struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the habits' summaries against their entries (and rebuild them).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Every habit keeps a summary of its past days' statuses, so that Today and the heatmap \
             need not read years of check-ins. It is kept up to date with every change; this \
             rebuilds each one from the whole history and compares. A summary that disagrees is \
@@ -17,7 +18,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
             Example:
               tend doctor --rebuild
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

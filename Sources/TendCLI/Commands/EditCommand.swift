@@ -8,24 +8,27 @@ struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a habit's attributes.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend edit Read --name Reading --schedule 3/week
               tend edit Water --target 10
               tend edit Run --group Health --tag outdoors --untag morning
               tend edit Run --no-group
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: HabitArgument
     @Option(help: "A new name.") var name: String?
     @OptionGroup var attributes: HabitAttributeOptions
+    @OptionGroup var removals: HabitRemovalOptions
 
     func run() async throws {
         let session = try await Session.open(options)
         let old = try await session.habit(reference.habit)
-        var habit = try attributes.applied(to: old, today: session.today, groups: try await session.store.groups(owner: session.owner))
+        var habit = try attributes.applied(
+            to: old, today: session.today, groups: try await session.store.groups(owner: session.owner), removing: removals.removals)
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
         if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }

@@ -8,14 +8,15 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export everything: Tend JSON (complete), CSV for spreadsheets, or Loop Habit Tracker's CSV zip.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             JSON and CSV go to stdout unless --output is given; the Loop zip needs --output.
 
             Examples:
               tend export > tend.json
               tend export --format csv --output habits.csv
               tend export --format loop-csv --output Loop.zip
-            """
+            """)
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

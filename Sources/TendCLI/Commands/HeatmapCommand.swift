@@ -9,13 +9,14 @@ struct HeatmapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "heatmap",
         abstract: "Show the day scores of the 200 days ending today (or --date), GitHub-style.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             A tile per day: empty when nothing was due, darker as more due habits were met.
 
             Examples:
               tend heatmap
               tend heatmap --days 365 --ascii
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

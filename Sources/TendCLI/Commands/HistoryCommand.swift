@@ -8,11 +8,12 @@ struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show one habit's days, newest first, ending today (or --date).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend history Read
               tend history Water --days 14 --json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -11,7 +11,8 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract:
             "Import habits and check-ins; the format is recognised by content (Tend JSON or CSV, Loop's .db backup, Loop's CSV zip, Beaver's JSON, HabitBull's CSV, harsh's files or folder, Rewire's or Tickmate's database).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Importing merges: a habit already there (the same id: Tend's own exports, Loop's \
             backups) keeps what you recorded and gains the days you had nothing on. A habit that \
             only has the name of one of yours is added as "Name (2)", unless --merge-names puts its \
@@ -20,7 +21,7 @@ struct ImportCommand: AsyncParsableCommand {
             Examples:
               tend import "Loop Habits Backup.db" --dry-run
               tend import tend-export.json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

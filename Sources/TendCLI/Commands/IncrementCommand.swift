@@ -8,7 +8,8 @@ struct IncrementCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "increment",
         abstract: "Add to a day's count or time: an amount as given, or one step up to the target.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             With an amount, the amount is recorded as given, past the target too (12 glasses of
             a target of 8). Without one, a count goes up by one and a duration by a minute,
             stopping at a good habit's target (the web ring's tap).
@@ -17,7 +18,7 @@ struct IncrementCommand: AsyncParsableCommand {
               tend increment Water
               tend increment Water 2
               tend increment Meditate 45m
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,13 +8,14 @@ struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List habits in their order.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend list
               tend list --all --json
               tend list --tag morning
               tend list --group Health
-            """,
+            """),
         aliases: ["ls"]
     )
 
@@ -33,15 +34,23 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let style = session.style
-        let width = habits.map(\.name.displayWidth).max() ?? 0
-        for (index, habit) in habits.enumerated() {
+        let details = habits.map { habit in
             let archived = habit.isArchived ? style.dim("  (archived)") : ""
             let group = habit.group.isEmpty ? "" : ", " + habit.group
             let tags = habit.tags.isEmpty ? "" : style.dim("  " + habit.tags.map { "#" + $0 }.joined(separator: " "))
-            let name = style.paint(habit.name.padded(to: width), habit.color)
-            session.print(
-                "\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
-            )
+            return "\(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
+        }
+        // On a terminal, a long name is cut so the row fits (9 columns before and after the name);
+        // what still does not fit goes on under the name, broken between words.
+        let columns = session.context.columns
+        let longest = habits.map(\.name.displayWidth).max() ?? 0
+        let width =
+            columns == nil
+            ? longest : Terminal.nameColumn(longest: longest, other: 9 + (details.map(Terminal.width).max() ?? 0), columns: columns)
+        for (index, habit) in habits.enumerated() {
+            let name = style.paint(Terminal.column(habit.name, width: width), habit.color)
+            let line = "\(String(index + 1).padded(to: 3)) \(habit.emoji.padded(to: 2)) \(name)  \(details[index])"
+            for part in Terminal.wrapped(line, to: columns, indent: 7) { session.print(part) }
         }
     }
 }

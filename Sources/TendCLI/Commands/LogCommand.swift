@@ -8,11 +8,12 @@ struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Add time to a duration habit: 25m, 1h30m, 90s.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend log Meditate 25m
               tend log Running 1h30m --date yesterday
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

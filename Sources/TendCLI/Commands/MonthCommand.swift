@@ -9,21 +9,22 @@ struct MonthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "month",
         abstract: "Show the month of today (or --date) as a grid: one habit's days, or every habit's day scores.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend month
-              tend month Read --date 2025-02-01 --ascii
-            """
+              tend month Read --date 2025-02 --ascii
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("A habit (name or id); without it, the day scores.", valueName: "habit")) var habit: String?
-    @OptionGroup var date: DateOption
+    @OptionGroup var date: PeriodDateOption
     @OptionGroup var grid: GridOptions
 
     func run() async throws {
         let session = try await Session.open(options)
-        let day = try session.day(date.date)
+        let day = try session.periodDay(date.date)
         let today = session.today
         let calendar = session.calendar
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
@@ -57,8 +58,7 @@ struct MonthCommand: AsyncParsableCommand {
             MonthCommand.printGrid(of: day, days: days, session: session, style: style) { index in
                 days[index] > today ? " " : style.tile(scores[index])
             }
-            let legend = [nil, 0, 0.3, 0.7, 1].map { style.tile($0) }
-            session.print("nothing due \(legend[0])  0% \(legend[1])  <50% \(legend[2])  <100% \(legend[3])  100% \(legend[4])")
+            session.print(style.tileLegend)
         }
     }
 

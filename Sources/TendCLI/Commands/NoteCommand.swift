@@ -8,11 +8,12 @@ struct NoteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "note",
         abstract: "Set (or with an empty text, clear) a day's note.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend note Read "Finished chapter 3"
               tend note Read "" --date yesterday
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,13 +8,14 @@ struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Delete a habit and all its check-ins (asks first; `archive` keeps them).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             On a terminal it asks for confirmation; elsewhere it needs --yes.
 
             Examples:
               tend remove Read
               tend remove Read --yes
-            """,
+            """),
         aliases: ["rm"]
     )
 

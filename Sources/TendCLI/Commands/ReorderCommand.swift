@@ -8,11 +8,12 @@ struct ReorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reorder",
         abstract: "Put habits first, in the order given (or move one habit to a position with --to).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend reorder Meditate Read Water
               tend reorder Water --to 1
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,10 +8,11 @@ struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Clear a day: no value, no skip (the note stays).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Example:
               tend reset Read --date yesterday
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,13 +8,14 @@ struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Replace the database's content with a backup's (verified first; asks, or --yes).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Everything recorded since the backup is lost. A backup that is damaged, not a Tend \
             database or from a newer Tend is refused and nothing changes.
 
             Example:
               tend restore ~/tend-2025-01-06.sqlite --yes
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

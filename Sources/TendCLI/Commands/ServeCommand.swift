@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the Tend server: accounts, the JSON API and the web app (docs/server.md, docs/web.md).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             By default it serves 127.0.0.1:8080 from the same SQLite file as the CLI. Every \
             option has an environment fallback (TEND_HOST, TEND_PORT, TEND_DATABASE, \
             TEND_OPEN_REGISTRATION, TEND_TRUST_PROXY, TEND_TRUSTED_PROXIES, TEND_BCRYPT_COST, TEND_LOG_LEVEL, TEND_PUBLIC_URL, \
@@ -32,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
               tend serve --database postgres://tend:secret@db.internal:5432/tend
               tend serve --public-url https://habits.example.com --vapid-subject mailto:me@example.com
               TEND_OIDC=https://auth.example.com,tend,SECRET tend serve --public-url https://habits.example.com
-            """
+            """)
     )
 
     @Option(help: ArgumentHelp("The address to listen on (default: $TEND_HOST, else 127.0.0.1).", valueName: "address"))

@@ -8,11 +8,12 @@ struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set a day's exact value (a count, a duration such as 20m, or 0/1).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend set Water 6
               tend set Meditate 20m --date yesterday
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,7 +8,7 @@ struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a habit's attributes, its week and its statistics.",
-        discussion: "Example:\n  tend show Read"
+        discussion: HelpText.fitted("Example:\n  tend show Read")
     )
 
     @OptionGroup var options: GlobalOptions

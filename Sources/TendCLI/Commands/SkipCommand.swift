@@ -8,14 +8,16 @@ struct SkipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skip",
         abstract: "Mark a planned rest day (keeps a streak; --undo removes the mark).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Only a day the habit is due can be skipped: a day its schedule leaves free (a Tuesday \
             for mon,wed,fri) is refused, since there is nothing to rest from. --undo works on any day.
 
             Examples:
               tend skip Running
+              tend skip Running --date fri
               tend skip Running --date yesterday --undo
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

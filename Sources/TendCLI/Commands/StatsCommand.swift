@@ -9,13 +9,14 @@ struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show strength (Loop's score), streaks, completion rates, totals and weekday frequency.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Without a habit: one line per active habit.
 
             Examples:
               tend stats
               tend stats Read --as-of 2025-03-31 --json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
@@ -62,7 +63,10 @@ struct StatsCommand: AsyncParsableCommand {
             session.print("No habits yet. Add one: tend add Read")
             return
         }
-        let width = max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0)
+        // Names cut to fit the terminal: 36 columns hold the emoji and the figures' headings.
+        let columns = session.context.columns
+        let width = Terminal.nameColumn(
+            longest: max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0), other: 36, columns: columns, minimum: 4)
         session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
         var rows = Array(zip(tracked, stats))
         var headings: [Int: String] = [:]
@@ -82,10 +86,11 @@ struct StatsCommand: AsyncParsableCommand {
         }
         for (index, (one, s)) in rows.enumerated() {
             if let heading = headings[index] { session.print(style.bold(heading)) }
-            session.print(
-                "\(one.habit.emoji.padded(to: 2)) \(one.habit.name.padded(to: width))  "
-                    + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
-                    + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30, percent))
+            let line =
+                "\(one.habit.emoji.padded(to: 2)) \(Terminal.column(one.habit.name, width: width))  "
+                + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
+                + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30, percent)
+            for part in Terminal.wrapped(line, to: columns, indent: 3) { session.print(part) }
         }
     }
 }

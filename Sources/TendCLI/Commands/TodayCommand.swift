@@ -9,14 +9,15 @@ struct TodayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
         abstract: "Show the habits due today (or on --date), grouped by routine time, with the day score.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             The current part of the day comes first (morning 05–11, day 11–18, evening 18–05).
 
             Examples:
               tend today
               tend today --date yesterday --json
               tend today --group Health
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
@@ -48,7 +49,6 @@ struct TodayCommand: AsyncParsableCommand {
             session.print("Nothing due.")
             return
         }
-        let width = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
         // By group: a heading per group with its own score; the lines under it as below.
         let sections: [(heading: String, items: [TodayPlan.Item])]
         if byGroup {
@@ -69,31 +69,49 @@ struct TodayCommand: AsyncParsableCommand {
                 )
             }
         }
-        for section in sections {
+        let details = sections.map { $0.items.map { detail($0, style: style) } }
+        // On a terminal, a long name is cut so a row fits (9 columns besides the name and its
+        // details); what still does not fit goes on under the name, broken between words.
+        let columns = session.context.columns
+        let longest = plan.groups.flatMap(\.items).map(\.habit.name.displayWidth).max() ?? 0
+        let width =
+            columns == nil
+            ? longest
+            : Terminal.nameColumn(longest: longest, other: 9 + (details.joined().map(Terminal.width).max() ?? 0), columns: columns)
+        for (section, details) in zip(sections, details) {
             session.print()
             session.print(style.bold(section.heading))
-            for item in section.items {
+            for (item, detail) in zip(section.items, details) {
                 let habit = item.habit
                 let mark = style.mark(item.status, progress: item.progress)
-                let name = style.paint(habit.name.padded(to: width), habit.color)
-                var detail: String
-                if item.status == .skipped {
-                    detail = "skipped"
-                } else if item.status == .missed, habit.kind == .bad {
-                    // Over the limit: a failure for the whole day, shown as one.
-                    detail =
-                        habit.type == .checkmark
-                        ? "slipped" : style.bar(item.progress) + " " + Format.progress(item.value, of: habit) + "  over limit"
-                } else if habit.type == .checkmark, habit.kind == .good {
-                    detail = item.value > 0 ? "done" : ""
-                } else {
-                    detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
-                }
-                if let period = item.period { detail += (detail.isEmpty ? "" : "  ") + period.text }
-                session.print("  \(mark) \(habit.emoji.padded(to: 2)) \(name)  \(detail)".trimmingTrailingSpaces())
+                let name = style.paint(Terminal.column(habit.name, width: width), habit.color)
+                let line = "  \(mark) \(habit.emoji.padded(to: 2)) \(name)  \(detail)".trimmingTrailingSpaces()
+                for part in Terminal.wrapped(line, to: columns, indent: 7) { session.print(part) }
             }
         }
         await Tips.showOne(session, habits: habits, routines: routines)
+    }
+
+    /// What follows an item's name: its bar and value, "skipped", "done", a period's count.
+    func detail(_ item: TodayPlan.Item, style: Style) -> String {
+        let habit = item.habit
+        var detail: String
+        if item.status == .skipped {
+            detail = "skipped"
+        } else if item.status == .missed, habit.kind == .bad {
+            // Over the limit: a failure for the whole day, shown as one (a full bar of blocks
+            // would read as a goal reached).
+            detail =
+                habit.type == .checkmark
+                ? style.failure("slipped")
+                : style.failedBar() + " " + Format.progress(item.value, of: habit) + "  " + style.failure("over limit")
+        } else if habit.type == .checkmark, habit.kind == .good {
+            detail = item.value > 0 ? "done" : ""
+        } else {
+            detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
+        }
+        if let period = item.period { detail += (detail.isEmpty ? "" : "  ") + period.text }
+        return detail
     }
 
     func scoreText(_ score: Double?, style: Style, locale: String) -> String {

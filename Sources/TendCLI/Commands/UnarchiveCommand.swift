@@ -8,7 +8,7 @@ struct UnarchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unarchive",
         abstract: "Bring an archived habit back.",
-        discussion: "Example:\n  tend unarchive Read"
+        discussion: HelpText.fitted("Example:\n  tend unarchive Read")
     )
 
     @OptionGroup var options: GlobalOptions

@@ -8,10 +8,11 @@ struct UncheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uncheck",
         abstract: "Set a day back to nothing done (a skip or note stays).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Example:
               tend uncheck Read --date 2025-01-06
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

@@ -9,11 +9,12 @@ struct WeekCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week",
         abstract: "Show the calendar week containing today (or --date): a row per habit, the day scores below.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend week
               tend week --date 2025-01-06 --ascii
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
@@ -43,16 +44,22 @@ struct WeekCommand: AsyncParsableCommand {
             session.print("No habits yet. Add one: tend add Read")
             return
         }
-        let width = max(5, habits.map(\.habit.name.displayWidth).max() ?? 0)
+        // Names cut to fit the terminal: a row is the name, its emoji and 7 cells (18 columns).
+        let columns = session.context.columns
+        let width = Terminal.nameColumn(
+            longest: max(5, habits.map(\.habit.name.displayWidth).max() ?? 0), other: 18, columns: columns, minimum: 5)
         let letters = (start...end).map { calendar.getDayLetter(for: $0) }
         session.print("".padded(to: width + 5) + letters.joined(separator: " "))
         for (tracked, cells) in rows {
             let habit = tracked.habit
             session.print(
-                "\(habit.emoji.padded(to: 2)) \(style.paint(habit.name.padded(to: width), habit.color))  "
+                "\(habit.emoji.padded(to: 2)) \(style.paint(Terminal.column(habit.name, width: width), habit.color))  "
                     + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
         }
         session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
+        for legend in [style.cellLegend, "score: " + style.tileLegend] {
+            for line in Terminal.wrapped(legend, to: columns, indent: 2) { session.print(line) }
+        }
     }
 }
 

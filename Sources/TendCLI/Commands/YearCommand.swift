@@ -9,23 +9,25 @@ struct YearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "year",
         abstract: "Show 53 weeks ending with the week of today (or --date): one habit's days, or the day scores.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Columns are weeks, rows are weekdays in your week's order.
 
             Examples:
               tend year Read
               tend year --ascii
-            """
+              tend year --date 2025
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("A habit (name or id); without it, the day scores.", valueName: "habit")) var habit: String?
-    @OptionGroup var date: DateOption
+    @OptionGroup var date: PeriodDateOption
     @OptionGroup var grid: GridOptions
 
     func run() async throws {
         let session = try await Session.open(options)
-        let day = try session.day(date.date)
+        let day = try session.periodDay(date.date, years: true)
         let today = session.today
         let calendar = session.calendar
         let style = Style(context: session.context, options: options, ascii: grid.ascii)

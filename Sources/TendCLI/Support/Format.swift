@@ -4,17 +4,8 @@ import TendStore
 
 /// How values read in text.
 enum Format {
-    /// `1h30m`, `25m`, `45s`, `0m`.
-    static func duration(_ seconds: Int) -> String {
-        let hours = seconds / 3600
-        let minutes = (seconds % 3600) / 60
-        let rest = seconds % 60
-        var text = ""
-        if hours > 0 { text += "\(hours)h" }
-        if minutes > 0 { text += "\(minutes)m" }
-        if rest > 0 { text += "\(rest)s" }
-        return text.isEmpty ? "0m" : text
-    }
+    /// `1h30m`, `25m`, `45s`, `12m30s`, `0m` (``DurationText/short(_:)``).
+    static func duration(_ seconds: Int) -> String { DurationText.short(seconds) }
 
     /// A value in the habit's terms: `3 glasses`, `25m`, `done`.
     static func value(_ value: Int, of habit: Habit) -> String {

@@ -4,6 +4,7 @@ import TendCore
 import TendStore
 
 /// The attributes `add` and `edit` set; absent options leave an attribute as it is (or at its default).
+/// What only takes something away from a habit is `edit`'s alone (``HabitRemovalOptions``).
 struct HabitAttributeOptions: ParsableArguments {
     @Option(help: "One emoji shown beside the name.") var emoji: String?
     @Option(help: ArgumentHelp("A palette color: \(HabitColor.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "color"))
@@ -24,21 +25,25 @@ struct HabitAttributeOptions: ParsableArguments {
         name: .customLong("reminder"),
         help: ArgumentHelp("A reminder time, HH:MM; repeat for several (replaces the habit's reminders).", valueName: "time"))
     var reminders: [String] = []
-    @Flag(name: .customLong("no-reminders"), help: "Remove the habit's reminders.") var noReminders = false
     @Option(help: ArgumentHelp("The habit's group, an area of life (Health, Work); a new name makes a new group.", valueName: "group"))
     var group: String?
-    @Flag(name: .customLong("no-group"), help: "Take the habit out of its group.") var noGroup = false
     @Option(name: .customLong("tag"), help: ArgumentHelp("Put a tag on the habit; repeat for several.", valueName: "tag"))
     var tags: [String] = []
-    @Option(name: .customLong("untag"), help: ArgumentHelp("Take a tag off the habit; repeat for several.", valueName: "tag"))
-    var untags: [String] = []
 
     /// Whether these options add reminders (a tip's action).
     var addsReminders: Bool { !reminders.isEmpty }
 
     /// `habit` with the given options applied (validated by the caller through the store). A
-    /// group name is spelled as the owner's existing group of that name (`groups`).
-    func applied(to habit: Habit, today: Day, groups: [HabitGroup] = []) throws -> Habit {
+    /// group name is spelled as the owner's existing group of that name (`groups`). Options that
+    /// contradict each other are refused before anything is read from them.
+    func applied(
+        to habit: Habit, today: Day, groups: [HabitGroup] = [], removing removals: HabitRemovalOptions.Removals = .none
+    ) throws -> Habit {
+        if !reminders.isEmpty, removals.reminders { throw CLIError("give --reminder or --no-reminders, not both") }
+        if group != nil, removals.group { throw CLIError("give --group or --no-group, not both") }
+        if let tag = tags.first(where: { HabitTags.contains(removals.tags, $0) }) {
+            throw CLIError("“\(tag)” is given to both --tag and --untag; give it to one")
+        }
         var habit = habit
         let oldKind = habit.kind
         let oldType = habit.type
@@ -50,7 +55,7 @@ struct HabitAttributeOptions: ParsableArguments {
         }
         if let type { habit.type = try Parse.choice(type, "type") }
         if let target {
-            habit.target = habit.type == .duration ? try Parse.duration(target) : try Parse.count(target, what: "target")
+            habit.target = try Self.target(target, kind: habit.kind, type: habit.type)
         } else if habit.kind != oldKind || habit.type != oldType {
             habit.target = Habit.defaultTarget(kind: habit.kind, type: habit.type)
         }
@@ -58,21 +63,79 @@ struct HabitAttributeOptions: ParsableArguments {
         if let schedule { habit.schedule = try Parse.schedule(schedule, startingOn: today) }
         if let routineTime { habit.routineTime = try Parse.choice(routineTime, "routine time") }
         if let notes { habit.notes = notes }
-        if noReminders { habit.reminders = [] }
+        if removals.reminders { habit.reminders = [] }
         if !reminders.isEmpty { habit.reminders = try reminders.map { Reminder(time: try TimeOfDay(parsing: $0)) } }
-        if group != nil, noGroup { throw CLIError("give --group or --no-group, not both") }
         if let group {
             try HabitGroup.validate(name: group)
             habit.group = GroupList.spelling(of: group, among: groups)
         }
-        if noGroup { habit.group = "" }
-        for tag in tags + untags { try HabitTags.validate(tag) }
-        for tag in untags where !HabitTags.contains(habit.tags, tag) {
+        if removals.group { habit.group = "" }
+        for tag in tags + removals.tags { try HabitTags.validate(tag) }
+        for tag in removals.tags where !HabitTags.contains(habit.tags, tag) {
             throw CLIError(
                 "“\(habit.name)” has no tag “\(tag)” (its tags: \(habit.tags.isEmpty ? "none" : habit.tags.joined(separator: ", ")))")
         }
-        habit.tags = HabitTags.applying(added: tags, removed: untags, to: habit.tags)
+        habit.tags = HabitTags.applying(added: tags, removed: removals.tags, to: habit.tags)
         try habit.validate()
         return habit
     }
+
+    /// `--target` for a habit of `kind` and `type`: one message, whatever is wrong with it (not
+    /// a number, negative, 0 where 1 is the least, too large), saying the range that habit takes.
+    static func target(_ text: String, kind: HabitKind, type: HabitType) throws -> Int {
+        let range = Habit.targetRange(kind: kind, type: type)
+        let refusal = CLIError("--target \(text): \(targetRule(kind: kind, type: type))")
+        let value: Int
+        switch type {
+        case .checkmark, .count:
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else { throw refusal }
+            value = number
+        case .duration:
+            do {
+                value = try DurationText.seconds(text)
+            } catch {
+                switch error {
+                case .notADuration, .empty:
+                    throw CLIError("--target \(text): \(targetRule(kind: kind, type: type)), such as 20m, 1h30 or 0.5h")
+                case .negative, .tooLong: throw refusal
+                }
+            }
+        }
+        guard range.contains(value) else { throw refusal }
+        return value
+    }
+
+    /// The targets a habit of `kind` and `type` takes, in words.
+    static func targetRule(kind: HabitKind, type: HabitType) -> String {
+        let range = Habit.targetRange(kind: kind, type: type)
+        let aim = kind == .good ? "to build" : "to quit"
+        switch type {
+        case .checkmark:
+            return kind == .good
+                ? "a checkmark habit to build has the target 1 (for more a day, use --type count)"
+                : "a checkmark habit to quit has the target 0 (for a daily limit, use --type count)"
+        case .count:
+            return "a count habit \(aim) takes a whole number from \(range.lowerBound) to \(range.upperBound)"
+        case .duration:
+            return "a time habit \(aim) takes a time from \(Format.duration(range.lowerBound)) to \(Format.duration(range.upperBound))"
+        }
+    }
+}
+
+/// `edit`'s options that take something off a habit: `add` has nothing to take off.
+struct HabitRemovalOptions: ParsableArguments {
+    @Flag(name: .customLong("no-reminders"), help: "Remove the habit's reminders.") var noReminders = false
+    @Flag(name: .customLong("no-group"), help: "Take the habit out of its group.") var noGroup = false
+    @Option(name: .customLong("untag"), help: ArgumentHelp("Take a tag off the habit; repeat for several.", valueName: "tag"))
+    var untags: [String] = []
+
+    /// What is taken off, as plain values.
+    struct Removals {
+        var reminders = false
+        var group = false
+        var tags: [String] = []
+        static let none = Removals()
+    }
+
+    var removals: Removals { Removals(reminders: noReminders, group: noGroup, tags: untags) }
 }

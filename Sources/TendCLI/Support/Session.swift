@@ -56,15 +56,46 @@ struct Session {
     /// Today in the configured zone with the configured day start (never the process's TZ).
     var today: Day { user.settings.today(now: now) }
 
-    /// `--date`: `today`, `yesterday`, `tomorrow` or `YYYY-MM-DD` (absent: today).
+    /// `--date`: `today`, `yesterday`, `tomorrow`, a weekday (`fri`, `friday`: the latest one,
+    /// today included) or `YYYY-MM-DD` (absent: today).
     func day(_ text: String?) throws -> Day {
         guard let text else { return today }
         switch text.lowercased() {
         case "today": return today
         case "yesterday": return today.previous
         case "tomorrow": return today.next
-        default: return try Day(iso: text)
+        default:
+            if text.allSatisfy(\.isLetter), let weekday = Weekday(code: text) {
+                return today.adding(days: -((today.weekday.rawValue - weekday.rawValue + 7) % 7))
+            }
+            return try Day(iso: text)
         }
+    }
+
+    /// `--date` of a view of a month or a year: a day as ``day(_:)`` reads it, or a month
+    /// (`YYYY-MM`), or with `years` a year (`YYYY`), which stands for its last day — today while
+    /// it lasts.
+    func periodDay(_ text: String?, years: Bool = false) throws -> Day {
+        guard let text else { return today }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        guard digits, parts.first?.count == 4, let year = Int(parts[0]) else { return try day(text) }
+        let first: Day
+        let last: Day
+        switch parts.count {
+        case 2 where parts[1].count == 2:
+            guard let month = Int(parts[1]), let day = try? Day(year: year, month: month, day: 1) else {
+                throw CLIError("'\(text)' is not a month (use YYYY-MM, e.g. 2026-02)")
+            }
+            (first, last) = (day, day.lastOfMonth)
+        case 1 where years:
+            guard let day = try? Day(year: year, month: 1, day: 1) else { throw CLIError("'\(text)' is not a year (use YYYY)") }
+            (first, last) = (day, try Day(year: year, month: 12, day: 31))
+        case 1: throw CLIError("'\(text)' is a year; this view takes a month (YYYY-MM, e.g. \(text)-02) or a day")
+        default:
+            return try day(text)
+        }
+        return (first...last).contains(today) ? today : last
     }
 
     var style: Style { Style(context: context, options: options) }

@@ -29,6 +29,8 @@ struct Style {
 
     func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    /// Red: a day that failed (missed, over a limit).
+    func failure(_ text: String) -> String { color ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 
     /// The mark for a habit's status on a day.
     func mark(_ status: DayStatus, progress: Double) -> String {
@@ -36,7 +38,7 @@ struct Style {
         case .met: return unicode ? "✓" : "x"
         case .skipped: return unicode ? "⤼" : "-"
         case .satisfied: return unicode ? "✓" : "x"
-        case .missed: return unicode ? "✗" : "!"
+        case .missed: return failure(unicode ? "✗" : "!")
         case .pending, .notDue:
             if progress >= 1 { return unicode ? "✓" : "x" }
             return progress > 0 ? ring(progress) : (unicode ? "○" : " ")
@@ -54,6 +56,25 @@ struct Style {
         let filled = Int((min(max(progress, 0), 1) * Double(width)).rounded())
         let (full, empty) = unicode ? ("█", "░") : ("#", "-")
         return String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
+    }
+
+    /// The bar of a day over its limit: every cell crossed out, in red, where a full bar of
+    /// blocks would read as a goal reached.
+    func failedBar(width: Int = 10) -> String {
+        failure(String(repeating: unicode ? "✗" : "!", count: width))
+    }
+
+    /// What the glyphs of ``cell(_:color:)`` mean, for a grid's legend.
+    var cellLegend: String {
+        unicode
+            ? "done █  partly ▒  not done ░  skipped ─  not due ·"
+            : "done #  partly +  not done .  skipped -  not due: blank"
+    }
+
+    /// What the glyphs of ``tile(_:)`` mean (day scores).
+    var tileLegend: String {
+        let glyphs = [nil, 0, 0.3, 0.7, 1].map { tile($0) }
+        return "nothing due \(glyphs[0])  0% \(glyphs[1])  <50% \(glyphs[2])  <100% \(glyphs[3])  100% \(glyphs[4])"
     }
 
     /// One grid cell for a habit's day.

@@ -6,7 +6,8 @@ public struct TendCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "tend",
         abstract: "Build habits from the terminal: check in, see your week, keep your streaks.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Works on a local SQLite database (created on first use). Days follow the zone and \
             day-start hour in `tend config`, never the TZ variable.
 
@@ -14,7 +15,7 @@ public struct TendCommand: AsyncParsableCommand {
               tend add Read --emoji 📚 --schedule mon,wed,fri
               tend check Read
               tend today
-            """,
+            """),
         version: "0.1.0",
         subcommands: [
             TodayCommand.self, WeekCommand.self, MonthCommand.self, YearCommand.self, HeatmapCommand.self,
@@ -127,7 +128,7 @@ public struct TendCommand: AsyncParsableCommand {
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
         "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--approve-signups",
-        "--by-group",
+        "--by-group", "--merge-names", "--no-check",
         "--help", "--version", "--experimental-dump-help",
     ])
 

@@ -647,12 +647,16 @@
     }
 
     // TodayPage's words (valueText, statusLabel, tapLabel), so an offline card reads as an online one.
+    // TendCore's DurationText.words: "0 min", "45 s", "12 min 30 s", "1 h 5 min", "1 h 0 min 30 s".
     function duration(seconds) {
-      if (seconds === 0) return "0 min";
-      if (seconds < 60) return `${seconds} s`;
-      const minutes = Math.floor(seconds / 60);
-      if (minutes < 60) return `${minutes} min`;
-      return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+      const hours = Math.floor(seconds / 3600);
+      const minutes = Math.floor((seconds % 3600) / 60);
+      const rest = seconds % 60;
+      const parts = [];
+      if (hours > 0) parts.push(`${hours} h`);
+      if (minutes > 0 || (hours > 0 && rest > 0)) parts.push(`${minutes} min`);
+      if (rest > 0) parts.push(`${rest} s`);
+      return parts.length === 0 ? "0 min" : parts.join(" ");
     }
     function valueText(f, value) {
       if (f.type === "checkmark") {

@@ -2,21 +2,19 @@ import Foundation
 import TendAPI
 import TendCore
 
-/// A value a person typed for a day: a count ("12") or a duration ("45", "45m", "1h30", "1:30",
-/// "1 h 30 min", "90s"; a bare number is minutes). Read by the web's "enter a value" forms; what
-/// is typed is recorded as typed (no cap at the target), so only input that cannot be a day's
-/// value is refused: empty, negative, not a number, or absurd (more than a million, or more than
-/// a day's 24 hours).
+/// A value a person typed for a day: a count ("12") or a duration (read by TendCore's
+/// ``DurationText``, as the CLI reads it: "45", "12.5", "45m", "1h30", "0.5h", "1:30"; a bare
+/// number is minutes). Read by the web's "enter a value" forms; what is typed is recorded as
+/// typed (no cap at the target), so only input that cannot be a day's value is refused: empty,
+/// negative, not a number, or absurd (more than a million, or more than a day's 24 hours).
 enum TypedValue {
     /// The largest count a person can type (beyond it, a typo more likely than a day's count).
     static let maximumCount = 1_000_000
-    /// A day's time: 24 hours, in seconds.
-    static let maximumDuration = 24 * 3600
 
     /// The value in the habit's unit (a count, or seconds), or why it cannot be one.
     static func parse(_ typed: String, type: HabitType) -> Result<Int, Refusal> {
         let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return .failure(.empty(type)) }
+        guard !text.isEmpty else { return .failure(type == .duration ? .duration(.empty) : .empty(type)) }
         if text.hasPrefix("-") || text.hasPrefix("−") { return .failure(.negative) }
         switch type {
         case .checkmark, .count:
@@ -24,9 +22,11 @@ enum TypedValue {
             guard text.count <= 9, let value = Int(text), value <= maximumCount else { return .failure(.tooLarge(type)) }
             return .success(value)
         case .duration:
-            guard let seconds = seconds(text.lowercased()) else { return .failure(.notANumber(text, type)) }
-            guard seconds <= Double(maximumDuration) else { return .failure(.tooLarge(type)) }
-            return .success(Int(seconds.rounded()))
+            do {
+                return .success(try DurationText.seconds(text))
+            } catch {
+                return .failure(.duration(error))
+            }
         }
     }
 
@@ -36,64 +36,18 @@ enum TypedValue {
         case negative
         case notANumber(String, HabitType)
         case tooLarge(HabitType)
+        case duration(DurationText.Refusal)
 
         var description: String {
             switch self {
-            case .empty(.duration): "Type a time, e.g. 45 (minutes), 45m, 1h30 or 1:30."
             case .empty: "Type a number, e.g. 3."
             case .negative: "A day's value cannot be negative. To take one away, use −1."
-            case .notANumber(let text, .duration): "“\(text)” is not a time: type e.g. 45 (minutes), 45m, 1h30 or 1:30."
             case .notANumber(let text, _): "“\(text)” is not a whole number: type e.g. 3."
-            case .tooLarge(.duration): "A day has 24 hours: type at most 24h."
+            case .duration(let refusal): refusal.description
             case .tooLarge:
                 "That is more than \(TypedValue.maximumCount.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
             }
         }
-    }
-
-    /// Seconds of a duration: `h:mm`, or numbers each with a unit (h, m or min, s), where a last
-    /// number without one is minutes (after hours or alone) or seconds (after minutes).
-    static func seconds(_ text: String) -> Double? {
-        let compact = text.filter { !$0.isWhitespace }.replacingOccurrences(of: ",", with: ".")
-        let colon = compact.split(separator: ":", omittingEmptySubsequences: false)
-        if colon.count == 2 {
-            guard let hours = Int(colon[0]), colon[1].count == 2, let minutes = Int(colon[1]), minutes < 60,
-                colon[0].allSatisfy(\.isASCIIDigit), colon[1].allSatisfy(\.isASCIIDigit)
-            else { return nil }
-            return Double(hours * 3600 + minutes * 60)
-        }
-        var total = 0.0
-        var rest = Substring(compact)
-        var lastUnit: Double?
-        var seen: Set<Double> = []
-        while !rest.isEmpty {
-            let number = rest.prefix { $0.isASCIIDigit || $0 == "." }
-            guard !number.isEmpty, let value = Double(number), number.filter({ $0 == "." }).count <= 1 else { return nil }
-            rest = rest.dropFirst(number.count)
-            let word = rest.prefix { $0.isLetter }
-            rest = rest.dropFirst(word.count)
-            let unit: Double
-            switch word {
-            case "h", "hr", "hrs", "hour", "hours": unit = 3600
-            case "m", "min", "mins", "minute", "minutes": unit = 60
-            case "s", "sec", "secs", "second", "seconds": unit = 1
-            case "":
-                guard rest.isEmpty else { return nil }
-                switch lastUnit {
-                case nil, 3600: unit = 60
-                case 60: unit = 1
-                default: return nil
-                }
-            default: return nil
-            }
-            // Units in order, each once: "1h30m", not "30m1h" or "1h1h".
-            if let lastUnit, unit >= lastUnit { return nil }
-            guard !seen.contains(unit) else { return nil }
-            seen.insert(unit)
-            lastUnit = unit
-            total += value * unit
-        }
-        return total
     }
 
     /// A duration as the value field shows it, in a form ``parse(_:type:)`` reads back: "45m",

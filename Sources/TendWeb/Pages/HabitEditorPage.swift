@@ -30,7 +30,8 @@ struct HabitForm: Sendable, Hashable {
     var color = HabitColor.blue.rawValue
     var kind = HabitKind.good.rawValue
     var type = HabitType.checkmark.rawValue
-    /// Counts as typed; durations in minutes; ignored for checkmarks.
+    /// Counts as typed; durations as the value field takes them (a bare number is minutes);
+    /// ignored for checkmarks.
     var target = ""
     var unit = ""
     var schedule = ScheduleChoice.daily.rawValue
@@ -234,12 +235,13 @@ struct HabitForm: Sendable, Hashable {
         case .duration:
             if target.isEmpty {
                 habit.target = Habit.defaultTarget(kind: habit.kind, type: .duration)
-            } else if let value = Double(target.replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0,
-                value <= Double(Habit.maximumDurationTarget / 60)
-            {
-                habit.target = Int((value * 60).rounded())
             } else {
-                errors["target"] = "The target is a number of minutes (at most \(Habit.maximumDurationTarget / 60))."
+                // The value fields' reader: "20", "12.5", "1h30", "0.5h", "1:30".
+                do {
+                    habit.target = try DurationText.seconds(target)
+                } catch {
+                    errors["target"] = error.description
+                }
             }
         }
         if let schedule = parsedSchedule(base: base, today: today, errors: &errors) { habit.schedule = schedule }
@@ -291,7 +293,7 @@ struct HabitForm: Sendable, Hashable {
             case .targetOutOfRange(let value, let range):
                 errors["target"] =
                     habit.type == .duration
-                    ? "The target must be \(range.lowerBound / 60)–\(range.upperBound / 60) minutes, not \(Self.minutes(value))."
+                    ? "The target must be \(DurationText.words(range.lowerBound))–\(DurationText.words(range.upperBound)), not \(DurationText.words(value))."
                     : message
             case .schedule: errors["schedule"] = message
             case .tooManyReminders, .reminder: errors["reminders"] = message

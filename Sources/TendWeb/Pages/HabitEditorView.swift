@@ -38,7 +38,8 @@ enum HabitEditorView {
                     // Hidden by app.css while "Done or not" is chosen (a done-or-not habit has no target or unit).
                     Node.div(.class("row measure")) {
                         field(
-                            "target", "Target per day", errors, hint: "For a count: how many; for time: minutes. Not used for done-or-not."
+                            "target", "Target per day", errors,
+                            hint: "For a count: how many; for time: minutes, or e.g. 1h30. Not used for done-or-not."
                         ) {
                             input(
                                 attributes(

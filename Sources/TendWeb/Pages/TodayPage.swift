@@ -462,14 +462,8 @@ struct TodayPage: Sendable, Hashable {
         }
     }
 
-    /// Seconds as "45 s", "12 min", "1 h 5 min".
-    static func duration(_ seconds: Int) -> String {
-        if seconds == 0 { return "0 min" }
-        if seconds < 60 { return "\(seconds) s" }
-        let minutes = seconds / 60
-        if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
-    }
+    /// Seconds as "45 s", "12 min", "12 min 30 s", "1 h 5 min" (app.js's `duration`).
+    static func duration(_ seconds: Int) -> String { DurationText.words(seconds) }
 
     static func title(of time: RoutineTime) -> String {
         switch time {

@@ -8,12 +8,13 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show, read or change settings: time zone, day start, first weekday, locale.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend config
               tend config get timezone
               tend config set timezone Europe/Berlin
-            """,
+            """),
         subcommands: [ConfigShowCommand.self, ConfigGetCommand.self, ConfigSetCommand.self],
         defaultSubcommand: ConfigShowCommand.self
     )

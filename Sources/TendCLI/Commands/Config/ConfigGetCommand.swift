@@ -8,7 +8,8 @@ struct ConfigGetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Print one setting's value.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Prints the value in the form `config set` takes: first-weekday prints `locale` while \
             the week follows the locale. With --json: {"key": …, "value": …}, where day-start is \
             a number and first-weekday is null while it follows the locale.
@@ -16,7 +17,7 @@ struct ConfigGetCommand: AsyncParsableCommand {
             Examples:
               tend config get timezone
               tend config get day-start --json
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions

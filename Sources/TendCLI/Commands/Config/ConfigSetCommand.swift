@@ -8,7 +8,8 @@ struct ConfigSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change one setting.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             timezone: an IANA zone (Europe/Berlin; a near miss such as europe/berlin is refused with \
             the name to use). day-start: the hour (0–23) before which it is still yesterday. \
             first-weekday: mon … sun, 1 (Sunday) … 7, or `locale`. locale: a language Foundation \
@@ -19,7 +20,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
               tend config set day-start 4
               tend config set first-weekday mon
               tend config set locale de_DE
-            """
+            """)
     )
 
     enum Key: String, ExpressibleByArgument, CaseIterable {

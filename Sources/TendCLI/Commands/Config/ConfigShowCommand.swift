@@ -8,7 +8,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the settings.",
-        discussion: "Example:\n  tend config show --json"
+        discussion: HelpText.fitted("Example:\n  tend config show --json")
     )
 
     @OptionGroup var options: GlobalOptions

@@ -7,7 +7,7 @@ import TendStore
 struct GroupAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a group at the end of the order, or set an existing group's emoji.",
-        discussion: "Example:\n  tend groups add Health --emoji 💪")
+        discussion: HelpText.fitted("Example:\n  tend groups add Health --emoji 💪"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The group's name.") var name: String

@@ -7,7 +7,7 @@ import TendStore
 struct GroupDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a group; its habits and their history are kept, in no group.",
-        discussion: "Example:\n  tend groups delete Work")
+        discussion: HelpText.fitted("Example:\n  tend groups delete Work"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The group's name.") var group: String

@@ -7,7 +7,7 @@ import TendStore
 struct GroupListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List groups in their order with their habits.",
-        discussion: "Example:\n  tend groups list --json")
+        discussion: HelpText.fitted("Example:\n  tend groups list --json"))
 
     @OptionGroup var options: GlobalOptions
 

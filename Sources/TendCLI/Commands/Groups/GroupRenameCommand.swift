@@ -7,7 +7,7 @@ import TendStore
 struct GroupRenameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Rename a group; its habits stay in it.",
-        discussion: "Example:\n  tend groups rename Health Body")
+        discussion: HelpText.fitted("Example:\n  tend groups rename Health Body"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The group's name now.") var group: String

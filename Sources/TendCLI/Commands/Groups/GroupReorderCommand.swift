@@ -7,7 +7,7 @@ import TendStore
 struct GroupReorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reorder", abstract: "Put the groups named first, in that order; the others follow in theirs.",
-        discussion: "Example:\n  tend groups reorder Work Health")
+        discussion: HelpText.fitted("Example:\n  tend groups reorder Work Health"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "Group names in the order wanted.") var groups: [String]

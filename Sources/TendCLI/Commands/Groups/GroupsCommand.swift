@@ -6,7 +6,8 @@ struct GroupsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "groups",
         abstract: "Groups of habits (Health, Work): list, add, rename, reorder, delete.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             A habit joins a group with `tend add NAME --group G` or `tend edit NAME --group G`; a name
             no group has yet makes a new one. Deleting a group keeps its habits, in no group.
 
@@ -16,7 +17,7 @@ struct GroupsCommand: AsyncParsableCommand {
               tend groups rename Health Body
               tend groups reorder Work Health
               tend groups delete Work
-            """,
+            """),
         subcommands: [
             GroupListCommand.self, GroupAddCommand.self, GroupRenameCommand.self, GroupReorderCommand.self,
             GroupDeleteCommand.self,

@@ -9,9 +9,11 @@ struct RemindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
         abstract: "Show reminders as they come due: a desktop notification (notify-send) and a line here.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Runs until stopped (Ctrl-C), or with --once handles what is due now and exits (for \
-            cron or a systemd timer). It reads the local database, so changes made with other \
+            cron or a systemd timer); on a terminal, --once with nothing due says which reminder \
+            fires next. It reads the local database, so changes made with other \
             tend commands are seen within a minute; signed in to an account (tend sync login), \
             it syncs first each time, so reminders set and check-ins made on other devices count. A reminder is skipped when its habit is \
             already done that day, not due, or archived; one more than an hour late (the laptop \
@@ -22,7 +24,7 @@ struct RemindCommand: AsyncParsableCommand {
             Examples:
               tend remind
               tend remind --once --notifier print
-            """
+            """)
     )
 
     @OptionGroup var options: GlobalOptions
@@ -49,12 +51,19 @@ struct RemindCommand: AsyncParsableCommand {
             offline = await pull(session, wasOffline: offline)
             let now = session.now
             let since = max(handled ?? now, now.addingTimeInterval(-24 * 3600))
-            let next = try await handle(session: session, from: since, through: now, notify: notify)
+            let round = try await handle(session: session, from: since, through: now, notify: notify)
             try state.save(handledThrough: now)
             handled = now
-            if once { return }
+            if once {
+                // A person at a terminal who sees nothing would not know whether anything is set;
+                // cron and timers (not a terminal) keep their silence when nothing is due.
+                if round.handled == 0, session.context.stdoutIsTerminal, !options.quiet {
+                    session.print(Self.nextText(round, session: session, now: now))
+                }
+                return
+            }
             // Wake at the next firing, and at least once a minute to see edits made meanwhile.
-            let wait = min(60, max(1, (next?.timeIntervalSince(now) ?? 60)))
+            let wait = min(60, max(1, (round.next?.firing.firesAt.timeIntervalSince(now) ?? 60)))
             try await Task.sleep(for: .seconds(wait))
             session.user = try await session.store.user(id: session.owner)
         }
@@ -81,19 +90,28 @@ struct RemindCommand: AsyncParsableCommand {
         }
     }
 
-    /// Shows or skips every firing in `(from, through]`, oldest first; answers the next firing
-    /// instant after `through`.
-    func handle(session: Session, from: Date, through: Date, notify: ReminderNotifier) async throws -> Date? {
+    /// What one round did: how many firings it showed or skipped, the next one after it (with
+    /// its habit), and whether any reminder is set at all.
+    struct Round {
+        var handled = 0
+        var next: (firing: ReminderFiring, habit: Habit)?
+        var hasReminders = false
+    }
+
+    /// Shows or skips every firing in `(from, through]`, oldest first; answers with the next
+    /// firing after `through`.
+    func handle(session: Session, from: Date, through: Date, notify: ReminderNotifier) async throws -> Round {
         let planner = ReminderPlanner(settings: session.user.settings)
         let habits = try await session.store.habits(owner: session.owner, includeArchived: false)
         var due: [ReminderFiring] = []
-        var next: Date?
+        var round = Round()
         for habit in habits {
             for reminder in habit.reminders {
+                round.hasReminders = true
                 var cursor = from
                 while let firing = planner.nextScheduled(reminder, of: habit.id, after: cursor) {
                     if firing.firesAt > through {
-                        next = min(next ?? firing.firesAt, firing.firesAt)
+                        if round.next.map({ firing.firesAt < $0.firing.firesAt }) ?? true { round.next = (firing, habit) }
                         break
                     }
                     due.append(firing)
@@ -101,7 +119,8 @@ struct RemindCommand: AsyncParsableCommand {
                 }
             }
         }
-        guard !due.isEmpty else { return next }
+        round.handled = due.count
+        guard !due.isEmpty else { return round }
         let tracked = Dictionary(
             uniqueKeysWithValues: try await session.store.trackedHabits(owner: session.owner, includeArchived: true).map { ($0.id, $0) })
         for firing in due.sorted(by: { $0.firesAt < $1.firesAt }) {
@@ -117,7 +136,24 @@ struct RemindCommand: AsyncParsableCommand {
                 session.print(session.style.dim("\(time) \(title): not shown (\(Self.describe(reason)))"))
             }
         }
-        return next
+        return round
+    }
+
+    /// "Nothing due now. Next: 💧 Water at 08:00 tomorrow (2026-03-11)." in the person's zone, or
+    /// that no reminder is set.
+    static func nextText(_ round: Round, session: Session, now: Date) -> String {
+        guard let (firing, habit) = round.next else {
+            return round.hasReminders
+                ? "Nothing due now, and no reminder is on."
+                : "No reminder is set (add one: tend edit HABIT --reminder 07:30)."
+        }
+        let calendar = session.calendar
+        let day = calendar.day(for: firing.firesAt)
+        let today = calendar.day(for: now)
+        let when =
+            day == today
+            ? "today" : day == today.next ? "tomorrow (\(day.iso))" : "on \(day.weekday.code.capitalized) \(day.iso)"
+        return "Nothing due now. Next: \(habit.emoji) \(habit.name) at \(calendar.timeOfDay(for: firing.firesAt)) \(when)."
     }
 
     static func describe(_ reason: ReminderSkipReason) -> String {

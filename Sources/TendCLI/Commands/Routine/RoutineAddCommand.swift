@@ -7,11 +7,12 @@ import TendStore
 struct RoutineAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Put a habit into a routine (moving it out of any other), at the end or at a position.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Examples:
               tend routine add Morning Meditate
               tend routine add Morning Water --at 1
-            """)
+            """))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

@@ -7,7 +7,7 @@ import TendStore
 struct RoutineCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a routine (default: every day at 07:00).",
-        discussion: "Example:\n  tend routine create Morning --start 06:30 --days weekdays --color orange")
+        discussion: HelpText.fitted("Example:\n  tend routine create Morning --start 06:30 --days weekdays --color orange"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The routine's name.") var name: String

@@ -7,12 +7,13 @@ import TendStore
 struct RoutineDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a routine; its habits and their history are kept (asks first).",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Says which habits leave the routine, then asks on a terminal; elsewhere it needs --yes.
 
             Example:
               tend routine delete Morning --yes
-            """)
+            """))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

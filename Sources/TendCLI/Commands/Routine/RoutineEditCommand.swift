@@ -7,7 +7,7 @@ import TendStore
 struct RoutineEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change a routine's name, start, days or color.",
-        discussion: "Example:\n  tend routine edit Morning --start 06:00 --name Dawn")
+        discussion: HelpText.fitted("Example:\n  tend routine edit Morning --start 06:00 --name Dawn"))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

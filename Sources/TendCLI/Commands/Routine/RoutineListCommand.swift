@@ -7,7 +7,7 @@ import TendStore
 struct RoutineListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List routines in order with their habits.",
-        discussion: "Example:\n  tend routine list --json")
+        discussion: HelpText.fitted("Example:\n  tend routine list --json"))
 
     @OptionGroup var options: GlobalOptions
 

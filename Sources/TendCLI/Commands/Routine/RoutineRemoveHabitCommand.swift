@@ -7,7 +7,7 @@ import TendStore
 struct RoutineRemoveHabitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Take a habit out of a routine (the habit and its history stay).",
-        discussion: "Example:\n  tend routine remove Morning Water")
+        discussion: HelpText.fitted("Example:\n  tend routine remove Morning Water"))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

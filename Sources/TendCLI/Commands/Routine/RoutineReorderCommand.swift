@@ -7,7 +7,7 @@ import TendStore
 struct RoutineReorderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reorder", abstract: "Put routines first, in the order given.",
-        discussion: "Example:\n  tend routine reorder Evening Morning")
+        discussion: HelpText.fitted("Example:\n  tend routine reorder Evening Morning"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("Routines in their new order.", valueName: "routine")) var routines: [String]

@@ -7,7 +7,7 @@ import TendStore
 struct RoutineShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a routine and its habits in order.",
-        discussion: "Example:\n  tend routine show Morning")
+        discussion: HelpText.fitted("Example:\n  tend routine show Morning"))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

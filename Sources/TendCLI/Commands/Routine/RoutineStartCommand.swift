@@ -9,7 +9,8 @@ import TendStore
 struct RoutineStartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Do a routine now: its habits one after the other, each done, skipped or left for later.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Asks about each habit of the routine that is due and not yet done, in the routine's \
             order: y (done), s (skip today), l (later), q (quit). An empty answer is done. \
             Answers can come from a pipe, one per line.
@@ -17,7 +18,7 @@ struct RoutineStartCommand: AsyncParsableCommand {
             Examples:
               tend routine start Morning
               printf 'y\\ns\\n' | tend routine start Morning --date yesterday
-            """)
+            """))
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument

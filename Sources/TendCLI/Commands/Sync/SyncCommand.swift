@@ -12,7 +12,8 @@ struct SyncCommand: AsyncParsableCommand, SyncCommandFamily {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync this database with your account on a Tend server.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Once signed in, every command that changes something syncs afterwards (giving up \
             after about 2 seconds when the server does not answer: your change is kept and waits). \
             See docs/sync.md.
@@ -21,7 +22,7 @@ struct SyncCommand: AsyncParsableCommand, SyncCommandFamily {
               tend sync login https://tend.example.com --username ana
               tend sync
               tend sync status --json
-            """,
+            """),
         subcommands: [SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncLogoutCommand.self],
         defaultSubcommand: SyncNowCommand.self
     )

@@ -15,7 +15,8 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign this database in to your account on a Tend server, and sync it.",
-        discussion: """
+        discussion: HelpText.fitted(
+            """
             Asks for the password (or reads it from standard input with --password-stdin), makes \
             an API token named after this machine and keeps it with the server's address in \
             <database>.sync.json (readable by you only). Then syncs: the account's changes come \
@@ -25,7 +26,7 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
             Examples:
               tend sync login https://tend.example.com --username ana
               printf '%s\\n' "$PASSWORD" | tend sync login http://nas.local:8080 --username ana --password-stdin
-            """
+            """)
     )
 
     @Argument(help: "The server's address, e.g. https://tend.example.com.") var url: String

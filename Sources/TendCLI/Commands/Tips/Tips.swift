@@ -21,7 +21,8 @@ enum Tips {
             let tip = eligibleTips(in: context, state: state).first
         else { return }
         session.print()
-        session.print(session.style.dim("Tip: \(tip.title). \(tip.message) (tend tips dismiss \(tip.id.rawValue))"))
+        let text = "Tip: \(tip.title). \(tip.message) (tend tips dismiss \(tip.id.rawValue))"
+        for line in Terminal.wrapped(text, to: session.context.columns) { session.print(session.style.dim(line)) }
     }
 
     /// The tips the terminal shows: those whose message makes sense here (not the web app's

@@ -8,7 +8,7 @@ struct TipsDismissCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dismiss",
         abstract: "Hide a tip for good (without an id: the tip shown now).",
-        discussion: "Example:\n  tend tips dismiss neverMissTwice"
+        discussion: HelpText.fitted("Example:\n  tend tips dismiss neverMissTwice")
     )
 
     @OptionGroup var options: GlobalOptions

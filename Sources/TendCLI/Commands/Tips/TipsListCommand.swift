@@ -9,7 +9,7 @@ struct TipsListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the tips that apply now.",
-        discussion: "Example:\n  tend tips list --all"
+        discussion: HelpText.fitted("Example:\n  tend tips list --all")
     )
 
     @OptionGroup var options: GlobalOptions
