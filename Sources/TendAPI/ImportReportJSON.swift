@@ -16,11 +16,14 @@ public struct ImportReportJSON: Codable, Hashable, Sendable {
     public var skipped: [String]
     public var kept: [String]
     public var changeCount: Int
+    /// Your habits whose names habits of the file have and that were not merged (the file's are
+    /// added as "Name (2)"); importing with `mergeNames` puts their check-ins into yours.
+    public var nameClashes: [String]
 
     public init(
         format: String, dryRun: Bool, habitsAdded: [String], habitsMerged: [String], entriesAdded: Int, entriesUnchanged: Int,
         entriesKept: Int, entriesSkipped: Int, routinesAdded: [String], routinesMerged: [String], settingsApplied: Bool,
-        adjustments: [String], skipped: [String], kept: [String], changeCount: Int
+        adjustments: [String], skipped: [String], kept: [String], changeCount: Int, nameClashes: [String] = []
     ) {
         self.format = format
         self.dryRun = dryRun
@@ -37,5 +40,6 @@ public struct ImportReportJSON: Codable, Hashable, Sendable {
         self.skipped = skipped
         self.kept = kept
         self.changeCount = changeCount
+        self.nameClashes = nameClashes
     }
 }

@@ -10,6 +10,6 @@ extension ImportReportJSON {
             habitsMerged: report.habitsMerged, entriesAdded: report.entriesAdded, entriesUnchanged: report.entriesUnchanged,
             entriesKept: report.entriesKept, entriesSkipped: report.entriesSkipped, routinesAdded: report.routinesAdded,
             routinesMerged: report.routinesMerged, settingsApplied: report.settingsApplied, adjustments: report.adjustments,
-            skipped: report.skipped, kept: report.kept, changeCount: report.changeCount)
+            skipped: report.skipped, kept: report.kept, changeCount: report.changeCount, nameClashes: report.nameClashes)
     }
 }

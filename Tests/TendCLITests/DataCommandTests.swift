@@ -166,7 +166,8 @@ struct ImportRoundTripTests {
         }
     }
 
-    @Test("Tend's Loop CSV export comes back as it was (a time stays a time, Mon/Wed/Fri, emoji, colour); imported again it changes nothing")
+    @Test(
+        "Tend's Loop CSV export comes back as it was (a time stays a time, Mon/Wed/Fri, emoji, colour); imported again it changes nothing")
     func loopCSVRoundTrip() async throws {
         let source = try await Self.source()
         let zip = source.directory.path("loop.zip")

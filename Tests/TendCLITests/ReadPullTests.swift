@@ -13,7 +13,9 @@ import Testing
 struct ReadPullTests {
     static func at(_ time: String) -> Date { RemindCommandTests.berlin(time, day: "2026-11-27") }
 
-    @Test("Device B's today shows A's new habit and A's check; a second read within seconds makes no request; offline once said, then instant")
+    @Test(
+        "Device B's today shows A's new habit and A's check; a second read within seconds makes no request; offline once said, then instant"
+    )
     func pullBeforeRead() async throws {
         let account = try await ServedAccount.start()
         defer { account.stop() }
@@ -114,7 +116,8 @@ struct SyncLoginNameTests {
 /// Linking a database that already has a habit of the account's name (issue 41, item 17).
 @Suite("tend sync login --merge-names")
 struct SyncLoginMergeTests {
-    @Test("A local Read joins the account's Read (both days, one habit everywhere); without the flag the copy is named and the flag offered")
+    @Test(
+        "A local Read joins the account's Read (both days, one habit everywhere); without the flag the copy is named and the flag offered")
     func merge() async throws {
         let account = try await ServedAccount.start()
         defer { account.stop() }

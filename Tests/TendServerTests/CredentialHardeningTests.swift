@@ -183,6 +183,8 @@ struct CredentialHardeningTests {
         }
         // Without --trust-proxy a forwarded https is not believed: no HSTS, no Secure cookie
         try await ServerHarness(live: true).run { api in
+            // A server with an account (without one, /login sends its first visitor to /signup).
+            _ = try await api.signUp("ana")
             let response = try await api.request(.get, "/login", headers: Self.forwarded("198.51.100.7", proto: "https"))
             #expect(response.headers[.init("Strict-Transport-Security")!] == nil)
             #expect(response.headers[.setCookie]?.hasPrefix("tend_form=") == true)

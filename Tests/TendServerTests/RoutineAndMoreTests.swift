@@ -202,6 +202,15 @@ struct RoutineAndMoreTests {
             .expectProblem(.unprocessableContent)
             try await api.request(.post, "/api/v1/import", token: bo.token).expectProblem(.badRequest)
             #expect(try await api.export(bo) == after)
+
+            // Another account's "Read" (another id): a clash named in the report, merged on request.
+            let cy = try await api.signUp("cy")
+            _ = try await api.createHabit(cy, #"{"name":"read"}"#)
+            let clash = try await api.request(.post, "/api/v1/import?dryRun=true", token: cy.token, body: json.body).object()
+            #expect(clash["nameClashes"] as? [String] == ["read"])
+            let merged = try await api.request(.post, "/api/v1/import?mergeNames=true", token: cy.token, body: json.body).object()
+            #expect(merged["habitsMerged"] as? [String] == ["read"] && merged["entriesAdded"] as? Int == 1)
+            #expect(try await api.request(.get, "/api/v1/habits", token: cy.token).decode([Habit].self).map(\.name) == ["read"])
         }
     }
 

@@ -75,15 +75,16 @@ struct LoopCSVImportTests {
         let habitsCSV = String(decoding: try reader.contents(of: "Habits.csv"), as: UTF8.self)
         #expect(
             habitsCSV.hasPrefix(
-                "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\r\n"
+                "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?,Tend Habit\r\n"
             ))
-        #expect(habitsCSV.contains("002,No smoking,NUMERICAL,,,1,1,#D32F2F,,AT_MOST,0.0,false\r\n"))
+        // Loop's columns as Loop has them, then Tend's own (the habit as Tend JSON, quoted)
+        #expect(habitsCSV.contains("002,No smoking,NUMERICAL,,,1,1,#D32F2F,,AT_MOST,0.0,false,\"{"))
 
         // When it is imported into an empty account
         let target = try await ImportWorld(username: "target")
         let report = try await target.importing(zip)
 
-        // Then names, colors, kinds, targets and entries come back as far as Loop can say them
+        // Then the habits come back as they were (Tend's column), entries as Loop says them
         #expect(report.habitsAdded == ["Read, then \"think\"", "No smoking", "Walk", "Stretch"])
         let original = richState()
         for tracked in original.orderedHabits {
@@ -95,12 +96,15 @@ struct LoopCSVImportTests {
             #expect(copy.habit.isArchived == tracked.habit.isArchived)
             #expect(copy.entries == tracked.entries)
         }
-        let read = try #require(try await target.habit(named: "Read, then \"think\""))
-        #expect(read.habit.schedule == .timesPerWeek(3))
-        #expect(read.habit.unit == "pages")
-        let walk = try #require(try await target.habit(named: "Walk"))
-        #expect(walk.habit.type == .count && walk.habit.unit == "seconds")
-        #expect(walk.habit.schedule == .timesInDays(times: 1, days: 2))
+        for tracked in original.orderedHabits {
+            let copy = try #require(try await target.habit(named: tracked.habit.name))
+            #expect(copy.habit.id == tracked.habit.id)
+            #expect(copy.habit.type == tracked.habit.type && copy.habit.unit == tracked.habit.unit)
+            #expect(copy.habit.schedule == tracked.habit.schedule)
+            #expect(copy.habit.emoji == tracked.habit.emoji && copy.habit.routineTime == tracked.habit.routineTime)
+        }
+        // And imported again into the account it came from, it changes nothing (same ids)
+        #expect(try await source.importing(zip).changesNothing)
     }
 
     @Test("A ZIP whose files inflate past the limit is refused before it is read in full")

@@ -213,7 +213,8 @@ struct DataPageTests {
         }
     }
 
-    @Test("A habit with the name of one of yours: the preview offers to merge it; merged, its check-ins join your habit (issue 41, item 17)")
+    @Test(
+        "A habit with the name of one of yours: the preview offers to merge it; merged, its check-ins join your habit (issue 41, item 17)")
     func mergeByName() async throws {
         try await WebHarness().run { browser, store in
             let csrf = try await browser.signUp("ana")

@@ -115,8 +115,12 @@ struct HabitEditorTests {
         let message = try #require(html.range(of: "id=\"schedule-error\">Invalid schedule: times per week must be 1 to 7.</p>"))
         let perMonth = try #require(html.range(of: "name=\"perMonth\""))
         let other = try #require(html.range(of: "Other (typed)"))
-        #expect(perWeek.upperBound < message.lowerBound && message.upperBound < perMonth.lowerBound && message.upperBound < other.lowerBound)
-        #expect(html.contains("name=\"perWeek\" value=\"8\" min=\"1\" max=\"7\" aria-label=\"Times per week\" class=\"small-number\" aria-invalid=\"true\" aria-describedby=\"schedule-error\""))
+        #expect(
+            perWeek.upperBound < message.lowerBound && message.upperBound < perMonth.lowerBound && message.upperBound < other.lowerBound)
+        #expect(
+            html.contains(
+                "name=\"perWeek\" value=\"8\" min=\"1\" max=\"7\" aria-label=\"Times per week\" class=\"small-number\" aria-invalid=\"true\" aria-describedby=\"schedule-error\""
+            ))
         #expect(html.contains("name=\"perMonth\" value=\"\" min=\"1\" max=\"31\""))
         #expect(html.components(separatedBy: "aria-invalid=\"true\"").count - 1 == 1)
     }

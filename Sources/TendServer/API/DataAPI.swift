@@ -16,20 +16,22 @@ struct DataAPI {
         group.get("export", use: export)
     }
 
-    /// `POST /import[?dryRun=true&filename=…]` with the file as the body (at most 256 MiB): merges
+    /// `POST /import[?dryRun=true&mergeNames=true&filename=…]` with the file as the body (at most 256 MiB): merges
     /// in one transaction, or with `dryRun` only reports. A failed import changes nothing. The body
     /// goes to disk as it arrives and is read through a memory map; at most
     /// `maximumConcurrentImports` run at once (503 with Retry-After beyond).
     @Sendable func importData(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let dryRun = try request.queryBool("dryRun")
+        let mergeNames = try request.queryBool("mergeNames")
         return try await server.importGate.run {
             let file = try await UploadedFile.receive(request, limit: server.configuration.maximumImportBody)
             defer { file.remove() }
             guard file.size > 0 else { throw Problem.badRequest("send the file to import as the body") }
             let importer = TendImporter(now: server.configuration.now)
             let report = try await importer.importData(
-                try file.mapped(), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun)
+                try file.mapped(), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun,
+                mergeNames: mergeNames)
             return try Reply.json(ImportReportJSON(report))
         }
     }

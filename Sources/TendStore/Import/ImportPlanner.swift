@@ -81,7 +81,8 @@ public enum ImportPlanner {
                     }
                 } else if mergeNames {
                     report.adjustments.append(
-                        "“\(habit.name)”: not merged into yours by its name, as one is \(Self.words(habit)) and the other \(Self.words(same.habit))")
+                        "“\(habit.name)”: not merged into yours by its name, as one is \(Self.words(habit)) and the other \(Self.words(same.habit))"
+                    )
                 }
             }
             if let existing = target {

@@ -107,7 +107,8 @@ enum DataView {
                     Layout.csrfField(session)
                     Node.input(.type("hidden"), .name("upload"), .value(preview.uploadID))
                     if !preview.nameClashes.isEmpty {
-                        let names = preview.nameClashes.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+                        let names =
+                            preview.nameClashes.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
                             + (preview.nameClashes.count > 5 ? " …" : "")
                         Node.label(.class("choice"), .id("merge-names-choice")) {
                             Node.input(.type("checkbox"), .name("mergeNames"), .value("yes"), .id("merge-names"))

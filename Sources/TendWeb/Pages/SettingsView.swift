@@ -107,7 +107,9 @@ enum SettingsView {
             }
             Node.section(.class("editor data-link"), .aria("labelledby", "sign-in-title")) {
                 Node.h2(.id("sign-in-title")) { "Signing in" }
-                Node.p(.class("hint")) { "Providers that sign you in, and (for the server's owner) invite links and accounts waiting for approval." }
+                Node.p(.class("hint")) {
+                    "Providers that sign you in, and (for the server's owner) invite links and accounts waiting for approval."
+                }
                 Node.p { Node.a(.class("button"), .href(WebPaths.signInSettings())) { "Sign-in settings" } }
             }
             Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {

@@ -1,6 +1,6 @@
 import Foundation
-import TendCore
 import TendAPI
+import TendCore
 import TendOpenID
 import TendStore
 

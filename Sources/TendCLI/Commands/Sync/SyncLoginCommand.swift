@@ -98,7 +98,8 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
                 let names = pairs.map { "“\($0.account.name)”" }.joined(separator: ", ")
                 session.context.printError(
                     "tend: \(names) were both here and in the account, so this device's are now called “… (2)”; "
-                        + "sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)")
+                        + "sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)"
+                )
             }
         }
         if options.json {
