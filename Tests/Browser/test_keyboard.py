@@ -101,7 +101,8 @@ class KeyboardTests(BrowserCase):
         wait(driver, lambda d: "0 / 8 glasses" in ring_label(d, water))
         self.assertEqual(active(driver), f"decrement-{water}")
 
-        # A typed value: Shift+Tab back to the field, type, Enter; focus stays in the field.
+        # A typed value: Shift+Tab back to the field, type, Enter; the value is saved, the menu
+        # closes (it would lie over the next card) and focus goes to its button.
         for _ in range(10):
             if active(driver) == f"value-{water}":
                 break
@@ -109,8 +110,8 @@ class KeyboardTests(BrowserCase):
         self.assertEqual(active(driver), f"value-{water}")
         press(driver, "7", Keys.ENTER)
         wait(driver, lambda d: "7 / 8 glasses" in ring_label(d, water))
-        self.assertEqual(active(driver), f"value-{water}")
-        press(driver, Keys.ESCAPE)
+        wait(driver, lambda d: not js(d, f"return document.getElementById('menu-{water}').open"))
+        self.assertEqual(active(driver), f"more-{water}")
 
         # The Day / Week / Month links.
         tab_to(driver, f"mode-{water}-weekly")

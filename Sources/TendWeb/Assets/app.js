@@ -21,15 +21,19 @@
   // Focus stays on the control that was used (WCAG 2.4.3): the focused element's id, else the
   // `used` ids (the form's submitter or the link), else the nearest element around it that is
   // still there; on a refused form (`invalid`), the field that was refused.
+  // The menu (its id) whose saved value or note closes it on the next swap (see `swap`).
+  let closing = null;
   function swap(html, url, used, invalid) {
     const next = new DOMParser().parseFromString(html, "text/html");
     const main = document.getElementById("main");
     const fresh = next.getElementById("main");
     if (!main || !fresh) return false;
-    // A menu whose form was taken closes (left open it would lie over the next card, where the
-    // next tap would land on its buttons); one whose form was refused stays open on the message.
+    // A menu whose value or note was saved closes (left open it would lie over the next card,
+    // where the next tap would land on its buttons); one whose form was refused stays open on the
+    // message, and −1, +1, skip and reset keep it open for another press.
     const open = Array.from(main.querySelectorAll("details[open][id]")).map((d) => d.id)
-      .filter((id) => invalid || !(used || []).includes(id) || !id.startsWith("menu-"));
+      .filter((id) => invalid || id !== closing);
+    closing = null;
     const active = document.activeElement;
     const elsewhere = active && active !== document.body && !main.contains(active);  // e.g. the navigation: left alone
     const focused = elsewhere ? [] : active && main.contains(active) ? idsAround(active) : (used || []);
@@ -237,6 +241,7 @@
     // The buttons stay enabled (a disabled button loses focus to <body>): a press while the form
     // is under way is sent after it, in order, so two quick taps count twice.
     const used = idsAround(event.submitter || form);
+    const menu = form.classList.contains("entry-form") && form.closest("details.menu[id]");
     form.setAttribute("aria-busy", "true");
     const previous = sending.get(action) || Promise.resolve();
     const sent = previous.then(async () => {
@@ -248,6 +253,7 @@
       const card = !!form.closest("article.card[data-habit]");
       const init = { method: "POST", body, headers: { Accept: "text/html", "X-CSRF-Token": csrf() } };
       if (card) init.timeout = outbox.timeout;
+      if (menu) closing = menu.id;
       await load(action, init, false, false, used)
         .catch(async (error) => { if (!card || !error.unanswered || !(await outbox.fallback(form, opID))) form.submit(); });
     });
