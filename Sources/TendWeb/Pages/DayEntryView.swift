@@ -70,25 +70,20 @@ enum DayEntryView {
                 }
             ) { $0.text(field.hint) }
         }
-        html.element("form", { TodayView.postForm(&$0, action: field.decrementAction) }) { html in
-            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
-            html.element(
-                "button",
-                {
-                    $0.add("type", "submit")
-                    $0.add("id", "decrement-", id)
-                }
-            ) { $0.text(field.decrementLabel) }
-        }
-        html.element("form", { TodayView.postForm(&$0, action: field.incrementAction) }) { html in
-            writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
-            html.element(
-                "button",
-                {
-                    $0.add("type", "submit")
-                    $0.add("id", "increment-", id)
-                }
-            ) { $0.text(field.incrementLabel) }
+        let steps: [(action: String, idPrefix: StaticString, label: String)] = [
+            (field.decrementAction, "decrement-", field.decrementLabel), (field.incrementAction, "increment-", field.incrementLabel),
+        ]
+        for (action, name, label) in steps {
+            html.element("form", { TodayView.postForm(&$0, action: action) }) { html in
+                writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
+                html.element(
+                    "button",
+                    {
+                        $0.add("type", "submit")
+                        $0.add("id", name, id)
+                    }
+                ) { $0.text(label) }
+            }
         }
     }
 

@@ -58,14 +58,7 @@ struct DayEntryPages {
     /// One step (``DayEntryControls/step(for:)``) up or down, as an increment so that steps
     /// from two devices both count.
     private func step(_ request: Request, context: Context, sign: Int) async throws -> Response {
-        let owner = try context.requireIdentity().owner
-        let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
-        let day = try await web.recordableDay(context, owner: owner)
-        let form = try await request.form()
-        if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
-        _ = try await web.store.perform(
-            owner: owner, habit: habit.id, day: day, [.increment(sign * DayEntryControls.step(for: habit))], operation: form.operationID)
-        return back(form, day: day, habit: habit.id)
+        try await record(request, context: context) { [.increment(sign * DayEntryControls.step(for: $0))] }
     }
 
     /// `POST /habits/{id}/days/{day}/increment`: one step more (a minute for durations), past the
@@ -77,12 +70,21 @@ struct DayEntryPages {
     /// `POST /habits/{id}/days/{day}/check`: done — a good habit reaches its target (the store's
     /// `check`, as `tend check`); a routine's walk-through answers "Done" with it.
     @Sendable func check(_ request: Request, context: Context) async throws -> Response {
+        try await record(request, context: context) { _ in [.check] }
+    }
+
+    /// Performs the commands on the path's habit and day (a recordable one), under the form's
+    /// operation id, unless the form's page showed a day that has ended (``StaleDayForm``); back
+    /// to the page the form was on.
+    private func record(
+        _ request: Request, context: Context, _ commands: (Habit) -> [EntryCommand]
+    ) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let habit = try await web.store.habit(owner: owner, id: try context.pathID("id", "habit"))
         let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
-        _ = try await web.store.perform(owner: owner, habit: habit.id, day: day, [.check], operation: form.operationID)
+        _ = try await web.store.perform(owner: owner, habit: habit.id, day: day, commands(habit), operation: form.operationID)
         return back(form, day: day, habit: habit.id)
     }
 

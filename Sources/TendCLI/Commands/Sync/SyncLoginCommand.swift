@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import TendAPI
 import TendCore
+import TendHTTP
 import TendStore
 
 #if canImport(Glibc)
@@ -180,22 +181,24 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         #endif
     }
 
-    /// `https://host[:port][/path]` without a trailing slash; a bare host gets `https://`.
-    /// The token's name: `chosen` (one line, at most 100 characters), else "tend on HOST (DEVICE)",
-    /// the host cut to fit.
+    /// The token's name: `chosen`, held to the server's rule for token names (one line, at most
+    /// ``AccountService/maximumTokenNameLength`` characters) before anything is asked, else
+    /// "tend on HOST (DEVICE)", the host cut to fit.
     static func tokenName(_ chosen: String?, host: String, device: String) throws -> String {
+        let maximum = AccountService.maximumTokenNameLength
         if let chosen {
             let name = chosen.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.count <= 100, !name.contains(where: \.isNewline) else {
-                throw CLIError("--device-name is one line of 1 to 100 characters")
+            guard !name.isEmpty, name.count <= maximum, name.isOneLineLabel else {
+                throw CLIError("--device-name is one line of 1 to \(maximum) characters")
             }
             return name
         }
-        let room = 100 - "tend on  ()".count - device.count
+        let room = maximum - "tend on  ()".count - device.count
         let shortHost = host.count > room ? String(host.prefix(max(room - 1, 0))) + "…" : host
         return "tend on \(shortHost) (\(device))"
     }
 
+    /// `https://host[:port][/path]` without a trailing slash; a bare host gets `https://`.
     static func normalized(_ text: String) throws -> String {
         var text = text.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "https://" + text }
