@@ -10,15 +10,19 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
     public var firstWeekday: Int?
     public var locale: String?
     public var snoozeMinutes: Int?
+    /// The whole list (the last writer's list wins, as for any one setting).
+    public var keptZones: [UserSettings.KeptZone]?
 
     public init(
-        timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil, snoozeMinutes: Int? = nil
+        timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil, snoozeMinutes: Int? = nil,
+        keptZones: [UserSettings.KeptZone]? = nil
     ) {
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
         self.firstWeekday = firstWeekday
         self.locale = locale
         self.snoozeMinutes = snoozeMinutes
+        self.keptZones = keptZones
     }
 
     /// The patch that turns `old` into `new` (only the settings that differ).
@@ -29,6 +33,7 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
         if old.firstWeekday != new.firstWeekday { firstWeekday = new.firstWeekday ?? 0 }
         if old.locale != new.locale { locale = new.locale }
         if old.snoozeMinutes != new.snoozeMinutes { snoozeMinutes = new.snoozeMinutes }
+        if old.keptZones != new.keptZones { keptZones = new.keptZones }
     }
 
     public var isEmpty: Bool { self == SettingsPatch() }
@@ -41,6 +46,7 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
         if let firstWeekday { settings.firstWeekday = firstWeekday == 0 ? nil : firstWeekday }
         if let locale { settings.locale = locale }
         if let snoozeMinutes { settings.snoozeMinutes = snoozeMinutes }
+        if let keptZones { settings.keptZones = keptZones }
         return settings
     }
 }

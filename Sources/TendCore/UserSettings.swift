@@ -12,22 +12,69 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var locale: String
     /// Minutes a reminder's "Later" waits before it rings again (``snoozeMinutesRange``).
     public var snoozeMinutes: Int
+    /// Device zones against which the person chose to keep the account's zone (the web's travel
+    /// banner: "Keep Europe/Berlin"), so no other browser of theirs asks again for the same two
+    /// zones. Each remembers the account zone it was kept for: after the account's zone changes,
+    /// a device elsewhere is asked again. The most recent ``keptZonesLimit`` are kept.
+    public var keptZones: [KeptZone]
 
     public init(
         timeZone: String = "UTC", dayStartHour: Int = 0, firstWeekday: Int? = nil, locale: String = "en_US",
-        snoozeMinutes: Int = UserSettings.defaultSnoozeMinutes
+        snoozeMinutes: Int = UserSettings.defaultSnoozeMinutes, keptZones: [KeptZone] = []
     ) {
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
         self.firstWeekday = firstWeekday
         self.locale = locale
         self.snoozeMinutes = snoozeMinutes
+        self.keptZones = keptZones
     }
 
     public static let defaultSnoozeMinutes = 10
     public static let snoozeMinutesRange = 1...240
+    public static let keptZonesLimit = 10
 
-    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes }
+    /// A device zone kept against an account zone.
+    public struct KeptZone: Codable, Hashable, Sendable {
+        public var device: String
+        public var account: String
+
+        public init(device: String, account: String) {
+            self.device = device
+            self.account = account
+        }
+    }
+
+    /// Remembers that a device in `deviceZone` keeps the account's current zone (a repeat moves
+    /// it to the end; the oldest beyond ``keptZonesLimit`` are forgotten).
+    public mutating func keep(deviceZone: String) {
+        let kept = KeptZone(device: deviceZone, account: timeZone)
+        keptZones.removeAll { $0 == kept }
+        keptZones.append(kept)
+        keptZones = Array(keptZones.suffix(Self.keptZonesLimit))
+    }
+
+    /// The device zones kept against the account's current zone.
+    public var keptDeviceZones: [String] {
+        keptZones.filter { $0.account == timeZone }.map(\.device)
+    }
+
+    /// The kept zones as one line per pair ("device account"), as the stores keep them in a
+    /// column (zone identifiers have no spaces or line breaks).
+    public var keptZonesText: String {
+        keptZones.map { "\($0.device) \($0.account)" }.joined(separator: "\n")
+    }
+
+    /// The pairs of ``keptZonesText``; a malformed line is skipped (the column only ever holds
+    /// what ``keptZonesText`` wrote).
+    public static func keptZones(text: String) -> [KeptZone] {
+        text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ")
+            return parts.count == 2 ? KeptZone(device: String(parts[0]), account: String(parts[1])) : nil
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, keptZones }
 
     // Settings written before snooze existed (op logs, exports) have no `snoozeMinutes`: the default.
     public init(from decoder: any Decoder) throws {
@@ -37,6 +84,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         firstWeekday = try c.decodeIfPresent(Int.self, forKey: .firstWeekday)
         locale = try c.decode(String.self, forKey: .locale)
         snoozeMinutes = try c.decodeIfPresent(Int.self, forKey: .snoozeMinutes) ?? Self.defaultSnoozeMinutes
+        keptZones = try c.decodeIfPresent([KeptZone].self, forKey: .keptZones) ?? []
     }
 
     // The default is not written, so settings without a snooze choice encode exactly as before it existed.
@@ -47,6 +95,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         try c.encodeIfPresent(firstWeekday, forKey: .firstWeekday)
         try c.encode(locale, forKey: .locale)
         if snoozeMinutes != Self.defaultSnoozeMinutes { try c.encode(snoozeMinutes, forKey: .snoozeMinutes) }
+        if !keptZones.isEmpty { try c.encode(keptZones, forKey: .keptZones) }
     }
 
     public func validate() throws(SettingsError) {
@@ -57,6 +106,10 @@ public struct UserSettings: Codable, Hashable, Sendable {
             locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=") })
         else { throw .locale(locale) }
         guard Self.snoozeMinutesRange.contains(snoozeMinutes) else { throw .snoozeMinutes(snoozeMinutes) }
+        guard keptZones.count <= Self.keptZonesLimit else { throw .keptZones(keptZones.count) }
+        for kept in keptZones {
+            for zone in [kept.device, kept.account] where TimeZone(identifier: zone) == nil { throw .unknownTimeZone(zone) }
+        }
     }
 
     /// The user's calendar (an unknown zone falls back to UTC; settings are validated on the way in).
@@ -83,6 +136,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     case firstWeekday(Int)
     case locale(String)
     case snoozeMinutes(Int)
+    case keptZones(Int)
 
     public var description: String {
         switch self {
@@ -91,6 +145,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .firstWeekday(let day): "first weekday must be 1 (Sunday) to 7 (Saturday), not \(day)"
         case .locale(let locale): "'\(locale)' is not a locale identifier (such as en_US)"
         case .snoozeMinutes(let minutes): "\"Later\" waits 1 to 240 minutes, not \(minutes)"
+        case .keptZones(let count): "at most \(UserSettings.keptZonesLimit) kept zones, not \(count)"
         }
     }
 }

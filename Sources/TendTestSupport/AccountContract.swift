@@ -91,9 +91,12 @@ public enum AccountContract {
             #expect(state.settings == settings)
             #expect(state.habits[habit.id]?.completionCount(on: Fixtures.day("2025-06-02")) == 1)
             #expect(try await store.operations(owner: alice.user.id, after: 0, limit: 10).count == 2)
-            let changed = UserSettings(timeZone: "UTC", dayStartHour: 0, locale: "en_US")
+            var changed = UserSettings(timeZone: "UTC", dayStartHour: 0, locale: "en_US")
+            changed.keep(deviceZone: "Asia/Tokyo")
+            changed.keep(deviceZone: "America/New_York")
             _ = try await store.updateSettings(owner: alice.user.id, changed)
             #expect(try await store.account(id: alice.user.id).user.settings == changed)
+            #expect(try await store.user(id: alice.user.id).settings.keptDeviceZones == ["Asia/Tokyo", "America/New_York"])
         },
         AccountContractCase("Without open registration a later sign-up needs an invite, which works once") { store in
             // Given an owner who made an invite valid for a day

@@ -73,6 +73,7 @@ package struct WebDependencies: RequestDependencies {
     func session(_ context: TendRequestContext, user: User) throws -> SessionInfo {
         let identity = try context.requireIdentity()
         return SessionInfo(
-            username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "", timeZone: user.settings.timeZone)
+            username: user.username, csrfToken: accounts.csrfToken(for: identity) ?? "", timeZone: user.settings.timeZone,
+            keptZones: user.settings.keptDeviceZones)
     }
 }

@@ -174,6 +174,26 @@ class RoutineTests(BrowserCase):
         click(driver, driver.find_element(By.CSS_SELECTOR, "#note-form button[type=submit]"))
         wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".notes"))
 
+    def test_a_second_tap_on_save_asks_once_and_saves_once(self):
+        driver = self.open()
+        self.sign_up(driver)
+        driver.get(URL + "/routines/new")
+        wait(driver, lambda d: d.find_elements(By.ID, "name"))
+        driver.find_element(By.ID, "name").send_keys("Evening")
+        # Two taps before the server has answered the first (a phone's double tap, an impatient press).
+        driver.execute_script(
+            "const b = document.querySelector('.habit-form button[type=submit]'); b.click(); b.click(); setTimeout(() => b.click(), 50);")
+        dialog = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog.confirm-dialog[open]"))
+        # Give a second dialog every chance to arrive.
+        driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 700))")
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "dialog.confirm-dialog")), 1, "asked once")
+        click(driver, dialog.find_element(By.CSS_SELECTOR, "button[value=yes]"))
+        wait(driver, lambda d: routine_names(d) == ["Evening"])
+        driver.execute_script("return new Promise((resolve) => setTimeout(resolve, 500))")
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "dialog.confirm-dialog"), [], "nothing left to confirm")
+        driver.get(URL + "/routines")
+        self.assertEqual(routine_names(driver), ["Evening"], "saved once")
+
     def test_without_javascript(self):
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"

@@ -55,7 +55,7 @@ class TravelTests(unittest.TestCase):
         self.assertEqual(self.banners(), [], "the device and the account now agree")
         self.assertTrue(driver.title.startswith("Today"), "back on the page the banner was on")
 
-    def test_keep_the_account_zone_is_remembered_on_this_device(self):
+    def test_keep_the_account_zone_is_remembered_for_the_account(self):
         driver = self.driver
         self.device_in("America/New_York")
         self.sign_in()
@@ -73,10 +73,29 @@ class TravelTests(unittest.TestCase):
         wait(driver, lambda d: d.title.startswith("Routines"))
         self.assertEqual(self.banners(), [], "kept: not asked again for the same two zones")
         self.assertEqual(self.zone(), "Europe/Berlin")
+        # The account remembers it: another browser (nothing in its storage) in the same zone is not asked.
+        wait(driver, lambda d: self.kept_on_server())
+        other = browser(390, 844)
+        try:
+            self.driver = other
+            self.device_in("America/New_York")
+            self.sign_in()
+            other.get(URL + "/habits")
+            wait(other, lambda d: d.title.startswith("Habits"))
+            self.assertIn("America/New_York", other.find_element(By.TAG_NAME, "body").get_attribute("data-zone-kept"))
+            self.assertEqual(self.banners(), [], "kept by the account: not asked in a new browser")
+        finally:
+            other.quit()
+            self.driver = driver
         # Another move asks again.
         self.device_in("Asia/Tokyo")
         driver.get(URL + "/")
         wait(driver, lambda d: self.banners())
+
+    def kept_on_server(self):
+        page = self.driver.execute_script(
+            "return fetch('/habits', {credentials: 'same-origin'}).then((r) => r.text())")
+        return 'data-zone-kept="America/New_York"' in page
 
     def test_the_same_clock_under_another_name_is_not_a_move(self):
         api("PUT", "/api/v1/settings", {"timeZone": "Asia/Kolkata"}, token=self.token)

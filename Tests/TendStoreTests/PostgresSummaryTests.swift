@@ -39,7 +39,8 @@ struct PostgresSummaryTests {
                 await store.close()
             }
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
-            // columns and tables; version 11's and 13's foreign keys back, versions 14's and 15's functions gone.
+            // columns and tables; version 11's and 13's foreign keys back, versions 14's and 15's functions
+            // and 16's column gone.
             try await PostgresTestDatabase.execute(
                 "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write", "DROP FUNCTION tend_entries_from",
                 """
@@ -50,7 +51,8 @@ struct PostgresSummaryTests {
                 "ALTER TABLE entries ADD FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE",
                 "DROP TABLE habit_summaries", "DROP FUNCTION tend_habit_summaries_cut() CASCADE",
                 "DROP FUNCTION tend_habit_summaries_created() CASCADE",
-                "ALTER TABLE habits DROP COLUMN group_name, DROP COLUMN tags", "ALTER TABLE users DROP COLUMN habit_groups",
+                "ALTER TABLE habits DROP COLUMN group_name, DROP COLUMN tags",
+                "ALTER TABLE users DROP COLUMN habit_groups, DROP COLUMN kept_zones",
                 "DROP TABLE linked_identities", "DROP TABLE sign_in_attempts", "ALTER TABLE credentials DROP COLUMN approved",
                 "DELETE FROM schema_migrations WHERE version >= 8", on: location)
             let store = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2, timeout: .seconds(90))

@@ -125,6 +125,45 @@ struct SettingsPageTests {
         }
     }
 
+    @Test(
+        "Travel: Keep remembers the device's zone for the account (every browser's page lists it), changes no zone, refuses an unknown one, and asks again once the account's zone changes"
+    )
+    func travelKeep() async throws {
+        try await WebHarness().run { browser, store in
+            let csrf = try await browser.signUp("ana", timeZone: "Europe/Berlin")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            #expect(!(try await browser.get("/").text.contains("data-zone-kept")))
+
+            let unknown = try await browser.post("/settings/zone", [("_csrf", csrf), ("timeZone", "Mars/Olympus"), ("keep", "1")])
+            #expect(unknown.status == .unprocessableContent)
+            #expect(try await store.user(id: owner).settings.keptZones.isEmpty)
+
+            for zone in ["America/New_York", "Asia/Tokyo", "America/New_York"] {
+                let kept = try await browser.post("/settings/zone", [("_csrf", csrf), ("timeZone", zone), ("keep", "1")])
+                #expect(kept.status == .seeOther)
+            }
+            let settings = try await store.user(id: owner).settings
+            #expect(settings.timeZone == "Europe/Berlin")
+            #expect(settings.keptDeviceZones == ["Asia/Tokyo", "America/New_York"])
+            #expect(try await browser.get("/habits").text.contains("data-zone-kept=\"Asia/Tokyo America/New_York\""))
+
+            // Eleven zones kept: the oldest is forgotten.
+            for zone in [
+                "Europe/London", "Europe/Paris", "Europe/Rome", "Europe/Madrid", "Europe/Oslo", "Europe/Vienna",
+                "Europe/Prague", "Europe/Warsaw", "Europe/Lisbon",
+            ] {
+                _ = try await browser.post("/settings/zone", [("_csrf", csrf), ("timeZone", zone), ("keep", "1")])
+            }
+            let ten = try await store.user(id: owner).settings.keptDeviceZones
+            #expect(ten.count == UserSettings.keptZonesLimit)
+            #expect(ten.first == "America/New_York" && ten.last == "Europe/Lisbon")
+
+            _ = try await browser.post("/settings/zone", [("_csrf", csrf), ("timeZone", "Asia/Tokyo")])
+            #expect(try await store.user(id: owner).settings.keptDeviceZones == [])
+            #expect(!(try await browser.get("/").text.contains("data-zone-kept")))
+        }
+    }
+
     @Test("Devices: API tokens listed with a revoke form; revoking works, another user's token is 404, no token is 403")
     func devices() async throws {
         try await WebHarness { $0.openRegistration = true }.run { browser, store in

@@ -546,6 +546,9 @@ enum PostgresMigrations {
                 END $$
                 """
             ]),
+        Migration(
+            version: 16, name: "users: the device zones kept against the account's zone",
+            statements: ["ALTER TABLE users ADD COLUMN kept_zones text NOT NULL DEFAULT ''"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -188,7 +188,7 @@ extension PostgresStore {
                 """
                 UPDATE users SET time_zone = \(settings.timeZone), day_start_hour = \(settings.dayStartHour),
                                  first_weekday = \(settings.firstWeekday)::integer, locale = \(settings.locale),
-                                 snooze_minutes = \(settings.snoozeMinutes)
+                                 snooze_minutes = \(settings.snoozeMinutes), kept_zones = \(settings.keptZonesText)
                 WHERE id = \(user)
                 """, on: c)
 

@@ -4,7 +4,7 @@ import TendCore
 
 /// Reading rows into domain values, and the checks the writes share.
 extension PostgresStore {
-    static let userColumns = "id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes"
+    static let userColumns = "id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones"
 
     /// The habit columns of `habits h`, in the order ``habit(from:)`` reads them by name.
     static let habitColumns = """
@@ -262,12 +262,13 @@ extension PostgresStore {
     // MARK: Decoding
 
     static func user(from row: PostgresRow) throws -> User {
-        let (id, username, zone, dayStart, firstWeekday, locale, snooze) = try row.decode(
-            (UUID, String, String, Int, Int?, String, Int).self)
+        let (id, username, zone, dayStart, firstWeekday, locale, snooze, kept) = try row.decode(
+            (UUID, String, String, Int, Int?, String, Int, String).self)
         return User(
             id: User.ID(rawValue: id), username: username,
             settings: UserSettings(
-                timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze))
+                timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze,
+                keptZones: UserSettings.keptZones(text: kept)))
     }
 
     /// The habit of a row holding ``habitColumns`` (`nil` when an outer join found none).

@@ -162,9 +162,11 @@ public final class PostgresStore: TendStore {
         let settings = user.settings
         try await run(
             """
-            INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes)
+            INSERT INTO users (
+                id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones)
             VALUES (\(user.id.rawValue), \(user.username), \(key), \(settings.timeZone),
-                    \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale), \(settings.snoozeMinutes))
+                    \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale), \(settings.snoozeMinutes),
+                    \(settings.keptZonesText))
             """, on: c)
     }
 

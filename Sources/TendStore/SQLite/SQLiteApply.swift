@@ -191,12 +191,13 @@ enum SQLiteApply {
     static func write(_ settings: UserSettings, owner: User.ID, db: Database) throws {
         try db.execute(
             sql: """
-                UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?
+                UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?,
+                    kept_zones = ?
                 WHERE id = ?
                 """,
             arguments: [
                 settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, settings.snoozeMinutes,
-                owner.description,
+                settings.keptZonesText, owner.description,
             ])
     }
 

@@ -13,13 +13,17 @@ enum SQLiteRows {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes FROM users WHERE id = ?"),
+                    sql: """
+                        SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones
+                        FROM users WHERE id = ?
+                        """),
                 arguments: [id])
         else { return nil }
         return User(
             id: User.ID(rawValue: try uuid(row[0])), username: row[1],
             settings: UserSettings(
-                timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6]))
+                timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6],
+                keptZones: UserSettings.keptZones(text: row[7])))
     }
 
     static func uuid(_ text: String) throws -> UUID {

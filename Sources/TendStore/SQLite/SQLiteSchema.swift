@@ -409,6 +409,12 @@ enum SQLiteSchema {
             try db.execute(sql: "CREATE INDEX ops_without_day ON ops(user_id, seq) WHERE day IS NULL")
         }
 
+        // v13: the device zones a user kept their account's zone against
+        // (``UserSettings/keptZonesText``: one "device account" pair per line).
+        migrator.registerMigration("v13") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN kept_zones TEXT NOT NULL DEFAULT ''")
+        }
+
         return migrator
     }
 }

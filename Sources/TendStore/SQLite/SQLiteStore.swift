@@ -263,12 +263,14 @@ public final class SQLiteStore: TendStore {
         do {
             try db.execute(
                 sql: """
-                    INSERT INTO users (id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO users (
+                        id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     user.id.description, user.username, user.username.lowercased(), user.settings.timeZone,
                     user.settings.dayStartHour, user.settings.firstWeekday, user.settings.locale, user.settings.snoozeMinutes,
+                    user.settings.keptZonesText,
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw AccountRules.usernameTaken(user.username)

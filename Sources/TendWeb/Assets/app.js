@@ -212,14 +212,18 @@
     yes.textContent = button.textContent;
     yes.className = button.className;
     document.body.appendChild(dialog);
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      if (dialog.returnValue !== "yes") { (submitter || form.querySelector("button")).focus(); return; }
-      body.set("confirm", "yes");
-      load(form.action, { method: "POST", body, headers }, false).catch(() => form.submit());
-    });
+    const closed = new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
     dialog.showModal();
+    await closed;
+    dialog.remove();
+    if (dialog.returnValue !== "yes") { (submitter || form.querySelector("button")).focus(); return; }
+    body.set("confirm", "yes");
+    await load(form.action, { method: "POST", body, headers }, false).catch(() => form.submit());
   }
+  // A form whose confirmation is under way (asking the server, the dialog open, or the confirmed
+  // post on its way) ignores another submit: a second tap on Save would otherwise ask a second
+  // time and could save twice.
+  const confirming = new WeakSet();
 
   const sending = new Map();
   document.addEventListener("submit", (event) => {
@@ -227,7 +231,9 @@
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-enhance")) return;
     event.preventDefault();
     if (form.hasAttribute("data-confirm") && typeof HTMLDialogElement === "function") {
-      confirmThenSubmit(form, event.submitter).catch(() => form.submit());
+      if (confirming.has(form)) return;
+      confirming.add(form);
+      confirmThenSubmit(form, event.submitter).catch(() => form.submit()).finally(() => confirming.delete(form));
       return;
     }
     const body = new URLSearchParams(new FormData(form, event.submitter));
@@ -471,7 +477,10 @@
     } catch (e) {
       return;  // a zone this browser does not know: nothing to compare
     }
-    // Remembered per account on this device (two accounts on one browser answer each for itself).
+    // Remembered by the account (data-zone-kept: every browser of it) and on this device (two
+    // accounts on one browser answer each for itself; it also covers the moment before the
+    // server has heard the answer).
+    if ((document.body.dataset.zoneKept || "").split(" ").includes(device)) return;
     const kept = `tend.zone.kept.${document.body.dataset.user || ""}`;
     try { if (localStorage.getItem(kept) === device + " " + account) return; } catch (e) { /* private mode: ask */ }
     const form = document.createElement("form");
@@ -503,8 +512,12 @@
     keep.className = "button primary small";
     keep.textContent = `Keep ${account}`;
     keep.addEventListener("click", () => {
-      try { localStorage.setItem(kept, device + " " + account); } catch (e) { /* asked again next time */ }
+      try { localStorage.setItem(kept, device + " " + account); } catch (e) { /* this device asks again */ }
       form.remove();
+      // The account remembers it too; if this does not arrive, other browsers simply ask.
+      const body = new URLSearchParams({ timeZone: device, keep: "1" });
+      fetch(action, { method: "POST", body, headers: { "X-CSRF-Token": csrf() }, credentials: "same-origin", redirect: "manual" })
+        .catch(() => {});
     });
     form.append(text, keep, use);
     const main = document.getElementById("main");

@@ -18,6 +18,7 @@ enum Layout {
             attributes.append(.data("events", WebPaths.events()))
             attributes.append(.data("zone", session.timeZone))
             attributes.append(.data("zone-switch", WebPaths.switchZone()))
+            if !session.keptZones.isEmpty { attributes.append(.data("zone-kept", session.keptZones.joined(separator: " "))) }
             // Whose offline changes this page may send: a queue kept in the browser waits for its own account.
             attributes.append(.data("user", session.username))
         }

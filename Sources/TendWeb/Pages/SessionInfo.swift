@@ -9,4 +9,6 @@ struct SessionInfo: Sendable, Hashable {
     /// The account's zone: app.js compares it with the device's and offers to switch when they
     /// differ (a person who travels keeps their days and reminders where they are).
     var timeZone: String = "UTC"
+    /// Device zones the account chose to keep its zone against: app.js does not ask again there.
+    var keptZones: [String] = []
 }

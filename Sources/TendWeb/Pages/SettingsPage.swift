@@ -117,7 +117,7 @@ struct SettingsPage: Sendable, Hashable {
                 case .unknownTimeZone: errors["timeZone"] = message
                 case .dayStartHour: errors["dayStartHour"] = message
                 case .firstWeekday: errors["firstWeekday"] = message
-                case .locale: errors["timeZone"] = message
+                case .locale, .keptZones: errors["timeZone"] = message
                 case .snoozeMinutes: errors["snoozeMinutes"] = message
                 }
             }

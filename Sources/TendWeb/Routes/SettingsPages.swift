@@ -70,12 +70,20 @@ struct SettingsPages {
     /// `POST /settings/zone` `timeZone=…&return=…`: the travel banner's switch to the device's zone
     /// (app.js shows it when the browser's zone is not the account's). Only the zone changes;
     /// days already recorded stay on their dates, and today and reminders follow the new zone.
-    /// An unknown zone is 422 and changes nothing.
+    /// With `keep=1` the account keeps its zone and remembers the device's as kept, so no other
+    /// browser of the account asks again for the same two zones. An unknown zone is 422 and
+    /// changes nothing.
     @Sendable func switchZone(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let form = try await request.form()
         var settings = user.settings
-        settings.timeZone = (form["timeZone"] ?? "").trimmingCharacters(in: .whitespaces)
+        let zone = (form["timeZone"] ?? "").trimmingCharacters(in: .whitespaces)
+        if form["keep"] == "1" {
+            guard TimeZone(identifier: zone) != nil else { throw SettingsError.unknownTimeZone(zone) }
+            settings.keep(deviceZone: zone)
+        } else {
+            settings.timeZone = zone
+        }
         try settings.validate()
         if settings != user.settings {
             _ = try await web.store.updateSettings(owner: user.id, settings)
