@@ -99,6 +99,42 @@ struct HabitCalendarTests {
         }
     }
 
+    @Test(
+        "The days up to the user's today, in their zone: a day ahead of UTC in Kiritimati (UTC+14), a day behind on New York's spring-forward night before the day starts at 4"
+    )
+    func daysInTheUsersZone() async throws {
+        let harness = WebHarness()
+        try await harness.run { browser, store in
+            let csrf = try await browser.signUp("ana", timeZone: "Pacific/Kiritimati")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(owner: owner, Habit(name: "Read", order: 0, createdOn: Self.today))
+            // 15:06 UTC on Sunday 15 June is 05:06 on Monday 16 June in Kiritimati.
+            let page = try await browser.get("/habits/\(read.id)?day=2025-06-16")
+            #expect(page.text.contains(Self.button(read.id, "2025-06-16")))
+            #expect(!page.text.contains(Self.button(read.id, "2025-06-17")))
+            #expect(page.text.contains("<h2 id=\"checkin-title\">Today</h2>"))
+            let tap = try await browser.post(
+                "/habits/\(read.id)/days/2025-06-16/tap", [("_csrf", csrf), ("return", "/habits/\(read.id)?day=2025-06-16")])
+            #expect(tap.status == .seeOther)
+            let monday = WebFixtures.day("2025-06-16")
+            #expect(try await store.entries(owner: owner, habit: read.id, from: monday, through: monday).first?.value == 1)
+
+            // 07:30 UTC on 9 March 2025 is 03:30 EDT, the first hour after the clocks jumped; with
+            // the day starting at 4 it is still Saturday 8 March.
+            var settings = try await store.user(id: owner).settings
+            settings.timeZone = "America/New_York"
+            settings.dayStartHour = 4
+            _ = try await store.updateSettings(owner: owner, settings)
+            harness.clock.set(Date(timeIntervalSince1970: 1_741_505_400))
+            let march = try await browser.get("/habits/\(read.id)?day=2025-03-09&month=2025-03")
+            #expect(march.text.contains(Self.button(read.id, "2025-03-08")))
+            #expect(!march.text.contains(Self.button(read.id, "2025-03-09")))
+            #expect(march.text.contains("<h2 id=\"checkin-title\">Today</h2>"), "a day not yet come falls back to today")
+            let back = try await browser.get("/habits/\(read.id)?day=2025-03-07&month=2025-03")
+            #expect(back.text.contains("<h2 id=\"checkin-title\">Friday, 7 March 2025</h2>"))
+        }
+    }
+
     @Test("Today of a day before a habit's creation lists it to back-fill; a tap there records it")
     func todayBeforeCreation() async throws {
         try await WebHarness().run { browser, store in

@@ -66,6 +66,9 @@ struct RoutineRunWebTests {
             #expect(later.text.contains("<h2 id=\"run-step-name\">Stretch</h2>"))
             let again = try await browser.get("/routines/\(routine.id)/start?date=2025-06-13&step=2")
             #expect(again.text.contains("<h2 id=\"run-step-name\">Water</h2>"))
+            // A step that is not a number is the first step (the address is only ever the page's own link).
+            let garbled = try await browser.get("/routines/\(routine.id)/start?date=2025-06-13&step=abc")
+            #expect(garbled.status == .ok && garbled.text.contains("<h2 id=\"run-step-name\">Water</h2>"))
 
             // Done on Water records its target and comes to the next step.
             let done = try await browser.post("/habits/\(water.id)/days/2025-06-13/check", [("_csrf", csrf), ("return", next)])
