@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "TendOpenID", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

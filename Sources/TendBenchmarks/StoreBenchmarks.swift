@@ -48,7 +48,7 @@ enum StoreBenchmarks {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let dataset = Dataset.generate(years: years, endingOn: Fixtures.day("2026-11-22"))
         for (name, withEntries) in [("history.json", true), ("habits.json", false)] {
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             let owner = try await store.createUser(username: "bench", settings: UserSettings(timeZone: "Europe/Berlin"))
             var changes: [Change] = []
             for tracked in dataset {

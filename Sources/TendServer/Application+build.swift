@@ -15,7 +15,7 @@ import TendWeb
 /// reminder scheduler (which stops first, after recording what it was delivering).
 ///
 /// The one seam for production and tests: `tend serve` passes the store it opened and that
-/// store's `services`; tests pass an in-memory store and run `app.test(.router)`.
+/// store's `services`; tests pass an SQLite store in memory and run `app.test(.router)`.
 public func buildApplication(
     _ configuration: ServerConfiguration,
     store: any ServerStore,

@@ -2,16 +2,14 @@ import Foundation
 import TendCore
 
 extension TendStore {
-    /// A store without a cheaper way reads every active habit and keeps those asked for (the
-    /// in-memory store; SQLite and PostgreSQL read only the asked habits' rows when the window has
-    /// a calendar; without one, a window's entry days depend on every habit, so they read them all
-    /// too).
+    /// A store without a cheaper way reads every active habit and keeps those asked for (SQLite
+    /// and PostgreSQL read only the asked habits' rows when the window has a calendar; without
+    /// one, a window's entry days depend on every habit, so they read them all too).
     public func trackedHabits(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
         try await trackedHabitsReadingAll(owner: owner, ids: ids, window: window)
     }
 
-    /// Two reads, the operations first (the in-memory and SQLite stores: reads are look-ups in
-    /// this process).
+    /// Two reads, the operations first (SQLite: reads are look-ups in this process).
     public func operationsAfter(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
         try await operationsThenHabits(owner: owner, after: after, limit: limit, window: window)
     }

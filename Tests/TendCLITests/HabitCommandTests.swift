@@ -1,5 +1,7 @@
 import Foundation
 import TendCLI
+import TendCore
+import TendStore
 import TendTestSupport
 import Testing
 
@@ -91,6 +93,36 @@ struct HabitCommandTests {
         }
         #expect(try await tend.habitNames() == ["Read"])
         #expect(try await tend.operationCount() == before)
+    }
+
+    @Test("add refuses the 1,001st habit (archived ones count) with the API's words, adds nothing, and adds again once one is deleted")
+    func addRefusesPastTheLimit() async throws {
+        let tend = try await CLIHarness()
+        _ = await tend.run(["add", "Habit 0"])
+        do {
+            let store = try SQLiteStore(path: tend.database, device: "seed")
+            let owner = try #require(try await store.user(named: "me")).id
+            try await store.applyChanges(
+                owner: owner,
+                (1..<Habit.maximumPerOwner).map {
+                    .habitCreated(habit: Habit(name: "Habit \($0)", order: $0, createdOn: Day("2025-06-01")!))
+                })
+        }
+        #expect(await tend.run(["archive", "Habit 0"]).status == 0)
+        let before = try await tend.operationCount()
+        let refused = await tend.run(["add", "One too many"])
+        #expect(refused.status == 1)
+        #expect(refused.errLines.count == 1, "\(refused.err)")
+        #expect(
+            refused.err.contains("you have 1000 habits, the most Tend keeps for one person is 1000: delete some you no longer track first"),
+            "\(refused.err)")
+        #expect(try await tend.operationCount() == before)
+        #expect(await tend.run(["remove", "Habit 5", "--yes"]).status == 0)
+        let added = await tend.run(["add", "One too many"])
+        #expect(added.status == 0, "\(added.err)")
+        // Last in the order, after every habit that was there.
+        let list = try #require(try await tend.json(["list", "--all"]) as? [[String: Any]])
+        #expect(list.last?["name"] as? String == "One too many")
     }
 
     @Test("an unknown habit suggests the closest name and changes nothing")

@@ -21,7 +21,7 @@ final class TestClock: Sendable {
 /// A scheduler on a store with one user, wired to a webhook receiver double (and a push
 /// service double when the test asks), driven pass by pass with a test clock.
 struct SchedulerHarness {
-    let store: InMemoryStore
+    let store: SQLiteStore
     let clock: TestClock
     let owner: User
     let scheduler: ReminderScheduler
@@ -40,7 +40,7 @@ struct SchedulerHarness {
     ) async throws -> Value {
         try await ReminderTesting.withClient { client in
             let clock = clock ?? TestClock(start)
-            let store = InMemoryStore(now: { clock.now })
+            let store = try SQLiteStore(inMemoryDevice: "memory", now: { clock.now })
             let owner = try await store.createUser(username: "ada", settings: UserSettings(timeZone: zone))
             let deliverer = ReminderDeliverer(
                 push: WebPushSender(client: client, vapid: vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),

@@ -240,7 +240,7 @@ struct CredentialHardeningTests {
 
     @Test("The sweeper deletes expired sessions as a service of the server")
     func sweeper() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let account = try await store.createAccount(
             username: "ana", passwordHash: "h", settings: UserSettings(), policy: .open, now: Date(timeIntervalSince1970: 0))
         _ = try await store.createToken(
@@ -256,7 +256,7 @@ struct CredentialHardeningTests {
     @Test("Idle, the sweeper sweeps at the start and once an interval, never in a loop, and stops when cancelled")
     func sweeperIdle() async throws {
         let sweeper = ExpiredTokenSweeper(
-            store: InMemoryStore(), interval: .milliseconds(200), now: { Date() }, logger: .init(label: "test"))
+            store: try SQLiteStore(inMemoryDevice: "memory"), interval: .milliseconds(200), now: { Date() }, logger: .init(label: "test"))
         let running = Task { try await sweeper.run() }
         let started = ContinuousClock.now
         while sweeper.sweeps < 3, ContinuousClock.now - started < .seconds(60) {

@@ -106,7 +106,7 @@ struct DayBoundsTests {
 
     @Test("The 1,001st habit is refused with 422 and creates nothing, archived habits counting")
     func habitsPerPerson() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         try await ServerHarness().run(store: store) { api in
             let ana = try await api.signUp("ana")
             let user = try #require(try await store.account(named: "ana")).user

@@ -29,7 +29,7 @@ struct NotificationAPITests {
     @Test(
         "The push key is the VAPID public key kept in the store under vapid-private-key, the same on every call, only for a signed-in user")
     func pushKeyKeptInStore() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let app = buildApplication(
             ServerConfiguration(setupCode: APIClient.setupCode, bcryptCost: 4), store: store, logger: Logger(label: "test"))
         try await app.test(.router) { client in
@@ -227,7 +227,7 @@ struct NotificationAPITests {
 
     @Test("The delivery log answers each delivery and skipped firing with the habit's name; limit is 1 to 500")
     func deliveryLog() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let t0 = Date(timeIntervalSince1970: 1_750_000_000)
         let app = buildApplication(
             ServerConfiguration(setupCode: APIClient.setupCode, bcryptCost: 4, now: { t0 }), store: store, logger: Logger(label: "test"))
@@ -246,7 +246,7 @@ struct NotificationAPITests {
             let skipped = ReminderFiring(
                 habit: habit.id, reminder: reminder.id, day: try Day(year: 2025, month: 6, day: 14), firesAt: t0 - 86_400, kind: .repeat(2))
             try await store.replacePlannedFirings(owner: owner, habit: habit.id, [sent, skipped])
-            _ = await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: 60)
+            _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: 60)
             try await store.finishFiring(
                 owner: owner, sent.id, claimant: "A",
                 deliveries: [

@@ -116,7 +116,7 @@ struct OpenAPITests {
 
     @Test("Every API route the router has is in the document, and every operation of the document is a route")
     func routesMatch() throws {
-        let router = buildRouter(ServerConfiguration(bcryptCost: 4), store: InMemoryStore())
+        let router = buildRouter(ServerConfiguration(bcryptCost: 4), store: try SQLiteStore(inMemoryDevice: "memory"))
         try router.validate()
         // The document describes the JSON API and the operational endpoints; the web app's pages
         // and assets (docs/web.md) are HTML for browsers, not API.

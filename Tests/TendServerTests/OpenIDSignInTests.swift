@@ -111,7 +111,7 @@ struct OpenIDSignInTests {
     )
     func linksAfterPassword() async throws {
         try await OpenIDProviderDouble.run { provider in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.harness(provider).run(store: store) { api in
                 _ = try await api.signUp("ana")
                 let login = try await api.request(.get, "/login")
@@ -148,7 +148,7 @@ struct OpenIDSignInTests {
     @Test("A callback without this browser's sign-in, with another state, or a refusal by the provider signs no one in")
     func refusesForeignCallbacks() async throws {
         try await OpenIDProviderDouble.run { provider in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.harness(provider).run(store: store) { api in
                 _ = try await api.signUp("ana")
                 // The callback URL in a browser that did not start the sign-in (login CSRF).
@@ -186,7 +186,7 @@ struct OpenIDSignInTests {
     @Test("With --approve-signups a new person's account waits: no session until the owner approves it on the sign-in settings page")
     func approvals() async throws {
         try await OpenIDProviderDouble.run { provider in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.harness(provider) { $0.approveSignups = true }.run(store: store) { api in
                 let owner = try await api.signUp("ana")
                 provider.signInNext(.init(subject: "ben-at-provider", username: "ben", email: "ben@example.org"))
@@ -243,7 +243,7 @@ struct OpenIDSignInTests {
     @Test("Unlinking a provider on the sign-in settings page: the next provider sign-in asks for a password again")
     func unlinks() async throws {
         try await OpenIDProviderDouble.run { provider in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.harness(provider).run(store: store) { api in
                 let ana = try await api.signUp("ana")
                 let anaID = try #require(UUID(uuidString: ana.id))

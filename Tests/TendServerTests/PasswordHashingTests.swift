@@ -13,8 +13,8 @@ import Testing
 @Suite("Password hashing: the policy first, a bounded queue")
 struct PasswordHashingTests {
     /// A store with an owner already (so later sign-ups need an invite), made without bcrypt.
-    static func storeWithOwner() async throws -> InMemoryStore {
-        let store = InMemoryStore()
+    static func storeWithOwner() async throws -> SQLiteStore {
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         _ = try await store.createAccount(
             username: "owner", passwordHash: "not-a-bcrypt-hash", settings: UserSettings(), policy: .open, now: Date())
         return store

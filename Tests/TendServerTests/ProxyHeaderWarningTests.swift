@@ -18,7 +18,7 @@ struct ProxyHeaderWarningTests {
     ) async throws {
         var configuration = try ServerHarness().configuration
         configuration.trustProxy = trustProxy
-        let app = buildApplication(configuration, store: InMemoryStore(), logger: log.logger(level: .info))
+        let app = buildApplication(configuration, store: try SQLiteStore(inMemoryDevice: "memory"), logger: log.logger(level: .info))
         try await app.test(.live) { client in try await body(APIClient(client: client)) }
     }
 

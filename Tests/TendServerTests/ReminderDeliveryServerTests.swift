@@ -64,7 +64,7 @@ struct ReminderDeliveryServerTests {
     @Test("A 23:30 reminder reaches ntfy; its Done, tapped at 00:10, checks in the reminder's day, once")
     func doneChecksTheRemindersDay() async throws {
         try await WebhookReceiverDouble.run { receiver in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.live(store: store, start: Self.evening - 3600) { api, clock in
                 let login = try await api.signUp("ada")
                 try await api.request(.put, "/api/v1/settings", token: login.token, json: #"{"timeZone":"Europe/Berlin"}"#)
@@ -124,7 +124,7 @@ struct ReminderDeliveryServerTests {
     @Test("Later rings again after the user's snooze minutes, once, for the same day")
     func laterSnoozes() async throws {
         try await WebhookReceiverDouble.run { receiver in
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await Self.live(store: store, start: Self.evening - 3600) { api, clock in
                 let login = try await api.signUp("ada")
                 try await api.request(.put, "/api/v1/settings", token: login.token, json: #"{"timeZone":"Europe/Berlin"}"#)
@@ -189,7 +189,7 @@ struct ReminderDeliveryServerTests {
                 $0.allowPrivateTargets = true
                 $0.openRegistration = true
             }
-            let store = InMemoryStore()
+            let store = try SQLiteStore(inMemoryDevice: "memory")
             try await harness.run(store: store) { api in
                 let login = try await api.signUp("ada")
                 let owner = User.ID(rawValue: try #require(UUID(uuidString: login.id)))

@@ -7,6 +7,7 @@ import NIOCore
 import Synchronization
 import TendAPI
 import TendCore
+import TendFixtures
 import TendServer
 import TendStore
 import TendTestSupport
@@ -31,7 +32,8 @@ final class TestClock: Sendable {
     }
 }
 
-/// The stores the server tests run on.
+/// The stores the server tests run on: SQLite in memory (the default, fast), SQLite on a file
+/// (WAL, the pool of readers) and PostgreSQL.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case memory, sqlite, postgres
 
@@ -42,9 +44,10 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func withStore<Value>(clock: TestClock, _ body: (any ServerStore) async throws -> Value) async throws -> Value {
         switch self {
         case .memory:
-            return try await body(InMemoryStore())
-        case .sqlite:
             return try await body(try SQLiteStore(inMemoryDevice: "server-test", now: { clock.now }))
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            return try await body(try SQLiteStore(path: directory.path("tend.sqlite"), device: "server-test", now: { clock.now }))
         case .postgres:
             return try await PostgresTestDatabase.withDatabase { location in
                 let store = try await PostgresStore.connect(

@@ -10,10 +10,11 @@ let importer = TendImporter(now: { importNow })
 
 /// A store with one user, as the import tests start from.
 struct ImportWorld {
-    let store = InMemoryStore(now: { importNow })
+    let store: SQLiteStore
     let owner: User.ID
 
     init(username: String = "ana", settings: UserSettings = UserSettings()) async throws {
+        store = try SQLiteStore(inMemoryDevice: "memory", now: { importNow })
         owner = try await store.createUser(username: username, settings: settings).id
     }
 

@@ -60,7 +60,7 @@ struct StoreImportIntegrationTests {
         }
         let file = try builder.build()
         // The reference: the in-memory store
-        let memory = InMemoryStore()
+        let memory = try SQLiteStore(inMemoryDevice: "memory")
         let reference = try await memory.createUser(username: "ana", settings: UserSettings()).id
         _ = try await importer.importData(file, filename: "Loop.db", into: memory, owner: reference)
         let expected = try await memory.exportState(owner: reference)

@@ -40,7 +40,7 @@ struct EventStreamLimitTests {
 
     @Test("Streams are bounded per user (429) and per instance (503), each with Retry-After; a closed one frees its place")
     func bounded() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let ana = try await store.createUser(username: "ana", settings: UserSettings())
         let ben = try await store.createUser(username: "ben", settings: UserSettings())
         let cy = try await store.createUser(username: "cy", settings: UserSettings())

@@ -38,7 +38,7 @@ struct LiveUpdateTests {
 
     @Test("A change on this instance arrives at once (woken, not polled); another user's never")
     func localChange() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let (ana, ben) = try await Self.users(store)
         let changes = ChangeNotifier()
         // A poll interval far beyond the test: only the wake-up can deliver in time.
@@ -58,7 +58,7 @@ struct LiveUpdateTests {
     /// more, as a loaded test machine may be slow (timing is not what they pin).
     @Test("A change made elsewhere (another instance, the CLI's sync) is polled from the op log")
     func polledChange() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let (ana, ben) = try await Self.users(store)
         let live = LiveUpdates(store: store, changes: ChangeNotifier())
         let anaStream = try await live.subscribe(ana.id)
@@ -75,7 +75,7 @@ struct LiveUpdateTests {
 
     @Test("A watcher polls on its interval: a change costs one poll, idle time one per interval, never a loop")
     func pollsAreCounted() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let (ana, _) = try await Self.users(store)
         let changes = ChangeNotifier()
         let live = LiveUpdates(store: store, changes: changes, pollInterval: .milliseconds(200))
@@ -103,7 +103,7 @@ struct LiveUpdateTests {
 
     @Test("One poll reads every watched user's position: 30 users cost one read an interval, and each hears of their own change")
     func sharedPoll() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         var users: [User] = []
         for index in 0..<30 { users.append(try await store.createUser(username: "user\(index)", settings: UserSettings())) }
         let live = LiveUpdates(store: store, changes: ChangeNotifier(), pollInterval: .milliseconds(100))
@@ -134,7 +134,7 @@ struct LiveUpdateTests {
 
     @Test("Every open page of the user hears of the change; the watcher stops with the last page")
     func severalPages() async throws {
-        let store = InMemoryStore()
+        let store = try SQLiteStore(inMemoryDevice: "memory")
         let (ana, _) = try await Self.users(store)
         let changes = ChangeNotifier()
         let live = LiveUpdates(store: store, changes: changes, pollInterval: .milliseconds(100))

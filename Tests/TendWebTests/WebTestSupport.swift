@@ -23,7 +23,7 @@ final class WebClock: Sendable {
     func set(_ date: Date) { current.withLock { $0 = date } }
 }
 
-/// The whole application (API and web pages) on an in-memory store, through HummingbirdTesting's
+/// The whole application (API and web pages) on an SQLite store in memory, through HummingbirdTesting's
 /// router framework: no socket.
 struct WebHarness: Sendable {
     let clock = WebClock()
@@ -32,9 +32,10 @@ struct WebHarness: Sendable {
     var backups: ScheduledBackups.Configuration? = nil
 
     func run<Value: Sendable>(
-        store: any ServerStore = InMemoryStore(),
+        store given: (any ServerStore)? = nil,
         _ body: @Sendable (Browser, any ServerStore) async throws -> Value
     ) async throws -> Value {
+        let store = try given ?? SQLiteStore(inMemoryDevice: "memory")
         var logger = Logger(label: "tend.web.test")
         logger.logLevel = .critical
         let clock = clock

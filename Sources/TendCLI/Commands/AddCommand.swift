@@ -26,13 +26,10 @@ struct AddCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.open(options)
         let today = session.today
-        let existing = try await session.store.habits(owner: session.owner, includeArchived: true)
-        let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), createdOn: today)
         let groups = try await session.store.groups(owner: session.owner)
-        let habit = try await session.store.createHabit(
-            owner: session.owner, try attributes.applied(to: draft, today: today, groups: groups))
-        await session.store.recordTip(.habitAdded, owner: session.owner)
-        if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
+        let habit = try await session.store.addHabit(
+            owner: session.owner, try attributes.applied(to: draft, today: today, groups: groups), today: today)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(

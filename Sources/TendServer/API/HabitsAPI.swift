@@ -46,15 +46,10 @@ struct HabitsAPI {
         let fields = try await server.decode(HabitFields.self, from: request)
         guard let name = fields.name else { throw Problem.invalid("a habit needs a name") }
         let today = user.settings.today(now: server.now)
-        let existing = try await server.store.habits(owner: user.id, includeArchived: true)
-        try HabitRules.checkRoom(existingHabits: existing.count)
-        if let createdOn = fields.createdOn { try HabitRules.checkCreatedOn(createdOn, today: today) }
-        let draft = Habit(
-            name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: fields.createdOn ?? today)
+        let draft = Habit(name: name, createdOn: fields.createdOn ?? today)
         let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)
-        let habit = try await server.store.createHabit(owner: user.id, try fields.applied(to: draft, today: today, groups: groups))
-        await server.recordTip(.habitAdded, owner: user.id)
-        if !habit.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: user.id) }
+        let habit = try await server.store.addHabit(
+            owner: user.id, try fields.applied(to: draft, today: today, groups: groups), today: today)
         return try Reply.json(habit, status: .created, headers: [.location: APIPaths.habit(habit.id)])
     }
 

@@ -32,10 +32,8 @@ struct RoutinesAPI {
         let owner = try context.requireIdentity().owner
         let fields = try await decodeFields(request)
         guard let name = fields.name else { throw Problem.invalid("a routine needs a name") }
-        let existing = try await server.store.routines(owner: owner)
-        let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
-        let routine = try await server.store.createRoutine(owner: owner, fields.applied(to: draft))
-        await server.recordTip(.routineCreated, owner: owner)
+        let draft = Routine(name: name, start: try TimeOfDay(hour: 7))
+        let routine = try await server.store.addRoutine(owner: owner, fields.applied(to: draft))
         return try Reply.json(routine, status: .created, headers: [.location: APIPaths.routine(routine.id)])
     }
 

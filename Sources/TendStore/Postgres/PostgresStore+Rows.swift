@@ -47,7 +47,7 @@ extension PostgresStore {
         guard !rows.isEmpty else { throw StoreError.notFound("user") }
     }
 
-    /// Throws "user not found" or "habit not found" as the in-memory store does.
+    /// Throws "user not found" or "habit not found" as SQLiteStore does.
     func requireHabit(_ owner: User.ID, _ habit: Habit.ID, on c: PostgresConnection) async throws {
         let rows = try await rows(
             """

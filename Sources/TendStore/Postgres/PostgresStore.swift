@@ -7,7 +7,7 @@ import TendCore
 
 /// The ``TendStore`` for many users and many server instances: one PostgreSQL database.
 ///
-/// Behaves exactly as ``InMemoryStore``. Every write is one transaction that starts by locking the
+/// Behaves exactly as ``SQLiteStore`` (one contract suite holds both). Every write is one transaction that starts by locking the
 /// owner's row, so one owner's writes (from any instance) run one after another and their op-log
 /// positions follow commit order — a sync cursor never skips an operation that commits late.
 /// Create it with ``connect(url:device:client:maximumConnections:timeout:logger:now:)``; ``close()`` it when done, or, for

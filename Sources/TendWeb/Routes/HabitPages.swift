@@ -83,15 +83,13 @@ struct HabitPages {
         let form = HabitForm(try await request.form())
         let today = user.settings.today(now: web.now)
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
-        try HabitRules.checkRoom(existingHabits: existing.count)
-        let base = Habit(name: "", order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
+        let base = Habit(name: "", createdOn: today)
         let groups = try await web.store.groups(owner: user.id)
         switch checked(form.habit(base: base, today: today), existing: existing) {
         case .success(var habit):
             habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
-                let created = try await web.store.createHabit(owner: user.id, habit)
-                await web.store.recordTip(.habitAdded, owner: user.id)
+                let created = try await web.store.addHabit(owner: user.id, habit, today: today)
                 return Page.redirect(WebPaths.habit(created.id))
             } catch StoreError.conflict {
                 // Taken between the check and the write (another device).

@@ -68,7 +68,7 @@ struct RoutinePages {
         let fields = try await request.form()
         let form = RoutineForm(fields)
         let existing = try await web.store.routines(owner: user.id)
-        let draft = Routine(name: "", start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
+        let draft = Routine(name: "", start: try TimeOfDay(hour: 7))
         return try await save(form, fields: fields, old: nil, shown: nil, draft: draft, others: existing, user: user, context: context)
     }
 
@@ -195,8 +195,7 @@ struct RoutinePages {
             switch fields["confirm"] {
             case "yes":
                 if old == nil {
-                    let created = try await web.store.createRoutine(owner: user.id, routine)
-                    await web.store.recordTip(.routineCreated, owner: user.id)
+                    let created = try await web.store.addRoutine(owner: user.id, routine)
                     return Page.redirect(WebPaths.routines() + "#routine-\(created.id)")
                 }
                 _ = try await web.store.updateRoutine(owner: user.id, routine)

@@ -136,14 +136,8 @@ struct TodayPages {
         let form = try await request.form()
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let today = user.settings.today(now: web.now)
-        let existing = try await web.store.habits(owner: user.id, includeArchived: true)
-        let habit = Habit(name: name, order: (existing.map(\.order).max() ?? -1) + 1, createdOn: today)
-        var message = QuickAddForm.nameTaken(name, by: existing)
-        do {
-            try HabitRules.checkRoom(existingHabits: existing.count)
-        } catch {
-            message = message ?? error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
-        }
+        let habit = Habit(name: name, createdOn: today)
+        var message = QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
         if message == nil {
             do {
                 try habit.validate()
@@ -153,7 +147,9 @@ struct TodayPages {
         }
         if message == nil {
             do {
-                _ = try await web.store.createHabit(owner: user.id, habit)
+                _ = try await web.store.addHabit(owner: user.id, habit, today: today)
+            } catch let refusal as RuleViolation {
+                message = refusal.description.prefix(1).uppercased() + refusal.description.dropFirst() + "."
             } catch StoreError.conflict {
                 // Taken between the check and the write (another device).
                 message =
@@ -167,7 +163,6 @@ struct TodayPages {
                 $0.quickAdd = QuickAddForm(name: form["name"] ?? "", error: message)
             }
         }
-        await web.store.recordTip(.habitAdded, owner: user.id)
         return Page.redirect(returnPath + "#habit-\(habit.id)")
     }
 

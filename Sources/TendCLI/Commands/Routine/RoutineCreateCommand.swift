@@ -19,9 +19,8 @@ struct RoutineCreateCommand: AsyncParsableCommand {
         if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw CLIError("a routine named '\(name)' already exists")
         }
-        let draft = Routine(name: name, start: try TimeOfDay(hour: 7), order: (existing.map(\.order).max() ?? -1) + 1)
-        let routine = try await session.store.createRoutine(owner: session.owner, try attributes.applied(to: draft))
-        await session.store.recordTip(.routineCreated, owner: session.owner)
+        let draft = Routine(name: name, start: try TimeOfDay(hour: 7))
+        let routine = try await session.store.addRoutine(owner: session.owner, try attributes.applied(to: draft))
         if options.json { return try session.printJSON(RoutineJSON(routine, habits: [])) }
         if options.quiet { return }
         session.print("Created routine \(routine.name) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)).")
