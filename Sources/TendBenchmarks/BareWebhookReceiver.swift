@@ -7,7 +7,7 @@ import NIOPosix
 /// connection. A real receiver (ntfy, a phone's push service) runs elsewhere; on this machine's
 /// two cores whatever the receiver spends is taken from the scheduler, so the benchmark's receiver
 /// is as cheap as HTTP allows. `TEND_BENCH_RECEIVER=hummingbird` uses a Hummingbird router
-/// instead (the receiver of the figures before session 19).
+/// instead, to compare with figures taken with it (docs/performance.md).
 enum BareWebhookReceiver {
     final class Handler: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart

@@ -4,11 +4,12 @@ import TendFixtures
 import TendStore
 import TendWeb
 
-/// Issue 17's goal: the first Today page after a change, 50 habits × 10 years, read, modelled,
+/// The first Today page after a change, 50 habits × 10 years, read, modelled,
 /// rendered and gzipped as the page route does on a cache miss, right after a check-in. Each
 /// round checks in on one habit, then renders the page; the CPU of the render alone is counted
 /// (the process's CPU time around each step: the store's reader threads included). The same
-/// rounds run as before issue 17: every entry the page's days depend on, every card rendered.
+/// rounds also run without summaries or kept fragments: every entry the page's days depend on,
+/// every card rendered.
 enum TodayPageBenchmark {
     static func run(_ mode: String, rounds: Int) async throws {
         let directory = try TemporaryDirectory()
@@ -30,7 +31,7 @@ enum TodayPageBenchmark {
 
         // TEND_BENCH_ONLY=summaries, =held or =cold runs only that variant (for a profile).
         let only = ProcessInfo.processInfo.environment["TEND_BENCH_ONLY"]
-        // Four variants: before issue 17, summaries with kept fragments, those with held habits,
+        // Four variants: without summaries, summaries with kept fragments, those with held habits,
         // and cold: summaries with empty caches for each page (a hosted instance's page for an owner
         // whose habits and cards its bounded caches no longer hold).
         let variants: [(summaries: Bool, held: Bool, cold: Bool)] =

@@ -9,7 +9,7 @@ import TendFixtures
 //   swift run -c release TendBenchmarks reminders-sqlite [users]   10,000 users × 3 reminders due in
 //   scripts/with-postgres swift run -c release TendBenchmarks reminders-postgres [users]   one minute
 //   swift run -c release TendBenchmarks today-sqlite [rounds]      the first Today page after a check-in
-//   scripts/with-postgres swift run -c release TendBenchmarks today-postgres [rounds]   (issue 17)
+//   scripts/with-postgres swift run -c release TendBenchmarks today-postgres [rounds]   the same on PostgreSQL
 //   swift run -c release TendBenchmarks cli-database PATH   writes the 50 × 10 years dataset for
 //                                                          the local user of `tend` (scripts/bench-cli)
 //   swift run -c release TendBenchmarks cli-history PATH    the same, one operation per check-in,

@@ -1,7 +1,7 @@
 /// The memory `tend serve`'s caches may hold together (`--cache-memory`, in MiB), and how it is
 /// shared among them. Each cache is bounded by a count of entries (or, for held habits, by their
 /// estimated bytes); the counts come from each kind of entry's size as measured on 50 habits
-/// (docs/performance.md, "A hosted instance", session 22), so that together the caches stay near
+/// (docs/performance.md, "Hosted instance"), so that together the caches stay near
 /// the budget. Every cache keeps what was used last: a budget too small for the people being
 /// served costs CPU (pages rendered again), never correctness.
 public struct CacheBudget: Sendable, Hashable {
@@ -22,7 +22,7 @@ public struct CacheBudget: Sendable, Hashable {
 
     // The shares follow what an entry saves per byte it holds: a kept page spares a whole render
     // (~6–10 ms of CPU for ~24 KB), held habits the read (~2–4 ms for ~75 KB), a person's 50 cards
-    // a few milliseconds for ~375 KB (docs/performance.md, "A hosted instance", session 23).
+    // a few milliseconds for ~375 KB (docs/performance.md, "Hosted instance").
 
     /// Held habits (each owner's habits as Today last read them): 25 %, by their estimated bytes
     /// (a year of 50 habits ~75 KB, ten years ~250 KB).

@@ -2,7 +2,7 @@ import HTTPTypes
 import Synchronization
 
 /// How many imports this instance runs at once, API and web pages together. An import holds its
-/// file on disk and its parsed content in memory (docs/performance.md, "Import memory"), so one
+/// file on disk and its parsed content in memory (docs/performance.md, "Import"), so one
 /// over the limit is refused at once with 503 and `Retry-After` rather than queued: a queue would
 /// hold open uploads.
 package final class ImportGate: Sendable {

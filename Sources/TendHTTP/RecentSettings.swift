@@ -4,8 +4,8 @@ import TendCore
 import TendStore
 
 /// Users' settings read in the last second, by owner: a check-in on today or yesterday needs the
-/// person's zone and day start to refuse a day that has not come, and reading the user was more
-/// than half of such a check-in's CPU (docs/performance.md). A settings change made elsewhere
+/// person's zone and day start to refuse a day that has not come, and reading the user each time
+/// would dominate such a check-in's CPU (docs/performance.md). A settings change made elsewhere
 /// (another instance, the CLI) is seen within `lifetime`; one made through this instance at once
 /// (``forget(_:)``).
 package final class RecentSettings: Sendable {

@@ -15,8 +15,8 @@ import Darwin
 ///
 /// `getaddrinfo` blocks, for as long as the system's resolver takes (seconds per name when a
 /// server does not answer), so lookups run on a thread pool of their own, never on NIO's shared
-/// pool that bcrypt, imports and backups use: 1,000 names that did not resolve once held that pool
-/// for three minutes and a password sign-in with it. A lookup that has not answered within
+/// pool that bcrypt, imports and backups use: a thousand names that do not resolve would hold that
+/// pool for minutes, and a password sign-in with it. A lookup that has not answered within
 /// ``timeout`` (waiting for a thread included) is given up; one still queued then is dropped.
 public enum HostResolver {
     /// Threads that may wait on `getaddrinfo` at once.

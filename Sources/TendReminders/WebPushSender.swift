@@ -30,7 +30,7 @@ public struct WebPushSender: Sendable {
     /// - Parameters:
     ///   - deliveryID: the firing's delivery on this subscription; its ``topic(forDelivery:)``
     ///     makes a resend replace a message the push service still holds rather than add one.
-    ///   - ttl: 1 hour by default: a reminder delivered later than that is missed (issue 14).
+    ///   - ttl: 1 hour by default: a reminder delivered later than that is missed.
     public func send(
         payload: Data, to endpoint: URL, keys: PushSubscriptionKeys, deliveryID: UUID, ttl: Int = 3600,
         urgency: WebPushUrgency = .high, now: Date

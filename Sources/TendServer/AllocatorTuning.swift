@@ -6,7 +6,7 @@ import Glibc
 /// arena gets its own (up to eight per core), memory freed in one arena serves only that arena,
 /// and the threshold above which a block is mapped on its own rises with every large block
 /// freed, so a page's 200 KB of transient strings end up inside the heap for good: a loaded
-/// instance holds far more than it uses (docs/performance.md, "A hosted instance", session 22).
+/// instance holds far more than it uses (docs/performance.md, "Hosted instance").
 /// Here: two arenas, blocks of 64 KiB and more mapped on their own (returned to the system when
 /// freed), and free memory at the top of the heap returned beyond 128 KiB.
 public enum AllocatorTuning {

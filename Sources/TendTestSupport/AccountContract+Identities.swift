@@ -18,7 +18,7 @@ extension AccountContract {
             subject: stage == .verified ? "sub-9" : "", suggestedUsername: "ana", label: "ana@example.org", expiresAt: expiresAt)
     }
 
-    /// OpenID Connect sign-in (issue 18): identities linked to one account each, sign-ins under
+    /// OpenID Connect sign-in: identities linked to one account each, sign-ins under
     /// way taken once, and sign-ups waiting for the owner.
     static let identityCases: [AccountContractCase] = [
         AccountContractCase(

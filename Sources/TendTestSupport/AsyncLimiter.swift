@@ -1,7 +1,7 @@
 /// At most `limit` bodies at a time; the others wait their turn (first come, first served).
 ///
 /// PostgreSQL tests use it: when a full run starts, dozens of suites each create a database and
-/// open connections at once, and on two cores some connections then waited past their 15 s
+/// open connections at once, and on two cores some connections would then wait past their 15 s
 /// connect timeout. With a few at a time each test's clock starts when it may run. Re-entrant
 /// within a task (a test that already holds a turn never waits for a second one).
 public actor AsyncLimiter {

@@ -8,8 +8,8 @@ extension ReminderContract {
     /// Queues `rang` (of the owner's habit), has "A" claim it and finish it at `finishedAt` with
     /// `results`, one per target in order; returns the deliveries.
     static func deliver(
-        _ store: any RemindingStore, _ owner: User.ID, _ rang: ReminderFiring, to targets: [DeliveryTarget],
-        _ results: [DeliveryResult], finishedAt: Date
+        _ store: any RemindingStore, _ owner: User.ID, _ rang: ReminderFiring, to targets: [DeliveryDestination],
+        _ results: [DeliveryOutcome], finishedAt: Date
     ) async throws -> [DeliveryLogEntry.ID] {
         try await store.replacePlannedFirings(owner: owner, habit: rang.habit, [rang])
         _ = try await store.claimDueFirings(now: rang.firesAt, limit: 100, claimant: "A", lease: lease)
@@ -19,8 +19,8 @@ extension ReminderContract {
     }
 
     /// The owner's webhooks, one per index.
-    static func webhooks(_ store: any RemindingStore, _ owner: User.ID, count: Int) async throws -> [DeliveryTarget] {
-        var targets: [DeliveryTarget] = []
+    static func webhooks(_ store: any RemindingStore, _ owner: User.ID, count: Int) async throws -> [DeliveryDestination] {
+        var targets: [DeliveryDestination] = []
         for index in 0..<count {
             let hook = try await store.addWebhook(
                 owner: owner, url: "https://hooks.example/\(index)", format: .json, accessToken: nil, now: t0)

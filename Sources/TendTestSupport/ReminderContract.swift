@@ -327,7 +327,7 @@ public enum ReminderContract {
             try await store.replacePlannedFirings(owner: alice.id, habit: habit.id, [due])
             _ = try await store.claimDueFirings(now: t0, limit: 10, claimant: "A", lease: lease)
             let next = firing(habit, at: 24 * 60)
-            let twice = [DeliveryResult.gone, .sent(latencyMilliseconds: 1)].map {
+            let twice = [DeliveryOutcome.gone, .sent(latencyMilliseconds: 1)].map {
                 SentDelivery(id: DeliveryLogEntry.ID(), target: .webhook(hook.id), result: $0)
             }
             await expectStoreError("a target twice", isInvalid) {

@@ -4,7 +4,7 @@ import TendStore
 import Testing
 
 extension StoreContract {
-    /// Groups and tags (issue 18): stored with the habit, listed in the owner's order, renamed and
+    /// Groups and tags: stored with the habit, listed in the owner's order, renamed and
     /// deleted with the habits following, bad input refused with nothing changed.
     static let groupCases: [StoreContractCase] = [
         StoreContractCase("A habit's group and tags are stored, changed and read back; the log carries tag changes as set operations") {

@@ -50,7 +50,7 @@ extension StoreContract {
         ]
     }
 
-    /// Held habits (issue 17): what ``HeldHabits`` brings forward from the op log equals a fresh
+    /// Held habits: what ``HeldHabits`` brings forward from the op log equals a fresh
     /// read after every kind of change, and reading a few habits equals reading all of them.
     static let heldCases: [StoreContractCase] = [
         StoreContractCase("Reading some habits gives each as reading all of them does; archived and unknown ids are left out") {

@@ -604,7 +604,7 @@ public enum StoreContract {
             },
         ] + groupCases + heldCases
 
-    /// Issue 17's property: random writes through every path (check-ins on recent and long-past
+    /// The summaries' property: random writes through every path (check-ins on recent and long-past
     /// days, imports, deletes, schedule edits, a new week start, merged operations from another
     /// device), each followed by a windowed load with the user's calendar (which reads and
     /// refreshes the stored summaries), as today moves on; every load's Today, 200-day heatmap

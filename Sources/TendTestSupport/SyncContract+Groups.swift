@@ -4,7 +4,7 @@ import TendStore
 import Testing
 
 extension SyncContract {
-    /// Groups and tags merged from other devices (issue 18).
+    /// Groups and tags merged from other devices.
     static let groupCases: [SyncContractCase] = [
         SyncContractCase("A tag added on one device and another removed on a second both survive, in either order") { store in
             let user = try await newUser(store)

@@ -6,7 +6,7 @@ import Testing
 /// One check of this contract (see ``ContractCase``).
 public typealias SyncContractCase = ContractCase<any TendStore>
 
-/// What every store does with other devices' operations (issue 15): its state is always the
+/// What every store does with other devices' operations: its state is always the
 /// fold of every operation it holds, in ``OperationSet``'s order, however they arrived.
 public enum SyncContract {
     static let settings = UserSettings(timeZone: "Europe/Berlin")

@@ -12,6 +12,7 @@ enum WebAssets {
         uniqueKeysWithValues: [
             WebAsset("app.css", "text/css; charset=utf-8", PackageResources.app_css),
             WebAsset("app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
+            WebAsset("rules.js", "text/javascript; charset=utf-8", PackageResources.rules_js),
             WebAsset("sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
             WebAsset("manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
             WebAsset("icon.svg", "image/svg+xml", PackageResources.icon_svg),
@@ -24,9 +25,11 @@ enum WebAssets {
 
     static var css: WebAsset { named("app.css") }
     static var script: WebAsset { named("app.js") }
+    /// The rules app.js applies offline (`TendRules`), loaded before it.
+    static var rules: WebAsset { named("rules.js") }
 
     /// What the service worker caches at install: the assets pages link to.
-    static let precached = ["app.css", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + [WebPaths.manifest()]
+    static let precached = ["app.css", "rules.js", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + [WebPaths.manifest()]
 
     /// One version for all assets: changes whenever any of them does (it renames the service
     /// worker's cache, so an update replaces every cached asset).

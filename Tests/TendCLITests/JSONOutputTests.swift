@@ -24,7 +24,7 @@ struct JSONOutputTests {
     @Test("Brackets and line breaks inside strings are text: left as they are")
     func stringsUntouched() throws {
         let json = Data("{\n  \"a\" : \"[\\n  ]\",\n  \"b\" : \"{ }\\\\\",\n  \"c\" : {\n\n  },\n  \"d\" : [\n\n  ]\n}".utf8)
-        let collapsed = String(decoding: JSONOutput.collapsingEmptyContainers(json), as: UTF8.self)
+        let collapsed = String(decoding: JSONPrinter.collapsingEmptyContainers(json), as: UTF8.self)
         #expect(collapsed == "{\n  \"a\" : \"[\\n  ]\",\n  \"b\" : \"{ }\\\\\",\n  \"c\" : {},\n  \"d\" : []\n}")
     }
 }

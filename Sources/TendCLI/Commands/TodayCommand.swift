@@ -136,7 +136,7 @@ extension TodayCommand {
     ///
     /// `tend today` is what people run most, and ArgumentParser's parsing — a `Mirror` over every
     /// option group, and a conformance scan of the whole binary for each property wrapper type —
-    /// was a seventh of its start-up. `QuickParseTests` checks this against ArgumentParser on
+    /// is a noticeable part of its start-up. `QuickParseTests` checks this against ArgumentParser on
     /// every shape of line it accepts and refuses.
     static func quickParse(_ arguments: [String]) -> TodayCommand? {
         var rest = arguments[...]

@@ -103,7 +103,7 @@ struct Session {
     func print(_ text: String = "") { context.print(text) }
 
     func printJSON(_ value: some Encodable) throws {
-        print(try JSONOutput.encode(value))
+        print(try JSONPrinter.encode(value))
     }
 
     // MARK: Habits by name or id

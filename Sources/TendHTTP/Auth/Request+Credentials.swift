@@ -3,7 +3,7 @@ import Hummingbird
 extension Request {
     /// The bearer token of `Authorization: Bearer <token>`, if any.
     /// Every API request reads it, so it works on the header's bytes (Foundation's
-    /// `trimmingCharacters` goes through NSString, a tenth of a check-in's own work).
+    /// `trimmingCharacters` goes through NSString, a cost every request would pay).
     package var bearerToken: String? {
         guard let header = headers[.authorization] else { return nil }
         var bytes = header.utf8[...]

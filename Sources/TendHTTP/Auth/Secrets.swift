@@ -36,7 +36,7 @@ package enum Secrets {
 
     /// Base64url without padding (RFC 4648 §5). Made from the bytes directly: every page a
     /// session loads derives its CSRF token, and Foundation's `replacingOccurrences` (three
-    /// passes through NSString) had been a tenth of a cached Today page.
+    /// passes through NSString) would be a noticeable part of serving a cached Today page.
     package static func base64URL(_ data: Data) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var out: [UInt8] = []

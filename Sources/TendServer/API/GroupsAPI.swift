@@ -6,7 +6,7 @@ import TendCore
 import TendHTTP
 import TendStore
 
-/// Groups of habits (issue 18): list, create, change (rename, emoji), delete (its habits are kept,
+/// Groups of habits: list, create, change (rename, emoji), delete (its habits are kept,
 /// in no group), order. A group is named in the path by its name, percent-encoded.
 struct GroupsAPI {
     let server: ServerDependencies

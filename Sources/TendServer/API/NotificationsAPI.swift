@@ -53,7 +53,7 @@ struct NotificationsAPI {
         UUID.version8(SHA256.hash(data: Data("tend-reminder-done:\(firing.rawValue.uuidString)".utf8)))
     }
 
-    static func json(_ result: TendReminders.DeliveryResult, target: ReminderTarget) -> NotificationTestJSON.Result {
+    static func json(_ result: DeliveryResult, target: ReminderTarget) -> NotificationTestJSON.Result {
         let (name, detail): (String, String?) =
             switch result {
             case .delivered: ("delivered", nil)

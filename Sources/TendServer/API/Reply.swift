@@ -22,7 +22,7 @@ enum Reply {
 
     /// A day's entry, the answer to every check-in: the same bytes as ``json(_:status:headers:)``
     /// (sorted keys; a note only when there is one), written by ``Entry/writeJSON(to:)`` —
-    /// JSONEncoder was a tenth of a check-in's own cost.
+    /// JSONEncoder would be a sizeable part of a check-in's own cost.
     static func entry(_ entry: Entry) -> Response {
         json(encoded: entryJSON(entry))
     }

@@ -49,8 +49,8 @@ public enum TendJSONFormat {
     /// Reads an export, keeping every habit of the file (two habits with one id included: the
     /// planner renumbers the second).
     static func decode(_ data: Data, limits: ImportLimits) throws(ImportError) -> ImportedData {
-        // Foundation's decoder first indexes every value of the file (~48 bytes each, measured:
-        // 60 million numbers in 117 MB took 2.9 GB), so the values are counted before it runs.
+        // Foundation's decoder first indexes every value of the file (~48 bytes each: gigabytes for
+        // a hundred megabytes of numbers), so the values are counted before it runs.
         guard valueCount(data, upTo: limits.maximumJSONValues) <= limits.maximumJSONValues else {
             throw .tooMany(what: "JSON values", limit: limits.maximumJSONValues)
         }

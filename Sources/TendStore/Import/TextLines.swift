@@ -1,9 +1,9 @@
 import Foundation
 
 /// The lines of a UTF-8 text file, handed over one at a time so that a file is never held as an
-/// array of lines: 64 MiB of newlines was 64 million empty strings (2.3 GB) when harsh's reader
-/// split the text at once. The same bounds as ``CSV``: lines per file (a header, the habits and
-/// the entries) and bytes per line (one field's), each checked before a string is made.
+/// array of lines: 64 MiB of newlines would be 64 million empty strings, gigabytes of them.
+/// The same bounds as ``CSV``: lines per file (a header, the habits and the entries) and bytes per
+/// line (one field's), each checked before a string is made.
 enum TextLines {
     /// Calls `body` with each line that is not empty (its 1-based number and text, without the
     /// line break); a UTF-8 byte order mark is ignored; `\n`, `\r\n` and `\r` end a line.

@@ -3,9 +3,10 @@ import PostgresNIO
 import TendCore
 
 /// The two statements of a check-in batch (PostgresStore+CheckIns.swift), prepared once per
-/// connection: parsing and planning their CTEs was half of PostgreSQL's CPU per check-in
-/// (docs/performance.md, "`tend serve`", session 12). Each calls a function of migration 14,
-/// whose queries keep their plans (PostgreSQL planned the array-taking queries again on every call).
+/// connection: parsing and planning their CTEs on every call would be a large part of PostgreSQL's
+/// CPU per check-in (docs/performance.md, "Server check-ins and cached Today"). Each calls a
+/// function of migration 14, whose queries keep their plans (PostgreSQL would otherwise plan the
+/// array-taking queries again on every call).
 enum PostgresCheckInStatements {
     /// The owner's revision and latest clock, the batch's habits and days, and which of its
     /// operation ids the log holds (`id owner` pairs). No row: the owner does not exist.

@@ -391,8 +391,8 @@ enum PostgresMigrations {
         Migration(
             version: 11, name: "entries without a foreign key: a habit's entries deleted with it once per statement",
             statements: [
-                // The foreign key ran one lookup and row lock per entry written: a third of a
-                // 118,000-entry import (docs/performance.md, "Sync"). A statement trigger checking
+                // The foreign key ran one lookup and row lock per entry written, a large part of a
+                // big import's time (docs/performance.md, "First sync"). A statement trigger checking
                 // the habits instead cost every check-in more than the key did (its query planned
                 // again on each call), so the check is the writes' own: every write of an owner's
                 // entries holds the owner's row lock and names only habits it found under it.
@@ -439,8 +439,8 @@ enum PostgresMigrations {
             statements: [
                 // A check-in's statements take arrays (`unnest($n)`); a custom plan sees how long
                 // each one is and a generic plan must guess, so PostgreSQL judged the custom plan
-                // cheaper and planned both statements again on every check-in: half of its CPU
-                // per check-in (docs/performance.md, "A hosted instance", sessions 24 and 25).
+                // cheaper and planned both statements again on every check-in, a large part of its
+                // CPU per check-in (docs/performance.md, "Hosted instance").
                 // In a function declared with `plan_cache_mode = force_generic_plan`, the plans
                 // of its query and of the key checks and summary triggers its writes run are made
                 // once per connection and kept; the rest of Tend's statements keep PostgreSQL's
@@ -520,8 +520,8 @@ enum PostgresMigrations {
             statements: [
                 // The read of the entries before a page's window that some habits' summaries need
                 // (PostgresStore+Rows.swift, `fetchEntriesAndRevision`) was planned on every call:
-                // 2.0 ms of planning against 1.1 ms of running in the hosted load
-                // (docs/performance.md, "A hosted instance", session 25). Kept as the check-in's
+                // planning it cost more than running it in the hosted load
+                // (docs/performance.md, "Hosted instance"). Kept as the check-in's
                 // plans are (migration 14). Packs entries as `PostgresStore.packedEntries` does.
                 """
                 CREATE FUNCTION tend_entries_from(owner_id uuid, habit_ids uuid[], first_days integer[], through_day integer)

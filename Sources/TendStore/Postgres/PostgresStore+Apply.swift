@@ -278,7 +278,7 @@ extension PostgresStore {
     }
 
     /// The clause by which an insert of `count` entries of a habit replaces the days it already
-    /// holds. `ON CONFLICT` looks each row's key up before inserting it (a quarter of a large
+    /// holds. `ON CONFLICT` looks each row's key up before inserting it (a large part of a big
     /// import's time); a habit that holds no entries yet, as every habit of a first sync, needs
     /// none. A small write keeps the clause rather than ask first (`knownEmpty` skips the asking).
     func entryReplacement(

@@ -4,7 +4,7 @@ import TendCore
 
 /// The scheduler's batched reads and writes in a few statements per batch, whatever its size: a
 /// statement is a round trip, and a pass of 500 firings one statement per firing and step was
-/// most of PostgreSQL's delivery time (docs/performance.md, "Reminders"). The batch's rows are
+/// most of PostgreSQL's delivery time (docs/performance.md, "Reminder minute"). The batch's rows are
 /// locked first, each item is judged in Swift against what was locked (and what the items before
 /// it in the batch did), and only the items that pass are written, together. The single call
 /// (``finishFiring(owner:_:claimant:deliveries:skipped:next:now:)``) is a batch of one.

@@ -366,7 +366,7 @@ extension PostgresStore: ReminderStore {
             let claimed = try rows.map { row in
                 let cells = row.makeRandomAccess()
                 guard
-                    let target = DeliveryTarget(
+                    let target = DeliveryDestination(
                         channel: try cells["channel"].decode(String.self), id: try cells["target_id"].decode(UUID.self))
                 else { throw StoreError.unreadable("a delivery's channel is damaged") }
                 let delivery = ClaimedDelivery(
@@ -409,7 +409,7 @@ extension PostgresStore: ReminderStore {
     }
 
     public func recordDelivery(
-        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date
+        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryOutcome, now: Date
     )
         async throws
     {
@@ -449,7 +449,7 @@ extension PostgresStore: ReminderStore {
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
     func record(
-        _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryResult, now: Date, on c: PostgresConnection
+        _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryOutcome, now: Date, on c: PostgresConnection
     ) async throws {
         let rows = try await rows(
             """
@@ -516,9 +516,9 @@ extension PostgresStore: ReminderStore {
     }
 
     static func logEntry(from row: PostgresRandomAccessRow) throws -> DeliveryLogEntry {
-        var target: DeliveryTarget?
+        var target: DeliveryDestination?
         if let channel = try row["channel"].decode(String?.self), let id = try row["target_id"].decode(UUID?.self) {
-            target = DeliveryTarget(channel: channel, id: id)
+            target = DeliveryDestination(channel: channel, id: id)
         }
         return DeliveryLogEntry(
             id: DeliveryLogEntry.ID(rawValue: try row["id"].decode(UUID.self)), time: try row["time"].decode(Date.self),

@@ -3,7 +3,7 @@ import PostgresNIO
 import Synchronization
 import TendCore
 
-/// Sync on PostgreSQL (issue 15): taking in other devices' operations and paging the log out.
+/// Sync on PostgreSQL: taking in other devices' operations and paging the log out.
 /// Every merge holds the owner's row lock (``lockOwner(_:on:)``), as every write does, so an
 /// owner's log positions become visible in order and a device's cursor never skips one.
 extension PostgresStore {

@@ -583,8 +583,8 @@ public final class PostgresStore: TendStore {
 
     /// Gathers the planner's statistics of every table now, as autovacuum does in a running
     /// server once enough rows have changed. For benchmarks, whose tables are seconds old when
-    /// measured: without statistics the planner read `users` whole for a lookup of 60 ids
-    /// (docs/performance.md, "Reminders", session 20).
+    /// measured: without statistics the planner reads `users` whole for a lookup of 60 ids
+    /// (docs/performance.md, "Reminder minute").
     package func analyze() async throws {
         try await statement { c in try await self.run("ANALYZE", on: c) }
     }

@@ -8,7 +8,7 @@ import Synchronization
 /// By default SQLite checkpoints on the connection that commits, once the log passes 1,000
 /// pages: that commit copies every page back into the database file and syncs it before it
 /// returns. On a server every write waiting behind it waits too, and with a large database that
-/// copy took 100–250 ms: check-ins' p99 was 20–30 times `/healthz`'s (docs/performance.md).
+/// copy is long enough to dominate check-ins' tail latency (docs/performance.md).
 ///
 /// So a server's store has this do them: while it runs (a `Service` in the server's
 /// `ServiceGroup`) the writer's automatic checkpoints are off and every `interval` after writes a

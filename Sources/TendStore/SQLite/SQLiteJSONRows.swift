@@ -3,7 +3,7 @@ import Foundation
 /// Rows handed to one SQLite statement as a JSON array of arrays, read back with
 /// `json_each(?)` and `value ->> n`: a batch of any size in one statement, where a statement per
 /// row cost the scheduler's writer most of its time in calls and bindings (docs/performance.md,
-/// "Reminders"). A JSON `null` reads as SQL `NULL`.
+/// "Reminder minute"). A JSON `null` reads as SQL `NULL`.
 struct SQLiteJSONRows {
     enum Value {
         case text(String)

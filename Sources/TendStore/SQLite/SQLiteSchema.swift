@@ -140,7 +140,7 @@ enum SQLiteSchema {
                     """)
         }
 
-        // v4: reminder delivery (issue 14). Delivery targets per user; the server's secrets (the
+        // v4: reminder delivery. Delivery targets per user; the server's secrets (the
         // VAPID key pair); the firing queue, where a firing is claimed by one scheduler for a lease
         // and finished once; one row per delivery of a firing to a target, UNIQUE so a firing
         // reaches a target at most once. Deleting a user or a habit removes their rows (cascades).
@@ -211,7 +211,7 @@ enum SQLiteSchema {
                     """)
         }
 
-        // v5: planning, answers, retries and housekeeping (issue 14). `reminder_plan_requests`
+        // v5: planning, answers, retries and housekeeping. `reminder_plan_requests`
         // marks the owners whose reminders are to be planned again (written in the transaction of
         // the change that needs it; the rowid keeps the order they were marked in, and `version`
         // counts the marks); every owner who already has habits starts marked. A firing keeps the
@@ -241,7 +241,7 @@ enum SQLiteSchema {
                     """)
         }
 
-        // v6: sync (issue 15). Each operation is filed under its habit and day, so an operation
+        // v6: sync. Each operation is filed under its habit and day, so an operation
         // that arrives late refolds only what it touches (``MergePlan``), and the user's latest
         // operation by clock is found by index; `origin` is the device an operation came from
         // when it was not made here (a server does not send it back there; a device does not
@@ -289,7 +289,7 @@ enum SQLiteSchema {
             try db.execute(sql: "INSERT INTO sync_meta (key, value) VALUES ('log', ?)", arguments: [UUID().text()])
         }
 
-        // v7: fewer index pages written per reminder firing (issue 14's benchmark). A firing's
+        // v7: fewer index pages written per reminder firing. A firing's
         // owner is found by its unique key, which starts with `user_id`, so a second index by
         // user was only written, never needed; a delivery's index by user no longer holds
         // `updated_at`, so recording a result does not move its entry (the log sorts one
@@ -307,7 +307,7 @@ enum SQLiteSchema {
                     """)
         }
 
-        // v8: habit summaries (issue 17; TendCore's HabitSummary): each habit's settled statuses,
+        // v8: habit summaries (TendCore's HabitSummary): each habit's settled statuses,
         // one byte per day, so that Today reads them instead of years of entries. The triggers
         // keep them exact in the transaction of every write, whatever path it takes (check-ins,
         // imports, sync merges): an entry changed on day D cuts the codes from D's period on
@@ -355,7 +355,7 @@ enum SQLiteSchema {
             // schema holds them, which a migration cannot assume.
         }
 
-        // v9: groups and tags (issue 18). A habit's group is a name (empty: none) and its tags a
+        // v9: groups and tags. A habit's group is a name (empty: none) and its tags a
         // JSON array; the groups an owner described (order, emoji) are one small JSON list.
         migrator.registerMigration("v9") { db in
             try db.execute(
@@ -366,7 +366,7 @@ enum SQLiteSchema {
                     """)
         }
 
-        // v10: sign-in through OpenID Connect providers (issue 18). Identities linked to accounts
+        // v10: sign-in through OpenID Connect providers. Identities linked to accounts
         // (one account per identity); sign-ins under way, by the SHA-256 of their id, the attempt
         // itself as JSON (it lives minutes); and sign-ups waiting for the owner's approval.
         migrator.registerMigration("v10") { db in

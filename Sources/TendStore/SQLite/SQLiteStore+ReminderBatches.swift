@@ -6,7 +6,7 @@ import TendCore
 /// PostgreSQL, ``ReminderBatch``): the batch's firings are read in one statement, every item is
 /// judged in Swift, and the items that pass are written by one statement per table. A statement
 /// per item and step was most of the writer's time in the reminder benchmark
-/// (docs/performance.md, "Reminders"). The single call is a batch of one.
+/// (docs/performance.md, "Reminder minute"). The single call is a batch of one.
 extension SQLiteStore {
     public func finishFirings(_ finishes: [FiringFinish], claimant: String, now: Date) async throws -> [Result<Void, any Error>] {
         try await write { db in try SQLiteReminderBatches.finish(db, finishes, claimant: claimant, now: now) }

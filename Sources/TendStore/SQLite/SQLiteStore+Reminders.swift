@@ -87,7 +87,7 @@ extension SQLiteStore: ReminderStore {
     }
 
     /// One read for every owner of a pass, five statements whatever their number (a statement per
-    /// owner and table was a fifth of the reminder benchmark's time): users, habits, the entries of
+    /// owner and table would be a large part of a scheduler pass): users, habits, the entries of
     /// each owner's window, push subscriptions and webhooks. An owner deleted since is left out.
     public func reminderContexts(_ owners: [User.ID: HistoryWindow]) async throws -> [User.ID: ReminderContext] {
         guard !owners.isEmpty else { return [:] }
@@ -295,7 +295,7 @@ extension SQLiteStore: ReminderStore {
                 sql: "UPDATE reminder_deliveries SET status = 'sending', claimant = ?, next_retry_at = NULL, updated_at = ? WHERE id = ?")
             return try rows.map { row in
                 let id: String = row["delivery_id"]
-                guard let target = DeliveryTarget(channel: row["channel"], id: try SQLiteRows.uuid(row["target_id"])) else {
+                guard let target = DeliveryDestination(channel: row["channel"], id: try SQLiteRows.uuid(row["target_id"])) else {
                     throw StoreError.unreadable("a delivery's channel is damaged")
                 }
                 try claim.execute(arguments: [claimant, at, id])
@@ -317,7 +317,7 @@ extension SQLiteStore: ReminderStore {
     }
 
     public func recordDelivery(
-        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryResult, now: Date
+        owner: User.ID, _ delivery: DeliveryLogEntry.ID, claimant: String, result: DeliveryOutcome, now: Date
     )
         async throws
     {
@@ -515,9 +515,9 @@ enum SQLiteReminderRows {
     }
 
     static func logEntry(_ row: Row) throws -> DeliveryLogEntry {
-        var target: DeliveryTarget?
+        var target: DeliveryDestination?
         if let channel: String = row["channel"], let id: String = row["target_id"] {
-            target = DeliveryTarget(channel: channel, id: try SQLiteRows.uuid(id))
+            target = DeliveryDestination(channel: channel, id: try SQLiteRows.uuid(id))
         }
         guard let status = DeliveryStatus(rawValue: row["status"]) else { throw StoreError.unreadable("a delivery's status is damaged") }
         let reason: String? = row["skip_reason"]
@@ -572,7 +572,7 @@ enum SQLiteReminderRows {
 
     /// Records a delivery's result; only its claimant may, while it is still recordable.
     static func record(
-        _ db: Database, _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryResult, now: Date
+        _ db: Database, _ id: DeliveryLogEntry.ID, owner: User.ID, claimant: String, result: DeliveryOutcome, now: Date
     ) throws {
         guard
             let row = try Row.fetchOne(

@@ -3,7 +3,7 @@ import GRDB
 import Synchronization
 import TendCore
 
-/// Sync on SQLite (issue 15): taking in other devices' operations and paging the log out.
+/// Sync on SQLite: taking in other devices' operations and paging the log out.
 extension SQLiteStore {
     public func operationLogID() async throws -> String {
         try await writer.read { db in try SQLiteSync.logID(db) }
@@ -12,8 +12,8 @@ extension SQLiteStore {
     /// Operations that order before ones already applied are merged by refolding what they can
     /// have changed (``MergePlan``), which reads logged operations: a habit's imports among them,
     /// the log's largest rows. Those are read and decoded here first, on a reader, not under the
-    /// write lock every user's writes wait for (a check-in stamped in 2020 among eight 15.6 MB
-    /// imports held it ~1 s). A logged operation never changes, so what was read stays true; the
+    /// write lock every user's writes wait for (decoding a few large imports there would hold it
+    /// for a second). A logged operation never changes, so what was read stays true; the
     /// merge reads under the lock only the ids of what it refolds, and whatever came since.
     public func receive(owner: User.ID, _ operations: [ChangeOperation], from device: String?) async throws -> MergeReceipt {
         let known = (try? await writer.read { db in try SQLiteSync.prefetch(operations, owner: owner, db: db) }) ?? KnownOperations()

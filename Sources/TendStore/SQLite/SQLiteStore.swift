@@ -86,8 +86,8 @@ public final class SQLiteStore: TendStore {
             // database is open, on its writer connection.
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Statement journals (a savepoint's, as each of a batch's finishes has) in memory:
-            // on a file they spilled past 64 KiB and were most of the reminder scheduler's writes
-            // (docs/performance.md, "Reminders", session 11). They live only inside a transaction.
+            // on a file they spill past 64 KiB and would be most of the reminder scheduler's writes
+            // (docs/performance.md, "Reminder minute"). They live only inside a transaction.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // 32 MiB of pages for the writer (SQLite's default is 2 MiB): a batch of the
             // scheduler's writes touches pages all over the queue's indexes, and with the default

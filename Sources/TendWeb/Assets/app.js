@@ -525,7 +525,7 @@
   }
   travelBanner();
 
-  // Offline (issue 15): a tap, −1 or reset on a Today card that the server does not answer (no
+  // Offline: a tap, −1 or reset on a Today card that the server does not answer (no
   // connection, no answer within 5 s, or a proxy's 502/503/504) is applied to the card at once and
   // kept in IndexedDB as a sync operation of this browser, stamped by its hybrid clock; the queue
   // is pushed to /api/v1/sync when the server answers again. While operations wait, new taps join
@@ -565,18 +565,13 @@
     }
     const device = storage("tend.sync.device", () => "web-" + randomHex(4));
 
-    // TendCore's HybridClock.tick. The last stamp is kept, so a reload never goes back in time;
-    // its fixed-width text sorts in clock order.
+    // A stamp later than every one this browser made (TendRules.nextStamp). The last stamp is
+    // kept, so a reload never goes back in time.
     let lastStamp = "";
     function tick() {
       let text = lastStamp;
-      try { text = [localStorage.getItem("tend.sync.clock") || "", text].sort().pop(); } catch (e) { /* this page's own order holds */ }
-      const parts = text.split("-");
-      let ms = parseInt(parts[0], 10) || 0;
-      let counter = parseInt(parts[1], 16) || 0;
-      const wall = Date.now();
-      if (wall > ms) { ms = wall; counter = 0; } else { counter += 1; }
-      lastStamp = String(ms).padStart(16, "0") + "-" + counter.toString(16).padStart(4, "0") + "-" + device;
+      try { text = TendRules.laterStamp(localStorage.getItem("tend.sync.clock") || "", text); } catch (e) { /* this page's own order holds */ }
+      lastStamp = TendRules.nextStamp(text, Date.now(), device);
       try { localStorage.setItem("tend.sync.clock", lastStamp); } catch (e) { /* see above */ }
       return lastStamp;
     }
@@ -641,79 +636,9 @@
       };
     }
 
-    // The change the server would log for this command (TendCore's EntryCommand.change), or null
-    // when it changes nothing: a tap toggles a checkmark and adds one (a minute) to a count
-    // (duration), a good habit's stopping at its target; +1 goes past it; −1 never goes below 0.
-    function changeFor(command, f, value) {
-      const at = { habit: f.habit, day: f.day };
-      const step = f.type === "duration" ? 60 : 1;
-      if (command === "reset") return { entryReset: at };
-      if (command === "tap" && f.type === "checkmark") {
-        const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
-        return { entrySet: Object.assign(at, { value: next }) };
-      }
-      const amount = command === "decrement" ? -step : step;
-      let next = Math.max(0, value + amount);
-      if (command === "tap" && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
-      if (next === value) return null;
-      return { entryIncremented: Object.assign(at, { by: next - value }) };
-    }
-    function applied(change, value) {
-      if (change.entrySet) return change.entrySet.value;
-      if (change.entryIncremented) return Math.max(0, value + change.entryIncremented.by);
-      if (change.entryReset) return 0;
-      return value;
-    }
-
-    // TodayPage's words (valueText, statusLabel, tapLabel), so an offline card reads as an online one.
-    // TendCore's DurationText.words: "0 min", "45 s", "12 min 30 s", "1 h 5 min", "1 h 0 min 30 s".
-    function duration(seconds) {
-      const hours = Math.floor(seconds / 3600);
-      const minutes = Math.floor((seconds % 3600) / 60);
-      const rest = seconds % 60;
-      const parts = [];
-      if (hours > 0) parts.push(`${hours} h`);
-      if (minutes > 0 || (hours > 0 && rest > 0)) parts.push(`${minutes} min`);
-      if (rest > 0) parts.push(`${rest} s`);
-      return parts.length === 0 ? "0 min" : parts.join(" ");
-    }
-    function valueText(f, value) {
-      if (f.type === "checkmark") {
-        if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${value} times`}`;
-        return value >= 1 ? "Checked" : "Not checked";
-      }
-      if (f.type === "count") {
-        const unit = f.unit ? " " + f.unit : "";
-        return f.kind === "bad" ? `${value}${unit}, at most ${f.target}` : `${value} / ${f.target}${unit}`;
-      }
-      return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
-    }
-    const statusLabels = {
-      good: { met: "Done", pending: "To do", missed: "Missed" },
-      bad: { met: "Within limit", pending: "Within limit so far", missed: "Over limit" },
-    };
-    function statusLabel(f, status) {
-      if (status === "skipped") return "Skipped";
-      if (status === "satisfied") return "Done for this period";
-      if (status === "notDue") return "Not due";
-      if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
-      return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
-    }
-    // A fixed schedule's status from the value (TendCore's DayStatus); a quota habit's and a
-    // not-due day's depend on more than the day, so they stay as the server said.
-    function statusOf(f, value, reset) {
-      if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
-      if (f.status === "skipped" && !reset) return "skipped";
-      if (f.kind === "bad") return value > f.target ? "missed" : "met";
-      return value >= f.target ? "met" : f.past ? "missed" : "pending";
-    }
-    function tapLabel(f, value) {
-      let action;
-      if (f.type === "checkmark") action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
-      else if (f.kind === "good" && f.target > 0 && value >= f.target) action = "Target reached: a tap adds nothing more; the menu’s +1 goes past it";
-      else action = f.type === "count" ? "Tap to add one" + (f.unit ? ` (${f.unit})` : "") : "Tap to add a minute";
-      return `${f.name}: ${valueText(f, value)}. ${action}`;
-    }
+    // The change, the card's status and its words after a command: TendRules (rules.js), held to
+    // TendCore's and the page's rules by one table of cases.
+    const { changeFor, applied, valueText, statusLabel, statusOf, tapLabel, durationField } = TendRules;
 
     // Shows `value` on the card as the server would render it: ring, status, words, −1's field.
     function show(card, value, waiting, touched) {
@@ -756,16 +681,6 @@
       if (field && document.activeElement !== field) {
         field.value = field.defaultValue = value === 0 ? "" : f.type === "duration" ? durationField(value) : String(value);
       }
-    }
-
-    // The value field's words for a duration (TypedValue.durationText): 45m, 1h30, 1h, 2m30s.
-    function durationField(seconds) {
-      const hours = Math.floor(seconds / 3600);
-      const minutes = Math.floor((seconds % 3600) / 60);
-      const rest = seconds % 60;
-      if (rest !== 0) return (hours > 0 ? `${hours}h` : "") + `${minutes}m${rest}s`;
-      if (hours === 0) return `${minutes}m`;
-      return minutes === 0 ? `${hours}h` : `${hours}h${String(minutes).padStart(2, "0")}`;
     }
 
     function waitingFor(records, habit, day) {

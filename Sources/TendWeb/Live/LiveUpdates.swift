@@ -9,8 +9,8 @@ import TendStore
 /// instance, another `tend serve` on the same PostgreSQL, the CLI's sync), it is in the op log.
 ///
 /// Every ``pollInterval`` one poll reads the latest op-log position of every user with open pages
-/// on this instance, in one statement however many they are (a poll per user was a statement per
-/// user every interval: a few hundred streams made it most of a loaded instance's statements). A
+/// on this instance, in one statement however many they are (a poll per user would be a statement per
+/// user every interval: with a few hundred streams, most of a loaded instance's statements). A
 /// user's watcher also polls their position at once when this instance's ``ChangeNotifier`` says
 /// they changed something. Each open stream gets one event per change batch, when the position
 /// passes the last one its user's pages were told. The watcher stops when the user's last stream

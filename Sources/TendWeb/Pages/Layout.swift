@@ -34,6 +34,7 @@ enum Layout {
                 Node.link(.rel("icon"), .href(WebAssets.named("icon.svg").url), .type("image/svg+xml"))
                 Node.link(.rel("apple-touch-icon"), .href(WebAssets.named("icon-192.png").url))
                 Node.link(.rel("stylesheet"), .href(WebAssets.css.url))
+                Node.script(.src(WebAssets.rules.url), .defer)
                 Node.script(.src(WebAssets.script.url), .defer)
                 if let session { Node.meta(.name("csrf-token"), .content(session.csrfToken)) }
             }

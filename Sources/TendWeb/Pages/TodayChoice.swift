@@ -1,7 +1,7 @@
 import Foundation
 import TendCore
 
-/// How this browser shows Today (issue 18): by time of day (the default) or by group, and
+/// How this browser shows Today: by time of day (the default) or by group, and
 /// optionally only the habits with one tag. A view choice like the cards' modes, kept in the
 /// browser's `tend_today` cookie, so each device remembers its own.
 struct TodayChoice: Sendable, Hashable {

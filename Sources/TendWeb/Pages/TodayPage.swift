@@ -62,7 +62,7 @@ struct TodayPage: Sendable, Hashable {
         var percent: PercentText
 
         /// "Sunday, 15 June 2025: 80%": made when the cell is written, which a week whose cells a
-        /// server already wrote is not (200 labels were a tenth of a page after a change).
+        /// server already wrote is not (200 labels would weigh on a page after a change).
         var label: String { "\(longDate(day)): " + (score.map { percent($0) } ?? "nothing due") }
     }
 

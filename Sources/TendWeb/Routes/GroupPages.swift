@@ -6,7 +6,7 @@ import TendCore
 import TendHTTP
 import TendStore
 
-/// The Groups section of `/habits` (issue 18): each form changes one group through the store (as
+/// The Groups section of `/habits`: each form changes one group through the store (as
 /// `tend groups` and `/api/v1/groups` do) and redirects back; a refused one answers 422 with the
 /// list and the reason, having changed nothing.
 struct GroupPages {

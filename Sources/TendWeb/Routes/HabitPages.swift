@@ -120,7 +120,7 @@ struct HabitPages {
     /// Saves only the fields the person changed: the form read against the habit as the form
     /// showed it (its `original` snapshot) gives the changed fields, which are applied to the
     /// habit as stored now. A stale form thus keeps another device's newer values of the fields
-    /// it did not touch (issue 15, "a stale screen never overwrites newer data").
+    /// it did not touch: a stale screen never overwrites newer data.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let stored = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))

@@ -1,0 +1,166 @@
+import Foundation
+import TendCore
+import TendStore
+
+/// JSON output: sorted keys, stable names (documented in docs/cli.md), `null` for absent values.
+enum JSONPrinter {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: collapsingEmptyContainers(try encoder.encode(value)), as: UTF8.self)
+    }
+
+    /// `[]` and `{}` for empty arrays and objects, which Foundation's pretty printer on Linux writes
+    /// as a bracket, a blank line and the closing bracket. Outside strings only (a string holds
+    /// no raw line break, but its brackets are text).
+    static func collapsingEmptyContainers(_ json: Data) -> Data {
+        let bytes = [UInt8](json)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var strings = JSONStringState()
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            output.append(byte)
+            index += 1
+            guard strings.isOutsideStrings(byte), byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+            let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            var next = index
+            while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == close {
+                output.append(close)
+                index = next + 1
+            }
+        }
+        return Data(output)
+    }
+}
+
+/// A habit as `--json` shows it.
+struct HabitJSON: Encodable {
+    var id: String
+    var name: String
+    var emoji: String
+    var color: String
+    var notes: String
+    var kind: String
+    var type: String
+    var target: Int
+    var unit: String
+    var schedule: String
+    var routineTime: String
+    /// Reminder times, `HH:MM`.
+    var reminders: [String]
+    var isArchived: Bool
+    /// The group's name, `null` for none.
+    var group: String?
+    var tags: [String]
+    var order: Int
+    var createdOn: String
+
+    init(_ habit: Habit) {
+        id = habit.id.description
+        name = habit.name
+        emoji = habit.emoji
+        color = habit.color.rawValue
+        notes = habit.notes
+        kind = habit.kind.rawValue
+        type = habit.type.rawValue
+        target = habit.target
+        unit = habit.unit
+        schedule = habit.schedule.description
+        routineTime = habit.routineTime.rawValue
+        reminders = habit.reminders.map(\.time.description)
+        isArchived = habit.isArchived
+        group = habit.group.isEmpty ? nil : habit.group
+        tags = habit.tags
+        order = habit.order
+        createdOn = habit.createdOn.iso
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders, isArchived, group, tags,
+            order, createdOn
+    }
+
+    /// Written by hand for `"group": null`: the synthesized encoder leaves a nil out.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(emoji, forKey: .emoji)
+        try c.encode(color, forKey: .color)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(type, forKey: .type)
+        try c.encode(target, forKey: .target)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(schedule, forKey: .schedule)
+        try c.encode(routineTime, forKey: .routineTime)
+        try c.encode(reminders, forKey: .reminders)
+        try c.encode(isArchived, forKey: .isArchived)
+        try c.encode(group, forKey: .group)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(order, forKey: .order)
+        try c.encode(createdOn, forKey: .createdOn)
+    }
+}
+
+/// One day of one habit as `--json` shows it.
+struct DayJSON: Encodable {
+    var habit: String
+    var name: String
+    var day: String
+    var value: Int
+    var target: Int
+    var progress: Double
+    var skipped: Bool
+    var note: String?
+    var status: String
+
+    init(_ tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar) {
+        habit = tracked.id.description
+        name = tracked.habit.name
+        self.day = day.iso
+        value = tracked.completionCount(on: day)
+        target = tracked.habit.target
+        progress = tracked.completionProgress(on: day)
+        skipped = tracked.isSkipped(on: day)
+        note = tracked.note(on: day)
+        status = tracked.status(on: day, today: today, calendar: calendar).rawValue
+    }
+
+    enum CodingKeys: String, CodingKey { case habit, name, day, value, target, progress, skipped, note, status }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(habit, forKey: .habit)
+        try c.encode(name, forKey: .name)
+        try c.encode(day, forKey: .day)
+        try c.encode(value, forKey: .value)
+        try c.encode(target, forKey: .target)
+        try c.encode(progress, forKey: .progress)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(note, forKey: .note)
+        try c.encode(status, forKey: .status)
+    }
+}
+
+/// A grid cell as `--json` shows it.
+struct CellJSON: Encodable {
+    var day: String
+    var status: String
+    var value: Int
+    var progress: Double
+    var inMonth: Bool
+    var future: Bool
+
+    init(_ cell: DayCell) {
+        day = cell.day.iso
+        status = cell.status.rawValue
+        value = cell.value
+        progress = cell.progress
+        inMonth = cell.isInMonth
+        future = cell.isFuture
+    }
+}

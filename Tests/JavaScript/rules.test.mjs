@@ -1,0 +1,77 @@
+// rules.js (what the web app applies offline) against the table of cases the Swift test
+// OfflineRulesTableTests checks against TendCore and the Today page. Run with `node --test
+// Tests/JavaScript/` (scripts/test does); no packages needed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const table = JSON.parse(readFileSync(here("../Golden/today-card.json"), "utf8"));
+// rules.js is a classic script that defines TendRules on the global object: run it as a browser would.
+const context = vm.createContext({});
+vm.runInContext(readFileSync(here("../../Sources/TendWeb/Assets/rules.js"), "utf8"), context);
+const rules = context.TendRules;
+
+// The table's form of a change (only what it does, not where).
+function shape(change) {
+  if (!change) return null;
+  if (change.entrySet) return { set: change.entrySet.value };
+  if (change.entryIncremented) return { by: change.entryIncremented.by };
+  if (change.entryReset) return { reset: true };
+  return { unknown: change };
+}
+
+test("the table has cases of every kind", () => {
+  assert.ok(table.cards.length > 100);
+  assert.ok(table.clock.length >= 4);
+  assert.ok(table.durations.length >= 10);
+});
+
+test("a card's change, value, status and words after each command are the server's", () => {
+  for (const c of table.cards) {
+    const f = {
+      habit: "h", day: "2025-06-15", kind: c.kind, type: c.type, target: c.target, unit: c.unit,
+      value: c.value, status: c.status, past: c.past, quota: false, name: "Water",
+    };
+    const where = JSON.stringify({ kind: c.kind, type: c.type, target: c.target, value: c.value, past: c.past, skipped: c.skipped, command: c.command });
+    const change = rules.changeFor(c.command, f, c.value);
+    assert.deepEqual(shape(change), c.change ?? null, `change: ${where}`);
+    if (change) {
+      assert.equal(change[Object.keys(change)[0]].habit, "h", `the change names its habit: ${where}`);
+      assert.equal(change[Object.keys(change)[0]].day, "2025-06-15", `and its day: ${where}`);
+    }
+    const after = rules.applied(change, c.value);
+    assert.equal(after, c.after, `value after: ${where}`);
+    const status = rules.statusOf(f, after, c.command === "reset");
+    assert.equal(status, c.statusAfter, `status after: ${where}`);
+    assert.equal(rules.statusLabel(f, status), c.statusLabel, `status words: ${where}`);
+    assert.equal(rules.valueText(f, after), c.valueText, `value words: ${where}`);
+    assert.equal(rules.tapLabel(f, after), c.tapLabel, `ring words: ${where}`);
+  }
+});
+
+test("a quota habit's or a not-due day's status stays as the server said", () => {
+  const f = { kind: "good", type: "count", target: 3, unit: "", status: "satisfied", past: false, quota: true };
+  assert.equal(rules.statusOf(f, 0, false), "satisfied");
+  assert.equal(rules.statusOf(Object.assign({}, f, { quota: false, status: "notDue" }), 5, true), "notDue");
+});
+
+test("the hybrid clock's next stamp is HybridClock.tick's", () => {
+  for (const c of table.clock) {
+    assert.equal(rules.nextStamp(c.last, c.wall, c.device), c.next, JSON.stringify(c));
+  }
+  // The next stamp is the later one, even where a counter past ffff makes the text sort wrongly.
+  for (const c of table.clock) {
+    assert.equal(rules.laterStamp(c.last, c.next), c.next, JSON.stringify(c));
+    assert.equal(rules.laterStamp(c.next, c.last), c.next, JSON.stringify(c));
+  }
+});
+
+test("durations read as DurationText.words and the value field's text", () => {
+  for (const c of table.durations) {
+    assert.equal(rules.duration(c.seconds), c.words, `words ${c.seconds}`);
+    assert.equal(rules.durationField(c.seconds), c.field, `field ${c.seconds}`);
+  }
+});
