@@ -128,6 +128,12 @@ struct OpenAPITests {
         #expect(routes.subtracting(operations).sorted() == [], "routes missing from the document")
         #expect(operations.subtracting(routes).sorted() == [], "documented operations the router lacks")
         #expect(routes.count > 50)
+        // The named routes (APIRoute, which the CLI sends to) are exactly the router's API routes,
+        // the calendar feed besides (a token URL for calendar apps, not a documented operation).
+        let named = Set(APIRoute.all.map(\.description))
+        #expect(named.count == APIRoute.all.count, "a route named twice")
+        #expect(named.subtracting(routes).sorted() == [APIRoute.calendarFeed.description])
+        #expect(routes.subtracting(named).sorted() == [], "routes without an APIRoute")
     }
 
     @Test("Every $ref resolves, every path parameter is declared, and every operation has an id, security and a problem body for each 4xx")

@@ -16,11 +16,7 @@ struct ArchiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.open(options)
-        var habit = try await session.habit(reference.habit)
-        if habit.isArchived != true {
-            habit = try await session.store.setArchived(owner: session.owner, habit: habit.id, true)
-        }
-        await session.store.recordTip(.habitManaged, owner: session.owner)
+        let habit = try await session.store.archiveHabit(owner: session.owner, id: try await session.habit(reference.habit).id, true)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print("Archived \(habit.name).")

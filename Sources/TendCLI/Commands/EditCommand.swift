@@ -31,9 +31,7 @@ struct EditCommand: AsyncParsableCommand {
             to: old, today: session.today, groups: try await session.store.groups(owner: session.owner), removing: removals.removals)
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
-        if habit != old { habit = try await session.store.updateHabit(owner: session.owner, habit) }
-        await session.store.recordTip(.habitManaged, owner: session.owner)
-        if attributes.addsReminders { await session.store.recordTip(.reminderAdded, owner: session.owner) }
+        habit = try await session.store.editHabit(owner: session.owner, from: old, to: habit)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")

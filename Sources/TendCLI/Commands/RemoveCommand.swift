@@ -40,8 +40,7 @@ struct RemoveCommand: AsyncParsableCommand {
                 return
             }
         }
-        try await session.store.deleteHabit(owner: session.owner, id: habit.id)
-        await session.store.recordTip(.habitManaged, owner: session.owner)
+        try await session.store.removeHabit(owner: session.owner, id: habit.id)
         if options.json { return try session.printJSON(["removed": habit.id.description]) }
         if options.quiet { return }
         session.print("Removed \(habit.name) (\(days) recorded day\(days == 1 ? "" : "s")).")

@@ -16,10 +16,7 @@ struct UnarchiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.open(options)
-        var habit = try await session.habit(reference.habit)
-        if habit.isArchived != false {
-            habit = try await session.store.setArchived(owner: session.owner, habit: habit.id, false)
-        }
+        let habit = try await session.store.archiveHabit(owner: session.owner, id: try await session.habit(reference.habit).id, false)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print("Unarchived \(habit.name).")

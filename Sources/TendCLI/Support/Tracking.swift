@@ -21,8 +21,7 @@ enum Tracking {
         if let refusal = RecordableDays.refusal(for: day, today: session.today) { throw CLIError(refusal) }
         let habit = try await session.habit(target.reference.habit)
         let command = try makeCommand(habit, day, session)
-        _ = try await session.store.perform(owner: session.owner, habit: habit.id, day: day, command)
-        if case .skip(true) = command { await session.store.recordTip(.daySkipped, owner: session.owner) }
+        _ = try await session.store.recordDay(owner: session.owner, habit: habit.id, day: day, [command])
         try await report(session, habit: habit.id, day: day)
     }
 

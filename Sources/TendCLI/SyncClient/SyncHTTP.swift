@@ -45,10 +45,22 @@ struct SyncHTTP: Sendable {
     /// One sync round (``SyncRequest``'s and ``SyncResponse``'s own JSON readers and writers: a
     /// first sync moves years of operations).
     func sync(_ body: SyncRequest) async throws -> SyncResponse {
-        let path = "/api/v1/sync"
-        let data = try await send(.POST, path, encoded: try body.json())
+        let path = APIRoute.sync.path.pattern
+        let data = try await send(HTTPMethod(rawValue: APIRoute.sync.method.rawValue), path, encoded: try body.json())
         if let answer = SyncResponse(fastJSON: Array(data)) { return answer }
         return try decode(SyncResponse.self, data, path)
+    }
+
+    /// Sends to one of the API's routes; `path` is the route's path with its values filled in
+    /// (and any query), when it has some.
+    func send<Answer: Decodable>(
+        _ route: APIRoute, _ path: String? = nil, json body: (some Encodable)?, as: Answer.Type
+    ) async throws -> Answer {
+        try await send(HTTPMethod(rawValue: route.method.rawValue), path ?? route.path.pattern, json: body, as: Answer.self)
+    }
+
+    func send(_ route: APIRoute, _ path: String? = nil, json body: (some Encodable)?) async throws -> Data {
+        try await send(HTTPMethod(rawValue: route.method.rawValue), path ?? route.path.pattern, json: body)
     }
 
     func send<Answer: Decodable>(

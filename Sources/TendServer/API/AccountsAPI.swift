@@ -12,20 +12,20 @@ struct AccountsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(open: RouterGroup<Context>, signedIn: RouterGroup<Context>) {
-        open.post("users", use: signUp)
-        open.post("tokens", use: createToken)
-        open.post("session", use: logIn)
+        open.on(APIRoute.signUp, use: signUp)
+        open.on(APIRoute.createToken, use: createToken)
+        open.on(APIRoute.logIn, use: logIn)
 
-        signedIn.get("session", use: session)
-        signedIn.delete("session", use: logOut)
-        signedIn.get("tokens", use: listTokens)
-        signedIn.delete("tokens/:id", use: revokeToken)
-        signedIn.get("invites", use: listInvites)
-        signedIn.post("invites", use: createInvite)
-        signedIn.delete("invites/:id", use: revokeInvite)
-        signedIn.get("account", use: account)
-        signedIn.put("account/password", use: changePassword)
-        signedIn.delete("account", use: deleteAccount)
+        signedIn.on(APIRoute.session, use: session)
+        signedIn.on(APIRoute.logOut, use: logOut)
+        signedIn.on(APIRoute.tokens, use: listTokens)
+        signedIn.on(APIRoute.revokeToken, use: revokeToken)
+        signedIn.on(APIRoute.invites, use: listInvites)
+        signedIn.on(APIRoute.createInvite, use: createInvite)
+        signedIn.on(APIRoute.revokeInvite, use: revokeInvite)
+        signedIn.on(APIRoute.account, use: account)
+        signedIn.on(APIRoute.changePassword, use: changePassword)
+        signedIn.on(APIRoute.deleteAccount, use: deleteAccount)
     }
 
     // MARK: Signing up and in

@@ -17,9 +17,9 @@ struct CalendarAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(signedIn group: RouterGroup<Context>, open router: Router<Context>) {
-        group.get("calendar", use: show)
-        group.post("calendar/rotate", use: rotate)
-        router.get(APIPaths.calendarFeed.route(), use: feed)
+        group.on(APIRoute.calendar, use: show)
+        group.on(APIRoute.rotateCalendar, use: rotate)
+        router.on(APIRoute.calendarFeed, under: "", use: feed)
         // Calendar apps ask with HEAD whether a feed changed or exists before they GET it.
         router.head(APIPaths.calendarFeed.route(), use: feed)
     }

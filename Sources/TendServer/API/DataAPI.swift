@@ -12,8 +12,8 @@ struct DataAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.post("import", use: importData)
-        group.get("export", use: export)
+        group.on(APIRoute.importData, use: importData)
+        group.on(APIRoute.export, use: export)
     }
 
     /// `POST /import[?dryRun=true&mergeNames=true&filename=…]` with the file as the body (at most 256 MiB): merges

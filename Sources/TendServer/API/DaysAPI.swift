@@ -14,11 +14,11 @@ struct DaysAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("habits/:id/days", use: list)
-        group.put("habits/:id/days/:day", use: update)
-        group.delete("habits/:id/days/:day", use: reset)
-        group.post("habits/:id/days/:day/increment", use: increment)
-        group.post("habits/:id/days/:day/tap", use: tap)
+        group.on(APIRoute.days, use: list)
+        group.on(APIRoute.updateDay, use: update)
+        group.on(APIRoute.resetDay, use: reset)
+        group.on(APIRoute.increment, use: increment)
+        group.on(APIRoute.tap, use: tap)
     }
 
     /// `GET /habits/{id}/days?from=&to=`: the days with something recorded, by day (default: the
@@ -67,8 +67,7 @@ struct DaysAPI {
             }
             commands.append(.note(note.isEmpty ? nil : note))
         }
-        let entry = try await server.store.perform(owner: owner, habit: id, day: day, commands)
-        if body.skip == true { await server.recordTip(.daySkipped, owner: owner) }
+        let entry = try await server.store.recordDay(owner: owner, habit: id, day: day, commands)
         return Reply.entry(entry)
     }
 

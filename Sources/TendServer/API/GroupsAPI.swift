@@ -13,11 +13,11 @@ struct GroupsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("groups", use: list)
-        group.post("groups", use: create)
-        group.put("groups/order", use: reorder)
-        group.patch(APIPaths.group.route(under: APIPaths.base), use: update)
-        group.delete(APIPaths.group.route(under: APIPaths.base), use: delete)
+        group.on(APIRoute.groups, use: list)
+        group.on(APIRoute.createGroup, use: create)
+        group.on(APIRoute.reorderGroups, use: reorder)
+        group.on(APIRoute.updateGroup, use: update)
+        group.on(APIRoute.deleteGroup, use: delete)
     }
 
     /// `GET /groups`: described groups in the owner's order, then names only habits use.

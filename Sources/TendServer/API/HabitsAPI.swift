@@ -12,14 +12,14 @@ struct HabitsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("habits", use: list)
-        group.post("habits", use: create)
-        group.put("habits/order", use: reorder)
-        group.get(APIPaths.habit.route(under: APIPaths.base), use: show)
-        group.patch(APIPaths.habit.route(under: APIPaths.base), use: update)
-        group.delete(APIPaths.habit.route(under: APIPaths.base), use: delete)
-        group.post("habits/:id/archive", use: archive)
-        group.post("habits/:id/unarchive", use: unarchive)
+        group.on(APIRoute.habits, use: list)
+        group.on(APIRoute.createHabit, use: create)
+        group.on(APIRoute.reorderHabits, use: reorder)
+        group.on(APIRoute.habit, use: show)
+        group.on(APIRoute.updateHabit, use: update)
+        group.on(APIRoute.deleteHabit, use: delete)
+        group.on(APIRoute.archiveHabit, use: archive)
+        group.on(APIRoute.unarchiveHabit, use: unarchive)
     }
 
     /// The filter of `?group=G&tag=T`, checked against what the owner has (an unknown group or
@@ -67,17 +67,14 @@ struct HabitsAPI {
         let habit = try await server.store.habit(owner: user.id, id: id)
         let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)
         let changed = try fields.applied(to: habit, today: user.settings.today(now: server.now), groups: groups)
-        let updated = try await server.store.updateHabit(owner: user.id, changed)
-        await server.recordTip(.habitManaged, owner: user.id)
-        if updated.reminders.count > habit.reminders.count { await server.recordTip(.reminderAdded, owner: user.id) }
+        let updated = try await server.store.editHabit(owner: user.id, from: habit, to: changed)
         return try Reply.json(updated)
     }
 
     /// `DELETE /habits/{id}`: the habit with all its entries.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        try await server.store.deleteHabit(owner: owner, id: context.pathID("id", "habit"))
-        await server.recordTip(.habitManaged, owner: owner)
+        try await server.store.removeHabit(owner: owner, id: context.pathID("id", "habit"))
         return Reply.noContent()
     }
 
@@ -99,8 +96,7 @@ struct HabitsAPI {
 
     private func setArchived(_ archived: Bool, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
-        let habit = try await server.store.setArchived(owner: owner, habit: context.pathID("id", "habit"), archived)
-        await server.recordTip(.habitManaged, owner: owner)
+        let habit = try await server.store.archiveHabit(owner: owner, id: context.pathID("id", "habit"), archived)
         return try Reply.json(habit)
     }
 }

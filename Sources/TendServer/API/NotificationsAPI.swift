@@ -16,8 +16,8 @@ struct NotificationsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(open: RouterGroup<Context>, signedIn: RouterGroup<Context>) {
-        signedIn.post("notifications/test", use: test)
-        open.post("reminders/actions/:token/:answer", use: answer)
+        signedIn.on(APIRoute.testNotification, use: test)
+        open.on(APIRoute.answerReminder, use: answer)
     }
 
     /// Sends a test notification to every target of the user at once and answers with each

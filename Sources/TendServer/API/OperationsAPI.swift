@@ -10,9 +10,9 @@ struct OperationsAPI {
     let server: ServerDependencies
 
     func addRoutes(to router: Router<TendRequestContext>) {
-        router.get(RouterPath(APIPaths.health), use: health)
-        router.get(RouterPath(APIPaths.metrics), use: metrics)
-        router.get(RouterPath(APIPaths.openAPI), use: openAPI)
+        router.on(APIRoute.health, under: "", use: health)
+        router.on(APIRoute.metrics, under: "", use: metrics)
+        router.on(APIRoute.openAPI, under: "", use: openAPI)
     }
 
     /// 200 while the process serves requests; it never touches the store.

@@ -15,14 +15,14 @@ struct ReminderTargetsAPI {
     static let deliveryLimit = 1...500
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("push/key", use: pushKey)
-        group.get("push/subscriptions", use: listSubscriptions)
-        group.post("push/subscriptions", use: subscribe)
-        group.delete("push/subscriptions/:id", use: unsubscribe)
-        group.get("webhooks", use: listWebhooks)
-        group.post("webhooks", use: addWebhook)
-        group.delete("webhooks/:id", use: deleteWebhook)
-        group.get("reminders/deliveries", use: deliveries)
+        group.on(APIRoute.pushKey, use: pushKey)
+        group.on(APIRoute.pushSubscriptions, use: listSubscriptions)
+        group.on(APIRoute.subscribePush, use: subscribe)
+        group.on(APIRoute.unsubscribePush, use: unsubscribe)
+        group.on(APIRoute.webhooks, use: listWebhooks)
+        group.on(APIRoute.addWebhook, use: addWebhook)
+        group.on(APIRoute.deleteWebhook, use: deleteWebhook)
+        group.on(APIRoute.deliveries, use: deliveries)
     }
 
     /// `GET /push/key`: the VAPID public key for `pushManager.subscribe({applicationServerKey})`.

@@ -12,11 +12,11 @@ struct RemindersAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("reminders", use: upcoming)
-        group.get("habits/:id/reminders", use: list)
-        group.post("habits/:id/reminders", use: create)
-        group.put("habits/:id/reminders", use: replace)
-        group.delete("habits/:id/reminders/:reminder", use: delete)
+        group.on(APIRoute.upcomingReminders, use: upcoming)
+        group.on(APIRoute.reminders, use: list)
+        group.on(APIRoute.addReminder, use: create)
+        group.on(APIRoute.replaceReminders, use: replace)
+        group.on(APIRoute.deleteReminder, use: delete)
     }
 
     /// `GET /reminders?count=3`: each enabled reminder of each active habit with its next firing
@@ -46,12 +46,12 @@ struct RemindersAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let input = try await server.decode(ReminderInput.self, from: request)
-        var habit = try await server.store.habit(owner: owner, id: id)
+        let old = try await server.store.habit(owner: owner, id: id)
+        var habit = old
         var reminder = input.reminder
         if habit.reminders.contains(where: { $0.id == reminder.id }) { reminder.id = Reminder.ID() }
         habit.reminders.append(reminder)
-        _ = try await server.store.updateHabit(owner: owner, habit)
-        await server.recordTip(.reminderAdded, owner: owner)
+        _ = try await server.store.editHabit(owner: owner, from: old, to: habit)
         return try Reply.json(reminder, status: .created)
     }
 
@@ -60,13 +60,13 @@ struct RemindersAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let inputs = try await server.decode([ReminderInput].self, from: request)
-        var habit = try await server.store.habit(owner: owner, id: id)
+        let old = try await server.store.habit(owner: owner, id: id)
+        var habit = old
         habit.reminders = inputs.map(\.reminder)
         guard Set(habit.reminders.map(\.id)).count == habit.reminders.count else {
             throw Problem.invalid("two reminders have the same id")
         }
-        let updated = try await server.store.updateHabit(owner: owner, habit)
-        if !updated.reminders.isEmpty { await server.recordTip(.reminderAdded, owner: owner) }
+        let updated = try await server.store.editHabit(owner: owner, from: old, to: habit)
         return try Reply.json(updated.reminders)
     }
 
@@ -74,10 +74,11 @@ struct RemindersAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let reminderID: Reminder.ID = try context.pathID("reminder", "reminder")
-        var habit = try await server.store.habit(owner: owner, id: id)
-        guard habit.reminders.contains(where: { $0.id == reminderID }) else { throw Problem.notFound("reminder not found") }
+        let old = try await server.store.habit(owner: owner, id: id)
+        guard old.reminders.contains(where: { $0.id == reminderID }) else { throw Problem.notFound("reminder not found") }
+        var habit = old
         habit.reminders.removeAll { $0.id == reminderID }
-        _ = try await server.store.updateHabit(owner: owner, habit)
+        _ = try await server.store.editHabit(owner: owner, from: old, to: habit)
         return Reply.noContent()
     }
 }

@@ -12,14 +12,14 @@ struct RoutinesAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("routines", use: list)
-        group.post("routines", use: create)
-        group.put("routines/order", use: reorder)
-        group.get(APIPaths.routine.route(under: APIPaths.base), use: show)
-        group.patch(APIPaths.routine.route(under: APIPaths.base), use: update)
-        group.delete(APIPaths.routine.route(under: APIPaths.base), use: delete)
-        group.post("routines/:id/habits", use: addHabit)
-        group.delete("routines/:id/habits/:habit", use: removeHabit)
+        group.on(APIRoute.routines, use: list)
+        group.on(APIRoute.createRoutine, use: create)
+        group.on(APIRoute.reorderRoutines, use: reorder)
+        group.on(APIRoute.routine, use: show)
+        group.on(APIRoute.updateRoutine, use: update)
+        group.on(APIRoute.deleteRoutine, use: delete)
+        group.on(APIRoute.addRoutineHabit, use: addHabit)
+        group.on(APIRoute.removeRoutineHabit, use: removeHabit)
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {

@@ -78,9 +78,4 @@ struct ServerDependencies: RequestDependencies {
             throw Problem.tooLarge(limit)
         }
     }
-
-    /// Records an action that retires tips (see `TendStore.recordTip`).
-    func recordTip(_ event: TipEvent, owner: User.ID) async {
-        await store.recordTip(event, owner: owner)
-    }
 }

@@ -12,8 +12,8 @@ struct SettingsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("settings", use: show)
-        group.put("settings", use: update)
+        group.on(APIRoute.settings, use: show)
+        group.on(APIRoute.updateSettings, use: update)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {

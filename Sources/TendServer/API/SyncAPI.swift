@@ -16,7 +16,7 @@ struct SyncAPI {
     static let maximumBody = 16 << 20
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.post("sync", use: sync)
+        group.on(APIRoute.sync, use: sync)
     }
 
     @Sendable func sync(_ request: Request, context: Context) async throws -> Response {

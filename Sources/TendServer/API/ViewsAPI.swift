@@ -13,13 +13,13 @@ struct ViewsAPI {
     typealias Context = TendRequestContext
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("today", use: today)
-        group.get("heatmap", use: heatmap)
-        group.get("stats", use: allStats)
-        group.get("habits/:id/stats", use: stats)
-        group.get("habits/:id/cells", use: cells)
-        group.get("tips", use: tips)
-        group.post("tips/:tip/dismiss", use: dismissTip)
+        group.on(APIRoute.today, use: today)
+        group.on(APIRoute.heatmap, use: heatmap)
+        group.on(APIRoute.stats, use: allStats)
+        group.on(APIRoute.habitStats, use: stats)
+        group.on(APIRoute.habitCells, use: cells)
+        group.on(APIRoute.tips, use: tips)
+        group.on(APIRoute.dismissTip, use: dismissTip)
     }
 
     /// `GET /today?date=`: what `tend today --json` shows, from each habit's summary and the

@@ -399,11 +399,8 @@ public final class PostgresStore: TendStore {
         try await write { c in
             try await self.lockOwner(owner, on: c)
             let current = try await self.fetchHabits(owner, includeArchived: true, on: c).map(\.id)
-            let known = Set(current)
-            guard ids.allSatisfy({ known.contains($0) }) else { throw StoreError.notFound("habit") }
-            guard Set(ids).count == ids.count else { throw StoreError.invalid("a habit appears twice in the order") }
             try await self.commit(
-                [.habitsReordered(ids: HabitOrder.complete(ids, current))], owner: owner, on: c)
+                [.habitsReordered(ids: try OrderRules.reordered(ids, current: current, what: "habit"))], owner: owner, on: c)
         }
     }
 
@@ -457,9 +454,9 @@ public final class PostgresStore: TendStore {
         try await write { c in
             try await self.lockOwner(owner, on: c)
             let rows = try await self.rows("SELECT id FROM routines WHERE user_id = \(owner.rawValue)", on: c)
-            let known = Set(try rows.map { Routine.ID(rawValue: try $0.decode(UUID.self)) })
-            guard ids.allSatisfy({ known.contains($0) }) else { throw StoreError.notFound("routine") }
-            guard Set(ids).count == ids.count else { throw StoreError.invalid("a routine appears twice in the order") }
+            let current = try rows.map { Routine.ID(rawValue: try $0.decode(UUID.self)) }
+            // Routines not named keep their `order` values (the change lists only the named).
+            _ = try OrderRules.reordered(ids, current: current, what: "routine")
             try await self.commit([.routinesReordered(ids: ids)], owner: owner, on: c)
         }
     }

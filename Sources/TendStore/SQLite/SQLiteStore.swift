@@ -467,9 +467,7 @@ public final class SQLiteStore: TendStore {
     public func reorderHabits(owner: User.ID, _ ids: [Habit.ID]) async throws {
         try await write(owner) { db, log in
             let current = try SQLiteRows.habits(db, owner: owner, includeArchived: true).map(\.id)
-            guard ids.allSatisfy(Set(current).contains) else { throw StoreError.notFound("habit") }
-            guard Set(ids).count == ids.count else { throw StoreError.invalid("a habit appears twice in the order") }
-            try log(.habitsReordered(ids: HabitOrder.complete(ids, current)))
+            try log(.habitsReordered(ids: try OrderRules.reordered(ids, current: current, what: "habit")))
         }
     }
 
@@ -558,9 +556,8 @@ public final class SQLiteStore: TendStore {
 
     public func reorderRoutines(owner: User.ID, _ ids: [Routine.ID]) async throws {
         try await write(owner) { db, log in
-            let known = Set(try SQLiteRows.routines(db, owner: owner).map(\.id))
-            guard ids.allSatisfy(known.contains) else { throw StoreError.notFound("routine") }
-            guard Set(ids).count == ids.count else { throw StoreError.invalid("a routine appears twice in the order") }
+            // Routines not named keep their `order` values (the change lists only the named).
+            _ = try OrderRules.reordered(ids, current: try SQLiteRows.routines(db, owner: owner).map(\.id), what: "routine")
             try log(.routinesReordered(ids: ids))
         }
     }

@@ -150,7 +150,7 @@ struct HabitPages {
         case .success(var habit):
             habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
-                if habit != stored { _ = try await web.store.updateHabit(owner: user.id, habit) }
+                _ = try await web.store.editHabit(owner: user.id, from: stored, to: habit)
                 return Page.redirect(WebPaths.habit(habit.id))
             } catch StoreError.conflict {
                 return try refused(Self.nameTaken)
@@ -177,7 +177,7 @@ struct HabitPages {
         return errors
     }
 
-    /// `POST /habits/{id}/archive` `archived=true|false` (the store's `setArchived`, as
+    /// `POST /habits/{id}/archive` `archived=true|false` (the use case `archiveHabit`, as
     /// `tend archive`): off Today and the score, history kept; back to `/habits`.
     @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
@@ -189,8 +189,7 @@ struct HabitPages {
         case "false": archived = false
         default: throw Problem.invalid("archived is true or false")
         }
-        let habit = try await web.store.habit(owner: owner, id: id)
-        if habit.isArchived != archived { _ = try await web.store.setArchived(owner: owner, habit: id, archived) }
+        _ = try await web.store.archiveHabit(owner: owner, id: id, archived)
         return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.habits()) + "#habit-\(id)")
     }
 

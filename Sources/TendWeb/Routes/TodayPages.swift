@@ -189,8 +189,7 @@ struct TodayPages {
         let form = try await request.form()
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: id, owner: owner, web: web) { return refusal }
         let skipped = form["skip"] != "false"
-        _ = try await web.store.perform(owner: owner, habit: id, day: day, .skip(skipped))
-        if skipped { await web.store.recordTip(.daySkipped, owner: owner) }
+        _ = try await web.store.recordDay(owner: owner, habit: id, day: day, [.skip(skipped)])
         return back(form, day: day, habit: id)
     }
 
@@ -211,8 +210,7 @@ struct TodayPages {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let form = try await request.form()
-        try await web.store.deleteHabit(owner: owner, id: id)
-        await web.store.recordTip(.habitManaged, owner: owner)
+        try await web.store.removeHabit(owner: owner, id: id)
         return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.today()))
     }
 

@@ -54,7 +54,7 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         let token: NewTokenJSON
         do {
             token = try await open.send(
-                .POST, "/api/v1/tokens", json: TokenRequest(username: username, password: password, name: name), as: NewTokenJSON.self)
+                APIRoute.createToken, json: TokenRequest(username: username, password: password, name: name), as: NewTokenJSON.self)
         } catch SyncFailure.signedOut(let detail) {
             throw CLIError("\(server) refused the sign-in: \(detail)")
         } catch let failure as SyncFailure {
@@ -67,7 +67,7 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
 
         // The account's settings (zone, day start) become this database's, so both count days alike.
         let account = SyncHTTP(server: server, token: token.token, timeout: .seconds(30))
-        if let settings = try? await account.send(.GET, "/api/v1/settings", json: nil as String?, as: SettingsJSON.self) {
+        if let settings = try? await account.send(APIRoute.settings, json: nil as String?, as: SettingsJSON.self) {
             var adopted = session.user.settings
             adopted.timeZone = settings.timeZone
             adopted.dayStartHour = settings.dayStartHour
@@ -79,7 +79,8 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         // Habits here that have the names of the account's: merged before anything is pushed
         // (--merge-names), or named so that the person can choose.
         let accountHabits =
-            (try? await account.send(.GET, "/api/v1/habits?archived=true", json: nil as String?, as: [AccountHabit].self)) ?? []
+            (try? await account.send(
+                APIRoute.habits, APIRoute.habits.path.pattern + "?archived=true", json: nil as String?, as: [AccountHabit].self)) ?? []
         let local = try await session.store.habits(owner: session.owner, includeArchived: true)
         let pairs = Self.sameNames(local: local, account: accountHabits)
         let engine = SyncEngine(session: session, credentials: credentials, deadline: .now() + .minutes(30))

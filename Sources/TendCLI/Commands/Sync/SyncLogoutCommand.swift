@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TendAPI
 import TendStore
 
 /// `tend sync logout`: revokes this device's token and forgets the server; the data stays.
@@ -19,7 +20,7 @@ struct SyncLogoutCommand: AsyncParsableCommand, SyncCommandFamily {
         var note = ""
         do {
             try await SyncHTTP(server: credentials.server, token: credentials.token, timeout: .seconds(10))
-                .send(.DELETE, "/api/v1/tokens/\(credentials.tokenID)", json: nil as String?)
+                .send(APIRoute.revokeToken, APIRoute.revokeToken.path(credentials.tokenID), json: nil as String?)
         } catch SyncFailure.signedOut {
             note = " (the token had already been revoked)"
         } catch let failure as SyncFailure {

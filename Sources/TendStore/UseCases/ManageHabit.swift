@@ -1,0 +1,41 @@
+import Foundation
+import TendCore
+
+/// Changing, archiving and deleting a habit, and recording on a day, for every caller (the CLI,
+/// the JSON API, the web): the write and the tips it answers, decided here once.
+extension TendStore {
+    /// Saves a habit as the person left it (`new`) over the version they started from (`old`):
+    /// one write when anything changed, none otherwise. Records that a habit was managed, and
+    /// that a reminder was added when `new` has one `old` did not.
+    public func editHabit(owner: User.ID, from old: Habit, to new: Habit) async throws -> Habit {
+        let saved = new == old ? old : try await updateHabit(owner: owner, new)
+        await recordTip(.habitManaged, owner: owner)
+        let before = Set(old.reminders.map(\.id))
+        if saved.reminders.contains(where: { !before.contains($0.id) }) { await recordTip(.reminderAdded, owner: owner) }
+        return saved
+    }
+
+    /// Archives or brings back a habit (nothing is written when it already is so); its history
+    /// stays either way.
+    public func archiveHabit(owner: User.ID, id: Habit.ID, _ archived: Bool) async throws -> Habit {
+        let habit = try await setArchived(owner: owner, habit: id, archived)
+        await recordTip(.habitManaged, owner: owner)
+        return habit
+    }
+
+    /// Deletes a habit and its history.
+    public func removeHabit(owner: User.ID, id: Habit.ID) async throws {
+        try await deleteHabit(owner: owner, id: id)
+        await recordTip(.habitManaged, owner: owner)
+    }
+
+    /// Performs `commands` on one day (in one write; `operation` is the id a retried request
+    /// repeats) and records the tip a planned rest day answers.
+    public func recordDay(
+        owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID? = nil
+    ) async throws -> Entry {
+        let entry = try await perform(owner: owner, habit: habit, day: day, commands, operation: operation)
+        if commands.contains(.skip(true)) { await recordTip(.daySkipped, owner: owner) }
+        return entry
+    }
+}
