@@ -135,6 +135,27 @@ struct ImportAdjustmentTests {
         #expect(text.contains("Not imported:\n  - “Journal”: 1 automatic checks"))
     }
 
+    @Test("An import that would take a person past 1,000 habits is refused whole; one that reaches 1,000, or merges, is not")
+    func habitLimit() throws {
+        let today = Fixtures.day("2025-03-10")
+        let mine = (0..<998).map { TrackedHabit(habit: Habit(name: "Habit \($0)", order: $0, createdOn: Fixtures.day("2025-01-01"))) }
+        let state = UserState(habits: mine)
+        func file(_ names: [String]) -> ImportedData {
+            ImportedData(format: .tendJSON, habits: names.map { ImportedHabit(habit: Habit(name: $0, createdOn: today), entries: []) })
+        }
+        #expect(try ImportPlanner.plan(file(["Run", "Read"]), into: state, today: today).report.habitsAdded == ["Run", "Read"])
+        #expect(throws: ImportError.self) { try ImportPlanner.plan(file(["Run", "Read", "Swim"]), into: state, today: today) }
+        do {
+            _ = try ImportPlanner.plan(file(["Run", "Read", "Swim"]), into: state, today: today, dryRun: true)
+            Issue.record("a preview says it too")
+        } catch {
+            #expect(error.description.contains("it adds 3 habits to your 998, and the most Tend keeps for one person is 1000"))
+        }
+        // Merged by name, a habit of the file adds nothing to count.
+        let merged = try ImportPlanner.plan(file(["Run", "Read", "Habit 5"]), into: state, today: today, mergeNames: true)
+        #expect(merged.report.habitsAdded == ["Run", "Read"])
+    }
+
     @Test("Imported days are held to the days Tend records: from 2000-01-01 through today, as every other way in")
     func recordableDays() throws {
         let today = Fixtures.day("2025-03-10")
