@@ -87,6 +87,33 @@ struct AuthorizationMatrixTests {
         ]
     }
 
+    /// A concrete path as its route's pattern with the parameters unnamed (`/api/v1/habits/{}/days/{}`).
+    static func shape(_ path: String) -> String {
+        let bare = path.split(separator: "?")[0]
+        return bare.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            UUID(uuidString: String(segment)) != nil || Day(String(segment)) != nil ? "{}" : String(segment)
+        }.joined(separator: "/")
+    }
+
+    @Test("The matrix tries every API route that names something of the owner's by id (APIRoute.all)")
+    func everyRouteWithAnID() throws {
+        let fixture = Fixture(
+            habit: UUID().uuidString, routine: UUID().uuidString, reminder: UUID().uuidString, token: UUID().uuidString,
+            invite: UUID().uuidString, push: UUID().uuidString, webhook: UUID().uuidString)
+        let tried = Set(Self.attempts(a: fixture, b: fixture).map { "\($0.0.rawValue) \(Self.shape($0.1))" })
+        // Not ids of an owner's things: a group's name (names are looked up among the caller's
+        // own), a tip's id (the catalog's), and the token-authenticated reminder answer and calendar feed.
+        let notOwned = ["{name}", "{tip}", "{token}"]
+        let withIDs = APIRoute.all.filter { route in
+            route.path.pattern.contains("{") && !notOwned.contains { route.path.pattern.contains($0) }
+        }
+        let patterns = withIDs.map { route in
+            "\(route.method.rawValue) " + route.path.pattern.replacing(/\{[a-z]+\}/, with: "{}")
+        }
+        #expect(patterns.count > 20)
+        #expect(patterns.filter { !tried.contains($0) } == [], "routes with ids the matrix does not try")
+    }
+
     @Test("User B with user A's ids gets 404 on every route, and A's data, tokens and invites are unchanged", arguments: StoreKind.allCases)
     func matrix(kind: StoreKind) async throws {
         try await ServerHarness(kind: kind) { $0.openRegistration = true }.run { api in
