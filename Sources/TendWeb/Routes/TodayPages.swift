@@ -26,44 +26,16 @@ struct TodayPages {
         group.post(WebPaths.dismissTip.route(), use: dismissTip)
     }
 
-    /// `GET /?date=`: the day's habits (today by the user's zone and day start).
+    /// `GET /?date=`: the day's habits (today by the user's zone and day start), read by
+    /// ``TodayReader``.
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
-        // The data's version first, then the data (see TodayPageCache); the user record (its
-        // settings) is data too.
-        let owner = try context.requireIdentity().owner
-        // With a held snapshot of the owner, what changed since it comes with the position.
-        let position = try await web.heldHabits.position(web.store, owner: owner)
-        let sequence = position.sequence
-        let user: User
-        if let kept = web.todayPages.user(owner, at: sequence) {
-            user = kept
-        } else {
-            user = try await web.user(context)
-            web.todayPages.keep(user, at: sequence)
+        let choices = TodayReader.Choices(
+            day: { today in try request.queryDay("date", today: today) }, stale: request.query("stale"),
+            modes: request.cookies[CardModes.cookieName]?.value, choice: request.cookies[TodayChoice.cookieName]?.value)
+        switch try await TodayReader(web: web).read(context, choices) {
+        case .page(let page): return try Page.html(page, gzip: Gzip.isAccepted(request.headers[.acceptEncoding]))
+        case .notYet: return Page.redirect(WebPaths.today())
         }
-        let now = web.now
-        let calendar = user.settings.calendar
-        let today = user.settings.today(now: now)
-        let day = try request.queryDay("date", today: today)
-        guard day <= today else { return Page.redirect(WebPaths.today()) }
-        let session = try web.session(context, user: user)
-        let modesCookie = request.cookies[CardModes.cookieName]?.value
-        let choice = TodayChoice(cookie: request.cookies[TodayChoice.cookieName]?.value)
-        let key = TodayPageCache.Key(
-            owner: user.id, sequence: sequence, settings: user.settings,
-            username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: calendar),
-            modes: modesCookie ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken)
-        let gzip = Gzip.isAccepted(request.headers[.acceptEncoding])
-        // A form refused because its page's day was over: this page says so (rendered, not cached).
-        let stale = day == today ? StaleDayNotice.day(query: request.query("stale"), today: today) : nil
-        if stale == nil, let page = web.todayPages.page(for: key) { return try Page.html(page, gzip: gzip) }
-        var model = try await Self.model(
-            store: web.store, user: user, day: day, now: now, modes: CardModes(cookie: modesCookie), choice: choice,
-            csrfToken: session.csrfToken, held: (web.heldHabits, position), memo: web.todayFragments.memo)
-        model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: nil) }
-        let page = RenderedPage(TodayView.page(model, session: session, fragments: web.todayFragments))
-        if stale == nil { web.todayPages.store(page, for: key) }
-        return try Page.html(page, gzip: gzip)
     }
 
     /// The Today page's model for `day`, read from the store (the cache is the caller's business).
