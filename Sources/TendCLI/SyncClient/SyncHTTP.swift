@@ -46,7 +46,7 @@ struct SyncHTTP: Sendable {
     /// first sync moves years of operations).
     func sync(_ body: SyncRequest) async throws -> SyncResponse {
         let path = APIRoute.sync.path.pattern
-        let data = try await send(HTTPMethod(rawValue: APIRoute.sync.method.rawValue), path, encoded: try body.json())
+        let data = try await send(APIRoute.sync, path, encoded: try body.json())
         if let answer = SyncResponse(fastJSON: Array(data)) { return answer }
         return try decode(SyncResponse.self, data, path)
     }
@@ -56,17 +56,8 @@ struct SyncHTTP: Sendable {
     func send<Answer: Decodable>(
         _ route: APIRoute, _ path: String? = nil, json body: (some Encodable)?, as: Answer.Type
     ) async throws -> Answer {
-        try await send(HTTPMethod(rawValue: route.method.rawValue), path ?? route.path.pattern, json: body, as: Answer.self)
-    }
-
-    func send(_ route: APIRoute, _ path: String? = nil, json body: (some Encodable)?) async throws -> Data {
-        try await send(HTTPMethod(rawValue: route.method.rawValue), path ?? route.path.pattern, json: body)
-    }
-
-    func send<Answer: Decodable>(
-        _ method: HTTPMethod, _ path: String, json body: (some Encodable)?, as: Answer.Type
-    ) async throws -> Answer {
-        try decode(Answer.self, try await send(method, path, json: body), path)
+        let path = path ?? route.path.pattern
+        return try decode(Answer.self, try await send(route, path, json: body), path)
     }
 
     private func decode<Answer: Decodable>(_ type: Answer.Type, _ data: Data, _ path: String) throws -> Answer {
@@ -80,20 +71,20 @@ struct SyncHTTP: Sendable {
     }
 
     @discardableResult
-    func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)?) async throws -> Data {
+    func send(_ route: APIRoute, _ path: String? = nil, json body: (some Encodable)?) async throws -> Data {
         var encoded: Data?
         if let body {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             encoded = try encoder.encode(body)
         }
-        return try await send(method, path, encoded: encoded)
+        return try await send(route, path ?? route.path.pattern, encoded: encoded)
     }
 
     /// Sends a JSON body already encoded.
-    private func send(_ method: HTTPMethod, _ path: String, encoded body: (some Collection<UInt8>)?) async throws -> Data {
+    private func send(_ route: APIRoute, _ path: String, encoded body: (some Collection<UInt8>)?) async throws -> Data {
         var request = HTTPClientRequest(url: server + path)
-        request.method = method
+        request.method = HTTPMethod(rawValue: route.method.rawValue)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "tend-cli")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
