@@ -151,6 +151,13 @@ struct ImportAdjustmentTests {
         } catch {
             #expect(error.description.contains("it adds 3 habits to your 998, and the most Tend keeps for one person is 1000"))
         }
+        let full = UserState(habits: mine + (998..<1_000).map { TrackedHabit(habit: Habit(name: "Habit \($0)", createdOn: today)) })
+        do {
+            _ = try ImportPlanner.plan(file(["Run"]), into: full, today: today)
+            Issue.record("one more than 1,000 is refused")
+        } catch {
+            #expect(error.description.contains("it adds 1 habit to your 1000,"))
+        }
         // Merged by name, a habit of the file adds nothing to count.
         let merged = try ImportPlanner.plan(file(["Run", "Read", "Habit 5"]), into: state, today: today, mergeNames: true)
         #expect(merged.report.habitsAdded == ["Run", "Read"])

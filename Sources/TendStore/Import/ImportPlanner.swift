@@ -137,9 +137,10 @@ public enum ImportPlanner {
         // The habits a person keeps are bounded for every way in (HabitRules.checkRoom): a file
         // that would take them past it is refused whole, before anything is written.
         if state.habits.count + report.habitsAdded.count > Habit.maximumPerOwner {
+            let added = report.habitsAdded.count
             throw .invalidData(
-                "it adds \(report.habitsAdded.count) habits to your \(state.habits.count), and the most Tend keeps for one person is "
-                    + "\(Habit.maximumPerOwner): delete some you no longer track first")
+                "it adds \(added) habit\(added == 1 ? "" : "s") to your \(state.habits.count), and the most Tend keeps for one "
+                    + "person is \(Habit.maximumPerOwner): delete some you no longer track first")
         }
         changes += entryChanges
         let routines = data.routines.map { routine in
