@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "TendCore", targets: ["TendCore"]),
         .library(name: "TendStore", targets: ["TendStore"]),
+        .library(name: "TendSQLite", targets: ["TendSQLite"]),
+        .library(name: "TendPostgres", targets: ["TendPostgres"]),
+        .library(name: "TendImport", targets: ["TendImport"]),
         .library(name: "TendFixtures", targets: ["TendFixtures"]),
         .library(name: "TendTestSupport", targets: ["TendTestSupport"]),
         .library(name: "TendAPI", targets: ["TendAPI"]),
@@ -40,17 +43,43 @@ let package = Package(
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
         .target(name: "TendCore"),
-        // Owner-scoped storage: in memory, SQLite (GRDB) and PostgreSQL (postgres-nio); op log; import/export.
+        // Owner-scoped storage's interface: the store protocols, the use cases (every operation
+        // decided once), the op log, accounts' and reminders' records, caches; no database driver.
         .target(
             name: "TendStore",
             dependencies: [
                 "TendCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The embedded store: SQLite through GRDB (also the in-memory store of tests).
+        .target(
+            name: "TendSQLite",
+            dependencies: [
+                "TendCore", "TendStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Reading other trackers' files and Tend's own exports (JSON, CSV, ZIP, SQLite backups).
+        .target(
+            name: "TendImport",
+            dependencies: [
+                "TendCore", "TendStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // The scale-out store: PostgreSQL through postgres-nio (its backup is every account's export).
+        .target(
+            name: "TendPostgres",
+            dependencies: [
+                "TendCore", "TendStore", "TendImport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -68,7 +97,7 @@ let package = Package(
         .target(
             name: "TendTestSupport",
             dependencies: [
-                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendSpawn",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendFixtures", "TendDelivery", "TendSpawn",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "TendBenchmarks",
             dependencies: [
-                "TendCore", "TendStore", "TendFixtures", "TendDelivery", "TendReminders", "TendWeb",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendFixtures", "TendDelivery", "TendReminders", "TendWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -92,7 +121,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // The child process the crash test kills at random moments.
-        .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore"]),
+        .executableTarget(name: "TendCrashWriter", dependencies: ["TendCore", "TendStore", "TendSQLite"]),
         // JSON wire types the server answers with and clients (the CLI) share; path patterns.
         .target(name: "TendAPI", dependencies: ["TendCore"]),
         // What reminders are delivered as, without I/O or a clock: Web Push messages (RFC 8291
@@ -103,7 +132,7 @@ let package = Package(
         .target(
             name: "TendReminders",
             dependencies: [
-                "TendCore", "TendDelivery", "TendStore",
+                "TendCore", "TendAPI", "TendDelivery", "TendStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -131,7 +160,7 @@ let package = Package(
         .target(
             name: "TendHTTP",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendDelivery", "TendOpenID",
+                "TendCore", "TendStore", "TendImport", "TendAPI", "TendDelivery", "TendOpenID", "TendReminders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -147,7 +176,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendDelivery", "TendOpenID",
+                "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendDelivery", "TendOpenID", "TendReminders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,7 +193,7 @@ let package = Package(
         .target(
             name: "TendServer",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
+                "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -180,7 +209,7 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders", "TendOpenID",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders", "TendOpenID",
                 "TendSpawn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -206,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "TendCLITests",
             dependencies: [
-                "TendCLI", "TendCore", "TendStore", "TendTestSupport", "TendHTTP", "TendOpenID", "tend",
+                "TendCLI", "TendCore", "TendStore", "TendSQLite", "TendTestSupport", "TendHTTP", "TendOpenID", "tend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -214,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "TendStoreTests",
             dependencies: [
-                "TendCore", "TendStore", "TendTestSupport",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -226,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendDelivery", "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery", "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -239,7 +268,7 @@ let package = Package(
         .testTarget(
             name: "TendWebTests",
             dependencies: [
-                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendDelivery", "TendTestSupport",
+                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery", "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -271,7 +300,7 @@ let package = Package(
         .testTarget(
             name: "TendRemindersTests",
             dependencies: [
-                "TendReminders", "TendDelivery", "TendCore", "TendTestSupport",
+                "TendReminders", "TendDelivery", "TendCore", "TendStore", "TendSQLite", "TendTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -115,9 +115,9 @@ public struct TokenJSON: Codable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var createdAt: Date
-    public var lastUsedAt: Date?
+    @NullWhenAbsent public var lastUsedAt: Date?
     /// When it stops working; `null` for a token without an expiry.
-    public var expiresAt: Date?
+    @NullWhenAbsent public var expiresAt: Date?
     /// The token this request was made with.
     public var current: Bool
 
@@ -131,16 +131,6 @@ public struct TokenJSON: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, name, createdAt, lastUsedAt, expiresAt, current }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(lastUsedAt, forKey: .lastUsedAt)
-        try c.encode(expiresAt, forKey: .expiresAt)
-        try c.encode(current, forKey: .current)
-    }
 }
 
 /// `GET`/`POST /api/v1/session`: who is signed in, and the CSRF token that every state-changing

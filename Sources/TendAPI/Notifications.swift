@@ -91,25 +91,25 @@ public struct DeliveryJSON: Codable, Hashable, Sendable {
     public var time: Date
     public var habitId: String
     /// The habit's name now; `null` when the habit was deleted since.
-    public var habit: String?
+    @NullWhenAbsent public var habit: String?
     public var reminderId: String
     /// `scheduled`, `snooze` or `repeat`.
     public var kind: String
     /// The repeat's number (1…12) for `repeat`.
-    public var repeatNumber: Int?
+    @NullWhenAbsent public var repeatNumber: Int?
     /// The habit day it was for.
     public var day: Day
     public var firesAt: Date
     /// `push` or `webhook`; `null` for a skipped firing.
-    public var channel: String?
-    public var targetId: String?
+    @NullWhenAbsent public var channel: String?
+    @NullWhenAbsent public var targetId: String?
     /// `sending`, `sent`, `failed`, `gone`, `unknown` or `skipped`.
     public var status: String
-    public var skipReason: String?
-    public var latencyMilliseconds: Int?
+    @NullWhenAbsent public var skipReason: String?
+    @NullWhenAbsent public var latencyMilliseconds: Int?
     public var attempts: Int
-    public var nextRetryAt: Date?
-    public var error: String?
+    @NullWhenAbsent public var nextRetryAt: Date?
+    @NullWhenAbsent public var error: String?
 
     public init(
         id: String, time: Date, habitId: String, habit: String?, reminderId: String, kind: String, repeatNumber: Int?, day: Day,
@@ -139,26 +139,5 @@ public struct DeliveryJSON: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case id, time, habitId, habit, reminderId, kind, repeatNumber, day, firesAt, channel, targetId, status, skipReason
         case latencyMilliseconds, attempts, nextRetryAt, error
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(time, forKey: .time)
-        try c.encode(habitId, forKey: .habitId)
-        try c.encode(habit, forKey: .habit)
-        try c.encode(reminderId, forKey: .reminderId)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(repeatNumber, forKey: .repeatNumber)
-        try c.encode(day, forKey: .day)
-        try c.encode(firesAt, forKey: .firesAt)
-        try c.encode(channel, forKey: .channel)
-        try c.encode(targetId, forKey: .targetId)
-        try c.encode(status, forKey: .status)
-        try c.encode(skipReason, forKey: .skipReason)
-        try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
-        try c.encode(attempts, forKey: .attempts)
-        try c.encode(nextRetryAt, forKey: .nextRetryAt)
-        try c.encode(error, forKey: .error)
     }
 }

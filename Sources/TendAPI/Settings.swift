@@ -9,7 +9,7 @@ public typealias SettingsUpdate = SettingsPatch
 public struct SettingsJSON: Codable, Hashable, Sendable {
     public var timeZone: String
     public var dayStartHour: Int
-    public var firstWeekday: Int?
+    @NullWhenAbsent public var firstWeekday: Int?
     public var locale: String
     public var snoozeMinutes: Int
     public var today: Day
@@ -24,14 +24,4 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, today }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(timeZone, forKey: .timeZone)
-        try c.encode(dayStartHour, forKey: .dayStartHour)
-        try c.encode(firstWeekday, forKey: .firstWeekday)
-        try c.encode(locale, forKey: .locale)
-        try c.encode(snoozeMinutes, forKey: .snoozeMinutes)
-        try c.encode(today, forKey: .today)
-    }
 }

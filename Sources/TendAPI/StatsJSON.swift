@@ -10,9 +10,9 @@ public struct StatsJSON: Codable, Hashable, Sendable {
     public var score: Double
     public var currentStreak: Int
     public var bestStreak: Int
-    public var completionRate7: Double?
-    public var completionRate30: Double?
-    public var completionRate365: Double?
+    @NullWhenAbsent public var completionRate7: Double?
+    @NullWhenAbsent public var completionRate30: Double?
+    @NullWhenAbsent public var completionRate365: Double?
     public var totalDaysMet: Int
     public var totalCheckIns: Int
     public var totalValue: Int
@@ -40,24 +40,5 @@ public struct StatsJSON: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case habit, name, asOf, score, currentStreak, bestStreak, completionRate7, completionRate30, completionRate365
         case totalDaysMet, totalCheckIns, totalValue, skippedDays, weekdays
-    }
-
-    /// Absent rates are written as `null`, never left out.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(habit, forKey: .habit)
-        try c.encode(name, forKey: .name)
-        try c.encode(asOf, forKey: .asOf)
-        try c.encode(score, forKey: .score)
-        try c.encode(currentStreak, forKey: .currentStreak)
-        try c.encode(bestStreak, forKey: .bestStreak)
-        try c.encode(completionRate7, forKey: .completionRate7)
-        try c.encode(completionRate30, forKey: .completionRate30)
-        try c.encode(completionRate365, forKey: .completionRate365)
-        try c.encode(totalDaysMet, forKey: .totalDaysMet)
-        try c.encode(totalCheckIns, forKey: .totalCheckIns)
-        try c.encode(totalValue, forKey: .totalValue)
-        try c.encode(skippedDays, forKey: .skippedDays)
-        try c.encode(weekdays, forKey: .weekdays)
     }
 }

@@ -34,7 +34,7 @@ public struct TodayJSON: Codable, Hashable, Sendable {
 
     public var day: String
     public var current: String
-    public var score: Double?
+    @NullWhenAbsent public var score: Double?
     public var groups: [Group]
 
     public init(_ plan: TodayPlan) {
@@ -56,14 +56,6 @@ public struct TodayJSON: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey { case day, current, score, groups }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(day, forKey: .day)
-        try c.encode(current, forKey: .current)
-        try c.encode(score, forKey: .score)
-        try c.encode(groups, forKey: .groups)
-    }
 }
 
 /// A day score (`null` when nothing was due), as `tend heatmap --json` prints it.

@@ -1,4 +1,5 @@
 import Foundation
+import TendPostgres
 import TendStore
 
 /// The PostgreSQL store for benchmarks, from `TEND_TEST_POSTGRES_URL` (set by scripts/with-postgres;

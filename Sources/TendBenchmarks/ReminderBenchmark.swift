@@ -6,7 +6,9 @@ import ServiceLifecycle
 import Synchronization
 import TendCore
 import TendDelivery
+import TendPostgres
 import TendReminders
+import TendSQLite
 import TendStore
 
 /// `TendBenchmarks reminders-sqlite|reminders-postgres [users]`: 10,000 users × 3 reminders due

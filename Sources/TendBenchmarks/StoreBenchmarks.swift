@@ -1,6 +1,8 @@
 import Foundation
 import TendCore
 import TendFixtures
+import TendImport
+import TendSQLite
 import TendStore
 
 /// Store benchmarks, the same for every store: single check-in commits, loading a

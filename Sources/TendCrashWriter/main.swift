@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 // A child process for the crash test: records check-ins on a SQLite database and prints "ack N"

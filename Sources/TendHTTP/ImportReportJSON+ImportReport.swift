@@ -1,4 +1,5 @@
 import TendAPI
+import TendImport
 import TendStore
 
 extension ImportReportJSON {

@@ -5,6 +5,8 @@ import Logging
 import NIOCore
 import TendAPI
 import TendCore
+import TendImport
+import TendReminders
 import TendStore
 
 /// An error as the API answers it: an RFC 9457 problem body with a status, a stable `code` and a

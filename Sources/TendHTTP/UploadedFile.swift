@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import TendImport
 import TendStore
 
 #if canImport(Glibc)

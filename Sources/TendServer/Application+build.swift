@@ -73,12 +73,13 @@ public func buildRouter(
     let changes = ChangeNotifier()
     let recentSettings = RecentSettings()
     let importGate = ImportGate(capacity: configuration.maximumConcurrentImports)
+    let today = TodayReader(store: store, budget: configuration.cacheBudget, now: configuration.now)
 
     JSONAPI.addRoutes(
         to: router,
         ServerDependencies(
             configuration: configuration, store: store, metrics: metrics, accounts: accounts, recentSettings: recentSettings,
-            importGate: importGate, reminders: reminders),
+            importGate: importGate, reminders: reminders, today: today),
         authenticator: authenticator, changes: changes)
 
     let live = LiveUpdates(store: store, changes: changes)
@@ -87,7 +88,7 @@ public func buildRouter(
     if let backups { backupReport = { @Sendable in backups.report } }
     let web = WebDependencies(
         configuration: configuration, store: store, accounts: accounts, authenticator: authenticator, changes: changes,
-        live: live, recentSettings: recentSettings, importGate: importGate, backups: backupReport)
+        live: live, recentSettings: recentSettings, importGate: importGate, backups: backupReport, today: today)
     metrics.observe { web.cacheCounts }
     TendWeb.addRoutes(to: router, web)
     return router

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import TendCore
+import TendPostgres
 import TendStore
 
 /// Throwaway databases for PostgreSQL tests: each test gets its own, created on the server that

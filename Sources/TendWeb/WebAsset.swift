@@ -12,7 +12,7 @@ struct WebAsset: Sendable {
     let name: String
     let contentType: String
     let body: ByteBuffer
-    /// The first 12 hex digits of the content's SHA-256: in the URL (`?v=`) and the ETag.
+    /// The first 12 hex digits of the content's SHA-256: in the URL (`?v=`; not a module's) and the ETag.
     let hash: String
 
     init(_ name: String, _ contentType: String, _ bytes: [UInt8]) {
@@ -22,6 +22,9 @@ struct WebAsset: Sendable {
         hash = String(SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined().prefix(12))
     }
 
-    /// The asset's URL, which changes with its content (so it may be cached for a year).
-    var url: String { WebPaths.asset(name) + "?v=\(hash)" }
+    /// The asset's URL, which changes with its content (so it may be cached for a year); a
+    /// module's carries the modules' version in its path (`WebAssets.modules`).
+    var url: String {
+        WebAssets.modules.contains(name) ? WebPaths.module(WebAssets.moduleVersion, name) : WebPaths.asset(name) + "?v=\(hash)"
+    }
 }

@@ -12,6 +12,11 @@ enum WebAssets {
         uniqueKeysWithValues: [
             WebAsset("app.css", "text/css; charset=utf-8", PackageResources.app_css),
             WebAsset("app.js", "text/javascript; charset=utf-8", PackageResources.app_js),
+            WebAsset("swap.js", "text/javascript; charset=utf-8", PackageResources.swap_js),
+            WebAsset("live.js", "text/javascript; charset=utf-8", PackageResources.live_js),
+            WebAsset("zone.js", "text/javascript; charset=utf-8", PackageResources.zone_js),
+            WebAsset("outbox.js", "text/javascript; charset=utf-8", PackageResources.outbox_js),
+            WebAsset("push.js", "text/javascript; charset=utf-8", PackageResources.push_js),
             WebAsset("rules.js", "text/javascript; charset=utf-8", PackageResources.rules_js),
             WebAsset("sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
             WebAsset("manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
@@ -24,12 +29,25 @@ enum WebAssets {
     static func named(_ name: String) -> WebAsset { all[name]! }
 
     static var css: WebAsset { named("app.css") }
+    /// The entry module, the one script a page loads: it imports the other modules.
     static var script: WebAsset { named("app.js") }
-    /// The rules app.js applies offline (`TendRules`), loaded before it.
-    static var rules: WebAsset { named("rules.js") }
 
-    /// What the service worker caches at install: the assets pages link to.
-    static let precached = ["app.css", "rules.js", "app.js", "icon.svg", "icon-192.png"].map { named($0).url } + [WebPaths.manifest()]
+    /// The JavaScript modules (`<script type="module">`), which import each other by relative
+    /// paths ("./swap.js"). Such a path keeps the importing module's folder but drops its query,
+    /// so a module's version is in its path (`/assets/js/VERSION/swap.js`), one version for them all
+    /// (`moduleVersion`): every module a page imports is then at a versioned address, which the
+    /// service worker has cached (so it loads offline) and which never mixes two versions' modules.
+    static let modules: Set<String> = ["app.js", "swap.js", "live.js", "zone.js", "outbox.js", "push.js", "rules.js"]
+
+    /// Changes whenever any module does.
+    static let moduleVersion: String = {
+        let joined = modules.sorted().map { named($0).hash }.joined()
+        return String(SHA256.hash(data: Data(joined.utf8)).map { String(format: "%02x", $0) }.joined().prefix(12))
+    }()
+
+    /// What the service worker caches at install: the assets pages link to, and every module.
+    static let precached: [String] =
+        (["app.css"] + modules.sorted() + ["icon.svg", "icon-192.png"]).map { named($0).url } + [WebPaths.manifest()]
 
     /// One version for all assets: changes whenever any of them does (it renames the service
     /// worker's cache, so an update replaces every cached asset).

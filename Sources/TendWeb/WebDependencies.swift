@@ -6,6 +6,7 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendHTTP
+import TendReminders
 import TendStore
 
 /// What every web route collection (`…Pages`) works with. Built once by `buildRouter` (TendServer), which shares the
@@ -30,37 +31,25 @@ package struct WebDependencies: RequestDependencies {
     package let imports = ImportStaging()
     /// Imports running at once, shared with the JSON API.
     package let importGate: ImportGate
-    /// The last Today page of each session, while the user's data is unchanged.
-    let todayPages: TodayPageCache
-    /// Rendered cards and heatmaps of Today pages, for the page after a change.
-    let todayFragments: TodayFragments
-    /// Each owner's habits as Today last read them, brought forward by the op log.
-    let heldHabits: HeldHabits
+    /// Today's page (and the API's answer): the op-log position, held habits, memo, fragments and
+    /// kept pages, shared with the JSON API.
+    package let today: TodayReader
 
     /// What the Today caches did so far, for `/metrics`.
-    package var cacheCounts: WebCacheCounts {
-        let pages = todayPages.lookups
-        let held = heldHabits.outcomes
-        return WebCacheCounts(
-            todayPagesCached: pages.hits, todayPagesRendered: pages.misses, heldCurrent: held.held, heldReplayed: held.replayed,
-            heldRead: held.full)
-    }
+    package var cacheCounts: WebCacheCounts { today.cacheCounts }
 
     package init(
         configuration: ServerConfiguration, store: any ServerStore, accounts: AccountService,
         authenticator: Authenticator, changes: ChangeNotifier, live: LiveUpdates? = nil,
         recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil,
-        backups: (@Sendable () -> ServerBackupReport)? = nil
+        backups: (@Sendable () -> ServerBackupReport)? = nil, today: TodayReader? = nil
     ) {
         self.backups = backups
         self.recentSettings = recentSettings
         self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
-        reminders = ReminderTargets(store: store, configuration: configuration)
+        reminders = ReminderTargets(store: store, allowPrivateTargets: configuration.allowPrivateTargets)
         self.configuration = configuration
-        let budget = configuration.cacheBudget
-        todayPages = TodayPageCache(capacity: budget.todayPages)
-        todayFragments = TodayFragments(budget: budget)
-        heldHabits = HeldHabits(budget: budget.heldHabitsBytes)
+        self.today = today ?? TodayReader(store: store, budget: configuration.cacheBudget, now: configuration.now)
         self.store = store
         self.accounts = accounts
         openID = OpenIDSignIn(store: store, accounts: accounts, providers: SignInProviders(configuration: configuration))

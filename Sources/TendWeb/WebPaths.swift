@@ -90,6 +90,10 @@ enum WebPaths {
     // Live updates (EventsStream) and files (AssetFiles).
     static let events = PathPattern("/events")
     static let asset = PathPattern("/assets/{name}")
+    /// A JavaScript module, at the modules' version (`WebAssets.modules`). `js` is a constant
+    /// segment: a parameter beside `/assets/{name}`'s would clash with it (the router's validation
+    /// refuses that, and `/assets/app.css` could resolve to the wrong route).
+    static let module = PathPattern("/assets/js/{version}/{name}")
     static let serviceWorker = PathPattern("/sw.js")
     static let manifest = PathPattern("/manifest.webmanifest")
     static let favicon = PathPattern("/favicon.ico")

@@ -5,14 +5,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import vm from "node:vm";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const table = JSON.parse(readFileSync(here("../Golden/today-card.json"), "utf8"));
-// rules.js is a classic script that defines TendRules on the global object: run it as a browser would.
-const context = vm.createContext({});
-vm.runInContext(readFileSync(here("../../Sources/TendWeb/Assets/rules.js"), "utf8"), context);
-const rules = context.TendRules;
+// rules.js is an ES module, but a .js file outside a package that says so is CommonJS to Node:
+// imported from its text (a data: URL), it is read as a module, as the browser reads it.
+const source = readFileSync(here("../../Sources/TendWeb/Assets/rules.js"));
+const rules = await import("data:text/javascript;base64," + source.toString("base64"));
 
 // The table's form of a change (only what it does, not where).
 function shape(change) {

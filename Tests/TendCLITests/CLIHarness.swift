@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TendCLI
 import TendCore
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import TendCLI
 import TendCore
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

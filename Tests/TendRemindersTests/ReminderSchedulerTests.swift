@@ -2,6 +2,7 @@ import Foundation
 import TendCore
 import TendDelivery
 import TendReminders
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

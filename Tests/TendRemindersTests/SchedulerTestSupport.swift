@@ -4,6 +4,7 @@ import Synchronization
 import TendCore
 import TendDelivery
 import TendReminders
+import TendSQLite
 import TendStore
 import TendTestSupport
 

@@ -7,6 +7,7 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendDelivery
+import TendSQLite
 import TendServer
 import TendStore
 import Testing

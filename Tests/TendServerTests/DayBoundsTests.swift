@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import TendAPI
 import TendCore
+import TendSQLite
 import TendServer
 import TendStore
 import Testing

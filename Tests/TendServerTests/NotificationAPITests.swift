@@ -6,6 +6,7 @@ import Logging
 import TendAPI
 import TendCore
 import TendDelivery
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import TendAPI
 import TendCore
+import TendSQLite
 import TendServer
 import TendStore
 import Testing

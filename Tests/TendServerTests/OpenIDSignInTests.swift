@@ -7,6 +7,7 @@ import NIOHTTP1
 import TendCore
 import TendHTTP
 import TendOpenID
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

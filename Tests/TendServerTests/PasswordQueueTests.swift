@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import TendCore
 import TendHTTP
+import TendSQLite
 import TendServer
 import TendStore
 import Testing

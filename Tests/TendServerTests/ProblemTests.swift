@@ -7,6 +7,7 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendHTTP
+import TendPostgres
 import Testing
 
 @testable import TendServer

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import TendCore
 import TendReminders
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

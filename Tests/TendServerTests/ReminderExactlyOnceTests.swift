@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendDelivery
+import TendPostgres
 import TendStore
 import TendTestSupport
 import Testing

@@ -2,6 +2,9 @@ import Foundation
 import Logging
 import Synchronization
 import TendCore
+import TendImport
+import TendPostgres
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

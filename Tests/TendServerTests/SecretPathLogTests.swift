@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport
@@ -14,7 +15,8 @@ import Testing
 struct SecretPathLogTests {
     /// Runs `body` against a server on a new in-memory store whose log is `log`.
     static func run(log: CapturedLog, _ body: @Sendable (APIClient) async throws -> Void) async throws {
-        let app = buildApplication(try ServerHarness().configuration, store: try SQLiteStore(inMemoryDevice: "memory"), logger: log.logger(level: .info))
+        let app = buildApplication(
+            try ServerHarness().configuration, store: try SQLiteStore(inMemoryDevice: "memory"), logger: log.logger(level: .info))
         try await app.test(.router) { client in try await body(APIClient(client: client)) }
     }
 

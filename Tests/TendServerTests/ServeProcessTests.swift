@@ -1,4 +1,5 @@
 import Foundation
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

@@ -8,6 +8,8 @@ import Synchronization
 import TendAPI
 import TendCore
 import TendFixtures
+import TendPostgres
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

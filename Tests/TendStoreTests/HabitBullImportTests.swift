@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendImport
 import TendTestSupport
 import Testing
 

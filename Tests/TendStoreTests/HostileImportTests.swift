@@ -3,6 +3,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendImport
 @testable import TendStore
 
 @Suite("Format detection and hostile files")

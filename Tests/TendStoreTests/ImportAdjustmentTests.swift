@@ -3,6 +3,8 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendImport
+@testable import TendSQLite
 @testable import TendStore
 
 @Suite("Imports keep what real exports hold and adjust it visibly")

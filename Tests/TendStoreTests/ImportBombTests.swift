@@ -3,6 +3,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendImport
 @testable import TendStore
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendImport
 @testable import TendStore
 
 /// Random and mutated bytes through every parser of outsiders' files in TendStore (Loop `.db`,

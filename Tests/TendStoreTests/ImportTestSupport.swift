@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import TendCore
+import TendImport
+import TendSQLite
 import TendStore
 import TendTestSupport
 

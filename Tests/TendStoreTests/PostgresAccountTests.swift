@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendPostgres
 @testable import TendStore
 
 /// What only the PostgreSQL store has to prove about accounts: sign-ups racing across server

@@ -3,6 +3,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendPostgres
 @testable import TendStore
 
 /// The SQL that applies each change must mean exactly what `UserState.apply` means, including

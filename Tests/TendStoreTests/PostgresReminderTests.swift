@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendPostgres
 @testable import TendStore
 
 /// What only PostgreSQL has to prove about the firing queue: server instances on one database

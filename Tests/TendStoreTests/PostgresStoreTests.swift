@@ -6,6 +6,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendPostgres
 @testable import TendStore
 
 @Suite("PostgreSQL store passes the store contract")

@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendPostgres
 @testable import TendStore
 
 /// Issue 17 on PostgreSQL: migration 8 builds every habit's summary, the statement triggers cut

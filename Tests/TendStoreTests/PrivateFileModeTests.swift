@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendFixtures
+import TendSQLite
 import TendStore
 import Testing
 

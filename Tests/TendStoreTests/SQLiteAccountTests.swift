@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendSQLite
 @testable import TendStore
 
 /// What only the SQLite store has to prove about accounts: the v3 migration of an existing

@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

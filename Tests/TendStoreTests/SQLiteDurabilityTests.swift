@@ -6,6 +6,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendSQLite
 @testable import TendStore
 
 /// What only the SQLite store has to prove: durability settings, refusing files it must not

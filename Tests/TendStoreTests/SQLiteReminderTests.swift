@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendSQLite
 @testable import TendStore
 
 /// What only SQLite has to prove about the firing queue: two stores on one file (a server and a

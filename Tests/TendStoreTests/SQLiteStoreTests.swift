@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendSQLite
 import TendTestSupport
 import Testing
 

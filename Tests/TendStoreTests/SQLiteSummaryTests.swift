@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendSQLite
 @testable import TendStore
 
 /// Issue 17 on SQLite: the v8 migration builds every habit's summary, the triggers cut them in

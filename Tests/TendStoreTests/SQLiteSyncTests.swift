@@ -4,6 +4,7 @@ import TendCore
 import TendTestSupport
 import Testing
 
+@testable import TendSQLite
 @testable import TendStore
 
 @Suite("SQLite store: sync's op log")
@@ -182,7 +183,8 @@ struct SQLiteSyncTests {
         #expect(state.habits == expected.habits)
         #expect(state.habits[habit.id]?.habit.name == "Reading")
         #expect(state.habits[habit.id]?.entries[Fixtures.day("2024-06-01")]?.value == 4)
-        #expect(state.habits[habit.id]?.entries[Fixtures.day("2010-05-05")] == expected.habits[habit.id]?.entries[Fixtures.day("2010-05-05")])
+        #expect(
+            state.habits[habit.id]?.entries[Fixtures.day("2010-05-05")] == expected.habits[habit.id]?.entries[Fixtures.day("2010-05-05")])
         #expect(state.habits[habit.id]?.entries[Fixtures.day("2010-05-05")]?.value == 2)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import TendCore
+import TendImport
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

@@ -55,6 +55,19 @@ struct AssetTests {
         #expect(!script.contains("__TEND_"))
         #expect(script.contains(#"const VERSION = "\#(WebAssets.version)";"#))
         #expect(script.contains(WebAssets.css.url))
-        #expect(script.contains(WebAssets.script.url))
+        for name in WebAssets.modules {
+            #expect(script.contains("\"\(WebAssets.named(name).url)\""), "\(name)")
+        }
+    }
+
+    @Test("A module imports only modules, which are served at its version's path")
+    func moduleImports() {
+        for name in WebAssets.modules {
+            let text = String(buffer: WebAssets.named(name).body)
+            for match in text.matches(of: /from "\.\/([a-z]+\.js)"/) {
+                #expect(WebAssets.modules.contains(String(match.1)), "\(name) imports \(match.1)")
+            }
+        }
+        #expect(WebAssets.script.url == "/assets/js/\(WebAssets.moduleVersion)/app.js")
     }
 }

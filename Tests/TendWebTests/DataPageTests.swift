@@ -4,6 +4,8 @@ import HummingbirdTesting
 import NIOCore
 import TendCore
 import TendHTTP
+import TendImport
+import TendSQLite
 import TendServer
 import TendStore
 import TendTestSupport

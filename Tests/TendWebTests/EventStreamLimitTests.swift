@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import TendCore
 import TendHTTP
+import TendSQLite
 import TendStore
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendHTTP
+import TendImport
 import TendStore
 import Testing
 

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import TendCore
 import TendHTTP
+import TendPostgres
+import TendSQLite
 import TendStore
 import TendTestSupport
 import Testing

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Synchronization
 import TendCore
+import TendSQLite
 import TendServer
 import TendStore
 import Testing

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend doctor [--rebuild]`: checks what the database keeps besides the data — each habit's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendImport
 import TendStore
 
 /// `tend export`.

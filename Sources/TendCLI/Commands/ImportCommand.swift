@@ -3,6 +3,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendHTTP
+import TendImport
 import TendStore
 
 /// `tend import FILE`.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendImport
+import TendSQLite
 import TendStore
 
 /// `tend restore FILE`.

@@ -7,7 +7,9 @@ import NIOCore
 import ServiceLifecycle
 import TendDelivery
 import TendOpenID
+import TendPostgres
 import TendReminders
+import TendSQLite
 import TendServer
 import TendStore
 import UnixSignals

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendAPI
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend stats [HABIT]`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendAPI
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend today`: what is due, grouped by routine time, with progress and the day score.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `--group G` and `--tag T`: the habits a view shows (``HabitFilter``).

@@ -1,4 +1,5 @@
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -53,7 +54,7 @@ struct HabitJSON: Encodable {
     var reminders: [String]
     var isArchived: Bool
     /// The group's name, `null` for none.
-    var group: String?
+    @NullWhenAbsent var group: String?
     var tags: [String]
     var order: Int
     var createdOn: String
@@ -82,28 +83,6 @@ struct HabitJSON: Encodable {
         case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders, isArchived, group, tags,
             order, createdOn
     }
-
-    /// Written by hand for `"group": null`: the synthesized encoder leaves a nil out.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(emoji, forKey: .emoji)
-        try c.encode(color, forKey: .color)
-        try c.encode(notes, forKey: .notes)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(type, forKey: .type)
-        try c.encode(target, forKey: .target)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(schedule, forKey: .schedule)
-        try c.encode(routineTime, forKey: .routineTime)
-        try c.encode(reminders, forKey: .reminders)
-        try c.encode(isArchived, forKey: .isArchived)
-        try c.encode(group, forKey: .group)
-        try c.encode(tags, forKey: .tags)
-        try c.encode(order, forKey: .order)
-        try c.encode(createdOn, forKey: .createdOn)
-    }
 }
 
 /// One day of one habit as `--json` shows it.
@@ -115,7 +94,7 @@ struct DayJSON: Encodable {
     var target: Int
     var progress: Double
     var skipped: Bool
-    var note: String?
+    @NullWhenAbsent var note: String?
     var status: String
 
     init(_ tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar) {
@@ -131,19 +110,6 @@ struct DayJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case habit, name, day, value, target, progress, skipped, note, status }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(habit, forKey: .habit)
-        try c.encode(name, forKey: .name)
-        try c.encode(day, forKey: .day)
-        try c.encode(value, forKey: .value)
-        try c.encode(target, forKey: .target)
-        try c.encode(progress, forKey: .progress)
-        try c.encode(skipped, forKey: .skipped)
-        try c.encode(note, forKey: .note)
-        try c.encode(status, forKey: .status)
-    }
 }
 
 /// A grid cell as `--json` shows it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendImport
 import TendStore
 
 /// A failure reported to the person as one line on stderr and exit status 1.

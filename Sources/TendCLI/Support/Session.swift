@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 /// An open database with its single local user: what every command works on.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NIOCore
+import TendSQLite
 import TendStore
 
 /// Commands that change data: when the database is linked to a server, each syncs afterwards

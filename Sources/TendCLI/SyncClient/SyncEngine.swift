@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import TendAPI
 import TendCore
+import TendSQLite
 import TendStore
 
 /// One device's sync with its server (docs/sync.md): rounds of `POST /api/v1/sync`, each pushing

@@ -6,6 +6,7 @@ import TendAPI
 import TendCore
 import TendDelivery
 import TendHTTP
+import TendReminders
 import TendStore
 
 /// The calendar feed: `GET /api/v1/calendar` answers the owner's secret feed URL, `POST

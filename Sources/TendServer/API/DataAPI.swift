@@ -4,6 +4,7 @@ import Hummingbird
 import TendAPI
 import TendCore
 import TendHTTP
+import TendImport
 import TendStore
 
 /// Import (the formats `tend import` reads, recognised by content) and export.

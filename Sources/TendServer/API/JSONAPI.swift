@@ -1,6 +1,7 @@
 import Hummingbird
 import TendAPI
 import TendHTTP
+import TendReminders
 
 /// The JSON API (docs/server.md): `/healthz`, `/metrics` and the OpenAPI document, the open
 /// account routes (sign-up, tokens, session) and everything else under `/api/v1` behind

@@ -4,6 +4,7 @@ import Hummingbird
 import TendAPI
 import TendCore
 import TendHTTP
+import TendReminders
 import TendStore
 
 /// Where a user's reminders are delivered: the Web Push key and subscriptions, webhooks, and the

@@ -4,7 +4,9 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendHTTP
+import TendReminders
 import TendStore
+import TendWeb
 
 /// What every route collection of the JSON API (`…API`) works with.
 struct ServerDependencies: RequestDependencies {
@@ -15,8 +17,8 @@ struct ServerDependencies: RequestDependencies {
     let reminders: ReminderDelivery
     /// Signing up, in and out, shared with the web pages (one rate limit for both).
     let accounts: AccountService
-    /// The last `GET /today` answer of each user (see ``TodayAnswerCache``).
-    let todayAnswers: LatestPerOwner<TodayAnswerCache.Key, ByteBuffer>
+    /// `GET /today`'s answers, read as the web's Today page is (shared with it).
+    let today: TodayReader
     /// Settings read in the last second, shared with the web pages (a check-in's day check).
     let recentSettings: RecentSettings
     /// Push subscriptions, webhooks and the calendar feed: checked as the web pages check them.
@@ -28,17 +30,18 @@ struct ServerDependencies: RequestDependencies {
 
     init(
         configuration: ServerConfiguration, store: any ServerStore, metrics: ServerMetrics, accounts: AccountService,
-        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil, reminders: ReminderDelivery
+        recentSettings: RecentSettings = RecentSettings(), importGate: ImportGate? = nil, reminders: ReminderDelivery,
+        today: TodayReader? = nil
     ) {
         self.importGate = importGate ?? ImportGate(capacity: configuration.maximumConcurrentImports)
         self.configuration = configuration
-        todayAnswers = TodayAnswerCache.make(configuration.cacheBudget)
+        self.today = today ?? TodayReader(store: store, budget: configuration.cacheBudget, now: configuration.now)
         self.store = store
         self.reminders = reminders
         self.metrics = metrics
         self.accounts = accounts
         self.recentSettings = recentSettings
-        targets = ReminderTargets(store: store, configuration: configuration)
+        targets = ReminderTargets(store: store, allowPrivateTargets: configuration.allowPrivateTargets)
         syncPushes = RateLimiter(limit: configuration.syncPushBytesPerHour, window: 3600)
     }
 

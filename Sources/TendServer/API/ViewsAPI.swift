@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWeb
 
 /// Read-only views computed by TendCore: today, the heatmap, statistics, grids, tips. "Today"
 /// is the user's, from their zone and day start, never the server's.
@@ -22,28 +23,11 @@ struct ViewsAPI {
         group.on(APIRoute.dismissTip, use: dismissTip)
     }
 
-    /// `GET /today?date=`: what `tend today --json` shows, from each habit's summary and the
-    /// entries of the day's period (a day of a daily habit, the week or month of a quota) — not
-    /// the two months of every habit that a window without summaries reads, whose rows' decoding
-    /// was most of an answer's cost. An unchanged answer is sent again from ``TodayAnswerCache``.
+    /// `GET /today?date=`: what `tend today --json` shows, read by ``TodayReader`` (shared with
+    /// the web's Today page).
     @Sendable func today(_ request: Request, context: Context) async throws -> Response {
-        // The data's version first, then the data (the user record is data too).
-        let sequence = try await server.store.latestOperationSequence(owner: context.requireIdentity().owner)
-        let user = try await server.user(context)
-        let now = server.now
-        let calendar = user.settings.calendar
-        let today = user.settings.today(now: now)
-        let day = try request.queryDay("date", today: today)
-        let current = RoutineTime.current(at: now, in: calendar)
-        let key = TodayAnswerCache.Key(sequence: sequence, settings: user.settings, day: day, today: today, routineTime: current)
-        if let json = server.todayAnswers.value(user.id, for: key) { return Reply.json(encoded: json) }
-        let habits = try await server.store.trackedHabits(
-            owner: user.id, includeArchived: false, window: HistoryWindow(from: day, through: day, today: today, calendar: calendar))
-        let routines = try await server.store.routines(owner: user.id)
-        let plan = TodayPlan(habits: habits, day: day, today: today, current: current, calendar: calendar, routines: routines)
-        let json = ByteBuffer(bytes: try APIJSON.encoder().encode(TodayJSON(plan)))
-        server.todayAnswers.keep(json, user.id, for: key)
-        return Reply.json(encoded: json)
+        let owner = try context.requireIdentity().owner
+        return Reply.json(encoded: try await server.today.json(owner: owner, day: { try request.queryDay("date", today: $0) }))
     }
 
     /// `GET /heatmap?date=&days=200`: day scores of the days ending on `date`, oldest first.

@@ -5,7 +5,7 @@ import TendCore
 extension AccountRules {
     /// The hash of the invite a later sign-up under `policy` must consume (`nil`: open
     /// registration needs none), or why it may not sign up at all.
-    static func inviteHash(requiredBy policy: RegistrationPolicy) throws(StoreError) -> String? {
+    package static func inviteHash(requiredBy policy: RegistrationPolicy) throws(StoreError) -> String? {
         switch policy {
         case .open: nil
         case .invite(let hash?): hash
@@ -14,7 +14,7 @@ extension AccountRules {
     }
 
     /// Checks that the invite a sign-up presented (`nil`: no invite has that code) can be consumed.
-    static func checkUsable(_ invite: Invite?, now: Date) throws(StoreError) {
+    package static func checkUsable(_ invite: Invite?, now: Date) throws(StoreError) {
         guard let invite else { throw .forbidden("this invite code is not valid") }
         guard invite.usedBy == nil else { throw .forbidden("this invite has already been used") }
         guard invite.expiresAt > now else { throw .forbidden("this invite has expired") }
@@ -35,10 +35,10 @@ extension AccountRules {
         a.0 != b.0 ? a.0 > b.0 : a.1.text() > b.1.text()
     }
 
-    static func usernameTaken(_ username: String) -> StoreError {
+    package static func usernameTaken(_ username: String) -> StoreError {
         .conflict("the username “\(username)” is taken")
     }
 
-    static let notOwner = StoreError.forbidden("only the server's owner can invite people")
-    static let alreadyAccount = StoreError.conflict("this user already has a password")
+    package static let notOwner = StoreError.forbidden("only the server's owner can invite people")
+    package static let alreadyAccount = StoreError.conflict("this user already has a password")
 }

@@ -2,16 +2,16 @@ import Foundation
 import TendCore
 
 /// What every ``IdentityStore`` answers alike.
-enum IdentityRules {
-    static let linkedAlready = StoreError.conflict("this sign-in is linked to a Tend account already")
+package enum IdentityRules {
+    package static let linkedAlready = StoreError.conflict("this sign-in is linked to a Tend account already")
 
     /// Links by when they were made, then by issuer and subject: the same order from every store.
-    static func oldestFirst(_ a: LinkedIdentity, _ b: LinkedIdentity) -> Bool {
+    package static func oldestFirst(_ a: LinkedIdentity, _ b: LinkedIdentity) -> Bool {
         (a.createdAt, a.issuer, a.subject) < (b.createdAt, b.issuer, b.subject)
     }
 
     /// Accounts by when they were made, then by id.
-    static func oldestFirst(_ a: Account, _ b: Account) -> Bool {
+    package static func oldestFirst(_ a: Account, _ b: Account) -> Bool {
         (a.createdAt, a.user.id.description) < (b.createdAt, b.user.id.description)
     }
 }

@@ -30,4 +30,11 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
             throw .invalid("a username is 1 to \(maximumUsernameLength) letters, digits, '.', '_' or '-'")
         }
     }
+
+    /// A new user, its name and settings checked (every store's sign-up and `createUser`).
+    package static func new(username: String, settings: UserSettings) throws -> User {
+        try validate(username: username)
+        try StoreError.enforcing { try HabitRules.validate(settings) }
+        return User(username: username, settings: settings)
+    }
 }

@@ -6,16 +6,16 @@ import TendCore
 /// and decoding them was most of the cost of reading a habit on the check-in path; the texts
 /// repeat (a handful of schedules per user), and a text always decodes to the same value, so a
 /// cache keyed by the text is always right.
-final class DecodedJSONCache<Value: Decodable & Sendable>: Sendable {
+package final class DecodedJSONCache<Value: Decodable & Sendable>: Sendable {
     private let values = Mutex<[String: Value]>([:])
     /// Beyond this many texts the cache starts again (a bound, not an eviction policy).
     private let limit: Int
 
-    init(limit: Int = 1024) {
+    package init(limit: Int = 1024) {
         self.limit = limit
     }
 
-    func value(_ text: String, decoder decode: (String) throws -> Value) throws -> Value {
+    package func value(_ text: String, decoder decode: (String) throws -> Value) throws -> Value {
         if let value = values.withLock({ $0[text] }) { return value }
         let value = try decode(text)
         values.withLock { values in

@@ -11,24 +11,24 @@ import TendCore
 /// committed; that also starts a new generation, so a token read before the revocation and kept
 /// after it is refused. A revocation made by another server instance (PostgreSQL) or process
 /// reaches this one within ``lifetime``.
-final class TokenCache: Sendable {
+package final class TokenCache: Sendable {
     private struct Kept {
         var token: AuthToken
         var until: ContinuousClock.Instant
     }
 
     /// How long a token read from the database is trusted without reading it again.
-    let lifetime: Duration
+    package let lifetime: Duration
     private let capacity: Int
     private let state = Mutex<(kept: [String: Kept], generation: UInt64)>(([:], 0))
 
-    init(lifetime: Duration = .seconds(1), capacity: Int = 10_000) {
+    package init(lifetime: Duration = .seconds(1), capacity: Int = 10_000) {
         self.lifetime = lifetime
         self.capacity = capacity
     }
 
     /// After a token, tokens or a user were deleted in the database.
-    func forgetAll() {
+    package func forgetAll() {
         state.withLock { state in
             state.generation &+= 1
             state.kept.removeAll(keepingCapacity: true)
@@ -38,7 +38,7 @@ final class TokenCache: Sendable {
     /// The token of `hash` unexpired at `now` (`nil`: unknown, expired or revoked): from the
     /// cache while it is fresh, else `read` from the database. When its last use is due a
     /// refresh, `touch` writes it and tells whether the token was still there.
-    func authenticate(
+    package func authenticate(
         hash: String, now: Date, read: () async throws -> AuthToken?, touch: (AuthToken) async throws -> Bool
     ) async throws -> AuthToken? {
         let (kept, generation) = state.withLock { state in

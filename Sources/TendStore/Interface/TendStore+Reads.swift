@@ -16,7 +16,7 @@ extension TendStore {
 
     /// ``operationsAfter(owner:after:limit:window:)`` as two reads: the habits are read after the
     /// operations, so they are never older than the last of them.
-    func operationsThenHabits(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
+    package func operationsThenHabits(owner: User.ID, after: Int64, limit: Int, window: HistoryWindow) async throws -> OperationsAfter {
         let operations = try await self.operations(owner: owner, after: after, limit: limit + 1)
         let touched = Set(operations.compactMap(\.operation.change.entriesHabitID))
         guard operations.count <= limit, !touched.isEmpty else { return OperationsAfter(operations: operations, habits: []) }
@@ -37,7 +37,7 @@ extension TendStore {
     }
 
     /// ``trackedHabits(owner:ids:window:)`` by reading every active habit.
-    func trackedHabitsReadingAll(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
+    package func trackedHabitsReadingAll(owner: User.ID, ids: Set<Habit.ID>, window: HistoryWindow) async throws -> [TrackedHabit] {
         try await trackedHabits(owner: owner, includeArchived: false, window: window).filter { ids.contains($0.id) }
     }
 }

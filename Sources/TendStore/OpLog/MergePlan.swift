@@ -10,14 +10,14 @@ import TendCore
 /// - An entry change refolds its habit's day: the habit's own operations (creation, changes,
 ///   deletion, imports) and that day's.
 /// - An import refolds its habit's entries whole.
-struct MergePlan {
-    var structural = false
+package struct MergePlan {
+    package var structural = false
     /// Days to refold, by habit.
-    var days: [Habit.ID: Set<Day>] = [:]
+    package var days: [Habit.ID: Set<Day>] = [:]
     /// Habits whose entries are refolded whole.
-    var wholeHabits: Set<Habit.ID> = []
+    package var wholeHabits: Set<Habit.ID> = []
 
-    init(_ operations: some Sequence<ChangeOperation>) {
+    package init(_ operations: some Sequence<ChangeOperation>) {
         for operation in operations {
             let change = operation.change
             if change.isStructural {
@@ -30,7 +30,7 @@ struct MergePlan {
 
     /// Whether every new operation orders after `frontier` (the latest one already applied), so
     /// applying them one by one is the fold.
-    static func inOrder(_ sorted: [ChangeOperation], after frontier: (timestamp: HybridTimestamp, id: String)?) -> Bool {
+    package static func inOrder(_ sorted: [ChangeOperation], after frontier: (timestamp: HybridTimestamp, id: String)?) -> Bool {
         guard let first = sorted.first, let frontier else { return true }
         if first.timestamp != frontier.timestamp { return first.timestamp > frontier.timestamp }
         return first.id.text(uppercase: true) > frontier.id.uppercased()
@@ -38,14 +38,14 @@ struct MergePlan {
 }
 
 /// Folds of logged operations, in ``OperationSet``'s order, as a store's merge needs them.
-enum MergeFold {
-    static func sorted(_ operations: [ChangeOperation]) -> [ChangeOperation] {
+package enum MergeFold {
+    package static func sorted(_ operations: [ChangeOperation]) -> [ChangeOperation] {
         operations.sorted(by: OperationSet.precedes)
     }
 
     /// The user's structure (habits without entries, routines, settings, tips) from their
     /// structural operations; settings stay `settings` unless an operation changes them.
-    static func structure(_ operations: [ChangeOperation], settings: UserSettings) -> UserState {
+    package static func structure(_ operations: [ChangeOperation], settings: UserSettings) -> UserState {
         var state = UserState(settings: settings)
         for operation in sorted(operations) where operation.change.isStructural { state.apply(operation.change) }
         return state
@@ -53,7 +53,7 @@ enum MergeFold {
 
     /// A habit's entries from its own operations (and those of the days asked for), or `nil`
     /// when the habit does not exist after them.
-    static func entries(of habit: Habit.ID, _ operations: [ChangeOperation]) -> [Day: Entry]? {
+    package static func entries(of habit: Habit.ID, _ operations: [ChangeOperation]) -> [Day: Entry]? {
         var state = UserState()
         for operation in sorted(operations) where operation.change.habitID == habit { state.apply(operation.change) }
         return state.habits[habit]?.entries
@@ -61,23 +61,23 @@ enum MergeFold {
 }
 
 /// How a refolded structure differs from the stored one: what a store writes back.
-struct StructureDiff {
-    var deleted: [Habit.ID] = []
-    var inserted: [Habit] = []
-    var updated: [Habit] = []
+package struct StructureDiff {
+    package var deleted: [Habit.ID] = []
+    package var inserted: [Habit] = []
+    package var updated: [Habit] = []
     /// Habits that exist after the fold but were deleted on the way (an id created again): their
     /// entries are refolded whole, like those of inserted habits.
-    var recreated: [Habit.ID] = []
+    package var recreated: [Habit.ID] = []
     /// The routines, when they changed.
-    var routines: [Routine]?
+    package var routines: [Routine]?
     /// The described groups, when they changed.
-    var groups: [HabitGroup]?
+    package var groups: [HabitGroup]?
     /// The settings, when they changed.
-    var settings: UserSettings?
+    package var settings: UserSettings?
     /// Tips newly dismissed or acted on.
-    var tips: TipState?
+    package var tips: TipState?
 
-    init(stored: UserState, folded: UserState, operations: [ChangeOperation] = []) {
+    package init(stored: UserState, folded: UserState, operations: [ChangeOperation] = []) {
         var deletedOnTheWay: Set<Habit.ID> = []
         for operation in operations { if case .habitDeleted(let id) = operation.change { deletedOnTheWay.insert(id) } }
         recreated = deletedOnTheWay.filter { folded.habits[$0] != nil && stored.habits[$0] != nil }.sorted()

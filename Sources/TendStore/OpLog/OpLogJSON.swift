@@ -5,8 +5,8 @@ import TendCore
 /// check-in's, and imports' thousands of entries) are written directly, byte for byte the same
 /// (``Change/writeJSON(to:)``) — the encoder would be a sizeable part of a check-in's work on the
 /// writer and most of a large sync's.
-enum OpLogJSON {
-    static func text(_ change: Change) throws -> String {
+package enum OpLogJSON {
+    package static func text(_ change: Change) throws -> String {
         var output = JSONOutput(capacity: 128)
         return change.writeJSON(to: &output) ? output.text : try StoredJSON.text(change)
     }

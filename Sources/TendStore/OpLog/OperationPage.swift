@@ -26,22 +26,22 @@ extension TendStore {
 
 /// Builds a page from candidate operations read in log order, stopping before the one that would
 /// take it past its byte bound (a page always holds at least one).
-struct OperationPageBuilder {
-    let limit: Int
-    let maximumBytes: Int
-    private(set) var operations: [LoggedOperation] = []
+package struct OperationPageBuilder {
+    package let limit: Int
+    package let maximumBytes: Int
+    package private(set) var operations: [LoggedOperation] = []
     private var bytes = 0
     /// Whether a candidate was left for the next page.
-    private(set) var more = false
+    package private(set) var more = false
 
-    init(limit: Int, maximumBytes: Int) {
+    package init(limit: Int, maximumBytes: Int) {
         self.limit = max(1, limit)
         self.maximumBytes = maximumBytes
     }
 
     /// Takes the next candidate, of `size` bytes, unless the page is full: then `false`, and the
     /// page says there is more.
-    mutating func take(size: Int, _ operation: () throws -> LoggedOperation) rethrows -> Bool {
+    package mutating func take(size: Int, _ operation: () throws -> LoggedOperation) rethrows -> Bool {
         guard operations.count < limit, operations.isEmpty || bytes + size <= maximumBytes else {
             more = true
             return false

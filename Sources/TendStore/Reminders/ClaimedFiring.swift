@@ -19,7 +19,7 @@ public struct ClaimedFiring: Hashable, Sendable {
     /// The order claims take due firings in, and answer them in: earliest first; of one instant,
     /// owner by owner (so a pass holds each owner's firings together and reads the owner once),
     /// then by id. The SQL stores' due index is on the same columns.
-    func isClaimed(before other: ClaimedFiring) -> Bool {
+    package func isClaimed(before other: ClaimedFiring) -> Bool {
         (firing.firesAt, owner, firing.id) < (other.firing.firesAt, other.owner, other.firing.id)
     }
 }

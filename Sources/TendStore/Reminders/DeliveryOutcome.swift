@@ -18,17 +18,17 @@ public enum DeliveryOutcome: Hashable, Sendable {
     }
 
     /// A delivery's record as far as a result changes it.
-    struct Record {
-        var attempts: Int
-        var latencyMilliseconds: Int?
-        var nextRetryAt: Date?
-        var error: String?
+    package struct Record {
+        package var attempts: Int
+        package var latencyMilliseconds: Int?
+        package var nextRetryAt: Date?
+        package var error: String?
     }
 
     /// `record` after this result: every store's rule (SQLite's is the same in SQL). A sent one
     /// counts its attempt and clears the error; a failed one carries its own count, retry and
     /// error; a gone one counts its attempt and keeps the last error.
-    func applied(to record: Record) -> Record {
+    package func applied(to record: Record) -> Record {
         var record = record
         record.nextRetryAt = nil
         switch self {

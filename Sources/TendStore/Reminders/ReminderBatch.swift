@@ -5,18 +5,25 @@ import TendCore
 /// read first (on PostgreSQL locked `FOR UPDATE`; SQLite's write transaction holds the whole file),
 /// each item is judged in Swift against those rows and what the items before it did, and only the
 /// items that pass are written, together, in a few statements (docs/performance.md, "Reminder minute").
-enum ReminderBatch {
+package enum ReminderBatch {
     /// A firing's row as the batch found it.
-    struct LockedFiring {
+    package struct LockedFiring {
         let owner: UUID
         let habit: UUID
         let holder: String?
-        var finished: Bool
+        package var finished: Bool
+
+        package init(owner: UUID, habit: UUID, holder: String?, finished: Bool) {
+            self.owner = owner
+            self.habit = habit
+            self.holder = holder
+            self.finished = finished
+        }
     }
 
     /// The habit of the owner's unfinished firing that `claimant` holds, from the batch's rows;
     /// `.conflict` when another holds it or it is finished.
-    static func held(
+    package static func held(
         _ firing: ReminderFiring.ID, owner: User.ID, claimant: String, in locked: [UUID: LockedFiring]
     ) throws -> Habit.ID {
         guard let row = locked[firing.rawValue], row.owner == owner.rawValue else { throw StoreError.notFound("firing") }
@@ -26,19 +33,19 @@ enum ReminderBatch {
 
     /// What a batch of finishes comes to, judged against the batch's rows: each finish's answer in
     /// its place, and what the stores write for those that passed.
-    struct JudgedFinishes {
-        var results: [Result<Void, any Error>] = []
+    package struct JudgedFinishes {
+        package var results: [Result<Void, any Error>] = []
         /// The firings to mark finished, with why they were skipped.
-        var finished: [(firing: UUID, skip: String?)] = []
+        package var finished: [(firing: UUID, skip: String?)] = []
         /// The follow-up firings to queue, with their owner.
-        var next: [(firing: ReminderFiring, owner: UUID)] = []
+        package var next: [(firing: ReminderFiring, owner: UUID)] = []
         /// The deliveries to record, with the row each comes to.
-        var deliveries: [(owner: UUID, firing: UUID, delivery: SentDelivery, status: String, record: DeliveryOutcome.Record)] = []
+        package var deliveries: [(owner: UUID, firing: UUID, delivery: SentDelivery, status: String, record: DeliveryOutcome.Record)] = []
     }
 
     /// Judges `finishes` in order, each as if alone after the ones before it: one that fails (its
     /// claim lost, a follow-up of another habit, a target twice) changes nothing.
-    static func judge(_ finishes: [FiringFinish], claimant: String, firings: [UUID: LockedFiring]) -> JudgedFinishes {
+    package static func judge(_ finishes: [FiringFinish], claimant: String, firings: [UUID: LockedFiring]) -> JudgedFinishes {
         var firings = firings
         var judged = JudgedFinishes()
         for finish in finishes {

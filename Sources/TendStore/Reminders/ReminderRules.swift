@@ -21,17 +21,17 @@ public enum ReminderRules {
 
     /// Whether another push subscription may be added to the `existing` ones (subscribing an
     /// endpoint again replaces its keys and adds none).
-    static func checkRoomForPush(existing: Int) throws(StoreError) {
+    package static func checkRoomForPush(existing: Int) throws(StoreError) {
         guard existing < maximumPushSubscriptions else { throw tooManyTargets("push subscriptions", limit: maximumPushSubscriptions) }
     }
 
-    static func checkRoomForWebhook(existing: Int) throws(StoreError) {
+    package static func checkRoomForWebhook(existing: Int) throws(StoreError) {
         guard existing < maximumWebhooks else { throw tooManyTargets("webhooks", limit: maximumWebhooks) }
     }
 
     /// A claimant that no longer holds the firing (its lease expired and another took it), or a finished firing.
     static let claimLost = StoreError.conflict("this firing is not held by this claimant (its lease expired, or it is finished)")
-    static let notRecordable = StoreError.conflict("this delivery is not this claimant's to record, or is recorded already")
+    package static let notRecordable = StoreError.conflict("this delivery is not this claimant's to record, or is recorded already")
     /// A finish records at most one delivery per target (one row per firing and target).
     static func checkDistinctTargets(_ deliveries: [SentDelivery]) throws(StoreError) {
         guard Set(deliveries.map(\.target)).count == deliveries.count else {
@@ -40,16 +40,16 @@ public enum ReminderRules {
     }
 
     /// The statuses a delivery's result may still be recorded over.
-    static let recordable: Set<DeliveryStatus> = [.sending, .failed, .unknown]
+    package static let recordable: Set<DeliveryStatus> = [.sending, .failed, .unknown]
 
-    static func validatePush(endpoint: String, p256dh: String, auth: String) throws(StoreError) {
+    package static func validatePush(endpoint: String, p256dh: String, auth: String) throws(StoreError) {
         guard !endpoint.isEmpty, endpoint.utf8.count <= maximumURLLength else { throw .invalid("a push endpoint is a URL") }
         guard !p256dh.isEmpty, !auth.isEmpty, p256dh.utf8.count <= maximumKeyLength, auth.utf8.count <= maximumKeyLength else {
             throw .invalid("a push subscription needs its p256dh and auth keys")
         }
     }
 
-    static func validateWebhook(url: String, accessToken: String?) throws(StoreError) {
+    package static func validateWebhook(url: String, accessToken: String?) throws(StoreError) {
         guard !url.isEmpty, url.utf8.count <= maximumURLLength else { throw .invalid("a webhook needs a URL") }
         if let accessToken, accessToken.isEmpty || accessToken.utf8.count > maximumURLLength {
             throw .invalid("an access token is 1 to \(maximumURLLength) bytes")
@@ -59,7 +59,7 @@ public enum ReminderRules {
     /// Whether a change can move a reminder's next firing: a habit made or changed (its reminders,
     /// schedule, archiving), or the owner's settings (zone, day start). Entries do not: whether a
     /// due firing is sent is judged when it is due.
-    static func needsPlanning(_ change: Change) -> Bool {
+    package static func needsPlanning(_ change: Change) -> Bool {
         switch change {
         case .habitCreated, .habitUpdated, .settingsChanged, .settingsUpdated: true
         default: false
@@ -67,13 +67,13 @@ public enum ReminderRules {
     }
 
     /// Firings planned for an owner must all be of the owner's habits.
-    static func checkPlanned(_ firings: [ReminderFiring], of habits: [Habit]) throws(StoreError) {
+    package static func checkPlanned(_ firings: [ReminderFiring], of habits: [Habit]) throws(StoreError) {
         let known = Set(habits.map(\.id))
         guard firings.allSatisfy({ known.contains($0.habit) }) else { throw .invalid("a firing of another owner's habit was given") }
     }
 
     /// Firings given for one habit must all be that habit's.
-    static func checkBelong(_ firings: [ReminderFiring], to habit: Habit.ID) throws(StoreError) {
+    package static func checkBelong(_ firings: [ReminderFiring], to habit: Habit.ID) throws(StoreError) {
         guard firings.allSatisfy({ $0.habit == habit }) else { throw .invalid("a firing of another habit was given") }
     }
 }

@@ -9,8 +9,8 @@ import TendCore
 /// Why: the reminder scheduler reads every due owner's habits, and each habit's reminders carry
 /// their own ids, so the decoded-text cache misses; `JSONDecoder` was the largest part of that
 /// read (docs/performance.md, "Reminder minute").
-enum StoredReminders {
-    static func decode(_ text: String) throws -> [Reminder] {
+package enum StoredReminders {
+    package static func decode(_ text: String) throws -> [Reminder] {
         if text == "[]" { return [] }
         var text = text
         if let reminders = text.withUTF8({ bytes in
@@ -29,7 +29,7 @@ enum StoredReminders {
     }
 
     /// A strict scanner for the one layout the stores write; `nil` as soon as anything differs.
-    struct Reader {
+    package struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 

@@ -7,10 +7,12 @@ import TendCore
 /// ten years), and concurrent reads of the same owner — a page open on two devices, a burst of
 /// requests — would each rebuild them. Waiting for the turn, they find the summaries stored by the
 /// one before and read a few days each. Other owners never wait.
-final class OwnerTurns: Sendable {
+package final class OwnerTurns: Sendable {
+    package init() {}
+
     private let waiting = Mutex<[User.ID: [CheckedContinuation<Void, Never>]]>([:])
 
-    func withTurn<T: Sendable>(_ owner: User.ID, _ body: () async throws -> T) async throws -> T {
+    package func withTurn<T: Sendable>(_ owner: User.ID, _ body: () async throws -> T) async throws -> T {
         await take(owner)
         do {
             let result = try await body()

@@ -72,7 +72,7 @@ public enum PrivateFiles {
 public struct PrivateFileError: Error, CustomStringConvertible {
     public let description: String
 
-    init(path: String, errno code: Int32? = nil, what: String) {
+    package init(path: String, errno code: Int32? = nil, what: String) {
         description = "\(path) \(what)" + (code.map { ": \(String(cString: strerror($0)))" } ?? "")
     }
 }

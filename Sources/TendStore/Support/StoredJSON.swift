@@ -1,30 +1,30 @@
 import Foundation
 import TendCore
 
-enum StoredJSON {
-    static let schedules = DecodedJSONCache<Schedule>()
-    static let reminders = DecodedJSONCache<[Reminder]>()
+package enum StoredJSON {
+    package static let schedules = DecodedJSONCache<Schedule>()
+    package static let reminders = DecodedJSONCache<[Reminder]>()
 
     /// A habit's tags as stored (`[]` for most habits, read without a decoder).
-    static func tags(_ text: String) throws -> [String] {
+    package static func tags(_ text: String) throws -> [String] {
         guard text != "[]" else { return [] }
         return try JSONDecoder().decode([String].self, from: Data(text.utf8))
     }
 
     /// An owner's described groups as stored.
-    static func groups(_ text: String) throws -> GroupList {
+    package static func groups(_ text: String) throws -> GroupList {
         guard text != "[]" else { return GroupList() }
         return GroupList(try JSONDecoder().decode([HabitGroup].self, from: Data(text.utf8)))
     }
 
     /// A sign-in under way as stored.
-    static func attempt(_ text: String) throws -> SignInAttempt {
+    package static func attempt(_ text: String) throws -> SignInAttempt {
         try JSONDecoder().decode(SignInAttempt.self, from: Data(text.utf8))
     }
 
     /// JSON as both SQL stores keep it: sorted keys (equal values are stored alike), slashes
     /// unescaped.
-    static func text(_ value: some Encodable) throws -> String {
+    package static func text(_ value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 

@@ -9,7 +9,7 @@ extension UUID {
     /// end instead of being written at a random place by every operation (a page less to write
     /// and sync per check-in). And Foundation's `UUID()` opens /dev/urandom on every call on
     /// Linux (≈ 10 µs); an op id is made on every write.
-    static func timeOrdered(milliseconds: Int64) -> UUID {
+    package static func timeOrdered(milliseconds: Int64) -> UUID {
         var generator = SystemRandomNumberGenerator()
         var bytes = (generator.next() as UInt64, generator.next() as UInt64)
         return withUnsafeMutableBytes(of: &bytes) { raw in

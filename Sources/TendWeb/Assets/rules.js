@@ -4,131 +4,124 @@
 // a phone offline has no server to ask. One table of cases (Tests/Golden/today-card.json) holds
 // them to the Swift: a Swift test checks the table against TendCore and the page, a Node test
 // (Tests/JavaScript/rules.test.mjs) checks this file against the table.
-// A classic script (no module loader needed): it defines `TendRules` for app.js, loaded before it.
-(function (root) {
-  "use strict";
+// An ES module, imported by outbox.js (the offline queue).
 
-  // A stamp's milliseconds and counter ("0001732233600000-0000-device"; "" is the start).
-  function parseStamp(stamp) {
-    const parts = (stamp || "").split("-");
-    return { ms: parseInt(parts[0], 10) || 0, counter: parseInt(parts[1], 16) || 0 };
+// A stamp's milliseconds and counter ("0001732233600000-0000-device"; "" is the start).
+function parseStamp(stamp) {
+  const parts = (stamp || "").split("-");
+  return { ms: parseInt(parts[0], 10) || 0, counter: parseInt(parts[1], 16) || 0 };
+}
+
+// HybridClock.tick: the stamp after `last` at `wall` ms.
+export function nextStamp(last, wall, device) {
+  let { ms, counter } = parseStamp(last);
+  if (wall > ms) { ms = wall; counter = 0; } else { counter += 1; }
+  return String(ms).padStart(16, "0") + "-" + counter.toString(16).padStart(4, "0") + "-" + device;
+}
+
+// The later of two stamps of this device, by clock (the counter may outgrow its four hex
+// digits, where the texts would no longer sort).
+export function laterStamp(a, b) {
+  const x = parseStamp(a);
+  const y = parseStamp(b);
+  return x.ms > y.ms || (x.ms === y.ms && x.counter >= y.counter) ? a : b;
+}
+
+// The step of −1 and +1 (DayEntryControls.step): a minute for durations, one otherwise.
+function step(f) { return f.type === "duration" ? 60 : 1; }
+
+// The change the server would log for this command (EntryCommand.change), or null when it
+// changes nothing: a tap toggles a checkmark and adds one step to a count or duration, a good
+// habit's stopping at its target; +1 goes past it; −1 never goes below 0.
+export function changeFor(command, f, value) {
+  const at = { habit: f.habit, day: f.day };
+  if (command === "reset") return { entryReset: at };
+  if (command === "tap" && f.type === "checkmark") {
+    const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
+    return { entrySet: Object.assign(at, { value: next }) };
   }
+  const amount = command === "decrement" ? -step(f) : step(f);
+  let next = Math.max(0, value + amount);
+  if (command === "tap" && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
+  if (next === value) return null;
+  return { entryIncremented: Object.assign(at, { by: next - value }) };
+}
 
-  // HybridClock.tick: the stamp after `last` at `wall` ms.
-  function nextStamp(last, wall, device) {
-    let { ms, counter } = parseStamp(last);
-    if (wall > ms) { ms = wall; counter = 0; } else { counter += 1; }
-    return String(ms).padStart(16, "0") + "-" + counter.toString(16).padStart(4, "0") + "-" + device;
+// The day's value after `change` (Entry.applying).
+export function applied(change, value) {
+  if (!change) return value;
+  if (change.entrySet) return change.entrySet.value;
+  if (change.entryIncremented) return Math.max(0, value + change.entryIncremented.by);
+  if (change.entryReset) return 0;
+  return value;
+}
+
+// DurationText.words: "0 min", "45 s", "12 min 30 s", "1 h 5 min", "1 h 0 min 30 s".
+export function duration(seconds) {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const parts = [];
+  if (hours > 0) parts.push(`${hours} h`);
+  if (minutes > 0 || (hours > 0 && rest > 0)) parts.push(`${minutes} min`);
+  if (rest > 0) parts.push(`${rest} s`);
+  return parts.length === 0 ? "0 min" : parts.join(" ");
+}
+
+// The value field's words for a duration (TypedValue.durationText): 45m, 1h30, 1h, 2m30s.
+export function durationField(seconds) {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (rest !== 0) return (hours > 0 ? `${hours}h` : "") + `${minutes}m${rest}s`;
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${String(minutes).padStart(2, "0")}`;
+}
+
+// TodayPage.valueText.
+export function valueText(f, value) {
+  if (f.type === "checkmark") {
+    if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${value} times`}`;
+    return value >= 1 ? "Checked" : "Not checked";
   }
-
-  // The later of two stamps of this device, by clock (the counter may outgrow its four hex
-  // digits, where the texts would no longer sort).
-  function laterStamp(a, b) {
-    const x = parseStamp(a);
-    const y = parseStamp(b);
-    return x.ms > y.ms || (x.ms === y.ms && x.counter >= y.counter) ? a : b;
+  if (f.type === "count") {
+    const unit = f.unit ? " " + f.unit : "";
+    return f.kind === "bad" ? `${value}${unit}, at most ${f.target}` : `${value} / ${f.target}${unit}`;
   }
+  return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
+}
 
-  // The step of −1 and +1 (DayEntryControls.step): a minute for durations, one otherwise.
-  function step(f) { return f.type === "duration" ? 60 : 1; }
+// TodayPage.statusLabel.
+const statusLabels = {
+  good: { met: "Done", pending: "To do", missed: "Missed" },
+  bad: { met: "Within limit", pending: "Within limit so far", missed: "Over limit" },
+};
+export function statusLabel(f, status) {
+  if (status === "skipped") return "Skipped";
+  if (status === "satisfied") return "Done for this period";
+  if (status === "notDue") return "Not due";
+  if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
+  return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
+}
 
-  // The change the server would log for this command (EntryCommand.change), or null when it
-  // changes nothing: a tap toggles a checkmark and adds one step to a count or duration, a good
-  // habit's stopping at its target; +1 goes past it; −1 never goes below 0.
-  function changeFor(command, f, value) {
-    const at = { habit: f.habit, day: f.day };
-    if (command === "reset") return { entryReset: at };
-    if (command === "tap" && f.type === "checkmark") {
-      const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
-      return { entrySet: Object.assign(at, { value: next }) };
-    }
-    const amount = command === "decrement" ? -step(f) : step(f);
-    let next = Math.max(0, value + amount);
-    if (command === "tap" && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
-    if (next === value) return null;
-    return { entryIncremented: Object.assign(at, { by: next - value }) };
+// A fixed schedule's status from the value (DayStatus); a quota habit's and a not-due day's
+// depend on more than the day, so they stay as the server said (`f.status`). A reset ends a skip.
+export function statusOf(f, value, reset) {
+  if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
+  if (f.status === "skipped" && !reset) return "skipped";
+  if (f.kind === "bad") return value > f.target ? "missed" : "met";
+  return value >= f.target ? "met" : f.past ? "missed" : "pending";
+}
+
+// TodayPage.tapLabel: the ring's words.
+export function tapLabel(f, value) {
+  let action;
+  if (f.type === "checkmark") {
+    action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
+  } else if (f.kind === "good" && f.target > 0 && value >= f.target) {
+    action = "Target reached: a tap adds nothing more; the menu’s +1 goes past it";
+  } else {
+    action = f.type === "count" ? "Tap to add one" + (f.unit ? ` (${f.unit})` : "") : "Tap to add a minute";
   }
-
-  // The day's value after `change` (Entry.applying).
-  function applied(change, value) {
-    if (!change) return value;
-    if (change.entrySet) return change.entrySet.value;
-    if (change.entryIncremented) return Math.max(0, value + change.entryIncremented.by);
-    if (change.entryReset) return 0;
-    return value;
-  }
-
-  // DurationText.words: "0 min", "45 s", "12 min 30 s", "1 h 5 min", "1 h 0 min 30 s".
-  function duration(seconds) {
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = seconds % 60;
-    const parts = [];
-    if (hours > 0) parts.push(`${hours} h`);
-    if (minutes > 0 || (hours > 0 && rest > 0)) parts.push(`${minutes} min`);
-    if (rest > 0) parts.push(`${rest} s`);
-    return parts.length === 0 ? "0 min" : parts.join(" ");
-  }
-
-  // The value field's words for a duration (TypedValue.durationText): 45m, 1h30, 1h, 2m30s.
-  function durationField(seconds) {
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = seconds % 60;
-    if (rest !== 0) return (hours > 0 ? `${hours}h` : "") + `${minutes}m${rest}s`;
-    if (hours === 0) return `${minutes}m`;
-    return minutes === 0 ? `${hours}h` : `${hours}h${String(minutes).padStart(2, "0")}`;
-  }
-
-  // TodayPage.valueText.
-  function valueText(f, value) {
-    if (f.type === "checkmark") {
-      if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${value} times`}`;
-      return value >= 1 ? "Checked" : "Not checked";
-    }
-    if (f.type === "count") {
-      const unit = f.unit ? " " + f.unit : "";
-      return f.kind === "bad" ? `${value}${unit}, at most ${f.target}` : `${value} / ${f.target}${unit}`;
-    }
-    return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
-  }
-
-  // TodayPage.statusLabel.
-  const statusLabels = {
-    good: { met: "Done", pending: "To do", missed: "Missed" },
-    bad: { met: "Within limit", pending: "Within limit so far", missed: "Over limit" },
-  };
-  function statusLabel(f, status) {
-    if (status === "skipped") return "Skipped";
-    if (status === "satisfied") return "Done for this period";
-    if (status === "notDue") return "Not due";
-    if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
-    return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
-  }
-
-  // A fixed schedule's status from the value (DayStatus); a quota habit's and a not-due day's
-  // depend on more than the day, so they stay as the server said (`f.status`). A reset ends a skip.
-  function statusOf(f, value, reset) {
-    if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
-    if (f.status === "skipped" && !reset) return "skipped";
-    if (f.kind === "bad") return value > f.target ? "missed" : "met";
-    return value >= f.target ? "met" : f.past ? "missed" : "pending";
-  }
-
-  // TodayPage.tapLabel: the ring's words.
-  function tapLabel(f, value) {
-    let action;
-    if (f.type === "checkmark") {
-      action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
-    } else if (f.kind === "good" && f.target > 0 && value >= f.target) {
-      action = "Target reached: a tap adds nothing more; the menu’s +1 goes past it";
-    } else {
-      action = f.type === "count" ? "Tap to add one" + (f.unit ? ` (${f.unit})` : "") : "Tap to add a minute";
-    }
-    return `${f.name}: ${valueText(f, value)}. ${action}`;
-  }
-
-  root.TendRules = Object.freeze({
-    nextStamp, laterStamp, changeFor, applied, duration, durationField, valueText, statusLabel, statusOf, tapLabel,
-  });
-})(globalThis);
+  return `${f.name}: ${valueText(f, value)}. ${action}`;
+}

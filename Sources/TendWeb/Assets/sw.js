@@ -3,7 +3,7 @@
 //   manifest too: a new version of any asset installs a new worker, which caches it again).
 // - Pages go to the network; the last Today page that loaded is kept, and shown when the
 //   server does not answer (no connection, Today not answered within 8 s, or a proxy's 502/503/504),
-//   marked `data-kept-copy` so that app.js says "offline" and queues taps (see its `outbox`).
+//   marked `data-kept-copy` so that app.js says "offline" and queues taps (see outbox.js).
 // - A push always shows a notification (iOS revokes a subscription after silent pushes); its
 //   "Done" and "Later" actions POST the signed action URLs the message carries, and a tap opens
 //   the habit's day.

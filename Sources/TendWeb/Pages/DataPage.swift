@@ -2,6 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendHTTP
+import TendImport
 import TendStore
 
 /// `/settings/data`: import a file (first a preview of what it would change, then a

@@ -34,8 +34,8 @@ enum Layout {
                 Node.link(.rel("icon"), .href(WebAssets.named("icon.svg").url), .type("image/svg+xml"))
                 Node.link(.rel("apple-touch-icon"), .href(WebAssets.named("icon-192.png").url))
                 Node.link(.rel("stylesheet"), .href(WebAssets.css.url))
-                Node.script(.src(WebAssets.rules.url), .defer)
-                Node.script(.src(WebAssets.script.url), .defer)
+                // A module runs when the document is parsed, as a deferred script does; app.js imports the rest.
+                Node.script(.type("module"), .src(WebAssets.script.url))
                 if let session { Node.meta(.name("csrf-token"), .content(session.csrfToken)) }
             }
             Node.element(

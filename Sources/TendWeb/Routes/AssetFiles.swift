@@ -5,12 +5,15 @@ import NIOCore
 import TendAPI
 import TendHTTP
 
-/// Serves the assets: `/assets/{name}`, the service worker at `/sw.js` (root scope), the
-/// manifest at `/manifest.webmanifest` and an icon at `/favicon.ico`.
+/// Serves the assets: `/assets/{name}`, the JavaScript modules at `/assets/js/{version}/{name}` too,
+/// the service worker at `/sw.js` (root scope), the manifest at `/manifest.webmanifest` and an
+/// icon at `/favicon.ico`.
 struct AssetFiles {
     func addRoutes(to router: Router<TendRequestContext>) {
         router.get(WebPaths.asset.route(), use: asset)
         router.head(WebPaths.asset.route(), use: asset)
+        router.get(WebPaths.module.route(), use: module)
+        router.head(WebPaths.module.route(), use: module)
         router.get(WebPaths.serviceWorker.route(), use: serviceWorker)
         router.get(WebPaths.manifest.route()) { request, _ in
             Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false)
@@ -23,6 +26,15 @@ struct AssetFiles {
             throw Problem.notFound("no such asset")
         }
         return Self.response(asset, request, immutable: request.query("v") == asset.hash)
+    }
+
+    /// A module at the modules' version may be kept for a year; at another version (a page from
+    /// before an update) it is today's module, revalidated each time, as an asset with another `v` is.
+    @Sendable func module(_ request: Request, context: TendRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("name"), WebAssets.modules.contains(name), let asset = WebAssets.all[name] else {
+            throw Problem.notFound("no such module")
+        }
+        return Self.response(asset, request, immutable: context.parameters.get("version") == WebAssets.moduleVersion)
     }
 
     @Sendable func serviceWorker(_ request: Request, context: TendRequestContext) async throws -> Response {

@@ -5,6 +5,7 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendHTTP
+import TendImport
 import TendStore
 
 /// `/settings/data`: import (upload → dry-run preview → confirm), exports and the backup. The

@@ -5,6 +5,7 @@ import Logging
 import TendAPI
 import TendCore
 import TendHTTP
+import TendReminders
 import TendStore
 
 /// `/settings`: a form posting time zone, day start and first weekday (with `_csrf` and the

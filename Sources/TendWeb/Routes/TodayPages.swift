@@ -32,7 +32,7 @@ struct TodayPages {
         let choices = TodayReader.Choices(
             day: { today in try request.queryDay("date", today: today) }, stale: request.query("stale"),
             modes: request.cookies[CardModes.cookieName]?.value, choice: request.cookies[TodayChoice.cookieName]?.value)
-        switch try await TodayReader(web: web).read(context, choices) {
+        switch try await web.today.page(context, choices, session: { try web.session(context, user: $0) }) {
         case .page(let page): return try Page.html(page, gzip: Gzip.isAccepted(request.headers[.acceptEncoding]))
         case .notYet: return Page.redirect(WebPaths.today())
         }

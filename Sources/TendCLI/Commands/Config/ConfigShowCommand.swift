@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendAPI
 import TendCore
 import TendStore
 
@@ -40,7 +41,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
 struct ConfigJSON: Encodable {
     var timezone: String
     var dayStart: Int
-    var firstWeekday: String?
+    @NullWhenAbsent var firstWeekday: String?
     var locale: String
     var database: String
     var today: String
@@ -55,13 +56,4 @@ struct ConfigJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case timezone, dayStart, firstWeekday, locale, database, today }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(timezone, forKey: .timezone)
-        try c.encode(dayStart, forKey: .dayStart)
-        try c.encode(firstWeekday, forKey: .firstWeekday)
-        try c.encode(locale, forKey: .locale)
-        try c.encode(database, forKey: .database)
-        try c.encode(today, forKey: .today)
-    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOCore
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend remind`: the desktop's reminders, from the local database, in the foreground.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend routine remove ROUTINE HABIT`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendCore
+import TendSQLite
 import TendStore
 
 /// `tend routine start ROUTINE`: the routine done in order, one habit after the other (the web's

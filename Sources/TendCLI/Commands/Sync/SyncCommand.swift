@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TendSQLite
 import TendStore
 
 /// The `tend sync` commands (they sync themselves; ``AutoSync`` leaves them alone).

@@ -5,6 +5,7 @@ import NIOHTTP1
 import TendAPI
 import TendCore
 import TendHTTP
+import TendSQLite
 import TendStore
 
 #if canImport(Glibc)

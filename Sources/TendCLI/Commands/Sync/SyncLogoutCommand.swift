@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import TendAPI
+import TendSQLite
 import TendStore
 
 /// `tend sync logout`: revokes this device's token and forgets the server; the data stays.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOHTTP1
 import TendAPI
+import TendSQLite
 import TendStore
 
 /// `tend sync status`: where this database stands, from what the last attempt found, and whether

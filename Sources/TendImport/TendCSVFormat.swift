@@ -1,0 +1,230 @@
+import Foundation
+import TendCore
+import TendStore
+
+/// Tend's spreadsheet layout: one CSV file (RFC 4180, UTF-8, CRLF) whose rows are either a habit
+/// (`record` = `habit`) or one day of a habit (`record` = `entry`). See docs/formats.md.
+public enum TendCSVFormat {
+    public static let columns = [
+        "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
+        "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
+        // Last, so files written before groups and tags read the same.
+        "group", "tags",
+    ]
+
+    /// Habits in manual order, each followed by its entries by day.
+    public static func encode(_ state: UserState) -> Data {
+        var text = CSV.line(columns)
+        for tracked in state.orderedHabits {
+            let habit = tracked.habit
+            text += CSV.line([
+                "habit", habit.id.description, habit.name, habit.emoji, habit.color.rawValue, habit.kind.rawValue,
+                habit.type.rawValue, String(habit.target), habit.unit, habit.schedule.description,
+                habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
+                habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
+            ])
+            for entry in tracked.sortedEntries {
+                text += CSV.line([
+                    "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
+                    entry.day.iso, String(entry.value), String(entry.isSkipped), entry.note ?? "", "", "",
+                ])
+            }
+        }
+        return Data(utf8: text)
+    }
+
+    /// Whether `data` starts with Tend's CSV header.
+    static func matches(_ data: Data) -> Bool {
+        var prefix = data.prefix(64)
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { prefix = prefix.dropFirst(3) }
+        return prefix.starts(with: Array("record,habit_id,".utf8))
+    }
+
+    static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
+        var header: CSVHeader?
+        var habits: [ImportedHabit] = []
+        var indexByID: [Habit.ID: Int] = [:]
+        // The last habit row of each name: a lookup, not a search of every habit per entry line.
+        var lastIndexByName: [String: Int] = [:]
+        var adjustments: [String] = []
+        var entryCount = 0
+
+        // Record by record as the parser reads them: only what is imported is kept.
+        try CSV.parse(data, file: "the CSV file", limits: limits) { (record: CSV.Record) throws(ImportError) in
+            guard let header else {
+                let first = CSVHeader(record.fields)
+                for column in ["record", "habit_id", "habit", "day", "value"] where !first.has(column) {
+                    throw .invalidCSV(line: record.line, reason: "the header has no “\(column)” column")
+                }
+                header = first
+                return
+            }
+            let line = record.line
+            func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
+            switch field("record").lowercased() {
+            case "habit":
+                guard habits.count < limits.maximumHabits else { throw .tooMany(what: "habits", limit: limits.maximumHabits) }
+                // Two rows with one id are both kept (the planner gives the second a new id);
+                // entries below a row belong to it.
+                let habit = try habitRow(record, header: header, today: today, adjustments: &adjustments)
+                indexByID[habit.id] = habits.count
+                lastIndexByName[habit.name] = habits.count
+                habits.append(ImportedHabit(habit: habit))
+            case "entry":
+                entryCount += 1
+                guard entryCount <= limits.maximumEntries else { throw .tooMany(what: "entries", limit: limits.maximumEntries) }
+                let index: Int
+                if let id = UUID(uuidString: field("habit_id")).map(Habit.ID.init(rawValue:)), let found = indexByID[id] {
+                    index = found
+                } else if field("habit_id").isEmpty,
+                    let found = lastIndexByName[header.value(record, "habit")]
+                {
+                    index = found
+                } else {
+                    throw .invalidCSV(
+                        line: line, reason: "this entry belongs to no habit row above it (habit_id “\(field("habit_id"))”)")
+                }
+                habits[index].entries.append(try entryRow(record, header: header))
+            case "":
+                throw .invalidCSV(line: line, reason: "the “record” column is empty (expected habit or entry)")
+            case let other:
+                throw .invalidCSV(line: line, reason: "unknown record “\(other.prefix(40))” (expected habit or entry)")
+            }
+        }
+        guard header != nil else { throw .invalidCSV(line: 1, reason: "the file is empty") }
+        // A creation day after the first entry would hide history: move it back.
+        for index in habits.indices {
+            if let first = habits[index].entries.map(\.day).min(), first < habits[index].habit.createdOn,
+                habits[index].habit.createdOn == today
+            {
+                habits[index].habit.createdOn = first
+            }
+        }
+        return ImportedData(format: .tendCSV, habits: habits, adjustments: adjustments)
+    }
+
+    private static func habitRow(
+        _ record: CSV.Record, header: CSVHeader, today: Day, adjustments: inout [String]
+    ) throws(ImportError) -> Habit {
+        let line = record.line
+        func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
+        let name = header.value(record, "habit")
+        // Messages quote the file shortly: a long name repeated in each would multiply it.
+        let label = name.isEmpty ? "the habit on line \(line)" : "“\(name.prefix(60))”"
+        let id: Habit.ID
+        if let uuid = UUID(uuidString: field("habit_id")) {
+            id = Habit.ID(rawValue: uuid)
+        } else {
+            id = Habit.ID(rawValue: StableID.uuid("tend-csv|\(name)|\(line)"))
+            if !field("habit_id").isEmpty {
+                adjustments.append("\(label): “\(field("habit_id").prefix(40))” is not an id, so the habit gets one")
+            }
+        }
+        func parsed<T>(_ column: String, _ parse: (String) -> T?, default value: T, describe: String) -> T {
+            let text = field(column)
+            if text.isEmpty { return value }
+            if let result = parse(text.lowercased()) ?? parse(text) { return result }
+            adjustments.append("\(label): \(column) “\(text.prefix(40))” is not \(describe), so it is \(String(describing: value))")
+            return value
+        }
+        let kind = parsed("kind", HabitKind.init(rawValue:), default: .good, describe: "good or bad")
+        let type = parsed("type", HabitType.init(rawValue:), default: .checkmark, describe: "checkmark, count or duration")
+        let createdOn = parsed("created_on", { try? Day(iso: $0) }, default: today, describe: "a day (YYYY-MM-DD)")
+        let schedule: Schedule
+        do {
+            schedule = field("schedule").isEmpty ? .daily : try Schedule(parsing: field("schedule"), startingOn: createdOn)
+        } catch {
+            adjustments.append("\(label): schedule “\(field("schedule").prefix(40))” cannot be read (\(error.description)), so it is daily")
+            schedule = .daily
+        }
+        let reminders = parseReminders(field("reminders"), habit: id) { bad in
+            adjustments.append("\(label): reminder “\(bad.prefix(40))” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out")
+        }
+        return Habit(
+            id: id, name: name,
+            emoji: field("emoji").isEmpty ? Habit.defaultEmoji : field("emoji"),
+            color: parsed("color", HabitColor.init(rawValue:), default: .blue, describe: "a Tend color"),
+            notes: header.value(record, "notes"),
+            kind: kind, type: type,
+            target: parsed("target", { Int($0) }, default: Habit.defaultTarget(kind: kind, type: type), describe: "a whole number"),
+            unit: header.value(record, "unit"),
+            schedule: schedule,
+            routineTime: parsed(
+                "routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
+            reminders: reminders,
+            isArchived: parsed("archived", parseBool, default: false, describe: "true or false"),
+            group: field("group"),
+            tags: field("tags").split(separator: ",").map(String.init),
+            order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),
+            createdOn: createdOn)
+    }
+
+    private static func entryRow(_ record: CSV.Record, header: CSVHeader) throws(ImportError) -> Entry {
+        func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
+        let day: Day
+        do {
+            day = try Day(iso: field("day"))
+        } catch {
+            throw .invalidCSV(line: record.line, reason: error.description)
+        }
+        let valueText = field("value")
+        guard let value = valueText.isEmpty ? 0 : Int(valueText) else {
+            throw .invalidCSV(line: record.line, reason: "value “\(valueText)” is not a whole number")
+        }
+        let skippedText = field("skipped")
+        guard let skipped = skippedText.isEmpty ? false : parseBool(skippedText.lowercased()) else {
+            throw .invalidCSV(line: record.line, reason: "skipped “\(skippedText)” is not true or false")
+        }
+        let note = header.value(record, "note")
+        return Entry(day: day, value: value, isSkipped: skipped, note: note.isEmpty ? nil : note)
+    }
+
+    private static func parseBool(_ text: String) -> Bool? {
+        switch text {
+        case "true", "yes", "1": true
+        case "false", "no", "0": false
+        default: nil
+        }
+    }
+
+    /// `08:30; 21:00 mon,wed,fri` — each reminder a time and optionally its weekdays; a disabled
+    /// one ends with ` off`.
+    static func reminderText(_ reminders: [Reminder]) -> String {
+        reminders.map { reminder in
+            var text = reminder.time.description
+            if !reminder.weekdays.isEmpty { text += " " + reminder.weekdays.sorted().map(\.code).joined(separator: ",") }
+            if !reminder.isEnabled { text += " off" }
+            return text
+        }.joined(separator: "; ")
+    }
+
+    static func parseReminders(_ text: String, habit: Habit.ID, invalid: (String) -> Void) -> [Reminder] {
+        var reminders: [Reminder] = []
+        for (index, part) in text.split(separator: ";").enumerated() {
+            var words = part.split(separator: " ").map(String.init)
+            guard !words.isEmpty else { continue }
+            var enabled = true
+            if words.last?.lowercased() == "off" {
+                enabled = false
+                words.removeLast()
+            }
+            guard let time = try? TimeOfDay(parsing: words[0]), words.count <= 2 else {
+                invalid(part.trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            var weekdays: Set<Weekday> = []
+            if words.count == 2 {
+                let codes = words[1].split(separator: ",").map(String.init)
+                let parsed = codes.compactMap(Weekday.init(code:))
+                guard parsed.count == codes.count else {
+                    invalid(part.trimmingCharacters(in: .whitespaces))
+                    continue
+                }
+                weekdays = Set(parsed)
+            }
+            let id = Reminder.ID(rawValue: StableID.uuid("reminder|\(habit)|\(index)"))
+            reminders.append(Reminder(id: id, time: time, weekdays: weekdays, isEnabled: enabled))
+        }
+        return reminders
+    }
+}
