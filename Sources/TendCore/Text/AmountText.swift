@@ -1,0 +1,117 @@
+import Foundation
+
+/// An ``Amount`` as people type and read it in their locale: "2,5" in de_DE, "2.5" in en_US.
+///
+/// Typed: digits with at most one decimal separator and at most three decimals. The locale's own
+/// separator is always a decimal one; the other of `.` and `,` is read as decimal too where it
+/// cannot be the locale's thousands separator — "2.5" in de_DE is 2,5, and "1.234" in fr_FR
+/// (which groups with a space) is 1,234, but "1.234" in de_DE (one thousand two hundred and
+/// thirty-four, or 1,234?) is refused with both readings named rather than guessed.
+/// A number written with grouping ("1.234,5", "10,000") is refused for the same reason: habit
+/// values are typed, not pasted from a report.
+public enum AmountText {
+    /// The amount `text` stands for in `locale`, or why it stands for none. A sign is not part of
+    /// an amount: callers that take a change (±) read it before.
+    public static func amount(_ text: String, locale: Locale) throws(Refusal) -> Amount {
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty else { throw .empty }
+        if typed.hasPrefix("-") || typed.hasPrefix("−") { throw .negative(typed) }
+        let trimmed = normalized(typed, locale: locale)
+        let separators = trimmed.indices.filter { trimmed[$0] == "." || trimmed[$0] == "," }
+        guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }),
+            trimmed.contains(where: \.isNumber)
+        else { throw .notANumber(typed) }
+        guard separators.count <= 1 else { throw .grouped(typed) }
+        var whole = trimmed
+        var fraction = ""
+        if let separator = separators.first {
+            whole = String(trimmed[..<separator])
+            fraction = String(trimmed[trimmed.index(after: separator)...])
+            let mark = trimmed[separator]
+            let decimalMark = Self.readSeparator(locale)
+            // "1.234" where "." groups thousands: 1234 or 1.234. Not "0.125" or "1234.5": no
+            // grouped number starts with 0 or has more than three digits before its first group.
+            if String(mark) != decimalMark, String(mark) == locale.groupingSeparator, fraction.count == 3,
+                (1...3).contains(whole.count), !whole.hasPrefix("0")
+            {
+                throw .ambiguous(typed, decimalMark: Self.decimalSeparator(locale))
+            }
+        }
+        guard fraction.count <= Amount.decimals else { throw .tooPrecise(typed) }
+        guard whole.count <= 10, let wholeValue = Int64(whole.isEmpty ? "0" : whole) else { throw .tooLarge(typed) }
+        let padded = fraction + String(repeating: "0", count: Amount.decimals - fraction.count)
+        let amount = Amount(thousandths: wholeValue * Amount.scale + (Int64(padded) ?? 0))
+        guard amount <= Amount.maximum else { throw .tooLarge(typed) }
+        return amount
+    }
+
+    /// `amount` in `locale`: the locale's digits grouping and decimal separator, no trailing
+    /// zeros ("2,5", "10.000", "1.234,125" in de_DE; "2.5", "10,000" in en_US).
+    public static func text(_ amount: Amount, locale: Locale) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .decimal
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = Amount.decimals
+        formatter.generatesDecimalNumbers = true
+        return formatter.string(from: NSDecimalNumber(decimal: amount.decimal)) ?? amount.description
+    }
+
+    /// The locale's decimal separator (`.` when it names none).
+    public static func decimalSeparator(_ locale: Locale) -> String { locale.decimalSeparator ?? "." }
+
+    /// The decimal separator of text after ``normalized(_:locale:)``: a locale's own mark other
+    /// than `.` and `,` (Arabic's `٫`) is read as `.`.
+    static func readSeparator(_ locale: Locale) -> String {
+        let mark = decimalSeparator(locale)
+        return mark == "," ? "," : "."
+    }
+
+    /// `text` with every decimal digit as an ASCII one (Arabic-Indic, Devanagari … as the locale
+    /// shows them), the locale's decimal mark as `.` when it is neither `.` nor `,`, and the
+    /// invisible direction marks a right-to-left number carries left out.
+    static func normalized(_ text: String, locale: Locale) -> String {
+        let mark = decimalSeparator(locale)
+        var result = ""
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first {
+                if scalar.properties.generalCategory == .format { continue }
+                if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
+                    result += String(Int(digit))
+                    continue
+                }
+            }
+            if mark != "." && mark != "," && String(character) == mark {
+                result += "."
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Why a typed amount was refused, as a sentence a person can act on.
+    public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        case empty
+        case negative(String)
+        case notANumber(String)
+        case grouped(String)
+        case ambiguous(String, decimalMark: String)
+        case tooPrecise(String)
+        case tooLarge(String)
+
+        public var description: String {
+            switch self {
+            case .empty: "a value is needed"
+            case .negative(let text): "'\(text)' is negative: a value is 0 or more"
+            case .notANumber(let text): "'\(text)' is not a number"
+            case .grouped(let text): "'\(text)' has more than one separator: write the number without thousands separators"
+            case .ambiguous(let text, let mark):
+                "'\(text)' could be a whole number with a thousands separator or a decimal: write it without the separator, or with '\(mark)' for decimals"
+            case .tooPrecise(let text): "'\(text)' has more than \(Amount.decimals) decimals"
+            case .tooLarge(let text): "'\(text)' is too large: at most \(Amount.maximum)"
+            }
+        }
+    }
+}
