@@ -105,6 +105,6 @@ struct DaysAPI {
         let owner = try context.requireIdentity().owner
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try await server.recordableDay(context, owner: owner)
-        return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .reset))
+        return try Reply.entry(try await server.store.recordDay(owner: owner, habit: id, day: day, [.reset]))
     }
 }

@@ -30,12 +30,14 @@ extension TendStore {
     }
 
     /// Performs `commands` on one day (in one write; `operation` is the id a retried request
-    /// repeats) and records the tip a planned rest day answers.
+    /// repeats) and records the tips they answer: a planned rest day (a skip), managing a habit
+    /// (resetting a day is one of the things its menu does).
     public func recordDay(
         owner: User.ID, habit: Habit.ID, day: Day, _ commands: [EntryCommand], operation: UUID? = nil
     ) async throws -> Entry {
         let entry = try await perform(owner: owner, habit: habit, day: day, commands, operation: operation)
         if commands.contains(.skip(true)) { await recordTip(.daySkipped, owner: owner) }
+        if commands.contains(.reset) { await recordTip(.habitManaged, owner: owner) }
         return entry
     }
 }

@@ -84,7 +84,7 @@ struct DayEntryPages {
         let day = try await web.recordableDay(context, owner: owner)
         let form = try await request.form()
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: owner, web: web) { return refusal }
-        _ = try await web.store.perform(owner: owner, habit: habit.id, day: day, commands(habit), operation: form.operationID)
+        _ = try await web.store.recordDay(owner: owner, habit: habit.id, day: day, commands(habit), operation: form.operationID)
         return back(form, day: day, habit: habit.id)
     }
 

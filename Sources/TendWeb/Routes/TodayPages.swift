@@ -150,8 +150,7 @@ struct TodayPages {
         let (owner, id, day) = try await target(context)
         let form = try await request.form()
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: id, owner: owner, web: web) { return refusal }
-        _ = try await web.store.perform(owner: owner, habit: id, day: day, [.reset], operation: form.operationID)
-        await web.store.recordTip(.habitManaged, owner: owner)
+        _ = try await web.store.recordDay(owner: owner, habit: id, day: day, [.reset], operation: form.operationID)
         return back(form, day: day, habit: id)
     }
 
