@@ -42,6 +42,26 @@ struct HabitPageTests {
         #expect(page.subtitle == "Every day · Any time · Build")
     }
 
+    @Test("By weekday: days with a value per weekday, from the user's first weekday, in bars and in words")
+    func weekdays() throws {
+        // 1–8 and 10–14 June 2025: Sunday 1, 8; Monday 2; Tuesday 3, 10; … Saturday 7, 14.
+        let tracked = Self.read()
+        let sundayFirst = HabitPage(tracked: tracked, today: Self.today, calendar: Self.calendar)
+        #expect(sundayFirst.weekdays.map(\.name) == ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"])
+        #expect(sundayFirst.weekdays.map(\.count) == [2, 1, 2, 2, 2, 2, 2])
+        let mondayFirst = HabitPage(
+            tracked: tracked, today: Self.today,
+            calendar: TendCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, locale: Locale(identifier: "de_DE")))
+        #expect(mondayFirst.weekdays.map(\.name).first == "Monday")
+        #expect(mondayFirst.weekdays.map(\.count) == [1, 2, 2, 2, 2, 2, 2])
+        let html = HabitView.weekdays(mondayFirst).render()
+        #expect(
+            html.contains("Days with a value, by weekday: Monday 1, Tuesday 2, Wednesday 2, Thursday 2, Friday 2, Saturday 2, Sunday 2."))
+        // The most-recorded weekdays fill the chart's height; Monday's bar is half of it.
+        #expect(html.components(separatedBy: "height=\"100\"").count - 1 == 6)
+        #expect(html.contains("height=\"50\""))
+    }
+
     @Test("Week strip, month grid with navigation, 53-week year grid, weekly strength points and notes")
     func views() {
         let page = HabitPage(tracked: Self.read(), today: Self.today, calendar: Self.calendar)

@@ -12,6 +12,12 @@ struct HabitPage: Sendable, Hashable {
         var value: String
     }
 
+    /// How many days of one weekday have a value (the frequency chart).
+    struct WeekdayCount: Sendable, Hashable {
+        var name: String
+        var count: Int
+    }
+
     struct YearCell: Sendable, Hashable {
         var column: Int
         var row: Int
@@ -48,6 +54,8 @@ struct HabitPage: Sendable, Hashable {
     /// Percentages in the user's locale's style.
     var percent: PercentText
     var stats: [Stat]
+    /// Days with a value per weekday, from the user's first weekday.
+    var weekdays: [WeekdayCount]
     var week: [TodayPage.Cell]
     var month: [TodayPage.Cell]
     var monthTitle: String
@@ -138,6 +146,10 @@ struct HabitPage: Sendable, Hashable {
             Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue)),
             Stat(label: "Days skipped", value: String(statistics.skippedDays)),
         ]
+        weekdays = (0..<7).map { offset in
+            let weekday = (calendar.firstWeekday - 1 + offset) % 7
+            return WeekdayCount(name: TodayPage.weekdayNames[weekday], count: statistics.weekdayCounts[weekday])
+        }
 
         recordable = RecordableDays.recordable(today: today)
         let chosen = min(max(day ?? today, recordable.lowerBound), recordable.upperBound)

@@ -21,6 +21,7 @@ enum HabitView {
                 month(model, session: session)
                 year(model)
                 strength(model)
+                weekdays(model)
                 statistics(model)
                 notes(model, session: session)
             }
@@ -231,6 +232,47 @@ enum HabitView {
                     Node.span { first }
                     Node.span { "\(model.percent(whole: 100)) at the top" }
                     Node.span { last }
+                }
+                Node.figcaption(.class("visually-hidden")) { summary }
+            }
+        }
+    }
+
+    /// Days with a value by weekday as bars (the most-recorded weekday fills the height), each
+    /// weekday's count under its bar, and the counts in words for screen readers.
+    static func weekdays(_ model: HabitPage) -> Node {
+        let width = 280.0
+        let height = 100.0
+        let slot = width / 7
+        let bar = slot * 0.6
+        let most = max(model.weekdays.map(\.count).max() ?? 0, 1)
+        let summary =
+            "Days with a value, by weekday: " + model.weekdays.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + "."
+        return Node.section(.class("panel"), .aria("labelledby", "weekdays-title")) {
+            Node.h2(.id("weekdays-title")) { "By weekday" }
+            Node.figure(.class("weekday-chart")) {
+                Node.svg(
+                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary),
+                    .attr("preserveAspectRatio", "none")
+                ) {
+                    for (index, day) in model.weekdays.enumerated() {
+                        let barHeight = (Double(day.count) / Double(most) * height * 10).rounded() / 10
+                        Node.element(
+                            "rect",
+                            [
+                                .class("chart-bar"), .attr("x", TodayView.format(Double(index) * slot + (slot - bar) / 2)),
+                                .attr("y", TodayView.format(height - barHeight)), .attr("width", TodayView.format(bar)),
+                                .attr("height", TodayView.format(barHeight)),
+                            ], [])
+                    }
+                }
+                Node.div(.class("legend weekday-legend"), .aria("hidden", "true")) {
+                    for day in model.weekdays {
+                        Node.span {
+                            Node.span(.class("weekday-name")) { String(day.name.prefix(3)) }
+                            Node.span { String(day.count) }
+                        }
+                    }
                 }
                 Node.figcaption(.class("visually-hidden")) { summary }
             }
