@@ -42,6 +42,26 @@ struct HabitPageTests {
         #expect(page.subtitle == "Every day · Any time · Build")
     }
 
+    @Test("Totals: days done by week for a checkmark, the sum with its unit by month for a count; links choose the period")
+    func totals() throws {
+        let read = HabitPage(tracked: Self.read(), today: Self.today, calendar: Self.calendar)
+        #expect(read.totals.period == .week)
+        // Sunday-first weeks: 1–7 June done every day, 8–14 June all but the 9th, today (the 15th) not yet.
+        #expect(read.totals.bars.suffix(3).map(\.text) == ["7 days", "6 days", "0 days"])
+        #expect(read.totals.bars.suffix(3).map(\.label) == ["1 Jun", "8 Jun", "15 Jun"])
+        #expect(read.totals.choices.map(\.link).last == "/habits/\(WebFixtures.id(1))?totals=year#totals")
+        let water = TrackedHabit(
+            habit: Habit(name: "Water", type: .count, target: 8, unit: "glasses", createdOn: WebFixtures.day("2025-04-20")),
+            entries: [Entry(day: WebFixtures.day("2025-04-30"), value: 5), Entry(day: WebFixtures.day("2025-06-02"), value: 9)])
+        let page = HabitPage(tracked: water, today: Self.today, totals: .month, calendar: Self.calendar)
+        #expect(page.totals.bars.map(\.label) == ["Apr 2025", "May 2025", "Jun 2025"])
+        #expect(page.totals.bars.map(\.text) == ["5 glasses", "0 glasses", "9 glasses"])
+        #expect(page.totals.summary == "Total by month, the last 3: Apr 2025 5 glasses, May 2025 0 glasses, Jun 2025 9 glasses.")
+        let html = HabitView.totals(page).render()
+        #expect(html.contains(#"<a href="/habits/\#(water.id)?totals=month#totals" aria-current="true">Months</a>"#))
+        #expect(html.contains(#"height="100""#) && html.contains(#"height="0""#))
+    }
+
     @Test("By weekday: days with a value per weekday, from the user's first weekday, in bars and in words")
     func weekdays() throws {
         // 1–8 and 10–14 June 2025: Sunday 1, 8; Monday 2; Tuesday 3, 10; … Saturday 7, 14.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import TendCore
 import TendStore
 import Testing
@@ -40,6 +41,22 @@ struct HabitUseCaseTests {
             let operations = try await store.operations(owner: owner, after: 0, limit: 100).count
             _ = try await browser.post("/habits/\(read.id)/archive", [("_csrf", csrf), ("archived", "true")])
             #expect(try await store.operations(owner: owner, after: 0, limit: 100).count == operations)
+        }
+    }
+
+    @Test("The habit page's totals follow ?totals= (weeks, months, years); an unknown period shows weeks")
+    func totalsPeriod() async throws {
+        try await WebHarness().run { browser, store in
+            _ = try await browser.signUp("ana")
+            let owner = try #require(try await store.account(named: "ana")).user.id
+            let read = try await store.createHabit(owner: owner, Habit(name: "Read", createdOn: Day("2024-06-01")!))
+            for (query, current) in [("?totals=year", "Years"), ("?totals=month", "Months"), ("?totals=bogus", "Weeks"), ("", "Weeks")] {
+                let page = try await browser.get("/habits/\(read.id)\(query)")
+                #expect(page.status == .ok)
+                let html = String(buffer: page.body)
+                #expect(html.contains(#"aria-current="true">\#(current)</a>"#), "\(query)")
+                #expect(html.contains(#"<section class="panel" id="totals""#))
+            }
         }
     }
 }

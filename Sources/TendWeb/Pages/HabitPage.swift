@@ -12,6 +12,28 @@ struct HabitPage: Sendable, Hashable {
         var value: String
     }
 
+    /// The totals chart: the chosen period's bars, and links to the others.
+    struct Totals: Sendable, Hashable {
+        struct Bar: Sendable, Hashable {
+            /// "16 Jun", "Jun 2025", "2025".
+            var label: String
+            /// The total in words: days done for a checkmark, the sum with its unit or as a time.
+            var text: String
+            var amount: Int
+        }
+
+        struct Choice: Sendable, Hashable {
+            var period: TotalsPeriod
+            var label: String
+            var link: String
+        }
+
+        var period: TotalsPeriod
+        var bars: [Bar]
+        var choices: [Choice]
+        var summary: String
+    }
+
     /// How many days of one weekday have a value (the frequency chart).
     struct WeekdayCount: Sendable, Hashable {
         var name: String
@@ -56,6 +78,7 @@ struct HabitPage: Sendable, Hashable {
     var stats: [Stat]
     /// Days with a value per weekday, from the user's first weekday.
     var weekdays: [WeekdayCount]
+    var totals: Totals
     var week: [TodayPage.Cell]
     var month: [TodayPage.Cell]
     var monthTitle: String
@@ -118,7 +141,11 @@ struct HabitPage: Sendable, Hashable {
     /// `day`: the day the check-in panel records on (today by default; from ``RecordableDays/floor``
     /// through today); `month`: any day of the month the grid shows (the day's month by default;
     /// not after today's); `noteDay`: the day whose note the note form shows (the day by default).
-    init(tracked: TrackedHabit, today: Day, day: Day? = nil, month: Day? = nil, noteDay: Day? = nil, calendar: TendCalendar) {
+    /// `totals`: the period the totals chart sums by.
+    init(
+        tracked: TrackedHabit, today: Day, day: Day? = nil, month: Day? = nil, noteDay: Day? = nil, totals: TotalsPeriod = .week,
+        calendar: TendCalendar
+    ) {
         let habit = tracked.habit
         self.habit = habit
         id = habit.id.description
@@ -146,6 +173,7 @@ struct HabitPage: Sendable, Hashable {
             Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue)),
             Stat(label: "Days skipped", value: String(statistics.skippedDays)),
         ]
+        self.totals = Self.totals(tracked, per: totals, today: today, calendar: calendar)
         weekdays = (0..<7).map { offset in
             let weekday = (calendar.firstWeekday - 1 + offset) % 7
             return WeekdayCount(name: TodayPage.weekdayNames[weekday], count: statistics.weekdayCounts[weekday])
@@ -242,6 +270,40 @@ struct HabitPage: Sendable, Hashable {
         case (.good, .duration): return "\(TodayPage.duration(habit.target)) a day"
         case (.bad, .duration): return "At most \(TodayPage.duration(habit.target)) a day"
         }
+    }
+
+    /// How many periods the totals chart shows.
+    static func periodsShown(_ period: TotalsPeriod) -> Int {
+        switch period {
+        case .week, .month: 12
+        case .year: 5
+        }
+    }
+
+    static func totals(_ tracked: TrackedHabit, per period: TotalsPeriod, today: Day, calendar: TendCalendar) -> Totals {
+        let habit = tracked.habit
+        let totals = tracked.totals(per: period, count: periodsShown(period), today: today, calendar: calendar)
+        let bars = totals.map { total in
+            let label =
+                switch period {
+                case .week: TodayPage.shortDate(total.start)
+                case .month: "\(TodayPage.monthNames[total.start.month - 1].prefix(3)) \(total.start.year)"
+                case .year: String(total.start.year)
+                }
+            // A checkmark's total is its days done; a count's or a time's, what was recorded.
+            let amount = habit.type == .checkmark ? total.daysMet : total.value
+            let text = habit.type == .checkmark ? (amount == 1 ? "1 day" : "\(amount) days") : totalText(habit, amount)
+            return Totals.Bar(label: label, text: text, amount: amount)
+        }
+        let names: [TotalsPeriod: String] = [.week: "Weeks", .month: "Months", .year: "Years"]
+        let choices = TotalsPeriod.allCases.map {
+            Totals.Choice(period: $0, label: names[$0]!, link: WebPaths.habit(habit.id) + "?totals=\($0.rawValue)#totals")
+        }
+        let what = habit.type == .checkmark ? "Days done" : "Total"
+        let summary =
+            "\(what) by \(period.rawValue), the last \(bars.count): "
+            + bars.map { "\($0.label) \($0.text)" }.joined(separator: ", ") + "."
+        return Totals(period: period, bars: bars, choices: choices, summary: summary)
     }
 
     static func totalText(_ habit: Habit, _ total: Int) -> String {

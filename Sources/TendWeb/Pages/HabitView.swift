@@ -21,6 +21,7 @@ enum HabitView {
                 month(model, session: session)
                 year(model)
                 strength(model)
+                totals(model)
                 weekdays(model)
                 statistics(model)
                 notes(model, session: session)
@@ -234,6 +235,58 @@ enum HabitView {
                     Node.span { last }
                 }
                 Node.figcaption(.class("visually-hidden")) { summary }
+            }
+        }
+    }
+
+    /// The totals of the last weeks, months or years as bars (the largest fills the height), the
+    /// period chosen by links (no script needed), each bar's label and total under it, and the
+    /// totals in words for screen readers.
+    static func totals(_ model: HabitPage) -> Node {
+        let totals = model.totals
+        let width = 320.0
+        let height = 100.0
+        let slot = width / Double(max(totals.bars.count, 1))
+        let bar = slot * 0.6
+        let most = max(totals.bars.map(\.amount).max() ?? 0, 1)
+        return Node.section(.class("panel"), .id("totals"), .aria("labelledby", "totals-title")) {
+            Node.h2(.id("totals-title")) { "Totals" }
+            Node.nav(.class("modes"), .aria("label", "Totals by")) {
+                for choice in totals.choices {
+                    if choice.period == totals.period {
+                        Node.a(.href(choice.link), .aria("current", "true")) { choice.label }
+                    } else {
+                        Node.a(.href(choice.link)) { choice.label }
+                    }
+                }
+            }
+            Node.figure(.class("totals-chart")) {
+                Node.svg(
+                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", totals.summary),
+                    .attr("preserveAspectRatio", "none")
+                ) {
+                    for (index, total) in totals.bars.enumerated() {
+                        let barHeight = (Double(total.amount) / Double(most) * height * 10).rounded() / 10
+                        Node.element(
+                            "rect",
+                            [
+                                .class("chart-bar"),
+                                .attr("x", TodayView.format(((Double(index) * slot + (slot - bar) / 2) * 10).rounded() / 10)),
+                                .attr("y", TodayView.format(height - barHeight)),
+                                .attr("width", TodayView.format((bar * 10).rounded() / 10)),
+                                .attr("height", TodayView.format(barHeight)),
+                            ], [])
+                    }
+                }
+                Node.ol(.class("totals-legend"), .aria("hidden", "true")) {
+                    for total in totals.bars {
+                        Node.li {
+                            Node.span(.class("total-label")) { total.label }
+                            Node.span { total.text }
+                        }
+                    }
+                }
+                Node.figcaption(.class("visually-hidden")) { totals.summary }
             }
         }
     }

@@ -47,7 +47,10 @@ struct HabitPages {
             RecordableDays.recordable(today: today).contains($0) ? $0 : nil
         }
         let stale = StaleDayNotice.day(query: request.query("stale"), today: today)
-        return try await page(context: context, user: user, habit: habit, day: day, month: month, noteDay: noteDay) { model in
+        // An unknown period shows the default (weeks), as an odd month does.
+        let totals = request.query("totals").flatMap(TotalsPeriod.init(rawValue:)) ?? .week
+        return try await page(context: context, user: user, habit: habit, day: day, month: month, noteDay: noteDay, totals: totals) {
+            model in
             model.stale = stale.map { StaleDayNotice(shown: $0, today: today, habit: habit.id) }
         }
     }
@@ -55,12 +58,12 @@ struct HabitPages {
     /// The habit page, changed by `modify` (a refused form as typed) and answered with `status`.
     func page(
         context: Context, user: User, habit: Habit, day: Day? = nil, month: Day? = nil, noteDay: Day? = nil,
-        status: HTTPResponse.Status = .ok, _ modify: (inout HabitPage) -> Void = { _ in }
+        totals: TotalsPeriod = .week, status: HTTPResponse.Status = .ok, _ modify: (inout HabitPage) -> Void = { _ in }
     ) async throws -> Response {
         let entries = try await web.store.entries(owner: user.id, habit: habit.id, from: .minimum, through: .maximum)
         var model = HabitPage(
             tracked: TrackedHabit(habit: habit, entries: entries), today: user.settings.today(now: web.now), day: day, month: month,
-            noteDay: noteDay, calendar: user.settings.calendar)
+            noteDay: noteDay, totals: totals, calendar: user.settings.calendar)
         model.dayEnds = user.settings.endOfToday(now: web.now)
         modify(&model)
         return Page.html(HabitView.page(model, session: try web.session(context, user: user)), status: status)
