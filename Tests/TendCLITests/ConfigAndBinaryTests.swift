@@ -124,7 +124,7 @@ struct HelpTests {
     @Test(
         "every command's --help has an example",
         arguments: [
-            "today", "week", "month", "year", "heatmap", "history", "stats", "add", "edit", "remove", "archive", "unarchive",
+            "today", "week", "month", "year", "heatmap", "history", "stats", "summary", "add", "edit", "remove", "archive", "unarchive",
             "list", "show", "reorder", "check", "uncheck", "increment", "decrement", "set", "log", "skip", "reset", "note",
             "config", "config get", "config set", "config show", "routine", "routine create", "routine add", "routine delete", "tips",
             "tips dismiss", "import", "export", "backup", "restore",

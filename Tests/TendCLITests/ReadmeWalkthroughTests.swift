@@ -69,6 +69,7 @@ struct ReadmeWalkthroughTests {
         case "week": ["Read", "Water", "Meditate", "Run"]
         case "month": ["Read"]
         case "stats": ["strength", "streak"]
+        case "summary": ["Read", "Run", "met"]
         case "history": ["skipped", "5 km, easy"]
         default: []
         }

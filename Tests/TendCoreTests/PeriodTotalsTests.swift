@@ -57,6 +57,7 @@ struct PeriodTotalsTests {
             let from = max(totals[0].start, habit.startDay)
             let statuses = habit.statuses(from: from, through: Self.today, today: Self.today, calendar: Self.mondayFirst)
             #expect(totals.reduce(0) { $0 + $1.daysMet } == statuses.filter { $0 == .met }.count)
+            #expect(totals.reduce(0) { $0 + $1.daysDue } == statuses.filter(\.isDue).count)
             #expect(totals.reduce(0) { $0 + $1.value } == (from...Self.today).reduce(0) { $0 + habit.completionCount(on: $1) })
         }
     }

@@ -19,7 +19,7 @@ public struct TendCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             TodayCommand.self, WeekCommand.self, MonthCommand.self, YearCommand.self, HeatmapCommand.self,
-            HistoryCommand.self, StatsCommand.self,
+            HistoryCommand.self, StatsCommand.self, SummaryCommand.self,
             AddCommand.self, EditCommand.self, RemoveCommand.self, ArchiveCommand.self, UnarchiveCommand.self,
             ListCommand.self, ShowCommand.self, ReorderCommand.self,
             CheckCommand.self, UncheckCommand.self, IncrementCommand.self, DecrementCommand.self,
@@ -128,7 +128,7 @@ public struct TendCommand: AsyncParsableCommand {
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
         "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--approve-signups",
-        "--by-group", "--merge-names", "--no-check",
+        "--by-group", "--merge-names", "--no-check", "--week", "--month", "--year",
         "--help", "--version", "--experimental-dump-help",
     ])
 

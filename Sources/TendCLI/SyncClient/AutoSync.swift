@@ -151,6 +151,7 @@ extension MonthCommand: ReadsData {}
 extension ListCommand: ReadsData {}
 extension ShowCommand: ReadsData {}
 extension StatsCommand: ReadsData {}
+extension SummaryCommand: ReadsData {}
 extension HistoryCommand: ReadsData {}
 extension YearCommand: ReadsData {}
 extension HeatmapCommand: ReadsData {}

@@ -34,6 +34,8 @@ public struct PeriodTotal: Hashable, Sendable {
     public var value: Int
     /// Days met (for a habit to quit: within its limit) up to today.
     public var daysMet: Int
+    /// Days that were due up to today (met, missed, or today still open: ``DayStatus/isDue``).
+    public var daysDue: Int
 }
 
 extension TrackedHabit {
@@ -51,11 +53,13 @@ extension TrackedHabit {
         let statuses = from <= today ? statuses(from: from, through: today, today: today, calendar: calendar) : []
         return starts.map { start in
             let end = period.end(startingOn: start, calendar: calendar)
-            var total = PeriodTotal(start: start, end: end, value: 0, daysMet: 0)
+            var total = PeriodTotal(start: start, end: end, value: 0, daysMet: 0, daysDue: 0)
             var day = max(start, from)
             while day <= min(end, today) {
                 total.value += completionCount(on: day)
-                if statuses[from.days(to: day)] == .met { total.daysMet += 1 }
+                let status = statuses[from.days(to: day)]
+                if status == .met { total.daysMet += 1 }
+                if status.isDue { total.daysDue += 1 }
                 day = day.adding(days: 1)
             }
             return total
