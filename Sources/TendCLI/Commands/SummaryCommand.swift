@@ -48,12 +48,13 @@ struct SummaryCommand: AsyncParsableCommand {
         let today = session.today
         let tracked = try await filter.apply(
             try await session.store.trackedHabits(owner: session.owner, includeArchived: false), habit: \.habit, session: session)
+        let start = period.totals.start(of: day, calendar: calendar)
+        let end = period.totals.end(startingOn: start, calendar: calendar)
         // The period holding `day`, summed up to today (a past period whole), for the habits whose
         // history had begun by its end.
         let lines = tracked.compactMap { habit -> (TrackedHabit, PeriodTotal)? in
-            guard habit.startDay <= lastDay(of: day, calendar),
-                let total = habit.totals(per: period.totals, count: 1, today: min(today, lastDay(of: day, calendar)), calendar: calendar)
-                    .last
+            guard habit.startDay <= end,
+                let total = habit.totals(per: period.totals, count: 1, today: min(today, end), calendar: calendar).last
             else { return nil }
             return (habit, total)
         }
@@ -65,8 +66,6 @@ struct SummaryCommand: AsyncParsableCommand {
                         end: total.end.iso, value: total.value, daysMet: total.daysMet, daysDue: total.daysDue)
                 })
         }
-        let start = period.totals.start(of: day, calendar: calendar)
-        let end = period.totals.end(startingOn: start, calendar: calendar)
         session.print("\(start.iso) – \(end.iso)\(end >= today && start <= today ? ", so far" : "")")
         if lines.isEmpty { return session.print("No habits yet.") }
         let style = session.style
@@ -82,10 +81,6 @@ struct SummaryCommand: AsyncParsableCommand {
         }
     }
 
-    /// The last day of the period holding `day`.
-    private func lastDay(of day: Day, _ calendar: TendCalendar) -> Day {
-        period.totals.end(startingOn: period.totals.start(of: day, calendar: calendar), calendar: calendar)
-    }
 }
 
 /// One habit's line of `tend summary --json`.

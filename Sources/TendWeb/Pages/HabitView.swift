@@ -244,11 +244,6 @@ enum HabitView {
     /// totals in words for screen readers.
     static func totals(_ model: HabitPage) -> Node {
         let totals = model.totals
-        let width = 320.0
-        let height = 100.0
-        let slot = width / Double(max(totals.bars.count, 1))
-        let bar = slot * 0.6
-        let most = max(totals.bars.map(\.amount).max() ?? 0, 1)
         return Node.section(.class("panel"), .id("totals"), .aria("labelledby", "totals-title")) {
             Node.h2(.id("totals-title")) { "Totals" }
             Node.nav(.class("modes"), .aria("label", "Totals by")) {
@@ -261,23 +256,7 @@ enum HabitView {
                 }
             }
             Node.figure(.class("totals-chart")) {
-                Node.svg(
-                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", totals.summary),
-                    .attr("preserveAspectRatio", "none")
-                ) {
-                    for (index, total) in totals.bars.enumerated() {
-                        let barHeight = (Double(total.amount) / Double(most) * height * 10).rounded() / 10
-                        Node.element(
-                            "rect",
-                            [
-                                .class("chart-bar"),
-                                .attr("x", TodayView.format(((Double(index) * slot + (slot - bar) / 2) * 10).rounded() / 10)),
-                                .attr("y", TodayView.format(height - barHeight)),
-                                .attr("width", TodayView.format((bar * 10).rounded() / 10)),
-                                .attr("height", TodayView.format(barHeight)),
-                            ], [])
-                    }
-                }
+                bars(totals.bars.map(\.amount), width: 320, summary: totals.summary)
                 Node.ol(.class("totals-legend"), .aria("hidden", "true")) {
                     for total in totals.bars {
                         Node.li {
@@ -294,31 +273,12 @@ enum HabitView {
     /// Days with a value by weekday as bars (the most-recorded weekday fills the height), each
     /// weekday's count under its bar, and the counts in words for screen readers.
     static func weekdays(_ model: HabitPage) -> Node {
-        let width = 280.0
-        let height = 100.0
-        let slot = width / 7
-        let bar = slot * 0.6
-        let most = max(model.weekdays.map(\.count).max() ?? 0, 1)
         let summary =
             "Days with a value, by weekday: " + model.weekdays.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + "."
         return Node.section(.class("panel"), .aria("labelledby", "weekdays-title")) {
             Node.h2(.id("weekdays-title")) { "By weekday" }
             Node.figure(.class("weekday-chart")) {
-                Node.svg(
-                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary),
-                    .attr("preserveAspectRatio", "none")
-                ) {
-                    for (index, day) in model.weekdays.enumerated() {
-                        let barHeight = (Double(day.count) / Double(most) * height * 10).rounded() / 10
-                        Node.element(
-                            "rect",
-                            [
-                                .class("chart-bar"), .attr("x", TodayView.format(Double(index) * slot + (slot - bar) / 2)),
-                                .attr("y", TodayView.format(height - barHeight)), .attr("width", TodayView.format(bar)),
-                                .attr("height", TodayView.format(barHeight)),
-                            ], [])
-                    }
-                }
+                bars(model.weekdays.map(\.count), width: 280, summary: summary)
                 Node.div(.class("legend weekday-legend"), .aria("hidden", "true")) {
                     for day in model.weekdays {
                         Node.span {
@@ -328,6 +288,31 @@ enum HabitView {
                     }
                 }
                 Node.figcaption(.class("visually-hidden")) { summary }
+            }
+        }
+    }
+
+    /// A bar chart of `amounts` in SVG (presentation attributes only: CSP-safe), 100 units high,
+    /// the largest amount filling the height, an image labelled by `summary`.
+    static func bars(_ amounts: [Int], width: Double, summary: String) -> Node {
+        let height = 100.0
+        let slot = width / Double(max(amounts.count, 1))
+        let bar = slot * 0.6
+        let most = max(amounts.max() ?? 0, 1)
+        func tenths(_ value: Double) -> String { TodayView.format((value * 10).rounded() / 10) }
+        return Node.svg(
+            .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary),
+            .attr("preserveAspectRatio", "none")
+        ) {
+            for (index, amount) in amounts.enumerated() {
+                let barHeight = (Double(amount) / Double(most) * height * 10).rounded() / 10
+                Node.element(
+                    "rect",
+                    [
+                        .class("chart-bar"), .attr("x", tenths(Double(index) * slot + (slot - bar) / 2)),
+                        .attr("y", TodayView.format(height - barHeight)), .attr("width", tenths(bar)),
+                        .attr("height", TodayView.format(barHeight)),
+                    ], [])
             }
         }
     }
