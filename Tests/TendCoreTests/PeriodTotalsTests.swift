@@ -27,6 +27,15 @@ struct PeriodTotalsTests {
         let sunday = habit.totals(per: .week, count: 2, today: Self.today, calendar: Self.sundayFirst)
         #expect(sunday.map(\.start.iso) == ["2026-02-22", "2026-03-01"])
         #expect(sunday.map(\.value) == [7, 26])
+        // New York springs forward on Sunday 8 March 2026 (a 23-hour day): the week is still 8–14 March.
+        let dst = Self.pages(values: ["2026-03-07": 2, "2026-03-08": 3, "2026-03-09": 4])
+            .totals(per: .week, count: 2, today: Fixtures.day("2026-03-10"), calendar: Self.sundayFirst)
+        #expect(dst.map(\.start.iso) == ["2026-03-01", "2026-03-08"])
+        #expect(dst.map(\.end.iso) == ["2026-03-07", "2026-03-14"])
+        #expect(dst.map(\.value) == [2, 7])
+        // Kiritimati (UTC+14) keeps the same civil weeks.
+        let kiritimati = TendCalendar(timeZone: Fixtures.zone("Pacific/Kiritimati"), locale: Locale(identifier: "de_DE"))
+        #expect(habit.totals(per: .week, count: 2, today: Self.today, calendar: kiritimati) == monday)
     }
 
     @Test("Months and years, across a year's end; none before the habit's history starts")
