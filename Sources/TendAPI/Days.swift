@@ -3,12 +3,13 @@ import TendCore
 
 /// `PUT /api/v1/habits/{id}/days/{day}`: any of a value, a skip mark and a note (at least one).
 public struct DayUpdate: Codable, Hashable, Sendable {
-    public var value: Int?
+    /// Up to three decimals for a count (2.5); a checkmark's is 0 or 1, a duration's whole seconds.
+    public var value: Amount?
     public var skip: Bool?
     /// `""` clears the note (so does JSON `null` given with another field).
     public var note: String?
 
-    public init(value: Int? = nil, skip: Bool? = nil, note: String? = nil) {
+    public init(value: Amount? = nil, skip: Bool? = nil, note: String? = nil) {
         self.value = value
         self.skip = skip
         self.note = note
@@ -18,7 +19,7 @@ public struct DayUpdate: Codable, Hashable, Sendable {
 extension DayUpdate {
     /// The body almost every check-in sends, `{"value": n}` (JSON blanks allowed, `n` a plain
     /// non-negative integer of at most 10 digits), read without JSONDecoder; `nil` for any other
-    /// body, which then goes through JSONDecoder as usual. Same result either way.
+    /// body (a decimal too), which then goes through JSONDecoder as usual. Same result either way.
     public static func valueOnly(_ bytes: [UInt8]) -> DayUpdate? {
         var rest = bytes[...]
         func skipBlanks() {
@@ -44,13 +45,17 @@ extension DayUpdate {
         guard take("}") else { return nil }
         skipBlanks()
         guard rest.isEmpty else { return nil }
-        return DayUpdate(value: digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        let value = Amount(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        // Beyond the largest amount: JSONDecoder's refusal says why.
+        guard value <= Amount.maximum else { return nil }
+        return DayUpdate(value: value)
     }
 }
 
-/// `POST /api/v1/habits/{id}/days/{day}/increment` (`by` may be negative; default 1).
+/// `POST /api/v1/habits/{id}/days/{day}/increment` (`by` may be negative and, for a count, have
+/// up to three decimals; default 1).
 public struct IncrementRequest: Codable, Hashable, Sendable {
-    public var by: Int?
+    public var by: Amount?
 
-    public init(by: Int? = nil) { self.by = by }
+    public init(by: Amount? = nil) { self.by = by }
 }

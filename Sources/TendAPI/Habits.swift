@@ -81,8 +81,10 @@ public struct HabitFields: Codable, Hashable, Sendable {
     public var notes: String?
     public var kind: HabitKind?
     public var type: HabitType?
-    public var target: Int?
+    public var target: Amount?
     public var unit: String?
+    /// What + and − add to a count (default 1).
+    public var step: Amount?
     public var schedule: ScheduleInput?
     public var routineTime: RoutineTime?
     public var reminders: [ReminderInput]?
@@ -97,7 +99,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
-        type: HabitType? = nil, target: Int? = nil, unit: String? = nil, schedule: ScheduleInput? = nil,
+        type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil, schedule: ScheduleInput? = nil,
         routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, group: String? = nil,
         tags: [String]? = nil, createdOn: Day? = nil
     ) {
@@ -109,6 +111,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
         self.type = type
         self.target = target
         self.unit = unit
+        self.step = step
         self.schedule = schedule
         self.routineTime = routineTime
         self.reminders = reminders
@@ -140,6 +143,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
             habit.target = Habit.defaultTarget(kind: habit.kind, type: habit.type)
         }
         if let unit { habit.unit = unit }
+        if let step { habit.step = step }
         if let schedule { habit.schedule = try schedule.resolved(today: today) }
         if let routineTime { habit.routineTime = routineTime }
         if let reminders { habit.reminders = reminders.map(\.reminder) }

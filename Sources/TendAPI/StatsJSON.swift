@@ -15,7 +15,7 @@ public struct StatsJSON: Codable, Hashable, Sendable {
     @NullWhenAbsent public var completionRate365: Double?
     public var totalDaysMet: Int
     public var totalCheckIns: Int
-    public var totalValue: Int
+    public var totalValue: Amount
     public var skippedDays: Int
     /// Days with a value, by weekday code (`mon` … `sun`).
     public var weekdays: [String: Int]

@@ -8,9 +8,11 @@ public struct TodayJSON: Codable, Hashable, Sendable {
         public var name: String
         public var emoji: String
         public var status: String
-        public var value: Int
-        public var target: Int
+        public var value: Amount
+        public var target: Amount
         public var unit: String
+        /// What + and − add (a count's step; 1 for other types).
+        public var step: Amount
         public var type: String
         public var kind: String
         public var progress: Double
@@ -49,6 +51,7 @@ public struct TodayJSON: Codable, Hashable, Sendable {
                     Item(
                         id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji,
                         status: item.status.rawValue, value: item.value, target: item.habit.target, unit: item.habit.unit,
+                        step: item.habit.step,
                         type: item.habit.type.rawValue, kind: item.habit.kind.rawValue, progress: item.progress,
                         period: item.period)
                 })

@@ -91,7 +91,7 @@ enum StoreBenchmarks {
         for warm in 0..<100 { _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: warm), 1) }
         let start = clock.now
         for index in 0..<commits {
-            _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 1000 + index), index + 1)
+            _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 1000 + index), Amount(index + 1))
         }
         let commitTime = seconds(clock.now - start)
         print(
@@ -109,7 +109,7 @@ enum StoreBenchmarks {
                 group.addTask {
                     for index in 0..<perWriter {
                         _ = try await store.setValue(
-                            owner: user.id, habit: habit.id, day: Day(ordinal: 10_000 + writer * perWriter + index), index + 1)
+                            owner: user.id, habit: habit.id, day: Day(ordinal: 10_000 + writer * perWriter + index), Amount(index + 1))
                     }
                 }
             }
@@ -152,7 +152,7 @@ enum StoreBenchmarks {
         for index in 0..<100 {
             let habit = Habit(name: "Imported \(index)", type: .count, target: 10, createdOn: Day(ordinal: 0))
             importChanges.append(.habitCreated(habit: habit))
-            let entries = (0..<10_000).map { Entry(day: Day(ordinal: $0), value: ($0 + index) % 10 + 1) }
+            let entries = (0..<10_000).map { Entry(day: Day(ordinal: $0), value: Amount(($0 + index) % 10 + 1)) }
             importChanges.append(.entriesImported(habit: habit.id, entries: entries))
         }
         let importStart = clock.now

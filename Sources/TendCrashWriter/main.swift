@@ -42,7 +42,7 @@ try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
             var n = first + writer
             while true {
-                _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 10_957 + n), n)
+                _ = try await store.setValue(owner: user.id, habit: habit.id, day: Day(ordinal: 10_957 + n), Amount(n))
                 say("ack \(n)")
                 n += writers
             }

@@ -18,7 +18,7 @@ public enum Dataset {
         return (0..<count).map { index in
             let type: HabitType = [.checkmark, .checkmark, .count, .duration][index % 4]
             let kind: HabitKind = index % 5 == 4 ? .bad : .good
-            let target: Int =
+            let target: Amount =
                 switch (kind, type) {
                 case (.good, .checkmark): 1
                 case (.bad, .checkmark): 0
@@ -42,7 +42,7 @@ public enum Dataset {
                         case .duration: Int.random(in: 0...3600, using: &random)
                         }
                     if value > 0 {
-                        entries.append(Entry(day: day, value: value, note: roll == 0 ? "note" : nil))
+                        entries.append(Entry(day: day, value: Amount(value), note: roll == 0 ? "note" : nil))
                     }
                 } else if roll < 73 {
                     entries.append(Entry(day: day, isSkipped: true))

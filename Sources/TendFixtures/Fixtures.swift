@@ -46,7 +46,7 @@ public enum Fixtures {
 
     /// A habit with readable defaults (a daily good checkmark created on 2025-01-01).
     public static func habit(
-        _ name: String = "Read", kind: HabitKind = .good, type: HabitType = .checkmark, target: Int? = nil,
+        _ name: String = "Read", kind: HabitKind = .good, type: HabitType = .checkmark, target: Amount? = nil,
         schedule: Schedule = .daily, routineTime: RoutineTime = .anytime, createdOn: String = "2025-01-01",
         order: Int = 0
     ) -> Habit {
@@ -56,7 +56,7 @@ public enum Fixtures {
     }
 
     /// A tracked habit with `value` recorded on each of `days`.
-    public static func tracked(_ habit: Habit, checked days: [String], value: Int? = nil) -> TrackedHabit {
+    public static func tracked(_ habit: Habit, checked days: [String], value: Amount? = nil) -> TrackedHabit {
         let amount = value ?? max(1, habit.target)
         return TrackedHabit(habit: habit, entries: days.map { Entry(day: day($0), value: amount) })
     }

@@ -27,7 +27,7 @@ enum HabitBullCSVFormat {
         var category = ""
         /// By day: a later line for the same day replaces an earlier one.
         var entries: [Day: Entry] = [:]
-        var largest = 0
+        var largest: Amount = 0
     }
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
@@ -58,11 +58,10 @@ enum HabitBullCSVFormat {
             let datePart = String(dateText.prefix { $0 != "T" && $0 != " " })
             guard let day = Day(datePart) else { return skip("“\(dateText)” is not a date") }
             let valueText = columns.value(record, "Value").trimmingCharacters(in: .whitespaces)
-            guard let number = Double(valueText.isEmpty ? "0" : valueText), number.isFinite, abs(number) < 1e12 else {
+            guard let (value, wasRounded) = ImportedAmount.parse(valueText.isEmpty ? "0" : valueText) else {
                 return skip("“\(valueText)” is not a number")
             }
-            let value = Int(number.rounded())
-            if Double(value) != number { rounded += 1 }
+            if wasRounded { rounded += 1 }
             let comment = columns.value(record, "CommentText").trimmingCharacters(in: .whitespacesAndNewlines)
 
             let index: Int
@@ -110,7 +109,7 @@ enum HabitBullCSVFormat {
                 "\(ImportedData.listed(counted)) recorded amounts above 1: imported as count habits with a daily target of 1 "
                     + "(HabitBull's file has no goal; edit the target after the import).")
         }
-        if rounded > 0 { adjustments.append("\(rounded) value(s) with a fraction were rounded to whole numbers.") }
+        if rounded > 0 { adjustments.append("\(rounded) value(s) with more than three decimals were rounded to thousandths.") }
         if repeated > 0 { adjustments.append("\(repeated) line(s) repeated a habit's day: the last one is kept.") }
         var skipped: [String] = []
         if unreadable > 0 { skipped.append("\(unreadable) line(s) could not be read (first: \(firstUnreadable)).") }

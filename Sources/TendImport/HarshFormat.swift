@@ -101,7 +101,7 @@ enum HarshFormat {
         var defined = false
         var trackingOnly = false
         var entries: [Day: Entry] = [:]
-        var largest = 0
+        var largest: Amount = 0
     }
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
@@ -151,14 +151,14 @@ enum HarshFormat {
                         skip("the result is not y, n or s")
                         return
                     }
-                    var amount = 0
+                    var amount: Amount = 0
                     if !entry.amount.isEmpty {
-                        guard let number = Double(entry.amount), number.isFinite, abs(number) < 1e12 else {
+                        guard let (number, wasRounded) = ImportedAmount.parse(entry.amount) else {
                             skip("“\(entry.amount.prefix(60))” is not an amount")
                             return
                         }
-                        amount = max(0, Int(number.rounded()))
-                        if Double(amount) != number { rounded += 1 }
+                        amount = max(0, number)
+                        if wasRounded { rounded += 1 }
                     }
                     let index = try draft(entry.name)
                     let note = entry.comment.isEmpty ? nil : try text.take(entry.comment)
@@ -224,7 +224,7 @@ enum HarshFormat {
         if !undefined.isEmpty, drafts.contains(where: \.defined) {
             adjustments.append("\(ImportedData.listed(undefined)) appear only in the log: imported as daily habits.")
         }
-        if rounded > 0 { adjustments.append("\(rounded) amount(s) with a fraction were rounded to whole numbers.") }
+        if rounded > 0 { adjustments.append("\(rounded) amount(s) with more than three decimals were rounded to thousandths.") }
         var skipped: [String] = []
         if unreadable > 0 { skipped.append("\(unreadable) line(s) could not be read (first: \(firstUnreadable)).") }
         return ImportedData(format: .harsh, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)

@@ -31,7 +31,9 @@ enum ImportAdjuster {
         }
         let range = Habit.targetRange(kind: habit.kind, type: habit.type)
         if !range.contains(habit.target) {
-            let clamped = min(max(habit.target, range.lowerBound), range.upperBound)
+            // Below a good count's range (0.001), a target of one unit, as a new habit gets.
+            let floor = range.lowerBound.isWhole ? range.lowerBound : Habit.defaultTarget(kind: habit.kind, type: habit.type)
+            let clamped = min(max(habit.target, floor), range.upperBound)
             notes.append("\(label): target \(habit.target) is outside \(range.lowerBound)…\(range.upperBound), so it is \(clamped)")
             habit.target = clamped
         }

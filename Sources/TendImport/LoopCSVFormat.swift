@@ -186,7 +186,7 @@ public enum LoopCSVFormat {
                 String(format: "%03d", index + 1), habit.name, numerical ? "NUMERICAL" : "YES_NO", "", habit.notes,
                 String(numerator), String(denominator), color, numerical ? unit : "",
                 numerical ? (habit.kind == .bad ? "AT_MOST" : "AT_LEAST") : "",
-                numerical ? String(Double(habit.target)) : "", String(habit.isArchived), try Self.tendHabitText(habit),
+                numerical ? String(habit.target.double) : "", String(habit.isArchived), try Self.tendHabitText(habit),
             ])
             var checkmarks = CSV.line(["Date", "Value", "Notes"])
             for entry in tracked.sortedEntries.reversed() {
@@ -194,7 +194,7 @@ public enum LoopCSVFormat {
                 if entry.isSkipped {
                     value = "SKIP"
                 } else if numerical {
-                    value = String(Int64(entry.value) * 1000)
+                    value = String(entry.value.thousandths)
                 } else {
                     value = entry.value >= habit.target ? "YES_MANUAL" : "NO"
                 }

@@ -176,7 +176,7 @@ enum LoopMapping {
         var target = Habit.defaultTarget(kind: kind, type: numerical ? .count : .checkmark)
         if numerical {
             let value = record.targetValue
-            target = value.isFinite ? Int(max(min(value.rounded(), 1e12), -1e12)) : 0
+            target = ImportedAmount.nearest(value) ?? (value > 0 ? Amount.maximum : 0)
         }
         var reminders: [Reminder] = []
         if let hour = record.reminderHour, let minute = record.reminderMinute {
@@ -209,8 +209,11 @@ enum LoopMapping {
                 entry.isSkipped = true
             case _ where numerical:
                 // Negative amounts are left to the planner, which reports them with the others.
-                let amount = (Double(repetition.value) / 1000).rounded()
-                entry.value = Int(max(min(amount, 1e15), -1e15))
+                // Loop keeps amounts in thousandths, as Tend does: moved over unchanged. Held just
+                // beyond the largest amount (no sum of them overflows), a huge one is still above
+                // it for the adjuster, which lowers it and says so.
+                let bound = Amount.maximum.thousandths + 1
+                entry.value = Amount(thousandths: max(min(repetition.value, bound), -bound))
             case yesManual:
                 entry.value = 1
             case yesAuto:

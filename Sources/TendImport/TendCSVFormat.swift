@@ -9,7 +9,7 @@ public enum TendCSVFormat {
         "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
         "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
         // Last, so files written before groups and tags read the same.
-        "group", "tags",
+        "group", "tags", "step",
     ]
 
     /// Habits in manual order, each followed by its entries by day.
@@ -19,14 +19,15 @@ public enum TendCSVFormat {
             let habit = tracked.habit
             text += CSV.line([
                 "habit", habit.id.description, habit.name, habit.emoji, habit.color.rawValue, habit.kind.rawValue,
-                habit.type.rawValue, String(habit.target), habit.unit, habit.schedule.description,
+                habit.type.rawValue, habit.target.description, habit.unit, habit.schedule.description,
                 habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
                 habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
+                habit.step.description,
             ])
             for entry in tracked.sortedEntries {
                 text += CSV.line([
                     "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-                    entry.day.iso, String(entry.value), String(entry.isSkipped), entry.note ?? "", "", "",
+                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "",
                 ])
             }
         }
@@ -146,8 +147,13 @@ public enum TendCSVFormat {
             color: parsed("color", HabitColor.init(rawValue:), default: .blue, describe: "a Tend color"),
             notes: header.value(record, "notes"),
             kind: kind, type: type,
-            target: parsed("target", { Int($0) }, default: Habit.defaultTarget(kind: kind, type: type), describe: "a whole number"),
+            target: parsed(
+                "target", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } },
+                default: Habit.defaultTarget(kind: kind, type: type), describe: "a number with at most three decimals"),
             unit: header.value(record, "unit"),
+            step: parsed(
+                "step", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } },
+                default: Habit.defaultStep, describe: "a number with at most three decimals"),
             schedule: schedule,
             routineTime: parsed(
                 "routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
@@ -168,8 +174,8 @@ public enum TendCSVFormat {
             throw .invalidCSV(line: record.line, reason: error.description)
         }
         let valueText = field("value")
-        guard let value = valueText.isEmpty ? 0 : Int(valueText) else {
-            throw .invalidCSV(line: record.line, reason: "value “\(valueText)” is not a whole number")
+        guard let value = valueText.isEmpty ? 0 : ImportedAmount.parse(valueText).flatMap({ $0.rounded ? nil : $0.amount }) else {
+            throw .invalidCSV(line: record.line, reason: "value “\(valueText)” is not a number with at most three decimals")
         }
         let skippedText = field("skipped")
         guard let skipped = skippedText.isEmpty ? false : parseBool(skippedText.lowercased()) else {

@@ -120,7 +120,7 @@ public enum TendJSONFormat {
         let name = String(describing: type)
         return switch name {
         case "String": "text"
-        case "Int", "Double", "Int64": "a number"
+        case "Int", "Double", "Int64", "Amount": "a number"
         case "Bool": "true or false"
         case _ where name.hasPrefix("Array<") || name.hasPrefix("["): "a list"
         default: "an object"

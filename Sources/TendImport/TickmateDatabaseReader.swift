@@ -44,7 +44,7 @@ enum TickmateDatabaseReader {
             let days = ticks[id] ?? [:]
             let isCount = days.values.contains { $0 > 1 }
             if isCount { counted.append(name) }
-            let entries = days.sorted { $0.key < $1.key }.map { Entry(day: $0.key, value: isCount ? $0.value : 1) }
+            let entries = days.sorted { $0.key < $1.key }.map { Entry(day: $0.key, value: isCount ? Amount($0.value) : 1) }
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid("tickmate|\(id)|\(name)")), name: name,
                 notes: try text.take(ImportDatabase.text(row, "description") ?? ""), type: isCount ? .count : .checkmark, target: 1,

@@ -14,7 +14,7 @@ enum PostgresCheckInStatements {
     struct Read: PostgresPreparedStatement {
         typealias Row = PostgresRow
 
-        static let name = "tend_check_in_read_v2"
+        static let name = "tend_check_in_read_v3"
         static let sql = "SELECT * FROM tend_check_in_read($1, $2, $3, $4)"
 
         var owner: UUID
@@ -62,7 +62,7 @@ enum PostgresCheckInStatements {
             bindings.append(revision)
             bindings.append(kept.map(\.habit))
             bindings.append(kept.map(\.day))
-            bindings.append(kept.map(\.entry.value))
+            bindings.append(kept.map(\.entry.value.thousandths))
             bindings.append(kept.map(\.entry.isSkipped))
             bindings.append(kept.map { $0.entry.note ?? "" })
             bindings.append(kept.map { $0.entry.note != nil })

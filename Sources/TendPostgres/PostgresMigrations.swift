@@ -550,6 +550,55 @@ enum PostgresMigrations {
         Migration(
             version: 16, name: "users: the device zones kept against the account's zone",
             statements: ["ALTER TABLE users ADD COLUMN kept_zones text NOT NULL DEFAULT ''"]),
+        Migration(
+            version: 17, name: "exact decimal amounts: values, targets and steps in thousandths",
+            statements: [
+                // Every amount column (entries.value, habits.target, the new habits.step) holds a
+                // whole number of thousandths (`Amount`). Scaling every value and target alike
+                // leaves every status as it was, so the summaries' triggers, which would cut every
+                // habit's summary for nothing, are off while the entries are rewritten.
+                "ALTER TABLE entries DISABLE TRIGGER USER",
+                "UPDATE entries SET value = value * 1000",
+                "ALTER TABLE entries ENABLE TRIGGER USER",
+                "UPDATE habits SET target = target * 1000",
+                "ALTER TABLE habits ADD COLUMN step integer NOT NULL DEFAULT 1000 CHECK (step > 0)",
+                "COMMENT ON COLUMN entries.value IS 'thousandths'",
+                "COMMENT ON COLUMN habits.target IS 'thousandths'",
+                "COMMENT ON COLUMN habits.step IS 'thousandths: what + and - add to a count'",
+                // The check-in reads a habit's step (a count's tap adds it): its function returns it.
+                "DROP FUNCTION tend_check_in_read(uuid, uuid[], bigint[], uuid[])",
+                """
+                CREATE FUNCTION tend_check_in_read(owner_id uuid, habit_ids uuid[], day_ordinals bigint[], operation_ids uuid[])
+                RETURNS TABLE (
+                    revision bigint, last_hlc text, held text[], wanted_habit uuid, wanted_day bigint,
+                    id uuid, name text, emoji text, color text, notes text, kind text, type text, target integer,
+                    unit text, schedule text, routine_time text, reminders text, is_archived boolean,
+                    sort_order integer, created_on integer, group_name text, tags text,
+                    entry_value bigint, entry_skipped boolean, entry_note text, step integer)
+                LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+                #variable_conflict use_column
+                BEGIN
+                    RETURN QUERY
+                    SELECT u.revision, (SELECT o.hlc FROM ops o WHERE o.user_id = owner_id ORDER BY o.hlc DESC LIMIT 1),
+                           (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY(operation_ids)),
+                           p.habit, p.day, h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit,
+                           h.schedule::text, h.routine_time, h.reminders::text, h.is_archived, h.sort_order,
+                           h.created_on, h.group_name, h.tags, e.value, e.is_skipped, e.note, h.step
+                    FROM users u
+                    CROSS JOIN unnest(habit_ids, day_ordinals) AS p(habit, day)
+                    -- One primary-key lookup per pair, whatever number of pairs the kept plan
+                    -- was made for (a generic plan guesses ten).
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM habits WHERE habits.user_id = u.id AND habits.id = p.habit LIMIT 1
+                    ) h ON true
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM entries
+                        WHERE entries.user_id = u.id AND entries.habit_id = p.habit AND entries.day = p.day LIMIT 1
+                    ) e ON true
+                    WHERE u.id = owner_id;
+                END $$
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -22,11 +22,11 @@ extension PostgresStore {
             if merging { habit.name = HabitRules.freeName(habit.name, taken: try await nameKeys(owner, except: habit.id, on: c)) }
             try await run(
                 """
-                INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, schedule,
-                                    routine_time, reminders, is_archived, sort_order, created_on, group_name, tags)
+                INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, step,
+                                    schedule, routine_time, reminders, is_archived, sort_order, created_on, group_name, tags)
                 VALUES (\(user), \(habit.id.rawValue), \(habit.name), \(HabitRules.nameKey(habit.name)), \(habit.emoji),
                         \(habit.color.rawValue), \(habit.notes), \(habit.kind.rawValue), \(habit.type.rawValue),
-                        \(habit.target), \(habit.unit), \(try Self.json(habit.schedule))::jsonb,
+                        \(habit.target.thousandths), \(habit.unit), \(habit.step.thousandths), \(try Self.json(habit.schedule))::jsonb,
                         \(habit.routineTime.rawValue), \(try Self.json(habit.reminders))::jsonb, \(habit.isArchived),
                         \(habit.order), \(habit.createdOn.ordinal), \(habit.group), \(try Self.json(habit.tags)))
                 ON CONFLICT (user_id, id) DO NOTHING
@@ -56,8 +56,9 @@ extension PostgresStore {
                     notes = coalesce(\(patch.notes), notes),
                     kind = coalesce(\(patch.kind?.rawValue), kind),
                     type = coalesce(\(patch.type?.rawValue), type),
-                    target = coalesce(\(patch.target)::integer, target),
+                    target = coalesce(\(patch.target?.thousandths)::integer, target),
                     unit = coalesce(\(patch.unit), unit),
+                    step = coalesce(\(patch.step?.thousandths)::integer, step),
                     schedule = coalesce(\(try patch.schedule.map(Self.json))::jsonb, schedule),
                     routine_time = coalesce(\(patch.routineTime?.rawValue), routine_time),
                     reminders = coalesce(\(try patch.reminders.map(Self.json))::jsonb, reminders),
@@ -89,7 +90,7 @@ extension PostgresStore {
                 owner: owner, habit: habit, day: day,
                 """
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
-                SELECT \(user), \(habit.rawValue), \(day.ordinal), \(value), false, NULL
+                SELECT \(user), \(habit.rawValue), \(day.ordinal), \(value.thousandths), false, NULL
                 WHERE EXISTS (SELECT 1 FROM habits WHERE user_id = \(user) AND id = \(habit.rawValue))
                 ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
                     value = excluded.value,
@@ -102,11 +103,11 @@ extension PostgresStore {
                 owner: owner, habit: habit, day: day,
                 """
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
-                SELECT \(user), \(habit.rawValue), \(day.ordinal), \(max(0, amount)), false, NULL
+                SELECT \(user), \(habit.rawValue), \(day.ordinal), \(max(0, amount).thousandths), false, NULL
                 WHERE EXISTS (SELECT 1 FROM habits WHERE user_id = \(user) AND id = \(habit.rawValue))
                 ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
-                    value = greatest(0, entries.value + \(amount)),
-                    is_skipped = entries.is_skipped AND greatest(0, entries.value + \(amount)) = 0
+                    value = greatest(0, entries.value + \(amount.thousandths)),
+                    is_skipped = entries.is_skipped AND greatest(0, entries.value + \(amount.thousandths)) = 0
                 RETURNING value, is_skipped, note
                 """, on: c)
 
@@ -238,8 +239,8 @@ extension PostgresStore {
         owner: User.ID, habit: Habit.ID, day: Day, _ upsert: PostgresQuery, on c: PostgresConnection
     ) async throws -> Entry? {
         guard let row = try await rows(upsert, on: c).first else { return nil }  // no such habit
-        let (value, skipped, note) = try row.decode((Int, Bool, String?).self)
-        let entry = Entry(day: day, value: value, isSkipped: skipped, note: note)
+        let (value, skipped, note) = try row.decode((Int64, Bool, String?).self)
+        let entry = Entry(day: day, value: Amount(thousandths: value), isSkipped: skipped, note: note)
         guard entry.isEmpty else { return entry }
         try await run(
             """
@@ -262,7 +263,7 @@ extension PostgresStore {
                 """
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
                 SELECT \(user), \(habit.rawValue), u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
-                FROM unnest(\(kept.map(\.day.ordinal))::bigint[], \(kept.map(\.value))::bigint[],
+                FROM unnest(\(kept.map(\.day.ordinal))::bigint[], \(kept.map(\.value.thousandths))::bigint[],
                             \(kept.map(\.isSkipped))::boolean[], \(kept.map { $0.note ?? "" })::text[],
                             \(kept.map { $0.note != nil })::boolean[]) AS u(day, value, skipped, note, has_note)
                 WHERE EXISTS (SELECT 1 FROM habits WHERE user_id = \(user) AND id = \(habit.rawValue))

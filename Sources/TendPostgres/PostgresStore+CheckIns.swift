@@ -151,9 +151,9 @@ extension PostgresStore {
                 habit: Habit.ID(rawValue: try cells["wanted_habit"].decode(UUID.self)),
                 day: Day(ordinal: try cells["wanted_day"].decode(Int.self)))
             if state.habits[key.habit] == nil, let habit = try Self.habit(from: row) { state.habits[key.habit] = habit }
-            if let value = try cells["entry_value"].decode(Int?.self) {
+            if let value = try cells["entry_value"].decode(Int64?.self) {
                 state.entries[key] = Entry(
-                    day: key.day, value: value, isSkipped: try cells["entry_skipped"].decode(Bool.self),
+                    day: key.day, value: Amount(thousandths: value), isSkipped: try cells["entry_skipped"].decode(Bool.self),
                     note: try cells["entry_note"].decode(String?.self))
             }
         }

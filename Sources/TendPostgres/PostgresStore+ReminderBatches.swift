@@ -60,8 +60,9 @@ extension PostgresStore {
                     JOIN entries e ON e.user_id = w.owner AND e.habit_id = w.habit AND e.day BETWEEN w.first AND w.last
                     """, on: c)
                 for row in rows {
-                    let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int, Bool, String?).self)
-                    entries[habit, default: []].append(Entry(day: Day(ordinal: day), value: value, isSkipped: skipped, note: note))
+                    let (habit, day, value, skipped, note) = try row.decode((UUID, Int, Int64, Bool, String?).self)
+                    entries[habit, default: []].append(
+                        Entry(day: Day(ordinal: day), value: Amount(thousandths: value), isSkipped: skipped, note: note))
                 }
             }
             var pushes: [UUID: [PushSubscription]] = [:]

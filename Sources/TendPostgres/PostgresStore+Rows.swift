@@ -10,7 +10,8 @@ extension PostgresStore {
     /// The habit columns of `habits h`, in the order ``habit(from:)`` reads them by name.
     static let habitColumns = """
         h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit, h.schedule::text AS schedule, \
-        h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on, h.group_name, h.tags
+        h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on, h.group_name, h.tags, \
+        h.step
         """
 
     static func usernameKey(_ username: String) -> String { username.lowercased() }
@@ -170,7 +171,7 @@ extension PostgresStore {
                 throw StoreError.unreadable("packed entries of habit \(habit) end mid-entry")
             }
             let ordinal = Int(day)
-            list.append(Entry(day: Day(ordinal: ordinal), value: Int(value), isSkipped: skipped != 0, note: notes[ordinal]))
+            list.append(Entry(day: Day(ordinal: ordinal), value: Amount(thousandths: value), isSkipped: skipped != 0, note: notes[ordinal]))
         }
         return list
     }
@@ -190,9 +191,9 @@ extension PostgresStore {
             """, on: c)
         guard let row = rows.first, let habit = try Self.habit(from: row) else { throw StoreError.notFound("habit") }
         let cells = row.makeRandomAccess()
-        guard let day, let value = try cells["entry_value"].decode(Int?.self) else { return TrackedHabit(habit: habit) }
+        guard let day, let value = try cells["entry_value"].decode(Int64?.self) else { return TrackedHabit(habit: habit) }
         let entry = Entry(
-            day: day, value: value, isSkipped: try cells["entry_skipped"].decode(Bool.self),
+            day: day, value: Amount(thousandths: value), isSkipped: try cells["entry_skipped"].decode(Bool.self),
             note: try cells["entry_note"].decode(String?.self))
         return TrackedHabit(habit: habit, entries: [entry])
     }
@@ -284,8 +285,9 @@ extension PostgresStore {
             notes: try cells["notes"].decode(String.self),
             kind: try enumValue(cells["kind"].decode(String.self)),
             type: try enumValue(cells["type"].decode(String.self)),
-            target: try cells["target"].decode(Int.self),
+            target: Amount(thousandths: try cells["target"].decode(Int64.self)),
             unit: try cells["unit"].decode(String.self),
+            step: Amount(thousandths: try cells["step"].decode(Int64.self)),
             schedule: try StoredJSON.schedules.value(cells["schedule"].decode(String.self)) { try decodeJSON(Schedule.self, $0) },
             routineTime: try enumValue(cells["routine_time"].decode(String.self)),
             reminders: try StoredReminders.decode(cells["reminders"].decode(String.self)),

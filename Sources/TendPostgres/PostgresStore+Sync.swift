@@ -148,10 +148,10 @@ extension PostgresStore {
         var entries: [Cell: Entry] = [:]
         var existing: Set<Habit.ID> = []
         for row in rows {
-            let (habit, ordinal, exists, value, skipped, note) = try row.decode((UUID, Int, Bool, Int?, Bool?, String?).self)
+            let (habit, ordinal, exists, value, skipped, note) = try row.decode((UUID, Int, Bool, Int64?, Bool?, String?).self)
             let cell = Cell(habit: Habit.ID(rawValue: habit), day: Day(ordinal: ordinal))
             if exists { existing.insert(cell.habit) }
-            entries[cell] = Entry(day: cell.day, value: value ?? 0, isSkipped: skipped ?? false, note: note)
+            entries[cell] = Entry(day: cell.day, value: Amount(thousandths: value ?? 0), isSkipped: skipped ?? false, note: note)
         }
         for change in changes {
             guard let habit = change.habitID, let day = change.entryDay, existing.contains(habit) else { continue }
@@ -167,7 +167,7 @@ extension PostgresStore {
                 INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
                 SELECT \(user), u.habit, u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
                 FROM unnest(\(kept.map(\.0.habit.rawValue))::uuid[], \(kept.map(\.0.day.ordinal))::bigint[],
-                            \(kept.map(\.1.value))::bigint[], \(kept.map(\.1.isSkipped))::boolean[],
+                            \(kept.map(\.1.value.thousandths))::bigint[], \(kept.map(\.1.isSkipped))::boolean[],
                             \(kept.map { $0.1.note ?? "" })::text[], \(kept.map { $0.1.note != nil })::boolean[])
                      AS u(habit, day, value, skipped, note, has_note)
                 ON CONFLICT (user_id, habit_id, day) DO UPDATE SET
@@ -269,7 +269,7 @@ extension PostgresStore {
             """
             INSERT INTO entries (user_id, habit_id, day, value, is_skipped, note)
             SELECT \(user), \(habit.rawValue), u.day, u.value, u.skipped, CASE WHEN u.has_note THEN u.note END
-            FROM unnest(\(kept.map(\.day.ordinal))::bigint[], \(kept.map(\.value))::bigint[],
+            FROM unnest(\(kept.map(\.day.ordinal))::bigint[], \(kept.map(\.value.thousandths))::bigint[],
                         \(kept.map(\.isSkipped))::boolean[], \(kept.map { $0.note ?? "" })::text[],
                         \(kept.map { $0.note != nil })::boolean[]) AS u(day, value, skipped, note, has_note)
             \(unescaped: replace)
@@ -295,7 +295,8 @@ extension PostgresStore {
                 """
                 UPDATE habits SET name = \(habit.name), name_key = \(HabitRules.nameKey(habit.name)), emoji = \(habit.emoji),
                     color = \(habit.color.rawValue), notes = \(habit.notes), kind = \(habit.kind.rawValue),
-                    type = \(habit.type.rawValue), target = \(habit.target), unit = \(habit.unit),
+                    type = \(habit.type.rawValue), target = \(habit.target.thousandths), unit = \(habit.unit),
+                    step = \(habit.step.thousandths),
                     schedule = \(try Self.json(habit.schedule))::jsonb, routine_time = \(habit.routineTime.rawValue),
                     reminders = \(try Self.json(habit.reminders))::jsonb, is_archived = \(habit.isArchived),
                     sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags))

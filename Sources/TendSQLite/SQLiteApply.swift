@@ -153,13 +153,14 @@ enum SQLiteApply {
         try db.execute(
             sql: """
                 UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
-                    target = ?, unit = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
+                    target = ?, unit = ?, step = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
                     group_name = ?, tags = ?
                 WHERE user_id = ? AND id = ?
                 """,
             arguments: [
                 habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
-                habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit, try json(habit.schedule),
+                habit.kind.rawValue, habit.type.rawValue, habit.target.thousandths, habit.unit, habit.step.thousandths,
+                try json(habit.schedule),
                 habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
                 habit.group, try json(habit.tags), owner.description, habit.id.description,
             ])
@@ -220,14 +221,16 @@ enum SQLiteApply {
         do {
             try db.execute(
                 sql: """
-                    INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit,
-                        schedule, routine_time, reminders, is_archived, sort_order, created_on, group_name, tags)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target,
+                        unit, step, schedule, routine_time, reminders, is_archived, sort_order, created_on,
+                        group_name, tags)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
-                    habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit,
-                    try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived,
+                    habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target.thousandths,
+                    habit.unit, habit.step.thousandths, try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders),
+                    habit.isArchived,
                     habit.order, habit.createdOn.ordinal, habit.group, try json(habit.tags),
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
@@ -252,7 +255,8 @@ enum SQLiteApply {
                 cleared.append(.integer(entry.day.ordinal))
             } else {
                 kept.append(
-                    .integer(entry.day.ordinal), .integer(entry.value), .integer(entry.isSkipped ? 1 : 0), .optionalText(entry.note))
+                    .integer(entry.day.ordinal), .integer(Int(entry.value.thousandths)), .integer(entry.isSkipped ? 1 : 0),
+                    .optionalText(entry.note))
             }
         }
         let (user, habit) = (owner.description, habit.description)
@@ -280,7 +284,7 @@ enum SQLiteApply {
             try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO entries (user_id, habit_id, day, value, is_skipped, note) VALUES (?, ?, ?, ?, ?, ?)"
             ).execute(arguments: [
-                owner.description, habit.description, entry.day.ordinal, entry.value, entry.isSkipped, entry.note,
+                owner.description, habit.description, entry.day.ordinal, entry.value.thousandths, entry.isSkipped, entry.note,
             ])
         }
     }

@@ -7,7 +7,7 @@ import TendStore
 enum SQLiteRows {
     static let habitColumns = """
         id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
-        is_archived, sort_order, created_on, group_name, tags
+        is_archived, sort_order, created_on, group_name, tags, step
         """
 
     static func user(_ db: Database, id: String) throws -> User? {
@@ -48,7 +48,8 @@ enum SQLiteRows {
         return Habit(
             id: Habit.ID(rawValue: try uuid(row[offset + 0])), name: row[offset + 1], emoji: row[offset + 2],
             color: try enumeration(HabitColor.self, offset + 3), notes: row[offset + 4], kind: try enumeration(HabitKind.self, offset + 5),
-            type: try enumeration(HabitType.self, offset + 6), target: row[offset + 7], unit: row[offset + 8],
+            type: try enumeration(HabitType.self, offset + 6), target: Amount(thousandths: row[offset + 7]),
+            unit: row[offset + 8], step: Amount(thousandths: row[offset + 17]),
             schedule: try decode(StoredJSON.schedules, offset + 9), routineTime: try enumeration(RoutineTime.self, offset + 10),
             reminders: try StoredReminders.decode(row[offset + 11]), isArchived: row[offset + 12],
             group: row[offset + 15], tags: try StoredJSON.tags(row[offset + 16]), order: row[offset + 13],
@@ -135,7 +136,8 @@ enum SQLiteRows {
         while let row = try cursor.next() {
             let position: Int = row[0]
             guard position < entries.count else { continue }
-            entries[position].append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
+            entries[position].append(
+                Entry(day: Day(ordinal: row[1]), value: Amount(thousandths: row[2]), isSkipped: row[3], note: row[4]))
         }
         let byHabit = Dictionary(uniqueKeysWithValues: zip(byText, entries))
         return habits.map { TrackedHabit(habit: $0, entries: byHabit[$0.id] ?? []) }
@@ -150,7 +152,7 @@ enum SQLiteRows {
                     ORDER BY day
                     """),
             arguments: [owner.description, habit.description, from.ordinal, through.ordinal]
-        ).map { Entry(day: Day(ordinal: $0[0]), value: $0[1], isSkipped: $0[2], note: $0[3]) }
+        ).map { Entry(day: Day(ordinal: $0[0]), value: Amount(thousandths: $0[1]), isSkipped: $0[2], note: $0[3]) }
     }
 
     static func routines(_ db: Database, owner: User.ID) throws -> [Routine] {

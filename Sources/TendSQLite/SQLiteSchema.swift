@@ -416,6 +416,19 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE users ADD COLUMN kept_zones TEXT NOT NULL DEFAULT ''")
         }
 
+        // v14: exact decimal amounts (2.5 km). Every amount column — entries.value, habits.target
+        // and the new habits.step — holds a whole number of thousandths (``Amount``): existing
+        // values and targets, a checkmark's 1 and a duration's seconds included, are multiplied
+        // by 1,000; a count's + and − step starts at 1 (1,000).
+        migrator.registerMigration("v14") { db in
+            try db.execute(
+                sql: """
+                    UPDATE entries SET value = value * 1000;
+                    UPDATE habits SET target = target * 1000;
+                    ALTER TABLE habits ADD COLUMN step INTEGER NOT NULL DEFAULT 1000 CHECK (step > 0);
+                    """)
+        }
+
         return migrator
     }
 }

@@ -441,7 +441,8 @@ enum SQLiteReminderRows {
             while let row = try cursor.next() {
                 let text: String = row[0]
                 if current?.text != text { current = (text, Habit.ID(rawValue: try SQLiteRows.uuid(text))) }
-                entries[current!.id, default: []].append(Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4]))
+                entries[current!.id, default: []].append(
+                    Entry(day: Day(ordinal: row[1]), value: Amount(thousandths: row[2]), isSkipped: row[3], note: row[4]))
             }
         }
 

@@ -81,7 +81,7 @@ extension SQLiteStore {
                 arguments: [user])
             while let row = try rows.next() {
                 let habit = Habit.ID(rawValue: try SQLiteRows.uuid(row[0]))
-                let entry = Entry(day: Day(ordinal: row[1]), value: row[2], isSkipped: row[3], note: row[4])
+                let entry = Entry(day: Day(ordinal: row[1]), value: Amount(thousandths: row[2]), isSkipped: row[3], note: row[4])
                 if imports.last?.habit == habit {
                     imports[imports.count - 1].entries.append(entry)
                 } else {

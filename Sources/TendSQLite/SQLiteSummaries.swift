@@ -76,7 +76,7 @@ enum SQLiteSummaries {
             var entries: [Entry] = []
             let rows = try Row.fetchCursor(select, arguments: [owner.description, habit.id.description, first.ordinal, upper.ordinal])
             while let row = try rows.next() {
-                entries.append(Entry(day: Day(ordinal: row[0]), value: row[1], isSkipped: row[2], note: row[3]))
+                entries.append(Entry(day: Day(ordinal: row[0]), value: Amount(thousandths: row[1]), isSkipped: row[2], note: row[3]))
             }
             var one = TrackedHabit(habit: habit, entries: entries, summary: saved)
             if window.needsRefresh(habit, summary: saved), let summary = window.refreshed(one, stored: saved) {

@@ -49,15 +49,19 @@ public enum StoreContract {
 
     /// What one concurrent check-in should answer: its entry's value (and note), or a refusal.
     enum Expected: Sendable {
-        case value(Int, note: String? = nil)
-        /// One of the increments of one day: any value from 1 to their number, each exactly once.
+        case value(Amount, note: String? = nil)
+        /// One of the increments (of 0.1) of one day: any value from 0.1 to their sum, each exactly once.
         case incrementOf(Day)
         case refused(@Sendable (StoreError) -> Bool)
     }
 
+    /// 7.25, 14.5, 21.75 …: a decimal value per day.
+    static func sevenAndAQuarter(_ times: Int) -> Amount { Amount(thousandths: Int64(times) * 7_250) }
+
     /// Many check-ins at once (a server's concurrent requests; stores that group writes into one
     /// transaction must still answer each on its own): valid ones, and ones a store must refuse
-    /// (unknown habit, negative value, a checkmark's 2, a pair of commands whose second is bad).
+    /// (unknown habit, negative value, a checkmark's 2 or 0.5, a pair of commands whose second is bad).
+    /// Counts are decimal: twenty increments of 0.1 make exactly 2, and 7.25 is stored as 7.25.
     /// Each gets its own answer, the refused change nothing, the increments of one day each saw
     /// a different count (they ran one after another), and the log replays to the state.
     static func concurrentCheckIns(_ store: any TendStore) async throws {
@@ -68,10 +72,14 @@ public enum StoreContract {
         let before = try await store.operations(owner: alice.id, after: 0, limit: 10_000).count
 
         var requests: [(habit: Habit.ID, day: Day, commands: [EntryCommand], expected: Expected)] = []
-        for _ in 0..<20 { requests.append((count.id, day1, [.increment(1)], .incrementOf(day1))) }
-        for offset in 1...10 { requests.append((count.id, day1.adding(days: offset), [.set(offset * 7)], .value(offset * 7))) }
+        for _ in 0..<20 { requests.append((count.id, day1, [.increment(0.1)], .incrementOf(day1))) }
+        for offset in 1...10 {
+            requests.append(
+                (count.id, day1.adding(days: offset), [.set(Self.sevenAndAQuarter(offset))], .value(Self.sevenAndAQuarter(offset))))
+        }
         for offset in 1...5 { requests.append((checkmark.id, day1.adding(days: offset), [.check], .value(1))) }
-        for offset in 6...10 { requests.append((checkmark.id, day1.adding(days: offset), [.set(2)], .refused(isInvalid))) }
+        for offset in 6...9 { requests.append((checkmark.id, day1.adding(days: offset), [.set(2)], .refused(isInvalid))) }
+        requests.append((checkmark.id, day1.adding(days: 10), [.set(0.5)], .refused(isInvalid)))
         for offset in 0..<5 { requests.append((Habit.ID(), day1.adding(days: offset), [.increment(1)], .refused(isNotFound))) }
         for offset in 11...15 { requests.append((count.id, day1.adding(days: offset), [.set(-1)], .refused(isInvalid))) }
         requests.append((count.id, day1.adding(days: 20), [.set(3), .note("felt strong")], .value(3, note: "felt strong")))
@@ -97,7 +105,7 @@ public enum StoreContract {
             return results
         }
 
-        var increments: [Int] = []
+        var increments: [Amount] = []
         for (index, request) in requests.enumerated() {
             switch (request.expected, results[index]!) {
             case (.value(let value, let note), .success(let entry)):
@@ -110,13 +118,13 @@ public enum StoreContract {
                 Issue.record("\(request.commands) on \(request.day): unexpected \(result)")
             }
         }
-        #expect(increments.sorted() == Array(1...20))
+        #expect(increments.sorted() == (1...20).map { Amount(thousandths: Int64($0) * 100) })
 
         let tracked = try await store.trackedHabits(owner: alice.id, includeArchived: false)
         let counts = tracked.first { $0.id == count.id }!
         var expectedCounts = TrackedHabit(habit: count)
-        expectedCounts.setValue(20, on: day1)
-        for offset in 1...10 { expectedCounts.setValue(offset * 7, on: day1.adding(days: offset)) }
+        expectedCounts.setValue(2, on: day1)
+        for offset in 1...10 { expectedCounts.setValue(Self.sevenAndAQuarter(offset), on: day1.adding(days: offset)) }
         expectedCounts.setValue(3, on: day1.adding(days: 20))
         expectedCounts.setNote("felt strong", on: day1.adding(days: 20))
         #expect(counts == expectedCounts)
@@ -494,8 +502,10 @@ public enum StoreContract {
             StoreContractCase("Applied changes (an import) land together and are logged") { store in
                 let alice = try await newUser(store)
                 let habit = Habit(name: "Imported", type: .count, target: 3, createdOn: day1)
-                let entries = (0..<40).map { Entry(day: day1.adding(days: $0), value: $0 % 4, isSkipped: false) }
-                    .filter { $0.value > 0 }
+                let entries = (0..<40).map {
+                    Entry(day: day1.adding(days: $0), value: Amount(thousandths: Int64($0 % 4) * 1_125), isSkipped: false)
+                }
+                .filter { $0.value > 0 }
                 try await store.applyChanges(
                     owner: alice.id,
                     [
@@ -509,7 +519,7 @@ public enum StoreContract {
                 store in
                 let alice = try await newUser(store)
                 let habit = try await store.createHabit(owner: alice.id, Habit(name: "Imported", type: .count, target: 3, createdOn: day1))
-                func days(_ range: Range<Int>, value: Int, note: String? = nil) -> [Entry] {
+                func days(_ range: Range<Int>, value: Amount, note: String? = nil) -> [Entry] {
                     range.map { Entry(day: day1.adding(days: $0), value: value, note: note) }
                 }
                 // Into a habit without entries, then over it: a day named twice takes its last
@@ -595,8 +605,8 @@ public enum StoreContract {
                     var tracked = TrackedHabit(habit: habit)
                     for offset in stride(from: index, to: 60, by: 3) {
                         let day = day1.adding(days: offset)
-                        _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day, offset + 1)
-                        tracked.setValue(offset + 1, on: day)
+                        _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day, Amount(offset + 1))
+                        tracked.setValue(Amount(offset + 1), on: day)
                     }
                     expected.append(tracked)
                 }
@@ -631,7 +641,7 @@ public enum StoreContract {
                 .entriesImported(
                     habit: habit.id,
                     entries: days.map {
-                        Entry(day: today.adding(days: $0), value: Int.random(in: 0...3, using: &random), isSkipped: $0 % 17 == 0)
+                        Entry(day: today.adding(days: $0), value: Amount(Int.random(in: 0...3, using: &random)), isSkipped: $0 % 17 == 0)
                     }
                     .filter { !$0.isEmpty }))
         }
@@ -674,7 +684,7 @@ public enum StoreContract {
             case 0:
                 var edited = habit
                 edited.schedule = schedules.randomElement(using: &random)!
-                edited.target = Int.random(in: 1...3, using: &random)
+                edited.target = Amount(thousandths: 500 * Int64.random(in: 1...6, using: &random))
                 _ = try await store.updateHabit(owner: alice.id, edited)
             case 1:
                 let days = (0..<Int.random(in: 1...15, using: &random)).map { _ in
@@ -684,7 +694,10 @@ public enum StoreContract {
                     owner: alice.id,
                     [
                         .entriesImported(
-                            habit: habit.id, entries: Set(days).map { Entry(day: $0, value: Int.random(in: 1...4, using: &random)) })
+                            habit: habit.id,
+                            entries: Set(days).map {
+                                Entry(day: $0, value: Amount(thousandths: Int64.random(in: 1...4_000, using: &random)))
+                            })
                     ])
             case 2:
                 if step > 20 { try await store.deleteHabit(owner: alice.id, id: habit.id) }
@@ -697,7 +710,7 @@ public enum StoreContract {
                         device: "phone", timestamp: clock.tick(now: Date()),
                         change: .entrySet(
                             habit: habit.id, day: today.adding(days: -Int.random(in: 0...60, using: &random)),
-                            value: Int.random(in: 0...3, using: &random)))
+                            value: Amount(thousandths: 250 * Int64.random(in: 0...12, using: &random))))
                 }
                 _ = try await store.receive(owner: alice.id, operations, from: "phone")
             case 5:

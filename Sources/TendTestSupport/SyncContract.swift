@@ -282,7 +282,7 @@ public enum SyncContract {
                 _ = try await store.receive(owner: user.id, [operation("phone", base, created())])
                 for index in 0..<3 {
                     let entries = (0..<300).map {
-                        Entry(day: day.adding(days: -$0 - 1), value: index + 1, note: UUID().uuidString + UUID().uuidString)
+                        Entry(day: day.adding(days: -$0 - 1), value: Amount(index + 1), note: UUID().uuidString + UUID().uuidString)
                     }
                     _ = try await store.receive(
                         owner: user.id, [operation("phone", base + 1 + Int64(index), .entriesImported(habit: habitID, entries: entries))])

@@ -33,8 +33,10 @@ public enum SyncHistory {
             let wall = start + 1 + Double(step) * 0.5 + Double(Int.random(in: -60_000...60_000, using: &random)) / 1000
             let change: Change
             switch Int.random(in: 0..<27, using: &random) {
-            case 0..<8: change = .entryIncremented(habit: habit, day: on, by: Int.random(in: 1...3, using: &random))
-            case 8, 9: change = .entrySet(habit: habit, day: on, value: Int.random(in: 0...9, using: &random))
+            // Decimal amounts (0.25 … 3): devices' increments must add up exactly wherever they meet.
+            case 0..<8:
+                change = .entryIncremented(habit: habit, day: on, by: Amount(thousandths: 250 * Int64.random(in: 1...12, using: &random)))
+            case 8, 9: change = .entrySet(habit: habit, day: on, value: Amount(thousandths: 125 * Int64.random(in: 0...72, using: &random)))
             case 10: change = .entryReset(habit: habit, day: on)
             case 11: change = .entrySkipped(habit: habit, day: on, skipped: Bool.random(using: &random))
             case 12: change = .entryNoteSet(habit: habit, day: on, note: "note \(Int.random(in: 0...99, using: &random))")
@@ -91,7 +93,11 @@ public enum SyncHistory {
                 }
             default:
                 change = .entriesImported(
-                    habit: habit, entries: [Entry(day: on, value: Int.random(in: 1...4, using: &random)), Entry(day: on.next, value: 1)])
+                    habit: habit,
+                    entries: [
+                        Entry(day: on, value: Amount(thousandths: Int64.random(in: 1...4_000, using: &random))),
+                        Entry(day: on.next, value: 1),
+                    ])
             }
             operations.append(ChangeOperation(device: "d\(d)", timestamp: clocks[d].tick(now: wall), change: change))
         }

@@ -31,10 +31,13 @@ test("the table has cases of every kind", () => {
 test("a card's change, value, status and words after each command are the server's", () => {
   for (const c of table.cards) {
     const f = {
-      habit: "h", day: "2025-06-15", kind: c.kind, type: c.type, target: c.target, unit: c.unit,
+      habit: "h", day: "2025-06-15", kind: c.kind, type: c.type, target: c.target, unit: c.unit, step: c.step, mark: c.decimalMark,
       value: c.value, status: c.status, past: c.past, quota: false, name: "Water",
     };
-    const where = JSON.stringify({ kind: c.kind, type: c.type, target: c.target, value: c.value, past: c.past, skipped: c.skipped, command: c.command });
+    const where = JSON.stringify({
+      kind: c.kind, type: c.type, target: c.target, step: c.step, mark: c.decimalMark, value: c.value, past: c.past, skipped: c.skipped,
+      command: c.command,
+    });
     const change = rules.changeFor(c.command, f, c.value);
     assert.deepEqual(shape(change), c.change ?? null, `change: ${where}`);
     if (change) {
@@ -49,6 +52,22 @@ test("a card's change, value, status and words after each command are the server
     assert.equal(rules.valueText(f, after), c.valueText, `value words: ${where}`);
     assert.equal(rules.tapLabel(f, after), c.tapLabel, `ring words: ${where}`);
   }
+});
+
+test("a step of 0.1 tapped ten times makes exactly 1, and taken away ten times exactly 0, as on the server", () => {
+  const f = { habit: "h", day: "2025-06-15", kind: "good", type: "count", target: 5, step: 0.1, unit: "l" };
+  let value = 0;
+  for (let i = 0; i < 10; i++) value = rules.applied(rules.changeFor("increment", f, value), value);
+  assert.equal(value, 1);
+  assert.equal(rules.amountText(value, ","), "1");
+  for (let i = 0; i < 3; i++) value = rules.applied(rules.changeFor("increment", f, value), value);
+  assert.equal(rules.amountText(value, ","), "1,3");
+  for (let i = 0; i < 13; i++) value = rules.applied(rules.changeFor("decrement", f, value), value);
+  assert.equal(value, 0);
+  // A change sent to the server is a JSON number with at most three decimals.
+  assert.equal(JSON.stringify(rules.changeFor("increment", f, 0.2)), '{"entryIncremented":{"habit":"h","day":"2025-06-15","by":0.1}}');
+  assert.equal(rules.amountText(1234.125, "٫"), "1234٫125");
+  assert.equal(rules.amountText(0.05), "0.05");
 });
 
 test("a quota habit's or a not-due day's status stays as the server said", () => {

@@ -81,7 +81,7 @@ struct HabitCommandTests {
             (["add", "read"], "already exists"),
             (["add", "Run", "--color", "plaid"], "not a color"),
             (["add", "Run", "--kind", "ugly"], "not a kind"),
-            (["add", "Run", "--type", "count", "--target", "lots"], "takes a whole number from 1 to 1000000"),
+            (["add", "Run", "--type", "count", "--target", "lots"], "takes a number above 0 (up to three decimals) up to 1000000"),
             (["add", "Run", "--emoji", "xy"], "emoji"),
             (["add", "Run", "--schedule", "0/week"], "schedule"),
         ]

@@ -197,7 +197,7 @@ struct CommandLineShapeTests {
             #expect(result.status == 1)
             #expect(
                 result.err
-                    == "tend: '\(arguments.first { $0.hasPrefix("-") && $0.dropFirst().allSatisfy(\.isNumber) }!)' is not a valid value (a whole number, 0 or more)\n"
+                    == "tend: '\(arguments.first { $0.hasPrefix("-") && $0.dropFirst().allSatisfy(\.isNumber) }!)' is not a valid value (a number, 0 or more, with up to three decimals)\n"
             )
         }
         #expect(try await tend.value("Water", on: "2025-01-06") == 5)
@@ -221,14 +221,17 @@ struct CommandLineShapeTests {
         arguments: [
             (
                 ["add", "Foo", "--type", "count", "--target", "-5"],
-                "--target -5: a count habit to build takes a whole number from 1 to 1000000"
+                "--target -5: a count habit to build takes a number above 0 (up to three decimals) up to 1000000"
             ),
-            (["edit", "Water", "--target", "-3"], "--target -3: a count habit to build takes a whole number from 1 to 1000000"),
+            (
+                ["edit", "Water", "--target", "-3"],
+                "--target -3: a count habit to build takes a number above 0 (up to three decimals) up to 1000000"
+            ),
             (["add", "Bar", "--type", "duration", "--target", "-10m"], "--target -10m: a time habit to build takes a time from 1s to 24h"),
             (["log", "Meditate", "-5m"], "“-5m” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
             (["log", "Meditate", "-1h30m", "--date", "2025-01-06"], "“-1h30m” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
             (["set", "Meditate", "--quiet", "-5"], "“-5” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."),
-            (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a whole number, 0 or more)"),
+            (["increment", "Water", "--json", "-2"], "'-2' is not a valid value (a number, 0 or more, with up to three decimals)"),
         ])
     func negativeValues(_ arguments: [String], _ message: String) async throws {
         let tend = try await CLIHarness()

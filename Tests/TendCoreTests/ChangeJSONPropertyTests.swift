@@ -39,12 +39,15 @@ struct ChangeJSONPropertyTests {
             case 0:
                 let entries = (0..<Int.random(in: 0...6, using: &random)).map { index in
                     Entry(
-                        day: day.adding(days: index), value: Int.random(in: 0...Int(Int32.max), using: &random),
+                        day: day.adding(days: index),
+                        value: Amount(thousandths: Int64.random(in: 0...Amount.maximum.thousandths, using: &random)),
                         isSkipped: Bool.random(using: &random), note: note(using: &random))
                 }
                 change = .entriesImported(habit: habit, entries: entries)
             case 1: change = .entryNoteSet(habit: habit, day: day, note: note(using: &random))
-            default: change = .entryIncremented(habit: habit, day: day, by: Int.random(in: -5...5, using: &random))
+            default:
+                change = .entryIncremented(
+                    habit: habit, day: day, by: Amount(thousandths: Int64.random(in: -5_000...5_000, using: &random)))
             }
             operations.append(ChangeOperation(device: clock.device, timestamp: clock.tick(now: SyncHistory.start), change: change))
         }

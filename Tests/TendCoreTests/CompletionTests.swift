@@ -8,8 +8,10 @@ import Testing
 struct CompletionTests {
     let day = Fixtures.day("2025-03-10")
 
+    static func quarters(_ count: Int) -> Amount { Amount(thousandths: Int64(count) * 250) }
+
     func tracked(
-        kind: HabitKind = .good, type: HabitType = .checkmark, target: Int? = nil, createdOn: String = "2025-03-01"
+        kind: HabitKind = .good, type: HabitType = .checkmark, target: Amount? = nil, createdOn: String = "2025-03-01"
     ) -> TrackedHabit {
         TrackedHabit(habit: Fixtures.habit("Habit", kind: kind, type: type, target: target, createdOn: createdOn))
     }
@@ -31,7 +33,7 @@ struct CompletionTests {
     @Test(
         "Progress is the share of the target reached, capped at 1",
         arguments: [(0, 0.0), (2, 0.25), (6, 0.75), (8, 1.0), (12, 1.0)])
-    func progressOfACount(value: Int, progress: Double) {
+    func progressOfACount(value: Amount, progress: Double) {
         // Given a habit of 8 glasses with `value` recorded
         var habit = tracked(type: .count, target: 8)
         habit.setValue(value, on: day)
@@ -43,7 +45,7 @@ struct CompletionTests {
     @Test(
         "A day is partially completed only strictly between nothing and the target",
         arguments: [(0, false, false), (1, true, false), (7, true, false), (8, false, true), (9, false, true)])
-    func partialCompletion(value: Int, partial: Bool, completed: Bool) {
+    func partialCompletion(value: Amount, partial: Bool, completed: Bool) {
         var habit = tracked(type: .count, target: 8)
         habit.setValue(value, on: day)
         #expect(habit.isPartiallyCompleted(on: day) == partial)
@@ -52,7 +54,7 @@ struct CompletionTests {
 
     @Test(
         "A bad habit's day is met while the value stays at or under its limit", arguments: [(0, true), (2, true), (3, false), (10, false)])
-    func badHabitIsMetUnderTheLimit(value: Int, met: Bool) {
+    func badHabitIsMetUnderTheLimit(value: Amount, met: Bool) {
         // Given "at most 2 coffees"
         var habit = tracked(kind: .bad, type: .count, target: 2)
         habit.setValue(value, on: day)
@@ -139,6 +141,8 @@ struct CompletionTests {
     func incrementProperty() async {
         await propertyCheck(count: 200, input: Gen.int(in: 1...20), Gen.int(in: 0...40), Gen.int(in: -30...30)) {
             target, start, amount in
+            // In quarters: decimal targets, values and steps follow the same rules.
+            let (target, start, amount) = (Self.quarters(target), Self.quarters(start), Self.quarters(amount))
             var habit = tracked(type: .count, target: target)
             habit.setValue(start, on: day)
             habit.incrementCompletion(on: day, by: amount)
@@ -187,7 +191,7 @@ struct CompletionTests {
     }
 
     @Test("Toggling a bad habit goes between 0 and one over its limit (a slip)", arguments: [0, 2])
-    func toggleBad(target: Int) {
+    func toggleBad(target: Amount) {
         // Given a bad habit with limit `target`
         var habit = tracked(kind: .bad, type: target == 0 ? .checkmark : .count, target: target)
         // When toggled once, it records a slip: one over the limit, so the day is broken

@@ -41,8 +41,8 @@ struct HabitModelTests {
             (.bad, .count, 1),
             (.good, .duration, 600),
             (.bad, .duration, 1800),
-        ])
-    func defaultTargetPerKindAndType(kind: HabitKind, type: HabitType, expected: Int) throws {
+        ] as [(HabitKind, HabitType, Amount)])
+    func defaultTargetPerKindAndType(kind: HabitKind, type: HabitType, expected: Amount) throws {
         // Given a habit of that kind and type without an explicit target
         let habit = Habit(name: "Habit", kind: kind, type: type, createdOn: created)
 
@@ -121,8 +121,9 @@ struct HabitModelTests {
             (.good, .checkmark, 2, 1...1),
             (.bad, .checkmark, 1, 0...0),
             (.bad, .checkmark, -1, 0...0),
-            (.good, .count, 0, 1...1_000_000),
-            (.good, .count, 1_000_001, 1...1_000_000),
+            (.good, .count, 0, 0.001...1_000_000),
+            (.good, .count, 1_000_001, 0.001...1_000_000),
+            (.good, .count, 1_000_000.001, 0.001...1_000_000),
             (.bad, .count, -1, 0...1_000_000),
             (.bad, .count, 1_000_001, 0...1_000_000),
             (.good, .duration, 0, 1...86_400),
@@ -130,7 +131,7 @@ struct HabitModelTests {
             (.bad, .duration, -1, 0...86_400),
             (.bad, .duration, 86_401, 0...86_400),
         ])
-    func targetsOutOfRange(kind: HabitKind, type: HabitType, target: Int, range: ClosedRange<Int>) {
+    func targetsOutOfRange(kind: HabitKind, type: HabitType, target: Amount, range: ClosedRange<Amount>) {
         // Given a habit whose target lies just outside what its kind and type allow
         let habit = Habit(name: "Habit", kind: kind, type: type, target: target, createdOn: created)
         // Then validation reports the target and the allowed range
@@ -140,11 +141,11 @@ struct HabitModelTests {
     @Test(
         "Targets at the edges of their range are accepted",
         arguments: [
-            (HabitKind.good, HabitType.count, 1), (.good, .count, 1_000_000), (.bad, .count, 0),
-            (.bad, .count, 1_000_000), (.good, .duration, 1), (.good, .duration, 86_400),
+            (HabitKind.good, HabitType.count, 0.001), (.good, .count, 1), (.good, .count, 2.5), (.good, .count, 1_000_000),
+            (.bad, .count, 0), (.bad, .count, 0.5), (.bad, .count, 1_000_000), (.good, .duration, 1), (.good, .duration, 86_400),
             (.bad, .duration, 0), (.bad, .duration, 86_400),
-        ])
-    func targetsAtTheEdges(kind: HabitKind, type: HabitType, target: Int) throws {
+        ] as [(HabitKind, HabitType, Amount)])
+    func targetsAtTheEdges(kind: HabitKind, type: HabitType, target: Amount) throws {
         try Habit(name: "Habit", kind: kind, type: type, target: target, createdOn: created).validate()
     }
 

@@ -29,13 +29,14 @@ struct HabitSummaryPropertyTests {
     static func habit(_ random: inout SeededGenerator) -> Habit {
         let kind: HabitKind = Bool.random(using: &random) ? .good : .bad
         return Habit(
-            name: "H", kind: kind, type: .count, target: Int.random(in: 0...3, using: &random), schedule: schedule(&random),
+            name: "H", kind: kind, type: .count, target: Amount(thousandths: 500 * Int64.random(in: 0...6, using: &random)),
+            schedule: schedule(&random),
             createdOn: base.adding(days: Int.random(in: 0...60, using: &random)))
     }
 
     static func entry(on day: Day, _ random: inout SeededGenerator) -> Entry {
         Int.random(in: 0..<6, using: &random) == 0
-            ? Entry(day: day, isSkipped: true) : Entry(day: day, value: Int.random(in: 0...4, using: &random))
+            ? Entry(day: day, isSkipped: true) : Entry(day: day, value: Amount(thousandths: 250 * Int64.random(in: 0...16, using: &random)))
     }
 
     static func history(_ habit: Habit, _ random: inout SeededGenerator) -> TrackedHabit {

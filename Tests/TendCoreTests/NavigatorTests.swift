@@ -14,7 +14,7 @@ struct NavigatorStore {
     init(around anchor: Day, span: Int = 200) {
         for offset in -span...span where offset % 4 != 0 {
             let day = anchor.adding(days: offset)
-            entries[day] = Entry(day: day, value: offset + 1000)
+            entries[day] = Entry(day: day, value: Amount(offset + 1000))
         }
     }
 

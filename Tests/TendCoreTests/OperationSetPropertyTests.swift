@@ -33,8 +33,9 @@ struct OperationSetPropertyTests {
             let wall = start + 1 + Double(Int.random(in: 0...120_000, using: &random)) / 1000
             let change: Change
             switch Int.random(in: 0..<10, using: &random) {
-            case 0..<5: change = .entryIncremented(habit: habit, day: on, by: Int.random(in: 1...3, using: &random))
-            case 5: change = .entrySet(habit: habit, day: on, value: Int.random(in: 0...9, using: &random))
+            case 0..<5:
+                change = .entryIncremented(habit: habit, day: on, by: Amount(thousandths: 100 * Int64.random(in: 1...30, using: &random)))
+            case 5: change = .entrySet(habit: habit, day: on, value: Amount(thousandths: 125 * Int64.random(in: 0...72, using: &random)))
             case 6: change = .entryReset(habit: habit, day: on)
             case 7: change = .entryNoteSet(habit: habit, day: on, note: "note \(Int.random(in: 0...99, using: &random))")
             case 8:
@@ -109,7 +110,7 @@ struct OperationSetPropertyTests {
             for habit in Self.habitIDs {
                 for offset in 0...2 {
                     let day = Self.day.adding(days: offset)
-                    var expected = 0
+                    var expected: Amount = 0
                     for operation in set.operations {
                         switch operation.change {
                         case .entrySet(habit, day, let value): expected = value

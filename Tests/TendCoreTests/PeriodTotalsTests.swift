@@ -10,7 +10,7 @@ struct PeriodTotalsTests {
     static let mondayFirst = TendCalendar(timeZone: Fixtures.zone("Europe/Berlin"), locale: Locale(identifier: "de_DE"))
     static let sundayFirst = TendCalendar(timeZone: Fixtures.zone("America/New_York"), locale: Locale(identifier: "en_US"))
 
-    static func pages(createdOn: String = "2025-01-01", values: [String: Int]) -> TrackedHabit {
+    static func pages(createdOn: String = "2025-01-01", values: [String: Amount]) -> TrackedHabit {
         TrackedHabit(
             habit: Habit(name: "Pages", type: .count, target: 10, unit: "pages", createdOn: Fixtures.day(createdOn)),
             entries: values.map { Entry(day: Fixtures.day($0.key), value: $0.value) })
@@ -57,7 +57,7 @@ struct PeriodTotalsTests {
         await propertyCheck(count: 200, input: days, Gen.int(in: 0...2), Gen.int(in: 1...8)) { offsets, periodIndex, count in
             let habit = TrackedHabit(
                 habit: Habit(name: "Pages", type: .count, target: 3, createdOn: Self.today.adding(days: -120)),
-                entries: Set(offsets).map { Entry(day: Self.today.adding(days: -$0), value: $0 % 5) })
+                entries: Set(offsets).map { Entry(day: Self.today.adding(days: -$0), value: Amount(thousandths: Int64($0 % 5) * 1_250)) })
             let period = TotalsPeriod.allCases[periodIndex]
             let totals = habit.totals(per: period, count: count, today: Self.today, calendar: Self.mondayFirst)
             #expect(totals.count <= count && !totals.isEmpty)

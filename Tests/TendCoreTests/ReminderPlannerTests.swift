@@ -145,7 +145,7 @@ struct ReminderPlannerTests {
 
     /// A habit with one 08:00 reminder, and a due firing of it for 2026-06-10.
     static func setting(
-        kind: HabitKind = .good, schedule: Schedule = .daily, checked: [String] = [], value: Int? = nil
+        kind: HabitKind = .good, schedule: Schedule = .daily, checked: [String] = [], value: Amount? = nil
     ) -> (TrackedHabit, ReminderFiring) {
         var habit = Fixtures.habit(kind: kind, schedule: schedule)
         let reminder = Self.reminder("08:00", every: 15, limit: 3)

@@ -16,7 +16,7 @@ struct RoutineRunTests {
         name: "Morning", start: try! TimeOfDay(hour: 6, minute: 30),
         weekdays: [.monday, .tuesday, .wednesday, .thursday, .friday], habitIDs: [water.id, stretch.id])
 
-    static func habits(water: Int = 0, stretch: Bool = false, skipStretch: Bool = false) -> [TrackedHabit] {
+    static func habits(water: Amount = 0, stretch: Bool = false, skipStretch: Bool = false) -> [TrackedHabit] {
         let day = saturday
         var tracked = [TrackedHabit(habit: Self.stretch), TrackedHabit(habit: Self.water), TrackedHabit(habit: read)]
         if stretch { tracked[0].setValue(1, on: day) }

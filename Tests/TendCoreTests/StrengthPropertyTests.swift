@@ -31,12 +31,12 @@ struct StrengthPropertyTests {
         let type = HabitType.allCases[typeIndex]
         let range = Habit.targetRange(kind: kind, type: type)
         let habit = Habit(
-            name: "Random", kind: kind, type: type, target: min(max(target, range.lowerBound), range.upperBound),
+            name: "Random", kind: kind, type: type, target: min(max(Amount(target), range.lowerBound), range.upperBound),
             schedule: schedule, createdOn: start)
         let entries = raw.enumerated().map { offset, value in
             let day = start.adding(days: offset)
             if value < 0 { return Entry(day: day, isSkipped: true) }
-            return Entry(day: day, value: type == .checkmark ? min(value, 1) : value * (type == .duration ? 60 : 1))
+            return Entry(day: day, value: Amount(type == .checkmark ? min(value, 1) : value * (type == .duration ? 60 : 1)))
         }
         return TrackedHabit(habit: habit, entries: entries)
     }
@@ -130,7 +130,7 @@ struct StrengthCrossCheckTests {
         let m = pow(0.5, f.squareRoot() / 13)
         let numeric = habit.type != .checkmark || habit.kind == .bad
         let (n, d) = !numeric && f < 1 ? (2 * num, 2 * den) : (num, den)
-        let target = Double(habit.target * num)
+        let target = Double(habit.target.thousandths * Int64(num))
         var score = numeric && habit.kind == .bad ? 1.0 : 0.0
         var day = tracked.startDay
         while day <= end {
@@ -142,7 +142,7 @@ struct StrengthCrossCheckTests {
                 let checks = window.filter { tracked.completionCount(on: $0) >= habit.target && !tracked.isSkipped(on: $0) }
                 c = min(1, Double(checks.count) / Double(n))
             } else {
-                let sum = Double(window.map { tracked.completionCount(on: $0) }.reduce(0, +))
+                let sum = Double(window.map { tracked.completionCount(on: $0).thousandths }.reduce(0, +))
                 if habit.kind == .good {
                     c = target > 0 ? min(1, sum / target) : 1
                 } else if target > 0 {

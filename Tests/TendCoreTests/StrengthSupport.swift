@@ -13,7 +13,7 @@ enum ScoringSupport {
     }
 
     /// A tracked habit with explicit values per day and planned rest days.
-    static func tracked(_ habit: Habit, values: [String: Int] = [:], skipped: [String] = []) -> TrackedHabit {
+    static func tracked(_ habit: Habit, values: [String: Amount] = [:], skipped: [String] = []) -> TrackedHabit {
         var tracked = TrackedHabit(habit: habit)
         for (day, value) in values { tracked.setValue(value, on: Fixtures.day(day)) }
         for day in skipped { tracked.setSkipped(true, on: Fixtures.day(day)) }

@@ -134,7 +134,7 @@ struct StrengthTests {
         // Given a daily good habit with target 8 (count) or 8 seconds (duration) and values
         // 8, 4, 12, 0, 8, 2 on Jan 1…6
         let habit = Fixtures.habit(type: type, target: 8)
-        let values = [8, 4, 12, 0, 8, 2]
+        let values: [Amount] = [8, 4, 12, 0, 8, 2]
         let days = ScoringSupport.isoDays("2025-01-01", "2025-01-06")
         let tracked = ScoringSupport.tracked(habit, values: Dictionary(uniqueKeysWithValues: zip(days, values)))
         // When the series is read
@@ -155,7 +155,7 @@ struct StrengthTests {
         // Given timesPerWeek(2), target 8 (T = 16, window 7 days, no doubling for counts) and
         // values 8, 4, 12, 0, 8, 2, 0, 10, 0, 0 on Jan 1…10
         let habit = Fixtures.habit(type: .count, target: 8, schedule: .timesPerWeek(2))
-        let values = [8, 4, 12, 0, 8, 2, 0, 10, 0, 0]
+        let values: [Amount] = [8, 4, 12, 0, 8, 2, 0, 10, 0, 0]
         let days = ScoringSupport.isoDays("2025-01-01", "2025-01-10")
         let tracked = ScoringSupport.tracked(habit, values: Dictionary(uniqueKeysWithValues: zip(days, values)))
         // Then day 1 has c = 8/16 and m = 0.5^(√(2/7)/13)…
@@ -169,7 +169,7 @@ struct StrengthTests {
     func countAtMost() {
         // Given a daily bad count habit with limit 3 and values 0, 3, 5, 6, 9, 2 on Jan 1…6
         let habit = Fixtures.habit(kind: .bad, type: .count, target: 3)
-        let values = [0, 3, 5, 6, 9, 2]
+        let values: [Amount] = [0, 3, 5, 6, 9, 2]
         let days = ScoringSupport.isoDays("2025-01-01", "2025-01-06")
         let tracked = ScoringSupport.tracked(habit, values: Dictionary(uniqueKeysWithValues: zip(days, values)))
         // When the series is read

@@ -19,7 +19,7 @@ struct ViewGridTests {
         var tracked = TrackedHabit(habit: habit)
         var day = Fixtures.day("2024-01-01")
         while day <= today {
-            if day.ordinal % 3 != 0 { tracked.setValue(day.ordinal % 5, on: day) }
+            if day.ordinal % 3 != 0 { tracked.setValue(Amount(day.ordinal % 5), on: day) }
             day = day.next
         }
         return tracked

@@ -92,7 +92,7 @@ struct DayAPITests {
             let read = try await api.createHabit(ana, #"{"name":"Read"}"#)
             let water = try await api.createHabit(ana, #"{"name":"Water","type":"count","target":8}"#)
             let walk = try await api.createHabit(ana, #"{"name":"Walk","type":"duration"}"#)
-            func tap(_ id: String) async throws -> Int {
+            func tap(_ id: String) async throws -> Amount {
                 try await api.request(.post, "/api/v1/habits/\(id)/days/2025-06-10/tap", token: ana.token).decode(Entry.self).value
             }
             #expect(try await tap(read) == 1)

@@ -68,7 +68,11 @@ struct EntryReplyTests {
             "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "\u{1}",
         ]
         for note in notes {
-            for (value, skipped) in [(0, false), (1, false), (3_600, false), (0, true), (Int(Int32.max), false)] {
+            for (value, skipped) in [
+                (0, false), (1, false), (3_600, false), (0, true), (2.5, false), (0.125, false), (Amount.maximum, false),
+            ]
+                as [(Amount, Bool)]
+            {
                 let entry = Entry(day: day, value: value, isSkipped: skipped, note: note)
                 let expected = try APIJSON.encoder().encode(entry)
                 let direct = Reply.entryJSON(entry)
@@ -85,21 +89,28 @@ struct EntryReplyTests {
 struct DayUpdateBodyTests {
     @Test("{\"value\": n} is read directly exactly when it is that shape; everything else is left to JSONDecoder, which reads it the same")
     func valueOnly() throws {
-        let direct = [
-            (#"{"value":1}"#, 1), (#"{"value":0}"#, 0), (" {\n\t\"value\" :  42 \r\n} ", 42), (#"{"value":1000000000}"#, 1_000_000_000),
-            (#"{"value":9999999999}"#, 9_999_999_999),
-        ]
+        let direct =
+            [
+                (#"{"value":1}"#, 1), (#"{"value":0}"#, 0), (" {\n\t\"value\" :  42 \r\n} ", 42), (#"{"value":1000000000}"#, 1_000_000_000),
+                (#"{"value":999999999}"#, 999_999_999),
+            ] as [(String, Amount)]
         for (text, value) in direct {
             #expect(DayUpdate.valueOnly(Array(text.utf8)) == DayUpdate(value: value), "\(text.debugDescription)")
             #expect(try JSONDecoder().decode(DayUpdate.self, from: Data(text.utf8)) == DayUpdate(value: value))
         }
         let other = [
-            "", "{}", #"{"value":-1}"#, #"{"value":01}"#, #"{"value":1.5}"#, #"{"value":1e3}"#, #"{"value":"1"}"#,
+            "", "{}", #"{"value":-1}"#, #"{"value":01}"#, #"{"value":1.5}"#, #"{"value":1e3}"#, #"{"value":9999999999}"#, #"{"value":"1"}"#,
             #"{"value":12345678901}"#, #"{"value":1,"skip":true}"#, #"{"skip":true}"#, #"{"value":1}}"#, #"{"value":1} x"#,
             #"{"Value":1}"#, #"{"value":null}"#, #"[{"value":1}]"#, #"{"value":1"#, #"{"value" 1}"#, "{\u{A0}\"value\":1}",
         ]
         for text in other {
             #expect(DayUpdate.valueOnly(Array(text.utf8)) == nil, "\(text.debugDescription)")
         }
+        // Left to JSONDecoder: a decimal read exactly, a number with a fourth decimal or beyond the
+        // largest amount refused.
+        #expect(try JSONDecoder().decode(DayUpdate.self, from: Data(#"{"value":1.5}"#.utf8)) == DayUpdate(value: 1.5))
+        #expect(try JSONDecoder().decode(DayUpdate.self, from: Data(#"{"value":0.1}"#.utf8)) == DayUpdate(value: Amount(thousandths: 100)))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DayUpdate.self, from: Data(#"{"value":1.0005}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DayUpdate.self, from: Data(#"{"value":9999999999}"#.utf8)) }
     }
 }

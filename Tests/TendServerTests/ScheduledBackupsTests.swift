@@ -33,7 +33,7 @@ struct ScheduledBackupsTests {
         let writing = Task {
             for offset in 0..<2_000 {
                 if Task.isCancelled { break }
-                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: Self.day.adding(days: offset), offset + 1)
+                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: Self.day.adding(days: offset), Amount(offset + 1))
                 acknowledged.withLock { $0.append(offset) }
             }
         }
@@ -63,7 +63,7 @@ struct ScheduledBackupsTests {
             owner: alice.id, habit: habit.id, from: Self.day, through: Self.day.adding(days: 2_000))
         let days = Set(restored.map { Self.day.days(to: $0.day) })
         #expect(Set(before).isSubset(of: days))
-        #expect(restored.allSatisfy { $0.value == Self.day.days(to: $0.day) + 1 })
+        #expect(restored.allSatisfy { $0.value == Amount(Self.day.days(to: $0.day) + 1) })
     }
 
     @Test("Old backups beyond the number to keep are deleted; other files in the directory are not")

@@ -155,7 +155,9 @@ struct SyncEndToEndTests {
         for index in 0..<habits {
             let habit = Habit(name: "Habit \(index)", type: .count, target: 5, createdOn: start)
             changes.append(.habitCreated(habit: habit))
-            for day in 0..<days { changes.append(.entrySet(habit: habit.id, day: start.adding(days: day), value: (day + index) % 6)) }
+            for day in 0..<days {
+                changes.append(.entrySet(habit: habit.id, day: start.adding(days: day), value: Amount((day + index) % 6)))
+            }
         }
         try await store.applyChanges(owner: me.id, changes)
     }

@@ -19,12 +19,14 @@ struct EntryRuleParityTests {
 
     /// A change of one of two days: set (a value, never negative: the stores refuse that before any
     /// SQL), increment (negative too), skip, unskip, reset, note.
-    static let change = zip(Gen.int(in: 0...5), Gen.int(in: 0...1), Gen.int(in: -4...6), Gen.int(in: 0...2)).map {
-        kind, dayIndex, amount, note in
+    static let change = zip(Gen.int(in: 0...5), Gen.int(in: 0...1), Gen.int(in: -16...24), Gen.int(in: 0...2)).map {
+        kind, dayIndex, quarters, note in
+        // Quarters (−4 … 6): decimal amounts go through the SQL as exactly as whole ones.
+        let amount = Amount(thousandths: Int64(quarters) * 250)
         let id = Self.habit.id
         let day = Self.days[dayIndex]
         switch kind {
-        case 0: return Change.entrySet(habit: id, day: day, value: abs(amount))
+        case 0: return Change.entrySet(habit: id, day: day, value: max(amount, -amount))
         case 1: return Change.entryIncremented(habit: id, day: day, by: amount)
         case 2: return Change.entrySkipped(habit: id, day: day, skipped: true)
         case 3: return Change.entrySkipped(habit: id, day: day, skipped: false)
@@ -35,7 +37,7 @@ struct EntryRuleParityTests {
 
     /// A day's entry as a store holds it; no row reads as the empty entry.
     struct Stored: Equatable, CustomStringConvertible {
-        var value: Int
+        var value: Amount
         var skipped: Bool
         var note: String?
         init(_ entry: Entry?) {

@@ -10,7 +10,7 @@ import Testing
 @Suite("HabitBull CSV import")
 struct HabitBullImportTests {
     /// A byte-order mark, CRLF line ends, a quoted comment with a comma, an ISO date with a time, a
-    /// value with a fraction, a repeated day and a line whose date cannot be read.
+    /// value with a fraction and one with more decimals than Tend keeps, a repeated day and a line whose date cannot be read.
     static let fixture = Data(
         ([0xEF, 0xBB, 0xBF] as [UInt8])
             + Array(
@@ -23,6 +23,7 @@ struct HabitBullImportTests {
                 Water,Glasses a day,Health,2024-03-02,8,hot day\r
                 Water,,Health,2024-03-02,7,\r
                 Write,,Work,2024-03-02,2.6,a chapter\r
+                Write,,Work,2024-03-03,2.33333,\r
                 Write,,Work,someday,1,\r
 
                 """.utf8))
@@ -36,15 +37,16 @@ struct HabitBullImportTests {
         let dry = try await world.importing(Self.fixture, filename: "HabitBull.csv", dryRun: true)
         #expect(dry.format == .habitBullCSV && dry.dryRun)
         #expect(dry.habitsAdded == ["Meditate", "Water", "Write"])
-        #expect(dry.entriesAdded == 5)
+        #expect(dry.entriesAdded == 6)
         #expect(try await world.state().habits.isEmpty)
 
         let report = try await world.importing(Self.fixture, filename: "HabitBull.csv")
         #expect(report.habitsAdded == ["Meditate", "Water", "Write"])
         #expect(report.adjustments.contains { $0.contains("“Water” and “Write” recorded amounts above 1") })
-        #expect(report.adjustments.contains("1 value(s) with a fraction were rounded to whole numbers."))
+        // 2.6 is kept exactly; only what has more than three decimals is rounded, and said.
+        #expect(report.adjustments.contains("1 value(s) with more than three decimals were rounded to thousandths."))
         #expect(report.adjustments.contains("1 line(s) repeated a habit's day: the last one is kept."))
-        #expect(report.skipped.contains { $0.contains("line 9: “someday” is not a date") })
+        #expect(report.skipped.contains { $0.contains("line 10: “someday” is not a date") })
 
         let meditate = try #require(try await world.habit(named: "Meditate"))
         #expect(meditate.habit.type == .checkmark && meditate.habit.schedule == .daily)
@@ -62,8 +64,8 @@ struct HabitBullImportTests {
         #expect(water.habit.type == .count && water.habit.target == 1)
         #expect(water.entries.values.sorted { $0.day < $1.day }.map(\.value) == [6, 7])
         let write = try #require(try await world.habit(named: "Write"))
-        #expect(write.entries.values.map(\.value) == [3])
-        #expect(write.entries.values.first?.note == "a chapter")
+        #expect(write.entries.values.sorted { $0.day < $1.day }.map(\.value) == [2.6, 2.333])
+        #expect(write.entries[Fixtures.day("2024-03-02")]?.note == "a chapter")
     }
 
     @Test("Importing the same file again adds nothing")

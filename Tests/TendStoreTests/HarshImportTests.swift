@@ -24,13 +24,14 @@ struct HarshImportTests {
         """
 
     /// Yes, no and skip; a comment; an amount with and without a comment (harsh leaves out empty
-    /// fields); a fraction; a habit only the log names; a date and a result that cannot be read.
+    /// fields); a fraction, and one with more decimals than Tend keeps; a habit only the log names; a date and a result that cannot be read.
     static let log = """
         2025-01-06 : Meditated : y
         2025-01-07 : Meditated : n
         2025-01-08 : Meditated : s : travelling
         2025-01-06 : Pullups : y : New personal record : 25
         2025-01-08 : Pullups : y : 12.5
+        2025-01-10 : Pullups : y : 10.33333
         2025-01-07 : Coffee : y
         2025-01-07 : Stretched : y : before bed
         2025-13-01 : Meditated : y
@@ -46,11 +47,12 @@ struct HarshImportTests {
         let report = try await world.importing(data, filename: "harsh")
         #expect(report.format == .harsh)
         #expect(report.habitsAdded == ["Meditated", "Pullups", "Called Mom", "Cleaned house", "Coffee", "Stretched"])
-        #expect(report.entriesAdded == 6)
+        #expect(report.entriesAdded == 7)
         #expect(report.adjustments.contains { $0.contains("“Pullups” recorded amounts") })
         #expect(report.adjustments.contains { $0.contains("“Coffee” are tracking only in harsh") })
         #expect(report.adjustments.contains { $0.contains("“Stretched” appear only in the log") })
-        #expect(report.adjustments.contains("1 amount(s) with a fraction were rounded to whole numbers."))
+        // 12.5 is kept exactly; only what has more than three decimals is rounded, and said.
+        #expect(report.adjustments.contains("1 amount(s) with more than three decimals were rounded to thousandths."))
         #expect(report.skipped.contains { $0.hasPrefix("2 line(s) could not be read") })
 
         let meditated = try #require(try await world.habit(named: "Meditated"))
@@ -69,7 +71,8 @@ struct HarshImportTests {
         #expect(
             pullups.entries.values.sorted { $0.day < $1.day } == [
                 Entry(day: Fixtures.day("2025-01-06"), value: 25, note: "New personal record"),
-                Entry(day: Fixtures.day("2025-01-08"), value: 13),
+                Entry(day: Fixtures.day("2025-01-08"), value: 12.5),
+                Entry(day: Fixtures.day("2025-01-10"), value: 10.333),
             ])
         #expect(try #require(try await world.habit(named: "Called Mom")).habit.schedule == .timesPerWeek(1))
         #expect(try #require(try await world.habit(named: "Cleaned house")).habit.schedule == .timesPerWeek(1))
@@ -97,7 +100,7 @@ struct HarshImportTests {
         #expect(importer.detectFormat(data: zipped) == .harsh)
         let fromZip = try await ImportWorld()
         let report = try await fromZip.importing(zipped, filename: "harsh.zip")
-        #expect(report.habitsAdded.count == 6 && report.entriesAdded == 6)
+        #expect(report.habitsAdded.count == 6 && report.entriesAdded == 7)
         // Both imports of the same habits give them the same ids
         let ids = Set(try await fromZip.state().habits.keys)
         #expect(Set(try await logOnly.state().habits.keys).isSubset(of: ids))

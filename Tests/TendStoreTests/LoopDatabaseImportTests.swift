@@ -110,17 +110,45 @@ struct LoopDatabaseImportTests {
         #expect(journal.entry(on: Fixtures.day("2024-03-04")) == Entry(day: Fixtures.day("2024-03-04"), note: "forgot"))
         #expect(journal.entry(on: Fixtures.day("2024-03-05")) == nil)
         #expect(report.skipped.contains { $0.contains("1 automatic checks") })
-        // and numerical habits become counts: at least → good, at most → bad, values ÷ 1000 rounded
+        // and numerical habits become counts: at least → good, at most → bad, Loop's thousandths
+        // kept exactly
         let run = try #require(state.habits.values.first { $0.habit.name == "Run" })
         #expect(run.habit.type == .count && run.habit.kind == .good && run.habit.target == 5 && run.habit.unit == "km")
         #expect(run.habit.schedule == .timesPerWeek(1))
-        #expect(run.completionCount(on: Fixtures.day("2024-03-01")) == 5)
-        #expect(run.completionCount(on: Fixtures.day("2024-03-08")) == 11)
+        #expect(run.completionCount(on: Fixtures.day("2024-03-01")) == 5.2)
+        #expect(run.completionCount(on: Fixtures.day("2024-03-08")) == 10.5)
         let coffee = try #require(state.habits.values.first { $0.habit.name == "Coffee" })
         #expect(coffee.habit.kind == .bad && coffee.habit.target == 2 && coffee.habit.unit == "cups")
         #expect(coffee.completionCount(on: Fixtures.day("2024-03-01")) == 3)
-        #expect(coffee.completionCount(on: Fixtures.day("2024-03-02")) == 1)
+        #expect(coffee.completionCount(on: Fixtures.day("2024-03-02")) == 1.499)
         #expect(coffee.habit.color == .red)
+    }
+
+    @Test("A Loop backup's fractions imported and exported again in Loop's layout are the same thousandths, and import back the same")
+    func thousandthsRoundTrip() async throws {
+        // Given a Loop backup with 5.2 km, 10.5 km and 1.499 cups
+        let world = try await ImportWorld()
+        _ = try await world.importing(try Self.version25File())
+
+        // When it is exported in Loop's layout
+        let zip = try await importer.exportLoopCSVZip(store: world.store, owner: world.owner)
+        let reader = try ZipReader(zip, limits: .standard)
+        func checkmarks(_ name: String) throws -> String {
+            let path = try #require(reader.paths.first { $0.hasSuffix(" \(name)/Checkmarks.csv") })
+            return String(decoding: try reader.contents(of: path), as: UTF8.self)
+        }
+
+        // Then Loop's numbers are the backup's, to the thousandth
+        let run = try checkmarks("Run")
+        #expect(run.contains("2024-03-01,5200,easy\r\n") && run.contains("2024-03-08,10500,\r\n"))
+        let coffee = try checkmarks("Coffee")
+        #expect(coffee.contains("2024-03-01,3000,\r\n") && coffee.contains("2024-03-02,1499,\r\n"))
+        // and imported into another account, the amounts are the same again
+        let other = try await ImportWorld(username: "other")
+        _ = try await other.importing(zip)
+        let copy = try #require(try await other.habit(named: "Coffee"))
+        #expect(copy.completionCount(on: Fixtures.day("2024-03-02")) == Amount(thousandths: 1_499))
+        #expect(try #require(try await other.habit(named: "Run")).completionCount(on: Fixtures.day("2024-03-01")) == 5.2)
     }
 
     @Test("Importing the same backup again changes nothing, with or without Loop's uuids", arguments: [8, 25])

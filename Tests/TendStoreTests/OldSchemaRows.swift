@@ -17,9 +17,20 @@ enum OldSchemaRows {
                 """,
             arguments: [
                 owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
-                habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target, habit.unit,
+                habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target.whole, habit.unit,
                 try StoredJSON.text(habit.schedule), habit.routineTime.rawValue, try StoredJSON.text(habit.reminders),
                 habit.isArchived, habit.order, habit.createdOn.ordinal,
             ])
+    }
+
+    /// A day's count raised by `by` as schemas v1–v13 held values: whole units (v14 holds
+    /// thousandths).
+    static func increment(habit: Habit.ID, day: Day, by: Int, owner: User.ID, db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO entries (user_id, habit_id, day, value, is_skipped) VALUES (?, ?, ?, ?, 0)
+                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET value = value + excluded.value
+                """,
+            arguments: [owner.description, habit.description, day.ordinal, by])
     }
 }

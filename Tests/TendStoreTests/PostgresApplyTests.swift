@@ -61,7 +61,9 @@ struct ChangeGenerator {
         let range = Habit.targetRange(kind: kind, type: type)
         return Habit(
             id: id, name: name(), color: pick(HabitColor.allCases), kind: kind, type: type,
-            target: Int.random(in: range.lowerBound...min(range.upperBound, 20), using: &random),
+            target: type == .count
+                ? Amount(thousandths: 250 * Int64.random(in: (range.lowerBound == 0 ? 0 : 1)...80, using: &random))
+                : Amount(Int.random(in: range.lowerBound.whole...min(range.upperBound.whole, 20), using: &random)),
             schedule: pick([.daily, .timesPerWeek(3), .weekdays([.monday, .thursday]), .daysOfMonth([1, 15])]),
             routineTime: pick(RoutineTime.allCases), isArchived: chance(20), order: Int.random(in: 0...5, using: &random),
             createdOn: pick(days))
@@ -97,7 +99,8 @@ struct ChangeGenerator {
         case 4: return .habitDeleted(id: habitID)
         case 5: return .habitsReordered(ids: some(habits + [Habit.ID()], max: 5))
         case 6, 7: return .entrySet(habit: habitID, day: day, value: pick([0, 1, 5, 30]))
-        case 8, 9: return .entryIncremented(habit: habitID, day: day, by: Int.random(in: -4...4, using: &random))
+        case 8, 9:
+            return .entryIncremented(habit: habitID, day: day, by: Amount(thousandths: 500 * Int64.random(in: -8...8, using: &random)))
         case 10: return .entrySkipped(habit: habitID, day: day, skipped: chance(60))
         case 11: return .entryReset(habit: habitID, day: day)
         case 12: return .entryNoteSet(habit: habitID, day: day, note: pick([nil, "", "felt good"]))

@@ -384,8 +384,8 @@ struct PostgresStoreTests {
                         try await store.applyChanges(
                             owner: alice.id,
                             [
-                                .entrySet(habit: daily.id, day: today, value: value),
-                                .entrySet(habit: rolling.id, day: back, value: value),
+                                .entrySet(habit: daily.id, day: today, value: Amount(value)),
+                                .entrySet(habit: rolling.id, day: back, value: Amount(value)),
                             ])
                     }
                 }
@@ -396,7 +396,7 @@ struct PostgresStoreTests {
                         let first = habits.first { $0.id == daily.id }?.entries[today]?.value ?? 0
                         let second = habits.first { $0.id == rolling.id }?.entries[back]?.value ?? 0
                         #expect(first == second, "a read saw \(first) on one day and \(second) on the other")
-                        seen.insert(first)
+                        seen.insert(first.whole)
                     }
                 }
                 try await group.waitForAll()
@@ -617,7 +617,7 @@ struct PostgresStoreTests {
             let alice = try await store.createUser(username: "alice", settings: UserSettings())
             let read = try await store.createHabit(owner: alice.id, Habit(name: "Read", createdOn: Self.day))
             let walk = try await store.createHabit(owner: alice.id, Habit(name: "Walk", createdOn: Self.day))
-            func days(_ range: Range<Int>, value: Int) -> [Entry] {
+            func days(_ range: Range<Int>, value: Amount) -> [Entry] {
                 range.map { Entry(day: Self.day.adding(days: -$0), value: value) }
             }
             // A large import into a habit without entries takes the plain insert; one into a

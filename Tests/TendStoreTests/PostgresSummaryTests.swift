@@ -26,9 +26,11 @@ struct PostgresSummaryTests {
     func migrationBuildsSummaries() async throws {
         try await PostgresTestDatabase.withDatabase { location in
             let habit = Habit(name: "Read", schedule: .timesPerWeek(3), createdOn: Self.today.adding(days: -400))
+            let owner: User.ID
             do {
                 let store = try await PostgresStore.connect(location: location, device: "a", maximumConnections: 2, timeout: .seconds(90))
                 let alice = try await store.createUser(username: "alice", settings: UserSettings(timeZone: "Asia/Kathmandu"))
+                owner = alice.id
                 try await store.applyChanges(
                     owner: alice.id,
                     [
@@ -41,8 +43,11 @@ struct PostgresSummaryTests {
             }
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
             // columns and tables; version 11's and 13's foreign keys back, versions 14's and 15's functions
-            // and 16's column gone.
+            // and 16's column gone, 17's thousandths whole units again and its step gone.
             try await PostgresTestDatabase.execute(
+                "ALTER TABLE entries DISABLE TRIGGER USER", "UPDATE entries SET value = value / 1000",
+                "ALTER TABLE entries ENABLE TRIGGER USER", "UPDATE habits SET target = target / 1000",
+                "ALTER TABLE habits DROP COLUMN step",
                 "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write", "DROP FUNCTION tend_entries_from",
                 """
                 ALTER TABLE reminder_deliveries ADD CONSTRAINT reminder_deliveries_user_id_fkey
@@ -61,6 +66,13 @@ struct PostgresSummaryTests {
                 let codes = try #require(try await Self.codes(store, habit.id))
                 #expect(codes.count > 400)
                 #expect(try await store.summaryMismatches().isEmpty)
+                // Version 17 made the whole values thousandths: each check-in reads as 1 again.
+                let entries = try await store.entries(
+                    owner: owner, habit: habit.id, from: Self.today.adding(days: -420), through: Self.today)
+                #expect(entries.count == 211 && entries.allSatisfy { $0.value == 1 })
+                #expect(
+                    try await store.habits(owner: owner, includeArchived: true).first { $0.id == habit.id }.map { [$0.target, $0.step] }
+                        == [1, 1])
             } catch {
                 await store.close()
                 throw error

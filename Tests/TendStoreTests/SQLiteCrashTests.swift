@@ -73,7 +73,7 @@ struct SQLiteCrashTests {
             let entries = try await store.entries(
                 owner: user.id, habit: habit.id, from: Day(ordinal: 10_957), through: Day(ordinal: 10_957 + next + 10))
             let stored = Dictionary(uniqueKeysWithValues: entries.map { ($0.day.ordinal - 10_957, $0.value) })
-            let lost = acknowledged.filter { stored[$0] != $0 }
+            let lost = acknowledged.filter { stored[$0] != Amount($0) }
             #expect(lost.isEmpty, "acknowledged but lost: \(lost.prefix(10))")
         }
         // The test has teeth only if the writer really wrote before being killed.

@@ -143,7 +143,7 @@ struct SQLiteFileTests {
         // Then every migration has run and the data reads back intact
         #expect(
             try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14",
             ])
         let owner = User.ID(rawValue: UUID(uuidString: userID)!)
         let user = try await store.user(id: owner)
@@ -188,11 +188,13 @@ struct SQLiteFileTests {
         let alice = try await store.createUser(username: "alice", settings: UserSettings())
         let habit = try await store.createHabit(
             owner: alice.id, Habit(name: "Water", type: .count, target: 100_000, createdOn: day))
-        for offset in 0..<50 { _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: offset), offset + 1) }
+        for offset in 0..<50 {
+            _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: offset), Amount(offset + 1))
+        }
         let other = try SQLiteStore(path: path, device: "cli")
         let writing = Task {
             for offset in 50..<150 {
-                _ = try await other.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: offset), offset + 1)
+                _ = try await other.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: offset), Amount(offset + 1))
             }
         }
         // When a backup is taken meanwhile
@@ -204,7 +206,7 @@ struct SQLiteFileTests {
         let backup = try SQLiteStore(path: backupPath, device: "check")
         let saved = try await backup.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 200))
         #expect(saved.count >= 50)
-        #expect(saved.allSatisfy { $0.value == day.days(to: $0.day) + 1 })
+        #expect(saved.allSatisfy { $0.value == Amount(day.days(to: $0.day) + 1) })
         // And a backup file is never overwritten
         #expect(throws: StoreError.self) { try store.backup(to: backupPath) }
 
@@ -286,7 +288,7 @@ struct SQLiteFileTests {
                                 index,
                                 .success(
                                     try await store.setValue(
-                                        owner: alice.id, habit: target, day: self.day.adding(days: index), value))
+                                        owner: alice.id, habit: target, day: self.day.adding(days: index), Amount(value)))
                             )
                         } catch {
                             return (index, .failure(error))
@@ -313,12 +315,12 @@ struct SQLiteFileTests {
             switch (index % 10, answers[index]!) {
             case (0, .failure(StoreError.notFound)), (5, .failure(StoreError.invalid)): break
             case (let kind, .success(let entry)) where kind != 0 && kind != 5:
-                #expect(entry == Entry(day: day.adding(days: index), value: index + 1))
+                #expect(entry == Entry(day: day.adding(days: index), value: Amount(index + 1)))
             case (_, let result): Issue.record("check-in \(index): unexpected \(result)")
             }
         }
         let stored = try await store.entries(owner: alice.id, habit: habit.id, from: day, through: day.adding(days: 30))
-        #expect(stored.map(\.value) == (0..<30).filter { $0 % 5 != 0 }.map { $0 + 1 })
+        #expect(stored.map(\.value) == (0..<30).filter { $0 % 5 != 0 }.map { Amount($0 + 1) })
         #expect(try await store.operations(owner: alice.id, after: 0, limit: 100).count == 1 + 24)
     }
 
@@ -338,7 +340,7 @@ struct SQLiteFileTests {
             // log if it never started over.
             let writes = 3_000
             for index in 0..<writes {
-                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: index % 400), index % 7 + 1)
+                _ = try await store.setValue(owner: alice.id, habit: habit.id, day: day.adding(days: index % 400), Amount(index % 7 + 1))
             }
             let log = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
             #expect(checkpointer.restarts >= 1)
@@ -348,7 +350,7 @@ struct SQLiteFileTests {
             #expect(
                 entries.allSatisfy { entry in
                     let last = (0..<writes).last { $0 % 400 == day.distance(to: entry.day) }!
-                    return entry.value == last % 7 + 1
+                    return entry.value == Amount(last % 7 + 1)
                 })
         }
     }

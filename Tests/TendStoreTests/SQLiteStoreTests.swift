@@ -63,10 +63,13 @@ struct OpLogJSONTests {
         for _ in 0..<200 {
             let habit = Habit.ID()
             let day = Day(ordinal: Int.random(in: Day.minimum.ordinal...Day.maximum.ordinal))
-            let amount = Int.random(in: -1_000_000_000...1_000_000_000)
+            // Whole and decimal amounts alike: the writer must spell them as JSONEncoder does.
+            let amount = Amount(
+                thousandths: Bool.random()
+                    ? 1000 * Int64.random(in: -1_000_000...1_000_000) : Int64.random(in: -1_000_000_000_000...1_000_000_000_000))
             changes += [
-                .entrySet(habit: habit, day: day, value: abs(amount)), .entryIncremented(habit: habit, day: day, by: amount),
-                .entrySkipped(habit: habit, day: day, skipped: amount % 2 == 0), .entryReset(habit: habit, day: day),
+                .entrySet(habit: habit, day: day, value: max(amount, -amount)), .entryIncremented(habit: habit, day: day, by: amount),
+                .entrySkipped(habit: habit, day: day, skipped: amount.thousandths % 2 == 0), .entryReset(habit: habit, day: day),
                 .entryNoteSet(habit: habit, day: day, note: "a \"quoted\" note/with slash"), .habitDeleted(id: habit),
             ]
         }

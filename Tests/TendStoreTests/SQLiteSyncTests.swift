@@ -29,10 +29,11 @@ struct SQLiteSyncTests {
                     "INSERT INTO users (id, username, username_key, time_zone, day_start_hour, locale) VALUES (?, 'alice', 'alice', 'UTC', 0, 'en_US')",
                 arguments: [alice.description])
             for (index, change) in changes.enumerated() {
-                if case .habitCreated(let habit) = change {
-                    try OldSchemaRows.insertHabit(habit, owner: alice, db: db)
-                } else {
-                    try SQLiteApply.apply(change, owner: alice, db: db)
+                switch change {
+                case .habitCreated(let habit): try OldSchemaRows.insertHabit(habit, owner: alice, db: db)
+                case .entryIncremented(let habit, let day, let by):
+                    try OldSchemaRows.increment(habit: habit, day: day, by: by.whole, owner: alice, db: db)
+                default: Issue.record("not a change this test writes: \(change)")
                 }
                 try db.execute(
                     sql: "INSERT INTO ops (user_id, id, device, hlc, change) VALUES (?, ?, 'laptop', ?, ?)",

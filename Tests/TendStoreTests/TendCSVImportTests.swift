@@ -26,11 +26,11 @@ struct TendCSVImportTests {
             ))
         #expect(
             text.contains(
-                "entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\",,\r\n"
+                "entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\",,,\r\n"
             ))
-        #expect(text.contains(",2025-01-04,0,true,,,\r\n"))
-        // Group and tags last; tags joined by commas (a tag has none)
-        #expect(text.contains(",,,,,Mind,\"books,evening\"\r\n"))
+        #expect(text.contains(",2025-01-04,0,true,,,,\r\n"))
+        // Group and tags, then the step, last; tags joined by commas (a tag has none)
+        #expect(text.contains(",,,,,Mind,\"books,evening\",1\r\n"))
         #expect(text.hasSuffix("\r\n"))
     }
 
@@ -120,7 +120,10 @@ struct TendCSVImportTests {
         "A broken CSV is refused with the line and the reason, and changes nothing",
         arguments: [
             ("record,habit_id,habit,day,value\nhabit,,A,,\nentry,,A,2025-02-30,1\n", "line 3"),
-            ("record,habit_id,habit,day,value\nhabit,,A,,\nentry,,A,2025-02-01,lots\n", "“lots” is not a whole number"),
+            (
+                "record,habit_id,habit,day,value\nhabit,,A,,\nentry,,A,2025-02-01,lots\n",
+                "value “lots” is not a number with at most three decimals"
+            ),
             ("record,habit_id,habit,day,value\nhabit,,\"A,,\n", "never closed"),
             ("record,habit_id,habit,day,value\nentry,,Ghost,2025-02-01,1\n", "no habit row"),
             ("record,habit_id,habit,day,value\nrow,,A,,\n", "unknown record “row”"),

@@ -22,23 +22,29 @@ struct DayEntryTests {
             ("2h", 7200), ("1.5h", 5400), ("0:05", 300), ("90s", 90), ("12m30s", 750), ("12m30", 750), ("0", 0), ("24h", 86_400),
         ])
     func durations(typed: String, seconds: Int) {
-        #expect(TypedValue.parse(typed, type: .duration) == .success(seconds))
+        #expect(TypedValue.parse(typed, type: .duration, locale: "en_US") == .success(Amount(seconds)))
     }
 
-    @Test("Counts are whole numbers", arguments: [("12", 12), (" 3 ", 3), ("0", 0), ("1000000", 1_000_000)])
-    func counts(typed: String, value: Int) {
-        #expect(TypedValue.parse(typed, type: .count) == .success(value))
+    @Test(
+        "Counts are amounts with up to three decimals, read in the person's locale",
+        arguments: [
+            ("12", "en_US", 12), (" 3 ", "en_US", 3), ("0", "en_US", 0), ("1000000", "en_US", 1_000_000), ("2.5", "en_US", 2.5),
+            ("0.125", "en_US", 0.125), ("2,5", "de_DE", 2.5), ("1,25", "fr_FR", 1.25), ("7.5", "de_DE", 7.5), (".5", "en_US", 0.5),
+        ] as [(String, String, Amount)])
+    func counts(typed: String, locale: String, value: Amount) {
+        #expect(TypedValue.parse(typed, type: .count, locale: locale) == .success(value))
     }
 
     @Test(
         "Input that cannot be a day's value is refused, with a reason",
         arguments: [
-            ("", HabitType.count), ("-3", .count), ("−3", .count), ("abc", .count), ("3.5", .count), ("1000001", .count),
+            ("", HabitType.count), ("-3", .count), ("−3", .count), ("abc", .count), ("3.5", .checkmark), ("0.0001", .count),
+            ("1000001", .count),
             ("99999999999999999999", .count), ("", .duration), ("-45", .duration), ("soon", .duration), ("25h", .duration),
             ("1:75", .duration), ("30m1h", .duration), ("1h1h", .duration), ("1:3", .duration), ("h", .duration), ("45x", .duration),
         ])
     func refused(typed: String, type: HabitType) {
-        guard case .failure(let refusal) = TypedValue.parse(typed, type: type) else {
+        guard case .failure(let refusal) = TypedValue.parse(typed, type: type, locale: "en_US") else {
             Issue.record("“\(typed)” was accepted as a \(type)")
             return
         }
@@ -47,7 +53,8 @@ struct DayEntryTests {
 
     @Test("The value field shows a duration in a form it reads back", arguments: [0, 60, 2700, 3600, 5400, 750, 86_400, 7290])
     func durationText(seconds: Int) {
-        #expect(TypedValue.parse(TypedValue.durationText(seconds), type: .duration) == .success(seconds))
+        #expect(
+            TypedValue.parse(TypedValue.durationText(Amount(seconds)), type: .duration, locale: "en_US") == .success(Amount(seconds)))
     }
 
     // MARK: The controls on the pages
@@ -126,7 +133,7 @@ struct DayEntryTests {
                 #expect(timed.headers[.location] == "/habits/\(meditate.id)#habit-\(meditate.id)")
                 #expect(
                     try await store.entries(owner: owner, habit: meditate.id, from: Self.today, through: Self.today).first?.value
-                        == seconds,
+                        == Amount(seconds),
                     "\(typed)")
             }
             let page = try await browser.get("/")
@@ -159,7 +166,7 @@ struct DayEntryTests {
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
             let (_, _, coffee) = try await Self.setUp(store, owner: owner)
-            func value() async throws -> Int {
+            func value() async throws -> Amount {
                 try await store.entries(owner: owner, habit: coffee.id, from: Self.today, through: Self.today).first?.value ?? 0
             }
             let tap = UUID().text()
@@ -192,7 +199,7 @@ struct DayEntryTests {
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
             let (_, meditate, coffee) = try await Self.setUp(store, owner: owner)
-            func value(_ habit: Habit) async throws -> Int {
+            func value(_ habit: Habit) async throws -> Amount {
                 try await store.entries(owner: owner, habit: habit.id, from: Self.today, through: Self.today).first?.value ?? 0
             }
 

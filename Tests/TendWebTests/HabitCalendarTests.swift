@@ -163,7 +163,7 @@ struct HabitCalendarTests {
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
             let (water, meditate, _) = try await DayEntryTests.setUp(store, owner: owner)
-            func value(_ habit: Habit) async throws -> Int {
+            func value(_ habit: Habit) async throws -> Amount {
                 try await store.entries(owner: owner, habit: habit.id, from: Self.today, through: Self.today).first?.value ?? 0
             }
             _ = try await browser.post("/habits/\(water.id)/days/2025-06-15/value", [("_csrf", csrf), ("value", "8"), ("return", "/")])

@@ -24,14 +24,14 @@ struct HabitEditorTests {
             WebFixtures.habit(5, "Plants", schedule: .everyNDays(interval: 3, start: WebFixtures.day("2025-01-02"))),
         ]
         for habit in habits {
-            let form = HabitForm(habit)
-            #expect(try form.habit(base: habit, today: Self.today).get() == habit, "\(habit.name)")
+            let form = HabitForm(habit, amounts: AmountStyle(locale: "en_US"))
+            #expect(try form.habit(base: habit, today: Self.today, locale: "en_US").get() == habit, "\(habit.name)")
         }
-        let run = HabitForm(habits[1])
+        let run = HabitForm(habits[1], amounts: AmountStyle(locale: "en_US"))
         #expect(run.target == "30")
         #expect(run.weekdays == ["mon", "thu"])
-        #expect(HabitForm(habits[3]).schedule == "text")
-        #expect(HabitForm(habits[3]).scheduleText == "days 1,15")
+        #expect(HabitForm(habits[3], amounts: AmountStyle(locale: "en_US")).schedule == "text")
+        #expect(HabitForm(habits[3], amounts: AmountStyle(locale: "en_US")).scheduleText == "days 1,15")
     }
 
     @Test("Every field of a posted form: emoji typed wins over the grid, minutes become seconds, reminders are sorted")
@@ -41,7 +41,7 @@ struct HabitEditorTests {
                 "name=Meditate&emoji=%E2%9C%85&emojiText=%F0%9F%A7%98&color=purple&kind=good&type=duration&target=15&unit=x"
                     + "&schedule=weekdays&weekday=mon&weekday=fri&routineTime=morning&reminders=21%3A00%2C+7%3A30"))
         let base = Habit(name: "", createdOn: Self.today)
-        let habit = try form.habit(base: base, today: Self.today).get()
+        let habit = try form.habit(base: base, today: Self.today, locale: "en_US").get()
         #expect(habit.name == "Meditate")
         #expect(habit.emoji == "🧘")
         #expect(habit.color == .purple)
@@ -59,8 +59,38 @@ struct HabitEditorTests {
     func durationTargets(typed: String, seconds: Int) throws {
         let body = "name=Meditate&emoji=%E2%9C%85&color=blue&kind=good&type=duration&schedule=daily&routineTime=anytime&target="
         let form = HabitForm(FormData(body + (typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed)))
-        let habit = try form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today).get()
-        #expect(habit.target == seconds)
+        let habit = try form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today, locale: "en_US").get()
+        #expect(habit.target == Amount(seconds))
+    }
+
+    @Test("A count's target and step are typed in the person's locale, up to three decimals, and shown back the same way")
+    func decimalTargetAndStep() throws {
+        let body = "name=Water&emoji=%E2%9C%85&color=blue&kind=good&type=count&unit=l&schedule=daily&routineTime=anytime"
+        let habit = try HabitForm(FormData(body + "&target=2%2C5&step=0%2C25")).habit(
+            base: Habit(name: "", createdOn: Self.today), today: Self.today, locale: "de_DE"
+        ).get()
+        #expect(habit.target == 2.5)
+        #expect(habit.step == 0.25)
+        let shown = HabitForm(habit, amounts: AmountStyle(locale: "de_DE"))
+        #expect(shown.target == "2,5")
+        #expect(shown.step == "0,25")
+        #expect(HabitForm(habit, amounts: AmountStyle(locale: "en_US")).step == "0.25")
+        let base = Habit(name: "", createdOn: Self.today)
+        guard
+            case .failure(let errors) = HabitForm(FormData(body + "&target=2.5&step=0.0001")).habit(
+                base: base, today: Self.today, locale: "en_US")
+        else {
+            Issue.record("a step of 0.0001 was accepted")
+            return
+        }
+        #expect(errors["step"] == "The step: '0.0001' has more than 3 decimals.")
+        guard
+            case .failure(let ambiguous) = HabitForm(FormData(body + "&target=1.234")).habit(base: base, today: Self.today, locale: "de_DE")
+        else {
+            Issue.record("1.234 in de_DE was read without asking")
+            return
+        }
+        #expect(ambiguous["target"] != nil)
     }
 
     @Test("A time target out of range or not a time says so in times, not in minutes rounded down to 0")
@@ -68,7 +98,9 @@ struct HabitEditorTests {
         let base = Habit(name: "", createdOn: Self.today)
         func error(_ target: String) -> String? {
             let body = "name=A&emoji=%E2%9C%85&color=blue&kind=good&type=duration&schedule=daily&routineTime=anytime&target=" + target
-            guard case .failure(let errors) = HabitForm(FormData(body)).habit(base: base, today: Self.today) else { return nil }
+            guard case .failure(let errors) = HabitForm(FormData(body)).habit(base: base, today: Self.today, locale: "en_US") else {
+                return nil
+            }
             return errors["target"]
         }
         #expect(error("0") == "The target must be 1 s–24 h, not 0 min.")
@@ -80,14 +112,14 @@ struct HabitEditorTests {
     func errors() throws {
         let base = Habit(name: "", createdOn: Self.today)
         func errors(_ body: String) -> HabitForm.Errors {
-            switch HabitForm(FormData(body)).habit(base: base, today: Self.today) {
+            switch HabitForm(FormData(body)).habit(base: base, today: Self.today, locale: "en_US") {
             case .success: return HabitForm.Errors()
             case .failure(let errors): return errors
             }
         }
         let common = "&emoji=%E2%9C%85&color=blue&kind=good&routineTime=anytime"
         #expect(errors("name=&type=checkmark&schedule=daily" + common)["name"] == "A habit needs a name.")
-        #expect(errors("name=A&type=count&target=lots&schedule=daily" + common)["target"] == "The target is a whole number.")
+        #expect(errors("name=A&type=count&target=lots&schedule=daily" + common)["target"] == "The target: 'lots' is not a number.")
         #expect(errors("name=A&type=count&target=0&schedule=daily" + common)["target"]?.contains("out of range") == true)
         #expect(errors("name=A&type=checkmark&schedule=weekdays" + common)["schedule"] == "Invalid schedule: choose at least one weekday.")
         #expect(
@@ -106,7 +138,8 @@ struct HabitEditorTests {
         let session = SessionInfo(username: "ana", csrfToken: "token")
         let body = "name=A&type=checkmark&schedule=perWeek&perWeek=8&emoji=%E2%9C%85&color=blue&kind=good&routineTime=anytime"
         let form = HabitForm(FormData(body))
-        guard case .failure(let errors) = form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today) else {
+        guard case .failure(let errors) = form.habit(base: Habit(name: "", createdOn: Self.today), today: Self.today, locale: "en_US")
+        else {
             Issue.record("8 times a week was accepted")
             return
         }

@@ -136,7 +136,8 @@ struct HabitPageTests {
     func list() {
         var old = WebFixtures.habit(3, "Old")
         old.isArchived = true
-        let page = HabitsListPage(habits: [WebFixtures.habit(2, "Water"), old, WebFixtures.habit(1, "Read")])
+        let page = HabitsListPage(
+            habits: [WebFixtures.habit(2, "Water"), old, WebFixtures.habit(1, "Read")], amounts: AmountStyle(locale: "en_US"))
         #expect(page.active.map(\.name) == ["Read", "Water"])
         #expect(page.archived.map(\.name) == ["Old"])
         #expect(page.active[0].link == "/habits/\(WebFixtures.id(1))")

@@ -25,9 +25,13 @@ struct OfflineRulesTableTests {
     struct CardCase: Codable, Equatable {
         var kind: HabitKind
         var type: HabitType
-        var target: Int
+        var target: Amount
+        /// The card's `data-step`: what +/− add and take away (1 unless the habit has its own).
+        var step: Amount
         var unit: String
-        var value: Int
+        /// The page's decimal mark (`data-decimal-mark` on the body): how the words write a value.
+        var decimalMark: String
+        var value: Amount
         var skipped: Bool
         var past: Bool
         var command: String
@@ -35,7 +39,7 @@ struct OfflineRulesTableTests {
         var status: DayStatus
         /// `nil`: the command changes nothing.
         var change: ChangeCase?
-        var after: Int
+        var after: Amount
         var statusAfter: DayStatus
         var statusLabel: String
         var valueText: String
@@ -43,8 +47,8 @@ struct OfflineRulesTableTests {
     }
 
     struct ChangeCase: Codable, Equatable {
-        var set: Int?
-        var by: Int?
+        var set: Amount?
+        var by: Amount?
         var reset: Bool?
     }
 
@@ -63,9 +67,16 @@ struct OfflineRulesTableTests {
 
     static let day = Day("2025-06-15")!
 
-    /// Every kind and type at the values around its target, with each command a card offers.
+    /// Every kind and type at the values around its target, with each command a card offers;
+    /// decimal counts with their own step, in a locale that writes a decimal comma and one that
+    /// writes a point.
     static func cards() throws -> [CardCase] {
-        let habits: [(HabitKind, HabitType, Int, String, [Int])] = [
+        let decimals: [(HabitKind, HabitType, Amount, String, Amount, String, [Amount])] = [
+            (.good, .count, 2.5, "l", 0.25, "de_DE", [0, 0.25, 2.25, 2.5, 2.75]),
+            (.bad, .count, 1.5, "kg", 0.1, "en_US", [0, 0.1, 1.4, 1.5, 1.6]),
+            (.good, .count, 5.3, "km", 1, "fr_FR", [0, 0.3, 4.3, 5.3, 6.3]),
+        ]
+        let habits: [(HabitKind, HabitType, Amount, String, [Amount])] = [
             (.good, .checkmark, 1, "", [0, 1]),
             (.bad, .checkmark, 0, "", [0, 1, 2]),
             (.good, .count, 8, "glasses", [0, 3, 7, 8, 9]),
@@ -75,22 +86,25 @@ struct OfflineRulesTableTests {
             (.bad, .duration, 1800, "", [0, 1800, 1830]),
         ]
         var cases: [CardCase] = []
-        for (kind, type, target, unit, values) in habits {
-            let habit = Habit(name: "Water", kind: kind, type: type, target: target, unit: unit, createdOn: day.adding(days: -30))
+        let rows = habits.map { ($0.0, $0.1, $0.2, $0.3, Habit.defaultStep, "en_US", $0.4) } + decimals
+        for (kind, type, target, unit, step, locale, values) in rows {
+            var habit = Habit(name: "Water", kind: kind, type: type, target: target, unit: unit, createdOn: day.adding(days: -30))
+            habit.step = step
             let commands = type == .checkmark ? ["tap", "reset"] : ["tap", "decrement", "increment", "reset"]
+            let amounts = AmountStyle(locale: locale)
             for value in values {
                 for past in [false, true] {
                     for command in commands {
-                        cases.append(try card(habit, value: value, skipped: false, past: past, command: command))
+                        cases.append(try card(habit, value: value, skipped: false, past: past, command: command, amounts: amounts))
                     }
                 }
             }
-            cases.append(try card(habit, value: 0, skipped: true, past: false, command: "reset"))
+            cases.append(try card(habit, value: 0, skipped: true, past: false, command: "reset", amounts: amounts))
         }
         return cases
     }
 
-    static func card(_ habit: Habit, value: Int, skipped: Bool, past: Bool, command: String) throws -> CardCase {
+    static func card(_ habit: Habit, value: Amount, skipped: Bool, past: Bool, command: String, amounts: AmountStyle) throws -> CardCase {
         var tracked = TrackedHabit(habit: habit, entries: value > 0 || skipped ? [Entry(day: day, value: value, isSkipped: skipped)] : [])
         let today = past ? day.adding(days: 1) : day
         let calendar = UserSettings().calendar
@@ -115,10 +129,11 @@ struct OfflineRulesTableTests {
             default: nil
             }
         return CardCase(
-            kind: habit.kind, type: habit.type, target: habit.target, unit: habit.unit, value: value, skipped: skipped, past: past,
-            command: command, status: before, change: changed, after: after, statusAfter: status,
-            statusLabel: TodayPage.statusLabel(status, habit: habit), valueText: TodayPage.valueText(habit, value: after),
-            tapLabel: TodayPage.tapLabel(habit, value: after, status: status))
+            kind: habit.kind, type: habit.type, target: habit.target, step: DayEntryControls.step(for: habit), unit: habit.unit,
+            decimalMark: amounts.decimalMark, value: value, skipped: skipped, past: past, command: command, status: before,
+            change: changed, after: after, statusAfter: status, statusLabel: TodayPage.statusLabel(status, habit: habit),
+            valueText: TodayPage.valueText(habit, value: after, amounts: amounts),
+            tapLabel: TodayPage.tapLabel(habit, value: after, status: status, amounts: amounts))
     }
 
     /// A clock's next stamp: the wall ahead of the last stamp, level with it, and behind it.
@@ -139,7 +154,7 @@ struct OfflineRulesTableTests {
 
     static func durations() -> [DurationCase] {
         [0, 1, 45, 60, 600, 750, 3600, 3630, 3900, 5430, 86_399, 86_400].map {
-            DurationCase(seconds: $0, words: DurationText.words($0), field: TypedValue.durationText($0))
+            DurationCase(seconds: $0, words: DurationText.words($0), field: TypedValue.durationText(Amount($0)))
         }
     }
 

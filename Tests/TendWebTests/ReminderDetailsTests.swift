@@ -18,9 +18,9 @@ struct ReminderDetailsTests {
                 repeatLimit: 3),
             Reminder(time: try TimeOfDay(hour: 21, minute: 30)),
         ]
-        let form = HabitForm(habit)
+        let form = HabitForm(habit, amounts: AmountStyle(locale: "en_US"))
         #expect(form.reminderDetails.map(\.key) == ["0900", "2130"])
-        #expect(try form.habit(base: habit, today: Self.today).get() == habit)
+        #expect(try form.habit(base: habit, today: Self.today, locale: "en_US").get() == habit)
         let html = HabitEditorView.page(
             HabitEditorPage(habitID: habit.id, form: form), session: SessionInfo(username: "ana", csrfToken: "t")
         ).render()
@@ -40,7 +40,7 @@ struct ReminderDetailsTests {
             "name=Water&emoji=%E2%9C%85&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00%2C+18%3A00"
             + "&reminder-0900-shown=1&reminder-0900-weekday=sat&reminder-0900-message=Now&reminder-0900-repeatEvery=30"
             + "&reminder-0900-repeatLimit=2"
-        let habit = try HabitForm(FormData(body)).habit(base: base, today: Self.today).get()
+        let habit = try HabitForm(FormData(body)).habit(base: base, today: Self.today, locale: "en_US").get()
         #expect(habit.reminders.count == 2)
         let nine = try #require(habit.reminders.first)
         #expect(nine.id == kept.id && nine.weekdays == [.saturday] && nine.message == "Now")
@@ -52,7 +52,7 @@ struct ReminderDetailsTests {
                 FormData(
                     "name=Water&emoji=%E2%9C%85&type=checkmark&kind=good&color=blue&schedule=daily&routineTime=anytime&reminders=09%3A00"
                         + "&reminder-0900-shown=1&reminder-0900-repeatEvery=\(every)&reminder-0900-repeatLimit=\(limit)"))
-            switch refused.habit(base: base, today: Self.today) {
+            switch refused.habit(base: base, today: Self.today, locale: "en_US") {
             case .success: Issue.record("\(every)/\(limit) was accepted")
             case .failure(let errors): #expect(errors["reminder-0900"]?.contains(message) == true, "\(errors)")
             }

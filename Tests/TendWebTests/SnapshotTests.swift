@@ -83,7 +83,8 @@ struct SnapshotTests {
 
     @Test("The habit editor for an existing habit, with an error")
     func editor() throws {
-        var model = HabitEditorPage(habitID: WebFixtures.id(1), form: HabitForm(TodayPageTests.water))
+        var model = HabitEditorPage(
+            habitID: WebFixtures.id(1), form: HabitForm(TodayPageTests.water, amounts: AmountStyle(locale: "en_US")))
         model.errors["target"] = "The target is a whole number."
         try Self.assertSnapshot(HabitEditorView.page(model, session: Self.session), "habit-editor")
     }

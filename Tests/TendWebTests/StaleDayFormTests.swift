@@ -18,7 +18,7 @@ struct StaleDayFormTests {
     static let monday = WebFixtures.day("2025-06-16")
     static let endOfSunday = Date(timeIntervalSince1970: 1_750_024_800)  // 2025-06-15T22:00:00Z
 
-    func entries(_ store: any ServerStore, owner: User.ID, habit: Habit.ID) async throws -> [Day: Int] {
+    func entries(_ store: any ServerStore, owner: User.ID, habit: Habit.ID) async throws -> [Day: Amount] {
         Dictionary(
             uniqueKeysWithValues: try await store.entries(owner: owner, habit: habit, from: Self.sunday, through: Self.monday).map {
                 ($0.day, $0.value)

@@ -149,7 +149,7 @@ enum WebFixtures {
 
     static func habit(
         _ n: Int, _ name: String, emoji: String = "✅", color: HabitColor = .blue, kind: HabitKind = .good, type: HabitType = .checkmark,
-        target: Int? = nil, unit: String = "", schedule: Schedule = .daily, routineTime: RoutineTime = .anytime,
+        target: Amount? = nil, unit: String = "", schedule: Schedule = .daily, routineTime: RoutineTime = .anytime,
         createdOn: String = "2025-01-01"
     ) -> Habit {
         Habit(
@@ -159,7 +159,7 @@ enum WebFixtures {
 
     static func day(_ iso: String) -> Day { try! Day(iso: iso) }
 
-    static func tracked(_ habit: Habit, _ values: [String: Int] = [:], skipped: [String] = []) -> TrackedHabit {
+    static func tracked(_ habit: Habit, _ values: [String: Amount] = [:], skipped: [String] = []) -> TrackedHabit {
         TrackedHabit(
             habit: habit,
             entries: values.map { Entry(day: day($0.key), value: $0.value) } + skipped.map { Entry(day: day($0), isSkipped: true) })

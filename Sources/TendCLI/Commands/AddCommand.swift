@@ -29,10 +29,11 @@ struct AddCommand: AsyncParsableCommand {
         let draft = Habit(name: name.trimmingCharacters(in: .whitespaces), createdOn: today)
         let groups = try await session.store.groups(owner: session.owner)
         let habit = try await session.store.addHabit(
-            owner: session.owner, try attributes.applied(to: draft, today: today, groups: groups), today: today)
+            owner: session.owner, try attributes.applied(to: draft, today: today, locale: session.locale, groups: groups), today: today)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(
-            "Added \(habit.emoji) \(habit.name): \(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue).")
+            "Added \(habit.emoji) \(habit.name): \(Format.target(habit, session.amounts)), \(habit.schedule.description), \(habit.routineTime.rawValue)."
+        )
     }
 }

@@ -21,8 +21,10 @@ struct DecrementCommand: AsyncParsableCommand {
     @Argument(help: "How much to take away.") var amount: String?
 
     func run() async throws {
-        try await Tracking.perform(options, target) { habit in
-            let value = try amount.map { try Parse.value($0, for: habit) } ?? (habit.type == .duration ? 60 : 1)
+        try await Tracking.perform(options, target) { habit, _, session in
+            let value =
+                try amount.map { try Parse.value($0, for: habit, locale: session.locale) }
+                ?? (habit.type == .duration ? 60 : habit.type == .count ? habit.step : 1)
             return .increment(-value)
         }
     }

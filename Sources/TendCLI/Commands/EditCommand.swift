@@ -28,7 +28,8 @@ struct EditCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let old = try await session.habit(reference.habit)
         var habit = try attributes.applied(
-            to: old, today: session.today, groups: try await session.store.groups(owner: session.owner), removing: removals.removals)
+            to: old, today: session.today, locale: session.locale, groups: try await session.store.groups(owner: session.owner),
+            removing: removals.removals)
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
         habit = try await session.store.editHabit(owner: session.owner, from: old, to: habit)

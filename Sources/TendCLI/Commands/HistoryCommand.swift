@@ -49,16 +49,16 @@ struct HistoryCommand: AsyncParsableCommand {
             switch status {
             case .notDue:
                 if value > 0 {
-                    line += habit.type == .checkmark && habit.kind == .good ? "done" : Format.progress(value, of: habit)
+                    line += habit.type == .checkmark && habit.kind == .good ? "done" : Format.progress(value, of: habit, session.amounts)
                 } else {
                     line += style.dim("not due")
                 }
             case .skipped: line += "skipped"
-            case .satisfied: line += value > 0 ? Format.progress(value, of: habit) : style.dim("period done")
+            case .satisfied: line += value > 0 ? Format.progress(value, of: habit, session.amounts) : style.dim("period done")
             default:
                 line +=
                     habit.type == .checkmark && habit.kind == .good
-                    ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit)
+                    ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit, session.amounts)
             }
             if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(Format.oneLine(note, unicode: style.unicode))" }
             session.print(line)

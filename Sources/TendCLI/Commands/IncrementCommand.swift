@@ -26,9 +26,9 @@ struct IncrementCommand: AsyncParsableCommand {
     @Argument(help: "How much to add (a duration such as 5m for duration habits).") var amount: String?
 
     func run() async throws {
-        try await Tracking.perform(options, target) { habit in
+        try await Tracking.perform(options, target) { habit, _, session in
             guard let amount else { return habit.type == .checkmark ? .increment(1) : .tap }
-            return .increment(try Parse.value(amount, for: habit))
+            return .increment(try Parse.value(amount, for: habit, locale: session.locale))
         }
     }
 }

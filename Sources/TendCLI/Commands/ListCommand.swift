@@ -39,7 +39,8 @@ struct ListCommand: AsyncParsableCommand {
             let archived = habit.isArchived ? style.dim("  (archived)") : ""
             let group = habit.group.isEmpty ? "" : ", " + habit.group
             let tags = habit.tags.isEmpty ? "" : style.dim("  " + habit.tags.map { "#" + $0 }.joined(separator: " "))
-            return "\(Format.target(habit)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
+            return
+                "\(Format.target(habit, session.amounts)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
         }
         // On a terminal, a long name is cut so the row fits (9 columns before and after the name);
         // what still does not fit goes on under the name, broken between words.

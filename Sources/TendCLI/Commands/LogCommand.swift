@@ -25,7 +25,7 @@ struct LogCommand: AsyncParsableCommand {
             guard habit.type == .duration else {
                 throw CLIError("\(habit.name) is a \(habit.type.rawValue) habit; log adds time to duration habits (use increment or check)")
             }
-            return .increment(try Parse.duration(duration))
+            return .increment(Amount(try Parse.duration(duration)))
         }
     }
 }

@@ -21,8 +21,8 @@ struct SetCommand: AsyncParsableCommand {
     @Argument(help: "The value.") var value: String
 
     func run() async throws {
-        try await Tracking.perform(options, target) { habit in
-            let amount = try Parse.value(value, for: habit)
+        try await Tracking.perform(options, target) { habit, _, session in
+            let amount = try Parse.value(value, for: habit, locale: session.locale)
             if habit.type == .checkmark, habit.kind == .good, amount > 1 {
                 throw CLIError("\(habit.name) is a checkmark habit: set 0 or 1 (or use check and uncheck)")
             }

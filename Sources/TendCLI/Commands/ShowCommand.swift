@@ -25,7 +25,7 @@ struct ShowCommand: AsyncParsableCommand {
         session.print("\(habit.emoji) \(style.bold(style.paint(habit.name, habit.color)))\(habit.isArchived ? " (archived)" : "")")
         session.print("  id            \(habit.id)")
         session.print("  kind          \(habit.kind.rawValue) \(habit.type.rawValue)")
-        session.print("  target        \(Format.target(habit)) a day")
+        session.print("  target        \(Format.target(habit, session.amounts)) a day")
         session.print("  schedule      \(habit.schedule.description)")
         session.print("  routine time  \(habit.routineTime.rawValue)")
         session.print("  color         \(habit.color.rawValue)")

@@ -55,7 +55,9 @@ struct StatsCommand: AsyncParsableCommand {
             )
             session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
             session.print(
-                "  total           " + (one.habit.type == .checkmark ? "\(s.totalValue)" : Format.value(s.totalValue, of: one.habit)))
+                "  total           "
+                    + (one.habit.type == .checkmark
+                        ? session.amounts(s.totalValue) : Format.value(s.totalValue, of: one.habit, session.amounts)))
             let weekdays = calendar.orderedWeekdays.map { "\($0.code) \(s.weekdays[$0.code] ?? 0)" }
             session.print("  by weekday      " + weekdays.joined(separator: "  "))
             return

@@ -72,7 +72,7 @@ struct SummaryCommand: AsyncParsableCommand {
         let width = lines.map { $0.0.habit.name.count }.max() ?? 0
         for (habit, total) in lines {
             let amount =
-                habit.habit.type == .checkmark ? Format.days(total.daysMet) : Format.value(total.value, of: habit.habit)
+                habit.habit.type == .checkmark ? Format.days(total.daysMet) : Format.value(total.value, of: habit.habit, session.amounts)
             let rate = total.daysDue == 0 ? nil : Double(total.daysMet) / Double(total.daysDue)
             let name = habit.habit.name.padding(toLength: width, withPad: " ", startingAt: 0)
             session.print(
@@ -91,7 +91,7 @@ struct SummaryJSON: Encodable {
     var start: String
     var end: String
     /// The sum of the values recorded (check-ins, counts, seconds).
-    var value: Int
+    var value: Amount
     var daysMet: Int
     var daysDue: Int
 }

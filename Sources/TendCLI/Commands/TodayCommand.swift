@@ -70,7 +70,7 @@ struct TodayCommand: AsyncParsableCommand {
                 )
             }
         }
-        let details = sections.map { $0.items.map { detail($0, style: style) } }
+        let details = sections.map { $0.items.map { detail($0, style: style, amounts: session.amounts) } }
         // On a terminal, a long name is cut so a row fits (9 columns besides the name and its
         // details); what still does not fit goes on under the name, broken between words.
         let columns = session.context.columns
@@ -94,7 +94,7 @@ struct TodayCommand: AsyncParsableCommand {
     }
 
     /// What follows an item's name: its bar and value, "skipped", "done", a period's count.
-    func detail(_ item: TodayPlan.Item, style: Style) -> String {
+    func detail(_ item: TodayPlan.Item, style: Style, amounts: AmountStyle) -> String {
         let habit = item.habit
         var detail: String
         if item.status == .skipped {
@@ -105,11 +105,11 @@ struct TodayCommand: AsyncParsableCommand {
             detail =
                 habit.type == .checkmark
                 ? style.failure("slipped")
-                : style.failedBar() + " " + Format.progress(item.value, of: habit) + "  " + style.failure("over limit")
+                : style.failedBar() + " " + Format.progress(item.value, of: habit, amounts) + "  " + style.failure("over limit")
         } else if habit.type == .checkmark, habit.kind == .good {
             detail = item.value > 0 ? "done" : ""
         } else {
-            detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit)
+            detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit, amounts)
         }
         if let period = item.period { detail += (detail.isEmpty ? "" : "  ") + period.text }
         return detail

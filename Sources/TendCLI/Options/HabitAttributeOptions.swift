@@ -13,8 +13,14 @@ struct HabitAttributeOptions: ParsableArguments {
     var kind: String?
     @Option(help: ArgumentHelp("checkmark, count or duration.", valueName: "type"))
     var type: String?
-    @Option(help: ArgumentHelp("Per day: a number, or a duration such as 20m for duration habits.", valueName: "target"))
+    @Option(
+        help: ArgumentHelp(
+            "Per day: a number (up to three decimals for counts: 2.5), or a duration such as 20m for duration habits.",
+            valueName: "target"))
     var target: String?
+    @Option(
+        help: ArgumentHelp("A count's step: what one tap and `tend decrement` add or take away (default 1; e.g. 0.25).", valueName: "step"))
+    var step: String?
     @Option(help: "What a count counts (glasses, pages).") var unit: String?
     @Option(help: ArgumentHelp("daily, mon,wed,fri, days 1,15, 3/week, 2/month, every 3 days, 3 in 7 days.", valueName: "schedule"))
     var schedule: String?
@@ -36,8 +42,9 @@ struct HabitAttributeOptions: ParsableArguments {
     /// `habit` with the given options applied (validated by the caller through the store). A
     /// group name is spelled as the owner's existing group of that name (`groups`). Options that
     /// contradict each other are refused before anything is read from them.
+    /// Amounts (`--target`, `--step`) are read in `locale`.
     func applied(
-        to habit: Habit, today: Day, groups: [HabitGroup] = [], removing removals: HabitRemovalOptions.Removals = .none
+        to habit: Habit, today: Day, locale: Locale, groups: [HabitGroup] = [], removing removals: HabitRemovalOptions.Removals = .none
     ) throws -> Habit {
         if !reminders.isEmpty, removals.reminders { throw CLIError("give --reminder or --no-reminders, not both") }
         if group != nil, removals.group { throw CLIError("give --group or --no-group, not both") }
@@ -55,9 +62,20 @@ struct HabitAttributeOptions: ParsableArguments {
         }
         if let type { habit.type = try Parse.choice(type, "type") }
         if let target {
-            habit.target = try Self.target(target, kind: habit.kind, type: habit.type)
+            habit.target = try Self.target(target, kind: habit.kind, type: habit.type, locale: locale)
         } else if habit.kind != oldKind || habit.type != oldType {
             habit.target = Habit.defaultTarget(kind: habit.kind, type: habit.type)
+        }
+        if let step {
+            guard habit.type == .count else {
+                throw CLIError("--step \(step): only a count habit has a step (a tap checks a checkmark and adds a minute to a time)")
+            }
+            habit.step = try Parse.amount(step, what: "--step", locale: locale)
+            guard Habit.stepRange.contains(habit.step) else {
+                throw CLIError("--step \(step): a step is from \(Habit.stepRange.lowerBound) to \(Habit.stepRange.upperBound)")
+            }
+        } else if habit.type != .count {
+            habit.step = Habit.defaultStep
         }
         if let unit { habit.unit = unit }
         if let schedule { habit.schedule = try Parse.schedule(schedule, startingOn: today) }
@@ -82,17 +100,27 @@ struct HabitAttributeOptions: ParsableArguments {
 
     /// `--target` for a habit of `kind` and `type`: one message, whatever is wrong with it (not
     /// a number, negative, 0 where 1 is the least, too large), saying the range that habit takes.
-    static func target(_ text: String, kind: HabitKind, type: HabitType) throws -> Int {
+    static func target(_ text: String, kind: HabitKind, type: HabitType, locale: Locale) throws -> Amount {
         let range = Habit.targetRange(kind: kind, type: type)
         let refusal = CLIError("--target \(text): \(targetRule(kind: kind, type: type))")
-        let value: Int
+        let value: Amount
         switch type {
-        case .checkmark, .count:
+        case .checkmark:
             guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else { throw refusal }
-            value = number
+            value = Amount(number)
+        case .count:
+            do {
+                value = try AmountText.amount(text, locale: locale)
+            } catch {
+                switch error {
+                // Said as it is: the other reading, or the digits too many.
+                case .ambiguous, .grouped, .tooPrecise: throw CLIError("--target \(text): \(error.description)")
+                case .empty, .negative, .notANumber, .tooLarge: throw refusal
+                }
+            }
         case .duration:
             do {
-                value = try DurationText.seconds(text)
+                value = Amount(try DurationText.seconds(text))
             } catch {
                 switch error {
                 case .notADuration, .empty:
@@ -115,7 +143,9 @@ struct HabitAttributeOptions: ParsableArguments {
                 ? "a checkmark habit to build has the target 1 (for more a day, use --type count)"
                 : "a checkmark habit to quit has the target 0 (for a daily limit, use --type count)"
         case .count:
-            return "a count habit \(aim) takes a whole number from \(range.lowerBound) to \(range.upperBound)"
+            return kind == .good
+                ? "a count habit \(aim) takes a number above 0 (up to three decimals) up to \(range.upperBound)"
+                : "a count habit \(aim) takes a number from 0 (up to three decimals) to \(range.upperBound)"
         case .duration:
             return "a time habit \(aim) takes a time from \(Format.duration(range.lowerBound)) to \(Format.duration(range.upperBound))"
         }

@@ -22,9 +22,29 @@ enum Parse {
         return value
     }
 
-    /// A value for `habit`'s type: a duration for duration habits, a number otherwise.
-    static func value(_ text: String, for habit: Habit) throws -> Int {
-        habit.type == .duration ? try duration(text) : try count(text, what: "value")
+    /// An amount ≥ 0 with up to three decimals, in `locale` ("2,5" or "2.5" in de_DE; see
+    /// ``AmountText``); `what` names it in the error.
+    static func amount(_ text: String, what: String, locale: Locale) throws -> Amount {
+        do {
+            return try AmountText.amount(text, locale: locale)
+        } catch {
+            switch error {
+            case .empty, .negative, .notANumber:
+                throw CLIError("'\(text)' is not a valid \(what) (a number, 0 or more, with up to three decimals)")
+            // Said as it is: the two readings, or the digits too many.
+            case .ambiguous, .grouped, .tooPrecise, .tooLarge: throw CLIError("\(what): \(error.description)")
+            }
+        }
+    }
+
+    /// A value for `habit`'s type: a duration for duration habits, an amount for counts (up to
+    /// three decimals, in `locale`), a whole number for checkmarks.
+    static func value(_ text: String, for habit: Habit, locale: Locale) throws -> Amount {
+        switch habit.type {
+        case .duration: Amount(try duration(text))
+        case .count: try amount(text, what: "value", locale: locale)
+        case .checkmark: Amount(try count(text, what: "value"))
+        }
     }
 
     static func schedule(_ text: String, startingOn start: Day) throws -> Schedule {

@@ -7,21 +7,25 @@ enum Format {
     /// `1h30m`, `25m`, `45s`, `12m30s`, `0m` (``DurationText/short(_:)``).
     static func duration(_ seconds: Int) -> String { DurationText.short(seconds) }
 
-    /// A value in the habit's terms: `3 glasses`, `25m`, `done`.
-    static func value(_ value: Int, of habit: Habit) -> String {
+    /// A duration held as an amount of seconds.
+    static func duration(_ seconds: Amount) -> String { DurationText.short(seconds.whole) }
+
+    /// A value in the habit's terms, amounts in the user's locale: `3 glasses`, `2,5 l`, `25m`,
+    /// `done`.
+    static func value(_ value: Amount, of habit: Habit, _ amounts: AmountStyle) -> String {
         switch habit.type {
-        case .checkmark: habit.kind == .good ? (value > 0 ? "done" : "not done") : (value == 0 ? "none" : "\(value)×")
-        case .count: habit.unit.isEmpty ? "\(value)" : "\(value) \(habit.unit)"
+        case .checkmark: habit.kind == .good ? (value > 0 ? "done" : "not done") : (value == 0 ? "none" : "\(amounts(value))×")
+        case .count: habit.unit.isEmpty ? amounts(value) : "\(amounts(value)) \(habit.unit)"
         case .duration: duration(value)
         }
     }
 
-    /// `3/8 glasses`, `12m/20m`, `1/1`; a bad habit reads `≤`.
-    static func progress(_ value: Int, of habit: Habit) -> String {
+    /// `3/8 glasses`, `1,25/2,5 l`, `12m/20m`, `1/1`; a bad habit reads `≤`.
+    static func progress(_ value: Amount, of habit: Habit, _ amounts: AmountStyle) -> String {
         let limit = habit.kind == .bad ? "≤" : ""
         switch habit.type {
-        case .checkmark: return "\(value)/\(limit)\(habit.target)"
-        case .count: return "\(value)/\(limit)\(habit.target)" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
+        case .checkmark: return "\(amounts(value))/\(limit)\(amounts(habit.target))"
+        case .count: return "\(amounts(value))/\(limit)\(amounts(habit.target))" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
         case .duration: return "\(duration(value))/\(limit)\(duration(habit.target))"
         }
     }
@@ -54,11 +58,11 @@ enum Format {
         return style(value)
     }
 
-    static func target(_ habit: Habit) -> String {
+    static func target(_ habit: Habit, _ amounts: AmountStyle) -> String {
         let prefix = habit.kind == .bad ? "at most " : ""
         switch habit.type {
         case .checkmark: return habit.kind == .good ? "once" : "never"
-        case .count: return prefix + "\(habit.target)" + (habit.unit.isEmpty ? "" : " \(habit.unit)")
+        case .count: return prefix + amounts(habit.target) + (habit.unit.isEmpty ? "" : " \(habit.unit)")
         case .duration: return prefix + duration(habit.target)
         }
     }

@@ -46,7 +46,10 @@ struct HabitJSON: Encodable {
     var notes: String
     var kind: String
     var type: String
-    var target: Int
+    /// A JSON number: up to three decimals for a count (2.5).
+    var target: Amount
+    /// What a tap adds to a count (1 unless chosen; 1 for other types).
+    var step: Amount
     var unit: String
     var schedule: String
     var routineTime: String
@@ -68,6 +71,7 @@ struct HabitJSON: Encodable {
         kind = habit.kind.rawValue
         type = habit.type.rawValue
         target = habit.target
+        step = habit.step
         unit = habit.unit
         schedule = habit.schedule.description
         routineTime = habit.routineTime.rawValue
@@ -80,7 +84,7 @@ struct HabitJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders, isArchived, group, tags,
+        case id, name, emoji, color, notes, kind, type, target, step, unit, schedule, routineTime, reminders, isArchived, group, tags,
             order, createdOn
     }
 }
@@ -90,8 +94,8 @@ struct DayJSON: Encodable {
     var habit: String
     var name: String
     var day: String
-    var value: Int
-    var target: Int
+    var value: Amount
+    var target: Amount
     var progress: Double
     var skipped: Bool
     @NullWhenAbsent var note: String?
@@ -116,7 +120,7 @@ struct DayJSON: Encodable {
 struct CellJSON: Encodable {
     var day: String
     var status: String
-    var value: Int
+    var value: Amount
     var progress: Double
     var inMonth: Bool
     var future: Bool

@@ -53,6 +53,10 @@ struct Session {
     var calendar: TendCalendar { user.settings.calendar }
     /// Percentages in the user's locale's style.
     var percent: PercentText { PercentText(locale: user.settings.locale) }
+    /// Amounts as the user's locale writes them ("2,5" in de_DE).
+    var amounts: AmountStyle { AmountStyle(locale: user.settings.locale) }
+    /// The user's locale, which typed amounts are read in.
+    var locale: Locale { Locale(identifier: user.settings.locale) }
     var now: Date { context.now() }
     /// Today in the configured zone with the configured day start (never the process's TZ).
     var today: Day { user.settings.today(now: now) }

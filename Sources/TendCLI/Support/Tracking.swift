@@ -44,7 +44,7 @@ enum Tracking {
         } else if habit.type == .checkmark, habit.kind == .good {
             line += value > 0 ? "done" : "not done"
         } else {
-            line += Format.progress(value, of: habit)
+            line += Format.progress(value, of: habit, session.amounts)
         }
         if let note = tracked.note(on: day), !note.isEmpty { line += " — \(Format.oneLine(note, unicode: style.unicode))" }
         session.print(line)

@@ -83,7 +83,14 @@ extension Amount: Codable {
     /// rounded, so that nothing a client sends changes on the way in.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let decimal = try container.decode(Decimal.self)
+        let decimal: Decimal
+        do {
+            decimal = try container.decode(Decimal.self)
+        } catch DecodingError.typeMismatch {
+            // Decimal's own mismatch names a keyed form ("expected a dictionary"): an amount is a number.
+            throw DecodingError.typeMismatch(
+                Amount.self, DecodingError.Context(codingPath: container.codingPath, debugDescription: "Expected a number"))
+        }
         guard let amount = Amount(exactly: decimal) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "\(decimal) is not an amount: at most 3 decimals, at most \(Self.maximum)")
@@ -94,5 +101,19 @@ extension Amount: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if isWhole { try container.encode(thousandths / Self.scale) } else { try container.encode(decimal) }
+    }
+}
+
+extension Amount: ExpressibleByIntegerLiteral {
+    /// `3` where an amount is expected: whole amounts read as they always did.
+    public init(integerLiteral whole: Int) { self.init(whole) }
+}
+
+extension Amount: ExpressibleByFloatLiteral {
+    /// `2.5` written in code: the literal to the nearest thousandth. A literal with at most three
+    /// decimals comes out exactly as written (the binary double is within half a thousandth of it);
+    /// values computed at run time go through ``init(exactly:)`` or ``AmountText`` instead.
+    public init(floatLiteral literal: Double) {
+        self.init(thousandths: Int64((literal * Double(Self.scale)).rounded()))
     }
 }

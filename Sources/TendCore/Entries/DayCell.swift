@@ -4,7 +4,7 @@ import Foundation
 public struct DayCell: Hashable, Sendable, Codable {
     public var day: Day
     public var status: DayStatus
-    public var value: Int
+    public var value: Amount
     /// 0…1, as ``TrackedHabit/completionProgress(on:)``.
     public var progress: Double
     /// Localized one-letter weekday name.

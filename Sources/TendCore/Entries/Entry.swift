@@ -3,13 +3,14 @@ import Foundation
 /// What was recorded for one habit on one day.
 public struct Entry: Codable, Hashable, Sendable {
     public var day: Day
-    /// 0/1 for a checkmark, a count, or seconds for a duration. Never negative.
-    public var value: Int
+    /// 0/1 for a checkmark, an amount (up to three decimals) for a count, or whole seconds for a
+    /// duration. Never negative.
+    public var value: Amount
     /// A planned rest day: neither completes nor breaks a streak.
     public var isSkipped: Bool
     public var note: String?
 
-    public init(day: Day, value: Int = 0, isSkipped: Bool = false, note: String? = nil) {
+    public init(day: Day, value: Amount = 0, isSkipped: Bool = false, note: String? = nil) {
         self.day = day
         self.value = value
         self.isSkipped = isSkipped
@@ -30,7 +31,7 @@ public struct Entry: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         day = try c.decode(Day.self, forKey: .day)
-        value = try c.decodeIfPresent(Int.self, forKey: .value) ?? 0
+        value = try c.decodeIfPresent(Amount.self, forKey: .value) ?? 0
         isSkipped = try c.decodeIfPresent(Bool.self, forKey: .isSkipped) ?? false
         note = try c.decodeIfPresent(String.self, forKey: .note)
         guard value >= 0 else {

@@ -8,9 +8,9 @@ public enum EntryCommand: Hashable, Sendable {
     case uncheck
     /// Adds (or, negative, removes) an amount the person gave, as given: never below 0, and a good
     /// checkmark habit's value stays 0 or 1. Only the one-step ``tap`` stops at the target.
-    case increment(Int)
+    case increment(Amount)
     /// Sets an exact value (≥ 0; a good checkmark habit's is 0 or 1).
-    case set(Int)
+    case set(Amount)
     /// Marks or unmarks a planned rest day.
     case skip(Bool)
     /// Nothing recorded: value 0, no skip (the note stays).
@@ -36,9 +36,10 @@ public enum EntryCommand: Hashable, Sendable {
         case .uncheck:
             return .entrySet(habit: id, day: day, value: 0)
         case .increment(let amount):
-            guard amount.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
+            guard amount.thousandths.magnitude <= EntryCommand.maximumValue.thousandths.magnitude else {  // abs(Int64.min) would trap
                 throw RuleViolation("an amount is at most \(EntryCommand.maximumValue)")
             }
+            try Self.checkPrecision(amount, of: tracked.habit)
             var value = max(0, current + amount)
             if tracked.habit.type == .checkmark, tracked.habit.kind == .good { value = min(value, 1) }
             guard value <= EntryCommand.maximumValue else {
@@ -47,6 +48,7 @@ public enum EntryCommand: Hashable, Sendable {
             return .entryIncremented(habit: id, day: day, by: value - current)
         case .set(let value):
             guard value >= 0 else { throw RuleViolation("a value cannot be negative (\(value))") }
+            try Self.checkPrecision(value, of: tracked.habit)
             guard value <= EntryCommand.maximumValue else {
                 throw RuleViolation("a value is at most \(EntryCommand.maximumValue)")
             }
@@ -74,6 +76,15 @@ public enum EntryCommand: Hashable, Sendable {
         }
     }
 
+    /// Decimals are for counts (2.5 km); a checkmark is 0 or 1 and a duration whole seconds.
+    static func checkPrecision(_ amount: Amount, of habit: Habit) throws(RuleViolation) {
+        guard amount.isWhole || habit.type == .count else {
+            throw RuleViolation(
+                habit.type == .duration
+                    ? "a duration is a whole number of seconds (\(amount))" : "a checkmark habit's value is 0 or 1")
+        }
+    }
+
     /// The largest value a day can hold (a count, or seconds: 10 years of them would not fit a day anyway).
-    public static let maximumValue = 1_000_000_000
+    public static let maximumValue: Amount = 1_000_000_000
 }

@@ -5,13 +5,13 @@ import Foundation
 struct Timeline {
     let start: Day
     let count: Int
-    var values: [Int]
+    var values: [Amount]
     var skipped: [Bool]
 
     init(_ tracked: TrackedHabit, from start: Day, through end: Day) {
         self.start = start
         count = max(0, start.days(to: end) + 1)
-        values = [Int](repeating: 0, count: count)
+        values = [Amount](repeating: 0, count: count)
         skipped = [Bool](repeating: false, count: count)
         guard count > 0 else { return }
         if count * 4 < tracked.entries.count {

@@ -16,10 +16,14 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public var kind: HabitKind
     /// Yes/no, a count with a unit, or a duration in seconds.
     public var type: HabitType
-    /// Per day: 1 for a good checkmark, 0 for a bad one; a count; or seconds.
-    public var target: Int
+    /// Per day: 1 for a good checkmark, 0 for a bad one; an amount (up to three decimals, 2.5 km);
+    /// or whole seconds.
+    public var target: Amount
     /// What a count counts ("glasses"); empty for checkmarks and durations.
     public var unit: String
+    /// How much one press of + or − adds to a count (0.25 l); 1 unless chosen. Checkmarks and
+    /// durations ignore it (a duration's tap adds a minute).
+    public var step: Amount
     public var schedule: Schedule
     public var routineTime: RoutineTime
     public var reminders: [Reminder]
@@ -44,8 +48,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
         notes: String = "",
         kind: HabitKind = .good,
         type: HabitType = .checkmark,
-        target: Int? = nil,
+        target: Amount? = nil,
         unit: String = "",
+        step: Amount = Habit.defaultStep,
         schedule: Schedule = .daily,
         routineTime: RoutineTime = .anytime,
         reminders: [Reminder] = [],
@@ -64,6 +69,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.type = type
         self.target = target ?? Habit.defaultTarget(kind: kind, type: type)
         self.unit = unit
+        self.step = step
         self.schedule = schedule
         self.routineTime = routineTime
         self.reminders = reminders
@@ -89,9 +95,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public static let maximumNameLength = 100
     public static let maximumNotesLength = 10_000
     public static let maximumUnitLength = 30
-    public static let maximumCountTarget = 1_000_000
+    public static let maximumCountTarget: Amount = 1_000_000
     /// A duration target is at most a whole day.
-    public static let maximumDurationTarget = 86_400
+    public static let maximumDurationTarget: Amount = 86_400
+    /// The step a count habit has unless one is chosen.
+    public static let defaultStep: Amount = 1
+    /// The smallest step (one thousandth) and the largest (a count's largest target).
+    public static let stepRange: ClosedRange<Amount> = Amount(thousandths: 1)...maximumCountTarget
     public static let maximumReminders = 20
     /// The most habits one person keeps, archived ones included (1,000): every statistics and
     /// today request walks each of them.
@@ -99,7 +109,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
     /// The target a new habit gets when none is given: 1 to build, 0 to quit (checkmarks),
     /// 1 of the unit for counts, and 10 or 30 minutes for durations.
-    public static func defaultTarget(kind: HabitKind, type: HabitType) -> Int {
+    public static func defaultTarget(kind: HabitKind, type: HabitType) -> Amount {
         switch (kind, type) {
         case (.good, .checkmark): 1
         case (.bad, .checkmark): 0
@@ -110,11 +120,11 @@ public struct Habit: Identifiable, Hashable, Sendable {
     }
 
     /// The range a target must lie in for this kind and type.
-    public static func targetRange(kind: HabitKind, type: HabitType) -> ClosedRange<Int> {
+    public static func targetRange(kind: HabitKind, type: HabitType) -> ClosedRange<Amount> {
         switch (kind, type) {
         case (.good, .checkmark): 1...1
         case (.bad, .checkmark): 0...0
-        case (.good, .count): 1...maximumCountTarget
+        case (.good, .count): Amount(thousandths: 1)...maximumCountTarget
         case (.bad, .count): 0...maximumCountTarget
         case (.good, .duration): 1...maximumDurationTarget
         case (.bad, .duration): 0...maximumDurationTarget
@@ -129,6 +139,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
         try Habit.validate(unit: unit)
         let range = Habit.targetRange(kind: kind, type: type)
         guard range.contains(target) else { throw .targetOutOfRange(target, range) }
+        // Decimals are for counts: a checkmark's target is 0 or 1, a duration's whole seconds.
+        guard target.isWhole || type == .count else { throw .targetNotWhole(target) }
+        guard Habit.stepRange.contains(step) else { throw .stepOutOfRange(step, Habit.stepRange) }
         try schedule.validate()
         guard reminders.count <= Habit.maximumReminders else { throw .tooManyReminders(Habit.maximumReminders) }
         for reminder in reminders { try reminder.validate() }
@@ -174,7 +187,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
 extension Habit: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, emoji, color, notes, kind, type, target, unit, schedule, routineTime, reminders,
+        case id, name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders,
             isArchived, group, tags, order, createdOn
     }
 
@@ -192,8 +205,9 @@ extension Habit: Codable {
             notes: try c.decodeIfPresent(String.self, forKey: .notes) ?? "",
             kind: kind,
             type: type,
-            target: try c.decodeIfPresent(Int.self, forKey: .target),
+            target: try c.decodeIfPresent(Amount.self, forKey: .target),
             unit: try c.decodeIfPresent(String.self, forKey: .unit) ?? "",
+            step: try c.decodeIfPresent(Amount.self, forKey: .step) ?? Habit.defaultStep,
             schedule: try c.decodeIfPresent(Schedule.self, forKey: .schedule) ?? .daily,
             routineTime: try c.decodeIfPresent(RoutineTime.self, forKey: .routineTime) ?? .anytime,
             reminders: try c.decodeIfPresent([Reminder].self, forKey: .reminders) ?? [],
@@ -215,6 +229,8 @@ extension Habit: Codable {
         try c.encode(type, forKey: .type)
         try c.encode(target, forKey: .target)
         try c.encode(unit, forKey: .unit)
+        // The default step is not written, so habits encode byte for byte as before steps existed.
+        if step != Habit.defaultStep { try c.encode(step, forKey: .step) }
         try c.encode(schedule, forKey: .schedule)
         try c.encode(routineTime, forKey: .routineTime)
         try c.encode(reminders, forKey: .reminders)
@@ -235,7 +251,9 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case invalidEmoji(String)
     case notesTooLong(Int)
     case unitTooLong(Int)
-    case targetOutOfRange(Int, ClosedRange<Int>)
+    case targetOutOfRange(Amount, ClosedRange<Amount>)
+    case targetNotWhole(Amount)
+    case stepOutOfRange(Amount, ClosedRange<Amount>)
     case schedule(String)
     case tooManyReminders(Int)
     case reminder(String)
@@ -253,9 +271,13 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .notesTooLong(let limit): "notes are at most \(limit) characters"
         case .unitTooLong(let limit): "a unit is one line of at most \(limit) characters, without control characters"
         case .targetOutOfRange(let target, let range):
-            range.count == 1
+            range.lowerBound == range.upperBound
                 ? "target \(target) is not allowed here: it must be \(range.lowerBound)"
                 : "target \(target) is out of range \(range.lowerBound)…\(range.upperBound)"
+        case .targetNotWhole(let target):
+            "target \(target) is not allowed here: only a count's target has decimals"
+        case .stepOutOfRange(let step, let range):
+            "step \(step) is out of range \(range.lowerBound)…\(range.upperBound)"
         case .schedule(let reason): "invalid schedule: \(reason)"
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
@@ -268,7 +290,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
 
 extension Habit {
     /// Whether a day's value meets the habit: at least the target to build, at most it to quit.
-    public func isMet(by value: Int) -> Bool {
+    public func isMet(by value: Amount) -> Bool {
         switch kind {
         case .good: value >= target
         case .bad: value <= target

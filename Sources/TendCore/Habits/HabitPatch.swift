@@ -8,8 +8,9 @@ public struct HabitPatch: Codable, Hashable, Sendable {
     public var notes: String?
     public var kind: HabitKind?
     public var type: HabitType?
-    public var target: Int?
+    public var target: Amount?
     public var unit: String?
+    public var step: Amount?
     public var schedule: Schedule?
     public var routineTime: RoutineTime?
     public var reminders: [Reminder]?
@@ -24,7 +25,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil,
-        kind: HabitKind? = nil, type: HabitType? = nil, target: Int? = nil, unit: String? = nil,
+        kind: HabitKind? = nil, type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil,
         schedule: Schedule? = nil, routineTime: RoutineTime? = nil, reminders: [Reminder]? = nil,
         isArchived: Bool? = nil, order: Int? = nil, group: String? = nil, tagsAdded: [String]? = nil,
         tagsRemoved: [String]? = nil
@@ -37,6 +38,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         self.type = type
         self.target = target
         self.unit = unit
+        self.step = step
         self.schedule = schedule
         self.routineTime = routineTime
         self.reminders = reminders
@@ -58,6 +60,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if old.type != new.type { type = new.type }
         if old.target != new.target { target = new.target }
         if old.unit != new.unit { unit = new.unit }
+        if old.step != new.step { step = new.step }
         if old.schedule != new.schedule { schedule = new.schedule }
         if old.routineTime != new.routineTime { routineTime = new.routineTime }
         if old.reminders != new.reminders { reminders = new.reminders }
@@ -85,6 +88,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if let type { habit.type = type }
         if let target { habit.target = target }
         if let unit { habit.unit = unit }
+        if let step { habit.step = step }
         if let schedule { habit.schedule = schedule }
         if let routineTime { habit.routineTime = routineTime }
         if let reminders { habit.reminders = reminders }

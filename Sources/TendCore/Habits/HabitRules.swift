@@ -55,6 +55,9 @@ public enum HabitRules {
             if let emoji = patch.emoji, !Habit.isSingleEmoji(emoji) { throw HabitValidationError.invalidEmoji(emoji) }
             if let notes = patch.notes { try Habit.validate(notes: notes) }
             if let unit = patch.unit { try Habit.validate(unit: unit) }
+            if let step = patch.step, !Habit.stepRange.contains(step) {
+                throw HabitValidationError.stepOutOfRange(step, Habit.stepRange)
+            }
             if let reminders = patch.reminders {
                 guard reminders.count <= Habit.maximumReminders else { throw HabitValidationError.tooManyReminders(Habit.maximumReminders) }
                 for reminder in reminders { try reminder.validate() }

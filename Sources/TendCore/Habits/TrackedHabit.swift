@@ -51,7 +51,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     public func entry(on day: Day) -> Entry? { entries[day] }
 
     /// The recorded value (Geko's completion count): 0 when nothing was recorded.
-    public func completionCount(on day: Day) -> Int { entries[day]?.value ?? 0 }
+    public func completionCount(on day: Day) -> Amount { entries[day]?.value ?? 0 }
 
     /// Whether the day is met: a good habit reached its target, a bad habit stayed at or under it.
     public func isCompleted(on day: Day) -> Bool {
@@ -63,7 +63,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     public func completionProgress(on day: Day) -> Double {
         let value = completionCount(on: day)
         guard habit.target > 0 else { return value > 0 ? 1 : 0 }
-        return min(1, Double(value) / Double(habit.target))
+        return min(1, value.double / habit.target.double)
     }
 
     /// Some progress, but less than the target (`0 < value < target`).
@@ -89,7 +89,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     /// Adds `amount` (default 1; negative to decrement, never below 0). A good habit stops at
     /// its target; a value already above it (set explicitly) is kept. Recording clears a skip.
-    public mutating func incrementCompletion(on day: Day, by amount: Int = 1) {
+    public mutating func incrementCompletion(on day: Day, by amount: Amount = 1) {
         let current = completionCount(on: day)
         var value = max(0, current + amount)
         if amount > 0, habit.kind == .good {
@@ -108,12 +108,13 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// Void.'s polymorphic tap: checkmarks toggle, counts go up by one, durations by `durationStep` seconds.
+    /// Void.'s polymorphic tap: checkmarks toggle, counts go up by the habit's step (one unless
+    /// chosen: 0.25 l), durations by `durationStep` seconds.
     public mutating func tap(on day: Day, durationStep: Int = 60) {
         switch habit.type {
         case .checkmark: toggleCompleted(on: day)
-        case .count: incrementCompletion(on: day)
-        case .duration: incrementCompletion(on: day, by: durationStep)
+        case .count: incrementCompletion(on: day, by: habit.step)
+        case .duration: incrementCompletion(on: day, by: Amount(durationStep))
         }
     }
 
@@ -123,7 +124,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     }
 
     /// Records exactly `value` (explicit sets may exceed a good habit's target). Clears a skip.
-    public mutating func setValue(_ value: Int, on day: Day) {
+    public mutating func setValue(_ value: Amount, on day: Day) {
         precondition(value >= 0, "values are never negative")
         apply(.entrySet(habit: id, day: day, value: value))
     }

@@ -9,7 +9,7 @@ public struct RoutineRun: Hashable, Sendable {
     public struct Step: Hashable, Sendable {
         public var habit: Habit
         public var status: DayStatus
-        public var value: Int
+        public var value: Amount
         public var progress: Double
 
         /// Met, skipped or satisfied: nothing left to do for it today.

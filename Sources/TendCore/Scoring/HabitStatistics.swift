@@ -17,7 +17,7 @@ public struct HabitStatistics: Hashable, Sendable, Codable {
     /// Days with any value recorded.
     public var totalCheckIns: Int
     /// Sum of all values (check-ins, counts or seconds).
-    public var totalValue: Int
+    public var totalValue: Amount
     public var skippedDays: Int
     /// Days with a value recorded, per weekday: `weekdayCounts[weekday.rawValue - 1]`.
     public var weekdayCounts: [Int]
@@ -56,7 +56,7 @@ extension TrackedHabit {
 
         var weekdayCounts = Array(repeating: 0, count: 7)
         var checkIns = 0
-        var total = 0
+        var total: Amount = 0
         var skippedDays = 0
         let startWeekday = start.weekday.rawValue - 1
         for index in 0..<timeline.count {

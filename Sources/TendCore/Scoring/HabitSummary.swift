@@ -19,7 +19,7 @@ public struct HabitSummary: Hashable, Sendable {
     /// (the schedule or target was edited, the week starts on another day) is not used.
     public struct Rules: Hashable, Sendable {
         public var kind: HabitKind
-        public var target: Int
+        public var target: Amount
         public var createdOn: Day
         public var schedule: Schedule
         /// The week's first day, for "N per week" only.

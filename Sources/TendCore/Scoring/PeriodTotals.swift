@@ -31,7 +31,7 @@ public struct PeriodTotal: Hashable, Sendable {
     /// The period's last day (after today for the period under way).
     public var end: Day
     /// The sum of the values recorded (check-ins, counts, seconds).
-    public var value: Int
+    public var value: Amount
     /// Days met (for a habit to quit: within its limit) up to today.
     public var daysMet: Int
     /// Days that were due up to today (met, missed, or today still open: ``DayStatus/isDue``).

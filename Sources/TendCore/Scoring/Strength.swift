@@ -37,9 +37,10 @@ public enum Strength {
             numerator *= 2
             denominator *= 2
         }
-        let target = Double(habit.target * num)
+        // Sums in thousandths (exact); only the ratio to the target is a Double.
+        let target = Double(habit.target.thousandths * Int64(num))
         var previous = isNumerical && atMost ? 1.0 : 0.0
-        var rolling = 0
+        var rolling: Int64 = 0
         var scores = [Double](repeating: 0, count: timeline.count)
         let values = timeline.values
         let skipped = timeline.skipped
@@ -47,8 +48,8 @@ public enum Strength {
         for index in 0..<timeline.count {
             let old = index - denominator
             if isNumerical {
-                rolling += values[index]
-                if old >= 0 { rolling -= values[old] }
+                rolling += values[index].thousandths
+                if old >= 0 { rolling -= values[old].thousandths }
             } else {
                 if values[index] >= habit.target && !skipped[index] { rolling += 1 }
                 if old >= 0, values[old] >= habit.target && !skipped[old] { rolling -= 1 }

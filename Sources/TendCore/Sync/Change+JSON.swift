@@ -55,7 +55,7 @@ extension Change {
     private static func readEntryChange(_ kind: EntryKind, _ scanner: inout JSONScanner) -> Change? {
         var habit: Habit.ID?
         var day: Day?
-        var number: Int?
+        var number: Amount?
         var flag: Bool?
         var note: String?
         var sawNote = false
@@ -67,7 +67,7 @@ extension Change {
                 guard day == nil, let parsed = readDay(&scanner) else { return false }
                 day = parsed
             } else if (kind == .set && key.spells("value")) || (kind == .incremented && key.spells("by")) {
-                guard number == nil, let value = scanner.integer() else { return false }
+                guard number == nil, let value = scanner.amount() else { return false }
                 number = value
             } else if kind == .skipped && key.spells("skipped") {
                 guard flag == nil, let value = scanner.boolean() else { return false }
@@ -121,7 +121,7 @@ extension Change {
     /// An entry as ``Entry/init(from:)`` reads it: `value` and `isSkipped` may be absent.
     static func readEntry(_ scanner: inout JSONScanner) -> Entry? {
         var day: Day?
-        var value: Int?
+        var value: Amount?
         var skipped: Bool?
         var note: String?
         var sawNote = false
@@ -130,7 +130,7 @@ extension Change {
                 guard day == nil, let parsed = readDay(&scanner) else { return false }
                 day = parsed
             } else if key.spells("value") {
-                guard value == nil, let number = scanner.integer(), number >= 0 else { return false }
+                guard value == nil, let number = scanner.amount(), number >= 0 else { return false }
                 value = number
             } else if key.spells("isSkipped") {
                 guard skipped == nil, let flag = scanner.boolean() else { return false }
@@ -163,11 +163,11 @@ extension Change {
         case .entrySet(let habit, let day, let value):
             Self.writeEntryChange("entrySet", habit, day, &output) {
                 $0.key("value")
-                $0.integer(value)
+                $0.amount(value)
             }
         case .entryIncremented(let habit, let day, let by):
             output.raw(#"{"entryIncremented":{"by":"#)
-            output.integer(by)
+            output.amount(by)
             output.raw(",")
             Self.writeDayAndHabit(habit, day, &output)
             output.raw("}}")
@@ -238,7 +238,7 @@ extension Entry {
             output.string(note)
         }
         output.raw(#","value":"#)
-        output.integer(value)
+        output.amount(value)
         output.raw("}")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An ``Amount`` as people type and read it in their locale: "2,5" in de_DE, "2.5" in en_US.
 ///
@@ -113,5 +114,39 @@ public enum AmountText {
             case .tooLarge(let text): "'\(text)' is too large: at most \(Amount.maximum)"
             }
         }
+    }
+}
+
+/// Amounts written in the person's locale's style, as the web and the CLI show them: "2,5" in
+/// de_DE, "2.5" in en_US, "1000" (no grouping: a day's value is read at a glance, and typed back
+/// as shown). Digits are always 0–9, as ``PercentText`` writes them.
+public struct AmountStyle: Hashable, Sendable {
+    /// The decimal mark: "." or ",", or the locale's own (Arabic's "٫").
+    public let decimalMark: String
+
+    /// Reads the locale's decimal mark once per process (a formatter per number would be slow in
+    /// a year's grid).
+    public init(locale identifier: String) {
+        if identifier == "en_US" || identifier == "en_US_POSIX" {
+            decimalMark = "."
+            return
+        }
+        if let known = Self.marks.withLock({ $0[identifier] }) {
+            decimalMark = known
+            return
+        }
+        decimalMark = AmountText.decimalSeparator(Locale(identifier: identifier))
+        Self.marks.withLock { marks in
+            if marks.count > 1000 { marks.removeAll() }
+            marks[identifier] = decimalMark
+        }
+    }
+
+    private static let marks = Mutex<[String: String]>([:])
+
+    /// `amount` as "2,5", "10", "0,125".
+    public func callAsFunction(_ amount: Amount) -> String {
+        let plain = amount.description
+        return decimalMark == "." ? plain : plain.replacingOccurrences(of: ".", with: decimalMark)
     }
 }

@@ -56,6 +56,11 @@ public struct JSONOutput {
         raw(String(value))
     }
 
+    /// An amount as `Amount`'s `Codable` writes it: `3`, `2.5`.
+    public mutating func amount(_ value: Amount) {
+        raw(value.description)
+    }
+
     public mutating func boolean(_ value: Bool) {
         value ? raw("true") : raw("false")
     }

@@ -147,7 +147,10 @@ public struct JSONScanner {
 
     /// An integer written as JSON integers are (`-`, digits, no leading zero); `nil` for a fraction,
     /// an exponent or a value beyond `Int`.
-    public mutating func integer() -> Int? {
+    public mutating func integer() -> Int? { integer(allowingFraction: false) }
+
+    /// An integer; with `allowingFraction`, one followed by `.` (a fraction the caller reads).
+    private mutating func integer(allowingFraction: Bool) -> Int? {
         skipSpace()
         var negative = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
@@ -168,11 +171,50 @@ public struct JSONScanner {
         guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
         if position < bytes.count {
             switch bytes[position] {
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            case UInt8(ascii: "."): if !allowingFraction { return nil }
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
             default: break
             }
         }
         return value
+    }
+
+    /// A number with at most three decimals as an ``Amount`` (`2.5`, `-1`, `0.125`), or `nil` for
+    /// anything else (more decimals, an exponent), which the coders then decide.
+    public mutating func amount() -> Amount? {
+        skipSpace()
+        let start = position
+        // "-0.5" has a whole part of 0: the sign is read here, not from it.
+        let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+        guard let whole = integer(allowingFraction: true), whole.magnitude <= Amount.maximum.whole else {
+            position = start
+            return nil
+        }
+        var fraction: Int64 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            var digits = 0
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                digits += 1
+                guard digits <= Amount.decimals else {
+                    position = start
+                    return nil
+                }
+                fraction = fraction * 10 + Int64(bytes[position] - UInt8(ascii: "0"))
+                position += 1
+            }
+            guard digits > 0 else {
+                position = start
+                return nil
+            }
+            for _ in digits..<Amount.decimals { fraction *= 10 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position = start
+            return nil
+        }
+        let thousandths = Int64(whole) * Amount.scale + (negative ? -fraction : fraction)
+        return Amount(thousandths: thousandths)
     }
 
     public mutating func boolean() -> Bool? {

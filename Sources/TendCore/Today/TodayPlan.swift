@@ -6,7 +6,7 @@ public struct TodayPlan: Hashable, Sendable {
     public struct Item: Hashable, Sendable {
         public var habit: Habit
         public var status: DayStatus
-        public var value: Int
+        public var value: Amount
         public var progress: Double
         /// An "N per week/month" or "X in Y days" habit's count in its period ("1 of 3 this week").
         public var period: PeriodProgress?

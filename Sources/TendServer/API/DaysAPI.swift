@@ -78,13 +78,13 @@ struct DaysAPI {
         let id: Habit.ID = try context.pathID("id", "habit")
         let day = try await server.recordableDay(context, owner: owner)
         let buffer = try await server.jsonBody(of: request)
-        let by: Int
+        let by: Amount
         if buffer.readableBytes == 0 {
             by = 1
         } else {
             by = try APIJSON.decoder().decode(IncrementRequest.self, from: Data(buffer.readableBytesView)).by ?? 1
         }
-        guard by.magnitude <= EntryCommand.maximumValue.magnitude else {  // abs(Int.min) would trap
+        guard by.thousandths.magnitude <= EntryCommand.maximumValue.thousandths.magnitude else {  // abs(Int64.min) would trap
             throw Problem.invalid("an amount is at most \(EntryCommand.maximumValue)")
         }
         return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))

@@ -22,11 +22,11 @@ extension TendStore {
         try await perform(owner: owner, habit: habit, day: day, .uncheck)
     }
 
-    public func increment(owner: User.ID, habit: Habit.ID, day: Day, by amount: Int = 1) async throws -> Entry {
+    public func increment(owner: User.ID, habit: Habit.ID, day: Day, by amount: Amount = 1) async throws -> Entry {
         try await perform(owner: owner, habit: habit, day: day, .increment(amount))
     }
 
-    public func setValue(owner: User.ID, habit: Habit.ID, day: Day, _ value: Int) async throws -> Entry {
+    public func setValue(owner: User.ID, habit: Habit.ID, day: Day, _ value: Amount) async throws -> Entry {
         try await perform(owner: owner, habit: habit, day: day, .set(value))
     }
 

@@ -7,7 +7,7 @@
 
 // The change, the card's status and its words after a command, and the hybrid clock: rules.js,
 // held to TendCore's and the page's rules by one table of cases.
-import { applied, changeFor, durationField, laterStamp, nextStamp, statusLabel, statusOf, tapLabel, valueText } from "./rules.js";
+import { amountText, applied, changeFor, durationField, laterStamp, nextStamp, statusLabel, statusOf, tapLabel, valueText } from "./rules.js";
 import { csrf, dayOver, mainNumber, refresh, staleNotice } from "./swap.js";
 
 const user = document.body.dataset.user;
@@ -108,8 +108,9 @@ async function unshown() {
 function facts(card) {
   const d = card.dataset;
   return {
-    habit: d.habit, day: d.day, kind: d.kind, type: d.type, target: parseInt(d.target, 10) || 0, unit: d.unit || "",
-    value: parseInt(d.value, 10) || 0, status: d.status, past: "past" in d, quota: "quota" in d,
+    habit: d.habit, day: d.day, kind: d.kind, type: d.type, target: Number(d.target) || 0, unit: d.unit || "",
+    step: Number(d.step) || 1, mark: d.mark || ".",
+    value: Number(d.value) || 0, status: d.status, past: "past" in d, quota: "quota" in d,
     name: ((card.querySelector(".card-title") || {}).textContent || "").trim(),
   };
 }
@@ -153,7 +154,7 @@ function show(card, value, waiting, touched) {
   }
   const field = card.querySelector(`#value-${f.habit}`);
   if (field && document.activeElement !== field) {
-    field.value = field.defaultValue = value === 0 ? "" : f.type === "duration" ? durationField(value) : String(value);
+    field.value = field.defaultValue = value === 0 ? "" : f.type === "duration" ? durationField(value) : amountText(value, f.mark);
   }
 }
 
@@ -176,11 +177,11 @@ export async function reapply() {
   for (const card of cards) {
     const mine = waitingFor(records, card.dataset.habit, card.dataset.day);
     if (mine.length === 0) {
-      if (card.classList.contains("has-waiting") || card.classList.contains("has-unshown")) show(card, parseInt(card.dataset.value, 10) || 0, false, false);
+      if (card.classList.contains("has-waiting") || card.classList.contains("has-unshown")) show(card, Number(card.dataset.value) || 0, false, false);
       card.classList.remove("has-unshown");
       continue;
     }
-    const value = mine.reduce((v, r) => applied(r.op.change, v), parseInt(card.dataset.value, 10) || 0);
+    const value = mine.reduce((v, r) => applied(r.op.change, v), Number(card.dataset.value) || 0);
     show(card, value, mine.some((r) => r.stored === undefined), mine.some((r) => r.op.change.entryReset || r.op.change.entrySet));
     card.classList.add("has-unshown");
   }

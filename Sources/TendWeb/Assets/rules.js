@@ -27,8 +27,26 @@ export function laterStamp(a, b) {
   return x.ms > y.ms || (x.ms === y.ms && x.counter >= y.counter) ? a : b;
 }
 
-// The step of −1 and +1 (DayEntryControls.step): a minute for durations, one otherwise.
-function step(f) { return f.type === "duration" ? 60 : 1; }
+// Amounts (a count's value, target and step) are exact to the thousandth, as TendCore's Amount:
+// the arithmetic here is on whole thousandths, never on binary fractions, so a step of 0.1
+// tapped ten times makes exactly 1, as on the server. Values come and go as JSON numbers (2.5).
+const thousandths = (amount) => Math.round(amount * 1000);
+const fromThousandths = (count) => count / 1000;
+
+// AmountStyle: "2.5" or "2,5" with the page's decimal mark, no grouping, no trailing zeros.
+export function amountText(amount, mark) {
+  const count = thousandths(amount);
+  const magnitude = Math.abs(count);
+  const fraction = String(magnitude % 1000).padStart(3, "0").replace(/0+$/, "");
+  return (count < 0 ? "-" : "") + Math.floor(magnitude / 1000) + (fraction ? (mark || ".") + fraction : "");
+}
+
+// The step of −1 and +1 (DayEntryControls.step): a minute for durations, the habit's step for
+// counts (`data-step`, 1 unless chosen), one for checkmarks.
+export function step(f) {
+  if (f.type === "duration") return 60;
+  return f.type === "count" && f.step ? f.step : 1;
+}
 
 // The change the server would log for this command (EntryCommand.change), or null when it
 // changes nothing: a tap toggles a checkmark and adds one step to a count or duration, a good
@@ -40,18 +58,19 @@ export function changeFor(command, f, value) {
     const next = f.kind === "good" ? (value >= f.target ? 0 : f.target) : (value > 0 ? 0 : f.target + 1);
     return { entrySet: Object.assign(at, { value: next }) };
   }
-  const amount = command === "decrement" ? -step(f) : step(f);
-  let next = Math.max(0, value + amount);
-  if (command === "tap" && f.kind === "good") next = Math.max(value, Math.min(next, f.target));
-  if (next === value) return null;
-  return { entryIncremented: Object.assign(at, { by: next - value }) };
+  const now = thousandths(value);
+  const amount = thousandths(step(f)) * (command === "decrement" ? -1 : 1);
+  let next = Math.max(0, now + amount);
+  if (command === "tap" && f.kind === "good") next = Math.max(now, Math.min(next, thousandths(f.target)));
+  if (next === now) return null;
+  return { entryIncremented: Object.assign(at, { by: fromThousandths(next - now) }) };
 }
 
 // The day's value after `change` (Entry.applying).
 export function applied(change, value) {
   if (!change) return value;
   if (change.entrySet) return change.entrySet.value;
-  if (change.entryIncremented) return Math.max(0, value + change.entryIncremented.by);
+  if (change.entryIncremented) return fromThousandths(Math.max(0, thousandths(value) + thousandths(change.entryIncremented.by)));
   if (change.entryReset) return 0;
   return value;
 }
@@ -80,13 +99,14 @@ export function durationField(seconds) {
 
 // TodayPage.valueText.
 export function valueText(f, value) {
+  const text = (amount) => amountText(amount, f.mark);
   if (f.type === "checkmark") {
-    if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${value} times`}`;
+    if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${text(value)} times`}`;
     return value >= 1 ? "Checked" : "Not checked";
   }
   if (f.type === "count") {
     const unit = f.unit ? " " + f.unit : "";
-    return f.kind === "bad" ? `${value}${unit}, at most ${f.target}` : `${value} / ${f.target}${unit}`;
+    return f.kind === "bad" ? `${text(value)}${unit}, at most ${text(f.target)}` : `${text(value)} / ${text(f.target)}${unit}`;
   }
   return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
 }
@@ -109,8 +129,10 @@ export function statusLabel(f, status) {
 export function statusOf(f, value, reset) {
   if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
   if (f.status === "skipped" && !reset) return "skipped";
-  if (f.kind === "bad") return value > f.target ? "missed" : "met";
-  return value >= f.target ? "met" : f.past ? "missed" : "pending";
+  const now = thousandths(value);
+  const target = thousandths(f.target);
+  if (f.kind === "bad") return now > target ? "missed" : "met";
+  return now >= target ? "met" : f.past ? "missed" : "pending";
 }
 
 // TodayPage.tapLabel: the ring's words.
@@ -118,10 +140,15 @@ export function tapLabel(f, value) {
   let action;
   if (f.type === "checkmark") {
     action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
-  } else if (f.kind === "good" && f.target > 0 && value >= f.target) {
-    action = "Target reached: a tap adds nothing more; the menu’s +1 goes past it";
+  } else if (f.kind === "good" && f.target > 0 && thousandths(value) >= thousandths(f.target)) {
+    const plus = f.type === "count" && step(f) !== 1 ? amountText(step(f), f.mark) : "1";
+    action = `Target reached: a tap adds nothing more; the menu’s +${plus} goes past it`;
+  } else if (f.type === "duration") {
+    action = "Tap to add a minute";
+  } else if (step(f) !== 1) {
+    action = `Tap to add ${amountText(step(f), f.mark)}` + (f.unit ? ` ${f.unit}` : "");
   } else {
-    action = f.type === "count" ? "Tap to add one" + (f.unit ? ` (${f.unit})` : "") : "Tap to add a minute";
+    action = "Tap to add one" + (f.unit ? ` (${f.unit})` : "");
   }
   return `${f.name}: ${valueText(f, value)}. ${action}`;
 }

@@ -2,28 +2,37 @@ import Foundation
 import TendAPI
 import TendCore
 
-/// A value a person typed for a day: a count ("12") or a duration (read by TendCore's
-/// ``DurationText``, as the CLI reads it: "45", "12.5", "45m", "1h30", "0.5h", "1:30"; a bare
-/// number is minutes). Read by the web's "enter a value" forms; what is typed is recorded as
-/// typed (no cap at the target), so only input that cannot be a day's value is refused: empty,
-/// negative, not a number, or absurd (more than a million, or more than a day's 24 hours).
+/// A value a person typed for a day: a count ("12", "2,5" in de_DE — read by TendCore's
+/// ``AmountText`` in the person's locale) or a duration (read by ``DurationText``, as the CLI
+/// reads it: "45", "12.5", "45m", "1h30", "0.5h", "1:30"; a bare number is minutes). Read by the
+/// web's "enter a value" forms; what is typed is recorded as typed (no cap at the target), so only
+/// input that cannot be a day's value is refused: empty, negative, not a number, more than three
+/// decimals, or absurd (more than a million, or more than a day's 24 hours).
 enum TypedValue {
     /// The largest count a person can type (beyond it, a typo more likely than a day's count).
-    static let maximumCount = 1_000_000
+    static let maximumCount: Amount = 1_000_000
 
-    /// The value in the habit's unit (a count, or seconds), or why it cannot be one.
-    static func parse(_ typed: String, type: HabitType) -> Result<Int, Refusal> {
+    /// The value in the habit's unit (an amount, or seconds), or why it cannot be one.
+    static func parse(_ typed: String, type: HabitType, locale: String) -> Result<Amount, Refusal> {
         let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .failure(type == .duration ? .duration(.empty) : .empty(type)) }
         if text.hasPrefix("-") || text.hasPrefix("−") { return .failure(.negative) }
         switch type {
         case .checkmark, .count:
-            guard text.allSatisfy(\.isASCIIDigit) else { return .failure(.notANumber(text, type)) }
-            guard text.count <= 9, let value = Int(text), value <= maximumCount else { return .failure(.tooLarge(type)) }
+            let value: Amount
+            do {
+                value = try AmountText.amount(text, locale: Locale(identifier: locale))
+            } catch .tooLarge {
+                return .failure(.tooLarge(type))
+            } catch {
+                return .failure(.amount(error))
+            }
+            guard value <= maximumCount else { return .failure(.tooLarge(type)) }
+            if type == .checkmark, !value.isWhole { return .failure(.amount(.notANumber(text))) }
             return .success(value)
         case .duration:
             do {
-                return .success(try DurationText.seconds(text))
+                return .success(Amount(try DurationText.seconds(text)))
             } catch {
                 return .failure(.duration(error))
             }
@@ -34,7 +43,7 @@ enum TypedValue {
     enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
         case empty(HabitType)
         case negative
-        case notANumber(String, HabitType)
+        case amount(AmountText.Refusal)
         case tooLarge(HabitType)
         case duration(DurationText.Refusal)
 
@@ -42,17 +51,18 @@ enum TypedValue {
             switch self {
             case .empty: "Type a number, e.g. 3."
             case .negative: "A day's value cannot be negative. To take one away, use −1."
-            case .notANumber(let text, _): "“\(text)” is not a whole number: type e.g. 3."
+            case .amount(let refusal): refusal.description.prefix(1).uppercased() + refusal.description.dropFirst() + "."
             case .duration(let refusal): refusal.description
             case .tooLarge:
-                "That is more than \(TypedValue.maximumCount.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
+                "That is more than \(TypedValue.maximumCount.whole.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
             }
         }
     }
 
     /// A duration as the value field shows it, in a form ``parse(_:type:)`` reads back: "45m",
     /// "1h30", "2h", "12m30s".
-    static func durationText(_ seconds: Int) -> String {
+    static func durationText(_ amount: Amount) -> String {
+        let seconds = amount.whole
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let rest = seconds % 60
@@ -100,7 +110,7 @@ struct DayEntryControls: Sendable, Hashable {
     /// Whether a refused form is in these controls (the card's menu opens to show it).
     var hasError: Bool { value?.error != nil || noteError != nil }
 
-    init(habit: Habit, day: Day, value: Int, note: String?) {
+    init(habit: Habit, day: Day, value: Amount, note: String?, amounts: AmountStyle) {
         id = habit.id.description
         self.day = day
         noteAction = WebPaths.habitNote(habit.id)
@@ -109,12 +119,15 @@ struct DayEntryControls: Sendable, Hashable {
         case .checkmark:
             self.value = nil
         case .count:
+            let step = habit.step
+            let unit = habit.unit.isEmpty ? "" : " \(habit.unit)"
             self.value = ValueField(
                 action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
-                decrementLabel: "Take one away (−1)", incrementAction: WebPaths.increment(habit.id, day),
-                incrementLabel: "Add one more (+1)",
-                label: "How many" + (habit.unit.isEmpty ? "" : " \(habit.unit)"), hint: "A whole number, e.g. 12.",
-                text: value == 0 ? "" : String(value), inputMode: "numeric")
+                decrementLabel: step == 1 ? "Take one away (−1)" : "Take \(amounts(step))\(unit) away (−\(amounts(step)))",
+                incrementAction: WebPaths.increment(habit.id, day),
+                incrementLabel: step == 1 ? "Add one more (+1)" : "Add \(amounts(step))\(unit) more (+\(amounts(step)))",
+                label: "How many" + unit, hint: "A number, e.g. 12 or \(amounts(2.5)).",
+                text: value == 0 ? "" : amounts(value), inputMode: "decimal")
         case .duration:
             self.value = ValueField(
                 action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
@@ -125,8 +138,13 @@ struct DayEntryControls: Sendable, Hashable {
         }
     }
 
-    /// The step of −1: a minute for durations, one for the rest (as a tap adds).
-    static func step(for habit: Habit) -> Int {
-        habit.type == .duration ? 60 : 1
+    /// The step of −1 and +1: a minute for durations, the habit's step for counts (one unless
+    /// chosen, as a tap adds), one for checkmarks.
+    static func step(for habit: Habit) -> Amount {
+        switch habit.type {
+        case .duration: 60
+        case .count: habit.step
+        case .checkmark: 1
+        }
     }
 }

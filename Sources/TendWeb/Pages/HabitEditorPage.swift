@@ -34,6 +34,8 @@ struct HabitForm: Sendable, Hashable {
     /// ignored for checkmarks.
     var target = ""
     var unit = ""
+    /// What + and − add to a count, as typed; empty for one.
+    var step = ""
     var schedule = ScheduleChoice.daily.rawValue
     var weekdays: Set<String> = []
     var perWeek = "3"
@@ -126,8 +128,8 @@ struct HabitForm: Sendable, Hashable {
 
     init() {}
 
-    /// The form showing an existing habit.
-    init(_ habit: Habit) {
+    /// The form showing an existing habit, its amounts in the person's locale's style.
+    init(_ habit: Habit, amounts: AmountStyle) {
         name = habit.name
         emoji = habit.emoji
         color = habit.color.rawValue
@@ -135,10 +137,11 @@ struct HabitForm: Sendable, Hashable {
         type = habit.type.rawValue
         switch habit.type {
         case .checkmark: target = ""
-        case .count: target = String(habit.target)
-        case .duration: target = Self.minutes(habit.target)
+        case .count: target = amounts(habit.target)
+        case .duration: target = Self.minutes(habit.target.whole)
         }
         unit = habit.unit
+        step = habit.step == Habit.defaultStep ? "" : amounts(habit.step)
         switch habit.schedule {
         case .daily: schedule = ScheduleChoice.daily.rawValue
         case .weekdays(let days):
@@ -179,6 +182,7 @@ struct HabitForm: Sendable, Hashable {
         type = field("type")
         target = field("target")
         unit = field("unit")
+        step = field("step")
         schedule = field("schedule")
         weekdays = Set(form.all("weekday"))
         perWeek = field("perWeek")
@@ -207,7 +211,7 @@ struct HabitForm: Sendable, Hashable {
 
     /// The habit this form describes, built on `base` (its id, notes, order, archive state and
     /// reminders' other settings are kept), or the message for each wrong field.
-    func habit(base: Habit, today: Day) -> Result<Habit, Errors> {
+    func habit(base: Habit, today: Day, locale: String) -> Result<Habit, Errors> {
         var errors = Errors()
         var habit = base
         habit.name = name
@@ -227,10 +231,21 @@ struct HabitForm: Sendable, Hashable {
         case .count:
             if target.isEmpty {
                 habit.target = Habit.defaultTarget(kind: habit.kind, type: .count)
-            } else if let value = Int(target) {
-                habit.target = value
             } else {
-                errors["target"] = "The target is a whole number."
+                do {
+                    habit.target = try AmountText.amount(target, locale: Locale(identifier: locale))
+                } catch {
+                    errors["target"] = "The target: " + error.description + "."
+                }
+            }
+            if step.isEmpty {
+                habit.step = Habit.defaultStep
+            } else {
+                do {
+                    habit.step = try AmountText.amount(step, locale: Locale(identifier: locale))
+                } catch {
+                    errors["step"] = "The step: " + error.description + "."
+                }
             }
         case .duration:
             if target.isEmpty {
@@ -238,7 +253,7 @@ struct HabitForm: Sendable, Hashable {
             } else {
                 // The value fields' reader: "20", "12.5", "1h30", "0.5h", "1:30".
                 do {
-                    habit.target = try DurationText.seconds(target)
+                    habit.target = Amount(try DurationText.seconds(target))
                 } catch {
                     errors["target"] = error.description
                 }
@@ -293,8 +308,10 @@ struct HabitForm: Sendable, Hashable {
             case .targetOutOfRange(let value, let range):
                 errors["target"] =
                     habit.type == .duration
-                    ? "The target must be \(DurationText.words(range.lowerBound))–\(DurationText.words(range.upperBound)), not \(DurationText.words(value))."
+                    ? "The target must be \(DurationText.words(range.lowerBound.whole))–\(DurationText.words(range.upperBound.whole)), not \(DurationText.words(value.whole))."
                     : message
+            case .targetNotWhole: errors["target"] = message
+            case .stepOutOfRange: errors["step"] = message
             case .schedule: errors["schedule"] = message
             case .tooManyReminders, .reminder: errors["reminders"] = message
             case .negativeValue: errors["form"] = message

@@ -52,6 +52,12 @@ enum HabitEditorView {
                                     [.type("text"), .id("unit"), .name("unit"), .value(form.unit), .maxlength(Habit.maximumUnitLength)],
                                     "unit", errors))
                         }
+                        field("step", "Step", errors, hint: "What + and − add to a count, e.g. 0.25. Empty for one.") {
+                            input(
+                                attributes(
+                                    [.type("text"), .id("step"), .name("step"), .value(form.step), .attr("inputmode", "decimal")],
+                                    "step", errors))
+                        }
                     }
                     scheduleFields(form, errors)
                     radios(

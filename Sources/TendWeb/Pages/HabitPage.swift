@@ -19,7 +19,8 @@ struct HabitPage: Sendable, Hashable {
             var label: String
             /// The total in words: days done for a checkmark, the sum with its unit or as a time.
             var text: String
-            var amount: Int
+            /// The bar's height against the others (days, or the amount).
+            var amount: Double
         }
 
         struct Choice: Sendable, Hashable {
@@ -75,6 +76,8 @@ struct HabitPage: Sendable, Hashable {
     var strengthPercent: Int
     /// Percentages in the user's locale's style.
     var percent: PercentText
+    /// Amounts in the user's locale's style ("2,5 km").
+    var amounts: AmountStyle
     var stats: [Stat]
     /// Days with a value per weekday, from the user's first weekday.
     var weekdays: [WeekdayCount]
@@ -154,7 +157,11 @@ struct HabitPage: Sendable, Hashable {
         color = habit.color
         isArchived = habit.isArchived
         editLink = WebPaths.editHabit(habit.id)
-        subtitle = [Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit)].joined(
+        let amounts = AmountStyle(locale: calendar.locale.identifier)
+        self.amounts = amounts
+        subtitle = [
+            Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit, amounts: amounts),
+        ].joined(
             separator: " · ")
 
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
@@ -170,10 +177,10 @@ struct HabitPage: Sendable, Hashable {
             Stat(label: "Last 365 days", value: rate(statistics.completionRate365)),
             Stat(label: habit.kind == .bad ? "Days within limit" : "Days done", value: String(statistics.totalDaysMet)),
             Stat(label: "Days recorded", value: String(statistics.totalCheckIns)),
-            Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue)),
+            Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue, amounts: amounts)),
             Stat(label: "Days skipped", value: String(statistics.skippedDays)),
         ]
-        self.totals = Self.totals(tracked, per: totals, today: today, calendar: calendar)
+        self.totals = Self.totals(tracked, per: totals, today: today, calendar: calendar, amounts: amounts)
         weekdays = (0..<7).map { offset in
             let weekday = (calendar.firstWeekday - 1 + offset) % 7
             return WeekdayCount(name: TodayPage.weekdayNames[weekday], count: statistics.weekdayCounts[weekday])
@@ -181,10 +188,12 @@ struct HabitPage: Sendable, Hashable {
 
         recordable = RecordableDays.recordable(today: today)
         let chosen = min(max(day ?? today, recordable.lowerBound), recordable.upperBound)
-        week = tracked.weekStrip(endingOn: today, today: today, calendar: calendar).map { TodayPage.cell(tracked, $0, shown: chosen) }
+        week = tracked.weekStrip(endingOn: today, today: today, calendar: calendar).map {
+            TodayPage.cell(tracked, $0, shown: chosen, amounts: amounts)
+        }
         let shownMonth = min(month ?? chosen, today).firstOfMonth
         self.month = tracked.monthGrid(containing: shownMonth, today: today, calendar: calendar).map {
-            TodayPage.cell(tracked, $0, shown: chosen)
+            TodayPage.cell(tracked, $0, shown: chosen, amounts: amounts)
         }
         monthTitle = "\(TodayPage.monthNames[shownMonth.month - 1]) \(shownMonth.year)"
         monthKey = Self.monthKey(shownMonth)
@@ -224,12 +233,13 @@ struct HabitPage: Sendable, Hashable {
         let value = tracked.completionCount(on: chosen)
         checkIn = CheckIn(
             day: chosen, title: chosen == today ? "Today" : TodayPage.longDate(chosen),
-            tapAction: WebPaths.tap(habit.id, chosen), tapLabel: TodayPage.tapLabel(habit, value: value, status: status),
+            tapAction: WebPaths.tap(habit.id, chosen), tapLabel: TodayPage.tapLabel(habit, value: value, status: status, amounts: amounts),
             progress: status == .skipped ? 0 : tracked.completionProgress(on: chosen), status: status,
             statusLabel: TodayPage.statusLabel(status, habit: habit),
-            valueText: TodayPage.cardValueText(habit, value: value, period: tracked.periodProgress(on: chosen, calendar: calendar)),
+            valueText: TodayPage.cardValueText(
+                habit, value: value, period: tracked.periodProgress(on: chosen, calendar: calendar), amounts: amounts),
             returnPath: day == nil ? base : Self.dayLink(habit.id, day: chosen, month: shownMonth),
-            entry: DayEntryControls(habit: habit, day: chosen, value: value, note: tracked.note(on: chosen)),
+            entry: DayEntryControls(habit: habit, day: chosen, value: value, note: tracked.note(on: chosen), amounts: amounts),
             resetAction: WebPaths.reset(habit.id, chosen), skipAction: WebPaths.skip(habit.id, chosen),
             isSkipped: tracked.isSkipped(on: chosen))
         let noteDay = min(noteDay ?? chosen, today)
@@ -238,7 +248,7 @@ struct HabitPage: Sendable, Hashable {
     }
 
     /// What a tap on a calendar's day at `value` does, in words (as the Today card's ring says).
-    func tapAction(value: Int) -> String { TodayPage.tapAction(habit, value: value) }
+    func tapAction(value: Amount) -> String { TodayPage.tapAction(habit, value: value, amounts: amounts) }
 
     /// The habit page with `day` chosen and `month` shown: where a calendar's tap comes back to.
     static func dayLink(_ id: Habit.ID, day: Day, month: Day) -> String {
@@ -261,12 +271,12 @@ struct HabitPage: Sendable, Hashable {
         }
     }
 
-    static func targetText(_ habit: Habit) -> String {
+    static func targetText(_ habit: Habit, amounts: AmountStyle) -> String {
         switch (habit.kind, habit.type) {
         case (.good, .checkmark): return "Build"
         case (.bad, .checkmark): return "Quit"
-        case (.good, .count): return "\(habit.target)\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
-        case (.bad, .count): return "At most \(habit.target)\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
+        case (.good, .count): return "\(amounts(habit.target))\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
+        case (.bad, .count): return "At most \(amounts(habit.target))\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
         case (.good, .duration): return "\(TodayPage.duration(habit.target)) a day"
         case (.bad, .duration): return "At most \(TodayPage.duration(habit.target)) a day"
         }
@@ -280,7 +290,9 @@ struct HabitPage: Sendable, Hashable {
         }
     }
 
-    static func totals(_ tracked: TrackedHabit, per period: TotalsPeriod, today: Day, calendar: TendCalendar) -> Totals {
+    static func totals(
+        _ tracked: TrackedHabit, per period: TotalsPeriod, today: Day, calendar: TendCalendar, amounts: AmountStyle
+    ) -> Totals {
         let habit = tracked.habit
         let totals = tracked.totals(per: period, count: periodsShown(period), today: today, calendar: calendar)
         let bars = totals.map { total in
@@ -291,9 +303,10 @@ struct HabitPage: Sendable, Hashable {
                 case .year: String(total.start.year)
                 }
             // A checkmark's total is its days done; a count's or a time's, what was recorded.
-            let amount = habit.type == .checkmark ? total.daysMet : total.value
-            let text = habit.type == .checkmark ? (amount == 1 ? "1 day" : "\(amount) days") : totalText(habit, amount)
-            return Totals.Bar(label: label, text: text, amount: amount)
+            let text =
+                habit.type == .checkmark
+                ? (total.daysMet == 1 ? "1 day" : "\(total.daysMet) days") : totalText(habit, total.value, amounts: amounts)
+            return Totals.Bar(label: label, text: text, amount: habit.type == .checkmark ? Double(total.daysMet) : total.value.double)
         }
         let names: [TotalsPeriod: String] = [.week: "Weeks", .month: "Months", .year: "Years"]
         let choices = TotalsPeriod.allCases.map {
@@ -306,10 +319,10 @@ struct HabitPage: Sendable, Hashable {
         return Totals(period: period, bars: bars, choices: choices, summary: summary)
     }
 
-    static func totalText(_ habit: Habit, _ total: Int) -> String {
+    static func totalText(_ habit: Habit, _ total: Amount, amounts: AmountStyle) -> String {
         switch habit.type {
-        case .checkmark: String(total)
-        case .count: "\(total)\(habit.unit.isEmpty ? "" : " " + habit.unit)"
+        case .checkmark: amounts(total)
+        case .count: "\(amounts(total))\(habit.unit.isEmpty ? "" : " " + habit.unit)"
         case .duration: TodayPage.duration(total)
         }
     }

@@ -278,7 +278,7 @@ enum HabitView {
         return Node.section(.class("panel"), .aria("labelledby", "weekdays-title")) {
             Node.h2(.id("weekdays-title")) { "By weekday" }
             Node.figure(.class("weekday-chart")) {
-                bars(model.weekdays.map(\.count), width: 280, summary: summary)
+                bars(model.weekdays.map { Double($0.count) }, width: 280, summary: summary)
                 Node.div(.class("legend weekday-legend"), .aria("hidden", "true")) {
                     for day in model.weekdays {
                         Node.span {
@@ -294,7 +294,7 @@ enum HabitView {
 
     /// A bar chart of `amounts` in SVG (presentation attributes only: CSP-safe), 100 units high,
     /// the largest amount filling the height, an image labelled by `summary`.
-    static func bars(_ amounts: [Int], width: Double, summary: String) -> Node {
+    static func bars(_ amounts: [Double], width: Double, summary: String) -> Node {
         let height = 100.0
         let slot = width / Double(max(amounts.count, 1))
         let bar = slot * 0.6
@@ -305,7 +305,7 @@ enum HabitView {
             .attr("preserveAspectRatio", "none")
         ) {
             for (index, amount) in amounts.enumerated() {
-                let barHeight = (Double(amount) / Double(most) * height * 10).rounded() / 10
+                let barHeight = (amount / most * height * 10).rounded() / 10
                 Node.element(
                     "rect",
                     [

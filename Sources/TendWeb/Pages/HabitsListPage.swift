@@ -38,7 +38,7 @@ struct HabitsListPage: Sendable, Hashable {
     /// Why the last group form was refused (422), shown above the groups.
     var groupError: String?
 
-    init(habits: [Habit], groups: [HabitGroup] = []) {
+    init(habits: [Habit], groups: [HabitGroup] = [], amounts: AmountStyle) {
         self.groups = groups.enumerated().map { index, group in
             let segment = APIPaths.groupSegment(group.name)
             return GroupItem(
@@ -51,7 +51,7 @@ struct HabitsListPage: Sendable, Hashable {
             habits.enumerated().map { index, habit in
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                    subtitle: ([HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit), habit.group]
+                    subtitle: ([HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts), habit.group]
                         + habit.tags.map { "#" + $0 }).filter { !$0.isEmpty }.joined(separator: " · "),
                     link: WebPaths.habit(habit.id),
                     editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0,

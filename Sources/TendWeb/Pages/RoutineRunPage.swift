@@ -42,7 +42,7 @@ struct RoutineRunPage: Sendable, Hashable {
     var current: Current?
     var todayLink: String
 
-    init(run: RoutineRun, today: Day, step: Int) {
+    init(run: RoutineRun, today: Day, step: Int, amounts: AmountStyle) {
         let routine = run.routine
         let day = run.day
         routineName = routine.name
@@ -63,7 +63,8 @@ struct RoutineRunPage: Sendable, Hashable {
             Step(
                 habitID: step.habit.id.description, name: step.habit.name, emoji: step.habit.emoji, color: step.habit.color,
                 statusLabel: TodayPage.statusLabel(step.status, habit: step.habit),
-                valueText: TodayPage.valueText(step.habit, value: step.value), isDone: step.isDone, isCurrent: offset == index)
+                valueText: TodayPage.valueText(step.habit, value: step.value, amounts: amounts), isDone: step.isDone,
+                isCurrent: offset == index)
         }
         current = index.map { index in
             let habit = run.steps[index].habit

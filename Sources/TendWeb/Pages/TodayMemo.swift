@@ -21,6 +21,8 @@ final class TodayMemo: Sendable {
         var today: Day
         var mode: CardMode
         var returnPath: String
+        /// The locale's decimal mark the card's amounts are written with.
+        var decimalMark: String
     }
 
     /// One habit version's facts for the tips, as of a today.

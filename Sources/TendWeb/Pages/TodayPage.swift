@@ -93,7 +93,7 @@ struct TodayPage: Sendable, Hashable {
         var isShown: Bool
         var label: String
         /// The day's recorded value (what a tap on the cell starts from).
-        var value: Int = 0
+        var value: Amount = 0
     }
 
     struct Card: Sendable, Hashable {
@@ -142,11 +142,14 @@ struct TodayPage: Sendable, Hashable {
     /// tap, −1 or reset offline with TendCore's rules and show the result before the server has it.
     struct OfflineFacts: Sendable, Hashable {
         var day: Day
-        var value: Int
+        var value: Amount
         var kind: HabitKind
         var type: HabitType
-        var target: Int
+        var target: Amount
         var unit: String
+        var step: Amount
+        /// How the page writes a decimal ("," in de_DE): app.js writes the card's words the same way.
+        var decimalMark: String
         /// The day has passed (an unmet good habit is then missed, not to do).
         var isPast: Bool
         /// A quota habit ("3 times a week"): its status depends on the period, which the page
@@ -283,6 +286,7 @@ struct TodayPage: Sendable, Hashable {
         let met = due.filter { $0.status == .met }.count
         let percent = plan.score.map { Int(($0 * 100).rounded()) }
         let percentStyle = PercentText(locale: input.settings.locale)
+        let amounts = AmountStyle(locale: input.settings.locale)
         score = Score(
             percent: percent, percentText: percent.map { percentStyle(whole: $0) } ?? "–", met: met, due: due.count,
             text: due.isEmpty
@@ -312,12 +316,13 @@ struct TodayPage: Sendable, Hashable {
             items.map { item in
                 let mode = input.modes[item.habit.id]
                 let key = input.versions[item.habit.id].map {
-                    TodayMemo.CardKey(version: $0, day: day, today: today, mode: mode, returnPath: returnPath)
+                    TodayMemo.CardKey(
+                        version: $0, day: day, today: today, mode: mode, returnPath: returnPath, decimalMark: amounts.decimalMark)
                 }
                 return TodayMemo.kept(input.memo?.cards, key) {
                     var card = Self.card(
                         item, tracked: trackedByID[item.habit.id]!, day: day, today: today, calendar: calendar, mode: mode,
-                        returnPath: returnPath)
+                        returnPath: returnPath, amounts: amounts)
                     card.memo.key = input.memo == nil ? nil : key
                     return card
                 }
@@ -375,36 +380,42 @@ struct TodayPage: Sendable, Hashable {
     // MARK: Cards
 
     static func card(
-        _ item: TodayPlan.Item, tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar, mode: CardMode, returnPath: String
+        _ item: TodayPlan.Item, tracked: TrackedHabit, day: Day, today: Day, calendar: TendCalendar, mode: CardMode, returnPath: String,
+        amounts: AmountStyle
     ) -> Card {
         let habit = item.habit
         let modeQuery = day == today ? "" : "?date=\(day.iso)"
         let week =
-            mode == .weekly ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+            mode == .weekly
+            ? tracked.weekStrip(endingOn: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day, amounts: amounts) }
+            : []
         let month =
             mode == .monthly
-            ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day) } : []
+            ? tracked.monthGrid(containing: day, today: today, calendar: calendar).map { cell(tracked, $0, shown: day, amounts: amounts) }
+            : []
         return Card(
             id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, status: item.status,
-            statusLabel: statusLabel(item.status, habit: habit), valueText: cardValueText(habit, value: item.value, period: item.period),
-            progress: item.status == .skipped ? 0 : item.progress, tapLabel: tapLabel(habit, value: item.value, status: item.status),
+            statusLabel: statusLabel(item.status, habit: habit),
+            valueText: cardValueText(habit, value: item.value, period: item.period, amounts: amounts),
+            progress: item.status == .skipped ? 0 : item.progress,
+            tapLabel: tapLabel(habit, value: item.value, status: item.status, amounts: amounts),
             tapAction: WebPaths.tap(habit.id, day), resetAction: WebPaths.reset(habit.id, day), skipAction: WebPaths.skip(habit.id, day),
             isSkipped: item.status == .skipped, editLink: WebPaths.editHabit(habit.id), deleteLink: WebPaths.deleteHabit(habit.id),
             mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: WebPaths.cardMode(habit.id, $0) + modeQuery) },
             week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)",
-            entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day)),
+            entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day), amounts: amounts),
             offline: OfflineFacts(
-                day: day, value: item.value, kind: habit.kind, type: habit.type, target: habit.target, unit: habit.unit,
-                isPast: day < today, isQuota: item.period != nil))
+                day: day, value: item.value, kind: habit.kind, type: habit.type, target: habit.target, unit: habit.unit, step: habit.step,
+                decimalMark: amounts.decimalMark, isPast: day < today, isQuota: item.period != nil))
     }
 
-    static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day) -> Cell {
+    static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day, amounts: AmountStyle) -> Cell {
         let partial = cell.value > 0 && cell.status != .met && tracked.habit.kind == .good
         return Cell(
             day: cell.day, letter: cell.letter, number: cell.day.dayOfMonth, status: cell.status, isPartial: partial,
             isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown,
             label: "\(longDate(cell.day)): \(cell.isFuture ? "to come" : statusLabel(cell.status, habit: tracked.habit).lowercased())"
-                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value))" : ""),
+                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value, amounts: amounts))" : ""),
             value: cell.value)
     }
 
@@ -421,49 +432,52 @@ struct TodayPage: Sendable, Hashable {
 
     /// The card's words for the day: its value, and a quota habit's count in its period first
     /// ("1 of 3 this week" rather than a bare "Checked").
-    static func cardValueText(_ habit: Habit, value: Int, period: PeriodProgress?) -> String {
-        guard let period else { return valueText(habit, value: value) }
-        return habit.type == .checkmark ? period.text : "\(period.text) · \(valueText(habit, value: value))"
+    static func cardValueText(_ habit: Habit, value: Amount, period: PeriodProgress?, amounts: AmountStyle) -> String {
+        guard let period else { return valueText(habit, value: value, amounts: amounts) }
+        return habit.type == .checkmark ? period.text : "\(period.text) · \(valueText(habit, value: value, amounts: amounts))"
     }
 
-    /// The day's value in words: "3 / 8 glasses", "12 / 30 min", "Done".
-    static func valueText(_ habit: Habit, value: Int) -> String {
+    /// The day's value in words: "3 / 8 glasses", "2,5 / 5 km" (in the person's locale), "12 / 30 min", "Done".
+    static func valueText(_ habit: Habit, value: Amount, amounts: AmountStyle) -> String {
         switch habit.type {
         case .checkmark:
-            if habit.kind == .bad { return value == 0 ? "Not today" : "Slipped \(value == 1 ? "once" : "\(value) times")" }
+            if habit.kind == .bad { return value == 0 ? "Not today" : "Slipped \(value == 1 ? "once" : "\(amounts(value)) times")" }
             return value >= 1 ? "Checked" : "Not checked"
         case .count:
             let unit = habit.unit.isEmpty ? "" : " " + habit.unit
-            return habit.kind == .bad ? "\(value)\(unit), at most \(habit.target)" : "\(value) / \(habit.target)\(unit)"
+            return habit.kind == .bad
+                ? "\(amounts(value))\(unit), at most \(amounts(habit.target))" : "\(amounts(value)) / \(amounts(habit.target))\(unit)"
         case .duration:
             return habit.kind == .bad
                 ? "\(duration(value)), at most \(duration(habit.target))" : "\(duration(value)) / \(duration(habit.target))"
         }
     }
 
-    static func tapLabel(_ habit: Habit, value: Int, status: DayStatus) -> String {
-        "\(habit.name): \(valueText(habit, value: value)). \(tapAction(habit, value: value))"
+    static func tapLabel(_ habit: Habit, value: Amount, status: DayStatus, amounts: AmountStyle) -> String {
+        "\(habit.name): \(valueText(habit, value: value, amounts: amounts)). \(tapAction(habit, value: value, amounts: amounts))"
     }
 
     /// What one tap does to a day at `value`, in words ("Tap to add one (glasses)"). A good
     /// count or duration at its target stays there on a tap (an extra tap is more often a slip
     /// of the finger than one more glass): the words say so, and where to go past it.
-    static func tapAction(_ habit: Habit, value: Int) -> String {
+    static func tapAction(_ habit: Habit, value: Amount, amounts: AmountStyle) -> String {
         switch habit.type {
         case .checkmark:
             if habit.kind == .bad { return value > 0 ? "Tap to undo the slip" : "Tap to record a slip" }
             return value >= 1 ? "Tap to uncheck" : "Tap to check"
         case .count, .duration:
             if habit.kind == .good, value >= habit.target, habit.target > 0 {
-                return "Target reached: a tap adds nothing more; the menu’s +1 goes past it"
+                let step = habit.type == .count && habit.step != 1 ? amounts(habit.step) : "1"
+                return "Target reached: a tap adds nothing more; the menu’s +\(step) goes past it"
             }
             if habit.type == .duration { return "Tap to add a minute" }
+            if habit.step != 1 { return "Tap to add \(amounts(habit.step))" + (habit.unit.isEmpty ? "" : " \(habit.unit)") }
             return "Tap to add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
         }
     }
 
     /// Seconds as "45 s", "12 min", "12 min 30 s", "1 h 5 min" (app.js's `duration`).
-    static func duration(_ seconds: Int) -> String { DurationText.words(seconds) }
+    static func duration(_ seconds: Amount) -> String { DurationText.words(seconds.whole) }
 
     static func title(of time: RoutineTime) -> String {
         switch time {

@@ -323,11 +323,14 @@ enum TodayView {
                 $0.add("aria-labelledby", "title-", card.id)
                 $0.add("data-habit", card.id)
                 $0.add("data-day", facts.day.iso)
-                $0.add("data-value", facts.value)
+                // Amounts as JSON writes them ("2.5"): app.js reads them into thousandths.
+                $0.add("data-value", facts.value.description)
                 $0.add("data-kind", facts.kind.rawValue)
                 $0.add("data-type", facts.type.rawValue)
-                $0.add("data-target", facts.target)
+                $0.add("data-target", facts.target.description)
                 $0.add("data-unit", facts.unit)
+                if facts.step != Habit.defaultStep { $0.add("data-step", facts.step.description) }
+                if facts.decimalMark != "." { $0.add("data-mark", facts.decimalMark) }
                 $0.add("data-status", card.status.rawValue)
                 if facts.isPast { $0.add("data-past", "") }
                 if facts.isQuota { $0.add("data-quota", "") }

@@ -32,7 +32,7 @@ struct DayEntryPages {
         if let refusal = try await StaleDayForm.refusal(form, day: day, habit: habit.id, owner: user.id, web: web) { return refusal }
         let typed = form["value"] ?? ""
         let message: String
-        switch TypedValue.parse(typed, type: habit.type) {
+        switch TypedValue.parse(typed, type: habit.type, locale: user.settings.locale) {
         case .success(let value):
             do {
                 _ = try await web.store.setValue(owner: user.id, habit: habit.id, day: day, value)
@@ -58,7 +58,7 @@ struct DayEntryPages {
     /// One step (``DayEntryControls/step(for:)``) up or down, as an increment so that steps
     /// from two devices both count.
     private func step(_ request: Request, context: Context, sign: Int) async throws -> Response {
-        try await record(request, context: context) { [.increment(sign * DayEntryControls.step(for: $0))] }
+        try await record(request, context: context) { [.increment(DayEntryControls.step(for: $0) * sign)] }
     }
 
     /// `POST /habits/{id}/days/{day}/increment`: one step more (a minute for durations), past the

@@ -30,7 +30,10 @@ struct HabitPages {
         let user = try await web.user(context)
         let habits = try await web.store.habits(owner: user.id, includeArchived: true)
         let groups = try await web.store.groups(owner: user.id)
-        return Page.html(HabitsListView.page(HabitsListPage(habits: habits, groups: groups), session: try web.session(context, user: user)))
+        return Page.html(
+            HabitsListView.page(
+                HabitsListPage(habits: habits, groups: groups, amounts: AmountStyle(locale: user.settings.locale)),
+                session: try web.session(context, user: user)))
     }
 
     /// `GET /habits/{id}?day=YYYY-MM-DD&month=YYYY-MM`: the habit page, with its whole history;
@@ -88,7 +91,7 @@ struct HabitPages {
         let existing = try await web.store.habits(owner: user.id, includeArchived: true)
         let base = Habit(name: "", createdOn: today)
         let groups = try await web.store.groups(owner: user.id)
-        switch checked(form.habit(base: base, today: today), existing: existing) {
+        switch checked(form.habit(base: base, today: today, locale: user.settings.locale), existing: existing) {
         case .success(var habit):
             habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
@@ -116,7 +119,8 @@ struct HabitPages {
         let habit = try await web.store.habit(owner: user.id, id: try context.pathID("id", "habit"))
         let session = try web.session(context, user: user)
         let page = HabitEditorPage(
-            habitID: habit.id, form: HabitForm(habit), original: HabitEditorPage.snapshot(habit), groupNames: try await groupNames(user))
+            habitID: habit.id, form: HabitForm(habit, amounts: AmountStyle(locale: user.settings.locale)),
+            original: HabitEditorPage.snapshot(habit), groupNames: try await groupNames(user))
         return Page.html(HabitEditorView.page(page, session: session))
     }
 
@@ -138,7 +142,8 @@ struct HabitPages {
             shown.id = stored.id
             return shown
         }
-        let result = form.habit(base: shown ?? stored, today: today).flatMap { submitted -> Result<Habit, HabitForm.Errors> in
+        let result = form.habit(base: shown ?? stored, today: today, locale: user.settings.locale).flatMap {
+            submitted -> Result<Habit, HabitForm.Errors> in
             guard let shown else { return .success(submitted) }
             let merged = HabitPatch(from: shown, to: submitted).applied(to: stored)
             let errors = HabitForm.validated(merged)

@@ -46,7 +46,9 @@ struct RoutinePages {
             routine: routine, habits: habits, day: day, today: today, calendar: user.settings.calendar,
             routines: try await web.store.routines(owner: user.id))
         return Page.html(
-            RoutineRunView.page(RoutineRunPage(run: run, today: today, step: step), session: try web.session(context, user: user)))
+            RoutineRunView.page(
+                RoutineRunPage(run: run, today: today, step: step, amounts: AmountStyle(locale: user.settings.locale)),
+                session: try web.session(context, user: user)))
     }
 
     /// `GET /routines`.

@@ -64,7 +64,7 @@ struct RoutineStartCommand: AsyncParsableCommand {
                 break
             }
             let position = "[\(current + 1)/\(run.steps.count)]"
-            let value = step.habit.type == .checkmark ? "" : "  " + Format.progress(step.value, of: step.habit)
+            let value = step.habit.type == .checkmark ? "" : "  " + Format.progress(step.value, of: step.habit, session.amounts)
             session.context.output.writeOut(
                 "\(position) \(step.habit.emoji) \(style.paint(step.habit.name, step.habit.color))\(value) — done? [Y/s/l/q] ")
             guard let line = session.context.readLine() else {
