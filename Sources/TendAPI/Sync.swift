@@ -11,12 +11,19 @@ public struct SyncRequest: Codable, Hashable, Sendable {
     public var operations: [ChangeOperation]
     /// `false`: push only; the answer carries no operations and keeps the cursor.
     public var pull: Bool?
+    /// `true`: the device reads amounts with decimals (`2.5`, issue 43). A device that does not
+    /// say so (a Tend from before) is sent whole amounts only: a page holding a decimal one is
+    /// refused with 409 `update-tend` instead of an operation it cannot read.
+    public var decimalAmounts: Bool?
 
-    public init(device: String, cursor: String? = nil, operations: [ChangeOperation] = [], pull: Bool? = nil) {
+    public init(
+        device: String, cursor: String? = nil, operations: [ChangeOperation] = [], pull: Bool? = nil, decimalAmounts: Bool? = true
+    ) {
         self.device = device
         self.cursor = cursor
         self.operations = operations
         self.pull = pull
+        self.decimalAmounts = decimalAmounts
     }
 }
 

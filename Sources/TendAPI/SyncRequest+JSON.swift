@@ -11,6 +11,7 @@ extension SyncRequest {
         var cursor: String?
         var operations: [ChangeOperation]?
         var pull: Bool?
+        var decimalAmounts: Bool?
         var seen = Set<String>()
         let read = scanner.object { scanner, key in
             guard seen.insert(String(decoding: key, as: UTF8.self)).inserted else { return false }
@@ -28,13 +29,17 @@ extension SyncRequest {
                 if scanner.null() { return true }
                 guard let flag = scanner.boolean() else { return false }
                 pull = flag
+            } else if key.spells("decimalAmounts") {
+                if scanner.null() { return true }
+                guard let flag = scanner.boolean() else { return false }
+                decimalAmounts = flag
             } else {
                 return scanner.skipValue()
             }
             return true
         }
         guard read, scanner.atEnd(), let device, let operations else { return nil }
-        self.init(device: device, cursor: cursor, operations: operations, pull: pull)
+        self.init(device: device, cursor: cursor, operations: operations, pull: pull, decimalAmounts: decimalAmounts)
     }
 
     /// The request as `JSONEncoder` with sorted keys writes it.
@@ -44,6 +49,11 @@ extension SyncRequest {
         if let cursor {
             output.key("cursor")
             output.string(cursor)
+            output.raw(",")
+        }
+        if let decimalAmounts {
+            output.key("decimalAmounts")
+            output.boolean(decimalAmounts)
             output.raw(",")
         }
         output.key("device")

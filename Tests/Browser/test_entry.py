@@ -12,6 +12,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from test_first_hour import api
 from test_today import PASSWORD, SHOTS, URL, BrowserCase, click, js, wait
 
 
@@ -120,7 +121,7 @@ class EntryTests(BrowserCase):
         self.assertEqual(js(driver, "return document.activeElement.id"), f"value-{water}")
         driver.save_screenshot(os.path.join(SHOTS, "web-value-error-phone.png"))
         type_id(driver, f"value-{water}", "lots", Keys.ENTER, clear=True)
-        wait(driver, lambda d: "not a whole number" in attribute(d, f"value-error-{water}", "text"))
+        wait(driver, lambda d: "not a number" in attribute(d, f"value-error-{water}", "text"))
         self.assertIn("12 / 8 glasses", ring_label(driver, water))
 
         # A wrong tap on a bad habit is undone with −1 (never below 0).
@@ -221,3 +222,57 @@ class EntryTests(BrowserCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DecimalEntryTests(BrowserCase):
+    """Decimal amounts in an account whose locale writes a decimal comma (issue 43): the editor
+    takes a target and a step as typed in de_DE, the ring adds the step, a value typed with
+    either mark is read, and every number on the card is written with a comma."""
+
+    def test_decimal_amounts_in_german(self):
+        driver = self.open()
+        username = "d" + uuid.uuid4().hex[:10]
+        sign_up(driver, username)
+        token = api("POST", "/api/v1/tokens", {"username": username, "password": PASSWORD, "name": "test"})["token"]
+        api("PUT", "/api/v1/settings", {"locale": "de_DE"}, token=token)
+        water = driver.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            const token = document.querySelector('meta[name=csrf-token]').content;
+            const body = new URLSearchParams({_csrf: token, name: 'Water', kind: 'good', type: 'count', target: '2,5', step: '0,25',
+              unit: 'l', emoji: '💧', color: 'cyan', schedule: 'daily', routineTime: 'anytime', emojiText: ''});
+            fetch('/habits/new', {method: 'POST', body}).then(r => done(new URL(r.url).pathname.split('/').pop()));
+            """)
+        driver.get(URL + "/")
+        wait(driver, lambda d: "0 / 2,5 l" in ring_label(d, water))
+        self.assertIn("Tap to add 0,25 l", ring_label(driver, water))
+
+        # The ring adds the step: four taps are exactly 1.
+        for expected in ["0,25 / 2,5 l", "0,5 / 2,5 l", "0,75 / 2,5 l", "1 / 2,5 l"]:
+            click_id(driver, f"tap-{water}")
+            wait(driver, lambda d: expected in ring_label(d, water))
+
+        # A value typed with a comma, then with a point, both read as decimals.
+        open_menu(driver, water)
+        type_id(driver, f"value-{water}", "1,75", Keys.ENTER, clear=True)
+        wait(driver, lambda d: "1,75 / 2,5 l" in ring_label(d, water))
+        self.assertEqual(attribute(driver, f"value-{water}", "value"), "1,75")
+        self.assertEqual(attribute(driver, f"value-{water}", "inputmode"), "decimal")
+        self.assertIn("+0,25", attribute(driver, f"increment-{water}", "aria-label") or attribute(driver, f"increment-{water}", "text"))
+        driver.save_screenshot(os.path.join(SHOTS, "web-decimal-entry-de-phone.png"))
+        type_id(driver, f"value-{water}", "2.5", Keys.ENTER, clear=True)
+        wait(driver, lambda d: "2,5 / 2,5 l" in ring_label(d, water))
+        self.assertIn("the menu’s +0,25 goes past it", ring_label(driver, water))
+
+        # More than three decimals, and a number that could be grouped, are refused and change nothing.
+        open_menu(driver, water)
+        type_id(driver, f"value-{water}", "0,0001", Keys.ENTER, clear=True)
+        wait(driver, lambda d: "more than 3 decimals" in attribute(d, f"value-error-{water}", "text"))
+        type_id(driver, f"value-{water}", "1.234", Keys.ENTER, clear=True)
+        wait(driver, lambda d: "1.234" in attribute(d, f"value-error-{water}", "text"))
+        self.assertIn("2,5 / 2,5 l", ring_label(driver, water))
+
+        # The API has the exact amount as a JSON number.
+        today = api("GET", "/api/v1/today", token=token)
+        item = next(h for g in today["groups"] for h in g["habits"] if h["id"] == water)
+        self.assertEqual((item["value"], item["target"], item["step"]), (2.5, 2.5, 0.25))

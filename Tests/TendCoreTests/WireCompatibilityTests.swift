@@ -15,6 +15,39 @@ struct WireCompatibilityTests {
         #expect(bare == Entry(day: Fixtures.day("2025-03-01")))
     }
 
+    /// The previous release's reading of a change's amount: a whole number.
+    private struct OldEntrySet: Decodable {
+        struct Fields: Decodable { var value: Int }
+        var entrySet: Fields
+    }
+
+    @Test("Whole amounts go on the wire as JSON integers a previous release reads; a step of 1 adds no key; decimals are named")
+    func amountsOnTheWire() throws {
+        let habit = Habit(name: "Water", type: .count, target: 8, createdOn: Fixtures.day("2025-03-01"))
+        let whole = Change.entrySet(habit: habit.id, day: Fixtures.day("2025-03-02"), value: 3)
+        let text = try ModelJSON.encode(whole)
+        #expect(text.contains(#""value":3"#))
+        #expect(try JSONDecoder().decode(OldEntrySet.self, from: Data(text.utf8)).entrySet.value == 3)
+        #expect(!(try ModelJSON.encode(habit)).contains("step"))
+        #expect(!whole.hasFractionalAmount && !Change.habitCreated(habit: habit).hasFractionalAmount)
+
+        // A decimal is a JSON number the previous release cannot read as a whole one: the server
+        // refuses such a client a page holding it ("update Tend", SyncAPITests), so the change says so.
+        let decimal = Change.entrySet(habit: habit.id, day: Fixtures.day("2025-03-02"), value: 2.5)
+        let decimalText = try ModelJSON.encode(decimal)
+        #expect(decimalText.contains(#""value":2.5"#))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(OldEntrySet.self, from: Data(decimalText.utf8)) }
+        #expect(decimal.fractionalAmounts == [2.5])
+        var stepped = habit
+        stepped.step = 0.25
+        #expect(try ModelJSON.encode(stepped).contains(#""step":0.25"#))
+        #expect(!Change.habitCreated(habit: stepped).hasFractionalAmount, "a step is a key an older Tend passes over")
+        stepped.target = 1.5
+        #expect(Change.habitCreated(habit: stepped).fractionalAmounts == [1.5])
+        #expect(Change.entriesImported(habit: habit.id, entries: [Entry(day: Fixtures.day("2025-03-02"), value: 0.1)]).hasFractionalAmount)
+        #expect(Change.entryIncremented(habit: habit.id, day: Fixtures.day("2025-03-02"), by: -0.5).fractionalAmounts == [-0.5])
+    }
+
     @Test("An entry with a negative value or no day is refused")
     func entryRejectsNonsense() {
         #expect(throws: DecodingError.self) { try ModelJSON.decode(Entry.self, #"{"day":"2025-03-01","value":-1}"#) }

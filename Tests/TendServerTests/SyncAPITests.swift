@@ -77,6 +77,47 @@ struct SyncAPITests {
         }
     }
 
+    @Test(
+        "A client from before decimal amounts pulls whole ones as before, and a page holding a decimal is refused with update-tend (409), its push kept"
+    )
+    func previousReleaseClient() async throws {
+        let harness = try ServerHarness(kind: .sqlite)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let habit = Habit(name: "Water", type: .count, target: 2, unit: "l", createdOn: Self.day)
+            var laptop = Device("cli-laptop")
+            _ = try await Self.sync(
+                api, ana,
+                SyncRequest(device: "cli-laptop", operations: [laptop.operation(.habitCreated(habit: habit), at: harness.clock.now)]))
+            let whole = try await api.request(
+                .post, "/api/v1/habits/\(habit.id)/days/\(Self.day)/increment", token: ana.token, json: #"{"by":1}"#)
+            #expect(whole.status == .ok)
+            // The previous release's request: no decimalAmounts key.
+            let old = try await api.request(.post, "/api/v1/sync", token: ana.token, json: #"{"device":"cli-old","operations":[]}"#)
+            #expect(old.status == .ok, "\(old.text)")
+            #expect(old.text.contains(#""by":1"#))
+
+            let half = try await api.request(
+                .post, "/api/v1/habits/\(habit.id)/days/\(Self.day)/increment", token: ana.token, json: #"{"by":0.5}"#)
+            #expect(half.status == .ok)
+            var oldDevice = Device("cli-old")
+            let pushed = oldDevice.operation(
+                .entryNoteSet(habit: habit.id, day: Self.day, note: "hot day"), at: harness.clock.now.addingTimeInterval(1))
+            var request = SyncRequest(device: "cli-old", operations: [pushed])
+            request.decimalAmounts = nil
+            let refused = try await api.request(.post, "/api/v1/sync", token: ana.token, json: try Self.body(request))
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains(#""code":"update-tend""#) && refused.text.contains("update Tend, then sync again"))
+            #expect(refused.text.contains("(0.5)"))
+
+            // The current client reads the decimal, and the refused client's push was kept.
+            let now = try await Self.sync(api, ana, SyncRequest(device: "cli-new"))
+            let state = OperationSet(now.operations).state()
+            #expect(state.habits[habit.id]?.entries[Self.day]?.value == 1.5)
+            #expect(state.habits[habit.id]?.entries[Self.day]?.note == "hot day")
+        }
+    }
+
     @Test("A user's pushes are bounded in bytes an hour (429 with Retry-After); pulls, other users and the hour after go on")
     func pushVolume() async throws {
         let harness = try ServerHarness(kind: .sqlite) {

@@ -75,6 +75,16 @@ struct SyncAPI {
         }
         let page = try await server.store.operations(
             owner: owner, after: after, notFrom: body.device, limit: SyncRules.pageSize, maximumBytes: SyncRules.pageBytes)
+        // A Tend from before decimal amounts cannot decode `2.5` where it reads a whole number: it
+        // is told to update rather than sent a page it would fail on. What it pushed is stored
+        // (a retry after the update finds it there).
+        if body.decimalAmounts != true, let held = page.operations.first(where: { $0.operation.change.hasFractionalAmount }) {
+            throw Problem(
+                .conflict, code: "update-tend",
+                detail:
+                    "this account holds amounts with decimals (\(held.operation.change.fractionalAmounts.first?.description ?? "")) that this version of Tend cannot read: update Tend, then sync again"
+            )
+        }
         return try Self.reply(
             SyncResponse(
                 accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),
