@@ -41,7 +41,7 @@ struct SyncJSONTests {
     }
 
     @Test("What the fast reader does not take is left to the decoder")
-    func leavesTheRestToTheDecoder() {
+    func leavesTheRestToTheDecoder() throws {
         let texts = [
             #"{"device":"d"}"#,  // no operations: the decoder says what is missing
             #"{"device":"d","operations":[],"device":"e"}"#,  // a duplicate key
@@ -52,6 +52,11 @@ struct SyncJSONTests {
         for text in texts { #expect(SyncRequest(fastJSON: Array(text.utf8)) == nil, "\(text)") }
         #expect(
             SyncRequest(fastJSON: Array(#" {"device" : "d", "operations" : [ ], "cursor" : null, "extra": {"a":[1]}} "#.utf8))
+                == SyncRequest(device: "d", operations: [], decimalAmounts: nil))
+        // Absent, the device is a Tend from before decimal amounts; current ones say they read them.
+        #expect(
+            SyncRequest(fastJSON: Array(#"{"decimalAmounts":true,"device":"d","operations":[]}"#.utf8))
                 == SyncRequest(device: "d", operations: []))
+        #expect(try SyncRequest(device: "d", operations: []).json() == Array(#"{"decimalAmounts":true,"device":"d","operations":[]}"#.utf8))
     }
 }
