@@ -228,6 +228,8 @@ class DecimalEntryTests(BrowserCase):
     """Decimal amounts in an account whose locale writes a decimal comma (issue 43): the editor
     takes a target and a step as typed in de_DE, the ring adds the step, a value typed with
     either mark is read, and every number on the card is written with a comma."""
+    # The refused values answer 422, which the browser logs as a failed fetch: expected here.
+    expected_console = ("status of 422",)
 
     def test_decimal_amounts_in_german(self):
         driver = self.open()
@@ -260,6 +262,8 @@ class DecimalEntryTests(BrowserCase):
         self.assertEqual(attribute(driver, f"value-{water}", "inputmode"), "decimal")
         self.assertIn("+0,25", attribute(driver, f"increment-{water}", "aria-label") or attribute(driver, f"increment-{water}", "text"))
         driver.save_screenshot(os.path.join(SHOTS, "web-decimal-entry-de-phone.png"))
+        # A saved value closes the menu (focus back on its ⋯), so it is opened again.
+        open_menu(driver, water)
         type_id(driver, f"value-{water}", "2.5", Keys.ENTER, clear=True)
         wait(driver, lambda d: "2,5 / 2,5 l" in ring_label(d, water))
         self.assertIn("the menu’s +0,25 goes past it", ring_label(driver, water))
