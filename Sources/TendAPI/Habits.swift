@@ -96,12 +96,15 @@ public struct HabitFields: Codable, Hashable, Sendable {
     public var tags: [String]?
     /// Only when creating: the day the habit's history starts (default: the user's today).
     public var createdOn: Day?
+    /// The first and last day the habit is due; in a PATCH, `null` clears one (``DayBound/cleared``).
+    public var startsOn: DayBound?
+    public var endsOn: DayBound?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
         type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil, schedule: ScheduleInput? = nil,
         routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, group: String? = nil,
-        tags: [String]? = nil, createdOn: Day? = nil
+        tags: [String]? = nil, createdOn: Day? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -119,6 +122,62 @@ public struct HabitFields: Codable, Hashable, Sendable {
         self.group = group
         self.tags = tags
         self.createdOn = createdOn
+        self.startsOn = startsOn
+        self.endsOn = endsOn
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders, isArchived, group
+        case tags, createdOn, startsOn, endsOn
+    }
+
+    /// Decodes the fields; a start or end date given as `null` is cleared (absent: unchanged), so
+    /// those two are read by hand.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func bound(_ key: CodingKeys) throws -> DayBound? {
+            guard c.contains(key) else { return nil }
+            return try c.decodeNil(forKey: key) ? DayBound.cleared : .day(c.decode(Day.self, forKey: key))
+        }
+        self.init(
+            name: try c.decodeIfPresent(String.self, forKey: .name), emoji: try c.decodeIfPresent(String.self, forKey: .emoji),
+            color: try c.decodeIfPresent(HabitColor.self, forKey: .color), notes: try c.decodeIfPresent(String.self, forKey: .notes),
+            kind: try c.decodeIfPresent(HabitKind.self, forKey: .kind), type: try c.decodeIfPresent(HabitType.self, forKey: .type),
+            target: try c.decodeIfPresent(Amount.self, forKey: .target), unit: try c.decodeIfPresent(String.self, forKey: .unit),
+            step: try c.decodeIfPresent(Amount.self, forKey: .step),
+            schedule: try c.decodeIfPresent(ScheduleInput.self, forKey: .schedule),
+            routineTime: try c.decodeIfPresent(RoutineTime.self, forKey: .routineTime),
+            reminders: try c.decodeIfPresent([ReminderInput].self, forKey: .reminders),
+            isArchived: try c.decodeIfPresent(Bool.self, forKey: .isArchived), group: try c.decodeIfPresent(String.self, forKey: .group),
+            tags: try c.decodeIfPresent([String].self, forKey: .tags), createdOn: try c.decodeIfPresent(Day.self, forKey: .createdOn),
+            startsOn: try bound(.startsOn), endsOn: try bound(.endsOn))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(emoji, forKey: .emoji)
+        try c.encodeIfPresent(color, forKey: .color)
+        try c.encodeIfPresent(notes, forKey: .notes)
+        try c.encodeIfPresent(kind, forKey: .kind)
+        try c.encodeIfPresent(type, forKey: .type)
+        try c.encodeIfPresent(target, forKey: .target)
+        try c.encodeIfPresent(unit, forKey: .unit)
+        try c.encodeIfPresent(step, forKey: .step)
+        try c.encodeIfPresent(schedule, forKey: .schedule)
+        try c.encodeIfPresent(routineTime, forKey: .routineTime)
+        try c.encodeIfPresent(reminders, forKey: .reminders)
+        try c.encodeIfPresent(isArchived, forKey: .isArchived)
+        try c.encodeIfPresent(group, forKey: .group)
+        try c.encodeIfPresent(tags, forKey: .tags)
+        try c.encodeIfPresent(createdOn, forKey: .createdOn)
+        for (key, bound) in [(CodingKeys.startsOn, startsOn), (.endsOn, endsOn)] {
+            switch bound {
+            case .day(let day)?: try c.encode(day, forKey: key)
+            case .cleared?: try c.encodeNil(forKey: key)
+            case nil: break
+            }
+        }
     }
 
     /// `habit` with these fields set. Changing kind or type without a target resets the target to
@@ -149,6 +208,14 @@ public struct HabitFields: Codable, Hashable, Sendable {
         if let reminders { habit.reminders = reminders.map(\.reminder) }
         if let isArchived { habit.isArchived = isArchived }
         if let group { habit.group = GroupList.spelling(of: group, among: groups) }
+        // A start or end date may be planned up to a year ahead, as any day a request names.
+        for day in [startsOn?.day, endsOn?.day].compactMap({ $0 }) {
+            if let refusal = RecordableDays.viewingRefusal(for: day, today: today, what: "a start or end date") {
+                throw .dates(refusal)
+            }
+        }
+        if let startsOn { habit.startsOn = startsOn.day }
+        if let endsOn { habit.endsOn = endsOn.day }
         if let tags {
             // Checked before they are normalized: 200 tags are refused, not cut to the first 20.
             guard tags.count <= HabitTags.maximumPerHabit else {

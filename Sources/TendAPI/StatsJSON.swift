@@ -14,6 +14,8 @@ public struct StatsJSON: Codable, Hashable, Sendable {
     @NullWhenAbsent public var completionRate30: Double?
     @NullWhenAbsent public var completionRate365: Double?
     public var totalDaysMet: Int
+    /// Days met or missed (a finished challenge: "completed `totalDaysMet` of these").
+    public var totalDaysJudged: Int
     public var totalCheckIns: Int
     public var totalValue: Amount
     public var skippedDays: Int
@@ -31,6 +33,7 @@ public struct StatsJSON: Codable, Hashable, Sendable {
         completionRate30 = stats.completionRate30
         completionRate365 = stats.completionRate365
         totalDaysMet = stats.totalDaysMet
+        totalDaysJudged = stats.totalDaysJudged
         totalCheckIns = stats.totalCheckIns
         totalValue = stats.totalValue
         skippedDays = stats.skippedDays
@@ -39,6 +42,6 @@ public struct StatsJSON: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case habit, name, asOf, score, currentStreak, bestStreak, completionRate7, completionRate30, completionRate365
-        case totalDaysMet, totalCheckIns, totalValue, skippedDays, weekdays
+        case totalDaysMet, totalDaysJudged, totalCheckIns, totalValue, skippedDays, weekdays
     }
 }

@@ -299,7 +299,8 @@ extension PostgresStore {
                     step = \(habit.step.thousandths),
                     schedule = \(try Self.json(habit.schedule))::jsonb, routine_time = \(habit.routineTime.rawValue),
                     reminders = \(try Self.json(habit.reminders))::jsonb, is_archived = \(habit.isArchived),
-                    sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags))
+                    sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags)),
+                    starts_on = \(habit.startsOn?.ordinal)::integer, ends_on = \(habit.endsOn?.ordinal)::integer
                 WHERE user_id = \(user) AND id = \(habit.id.rawValue)
                 """, on: c)
         }

@@ -429,6 +429,16 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v15: a habit's start and end dates (day ordinals; NULL: none), for habits that begin on
+        // a later day and finite challenges. Existing habits have neither.
+        migrator.registerMigration("v15") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE habits ADD COLUMN starts_on INTEGER;
+                    ALTER TABLE habits ADD COLUMN ends_on INTEGER;
+                    """)
+        }
+
         return migrator
     }
 }

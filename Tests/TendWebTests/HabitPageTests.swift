@@ -132,13 +132,22 @@ struct HabitPageTests {
         #expect(!html.contains("style="))
     }
 
-    @Test("The list: active habits in order, archived ones in their section")
+    @Test("The list: active habits in order, finished and archived ones in their sections")
     func list() {
         var old = WebFixtures.habit(3, "Old")
         old.isArchived = true
+        let today = WebFixtures.day("2025-03-10")
+        var challenge = WebFixtures.habit(4, "Challenge")
+        challenge.endsOn = today.previous
+        var later = WebFixtures.habit(5, "Later")
+        later.startsOn = today.next
         let page = HabitsListPage(
-            habits: [WebFixtures.habit(2, "Water"), old, WebFixtures.habit(1, "Read")], amounts: AmountStyle(locale: "en_US"))
-        #expect(page.active.map(\.name) == ["Read", "Water"])
+            habits: [WebFixtures.habit(2, "Water"), old, WebFixtures.habit(1, "Read"), challenge, later], today: today,
+            amounts: AmountStyle(locale: "en_US"))
+        #expect(page.active.map(\.name) == ["Read", "Water", "Later"])
+        #expect(page.finished.map(\.name) == ["Challenge"])
+        #expect(page.finished[0].subtitle.contains("Finished 9 Mar 2025"))
+        #expect(page.active[2].subtitle.contains("Starts 11 Mar 2025"))
         #expect(page.archived.map(\.name) == ["Old"])
         #expect(page.active[0].link == "/habits/\(WebFixtures.id(1))")
         #expect(page.active[0].editLink == "/habits/\(WebFixtures.id(1))/edit")

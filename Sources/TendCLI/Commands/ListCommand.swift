@@ -35,12 +35,14 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let style = session.style
+        let today = session.today
         let details = habits.map { habit in
             let archived = habit.isArchived ? style.dim("  (archived)") : ""
+            let dates = style.dim(Format.dates(habit, today: today).map { "  (\($0))" } ?? "")
             let group = habit.group.isEmpty ? "" : ", " + habit.group
             let tags = habit.tags.isEmpty ? "" : style.dim("  " + habit.tags.map { "#" + $0 }.joined(separator: " "))
             return
-                "\(Format.target(habit, session.amounts)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(archived)"
+                "\(Format.target(habit, session.amounts)), \(habit.schedule.description), \(habit.routineTime.rawValue)\(group)\(tags)\(dates)\(archived)"
         }
         // On a terminal, a long name is cut so the row fits (9 columns before and after the name);
         // what still does not fit goes on under the name, broken between words.

@@ -35,6 +35,16 @@ struct HabitAttributeOptions: ParsableArguments {
     var group: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("Put a tag on the habit; repeat for several.", valueName: "tag"))
     var tags: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "The first day the habit is due: YYYY-MM-DD, today, tomorrow or a weekday such as mon (the next one, today included).",
+            valueName: "day"))
+    var starts: String?
+    @Option(help: ArgumentHelp("The last day the habit is due (a challenge's end), as --starts takes it.", valueName: "day"))
+    var ends: String?
+    @Option(
+        help: ArgumentHelp("A challenge of N days: the habit ends N days after it starts, its first day included.", valueName: "n"))
+    var days: Int?
 
     /// Whether these options add reminders (a tip's action).
     var addsReminders: Bool { !reminders.isEmpty }
@@ -88,6 +98,7 @@ struct HabitAttributeOptions: ParsableArguments {
             habit.group = GroupList.spelling(of: group, among: groups)
         }
         if removals.group { habit.group = "" }
+        try applyDates(to: &habit, today: today, removals: removals)
         for tag in tags + removals.tags { try HabitTags.validate(tag) }
         for tag in removals.tags where !HabitTags.contains(habit.tags, tag) {
             throw CLIError(
@@ -96,6 +107,45 @@ struct HabitAttributeOptions: ParsableArguments {
         habit.tags = HabitTags.applying(added: tags, removed: removals.tags, to: habit.tags)
         try habit.validate()
         return habit
+    }
+
+    /// `--starts`, `--ends` and `--days` (and `edit`'s `--no-start`, `--no-end`).
+    private func applyDates(to habit: inout Habit, today: Day, removals: HabitRemovalOptions.Removals) throws {
+        if starts != nil, removals.start { throw CLIError("give --starts or --no-start, not both") }
+        if ends != nil || days != nil, removals.end { throw CLIError("give --ends or --days, or --no-end, not both") }
+        if ends != nil, days != nil { throw CLIError("give --ends or --days, not both") }
+        if let starts { habit.startsOn = try Self.dateBound(starts, today: today, option: "--starts") }
+        if removals.start { habit.startsOn = nil }
+        if let ends { habit.endsOn = try Self.dateBound(ends, today: today, option: "--ends") }
+        if let days {
+            guard (1...RecordableDays.lookahead).contains(days) else {
+                throw CLIError("--days \(days): a challenge lasts from 1 to \(RecordableDays.lookahead) days")
+            }
+            habit.endsOn = (habit.startsOn ?? max(today, habit.createdOn)).adding(days: days - 1)
+        }
+        if removals.end { habit.endsOn = nil }
+        if let refusal = [habit.startsOn, habit.endsOn].compactMap({ $0 }).lazy.compactMap({
+            RecordableDays.viewingRefusal(for: $0, today: today, what: "a start or end date")
+        }).first {
+            throw CLIError(refusal)
+        }
+    }
+
+    /// A start or end date as typed: `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday — the next
+    /// one, today included (a habit that begins on Monday).
+    static func dateBound(_ text: String, today: Day, option: String) throws -> Day {
+        switch text.lowercased() {
+        case "today": return today
+        case "tomorrow": return today.next
+        default:
+            if text.allSatisfy(\.isLetter), let weekday = Weekday(code: text) {
+                return today.adding(days: (weekday.rawValue - today.weekday.rawValue + 7) % 7)
+            }
+            guard let day = try? Day(iso: text) else {
+                throw CLIError("\(option) \(text): a day is YYYY-MM-DD, today, tomorrow or a weekday such as mon")
+            }
+            return day
+        }
     }
 
     /// `--target` for a habit of `kind` and `type`: one message, whatever is wrong with it (not
@@ -158,14 +208,19 @@ struct HabitRemovalOptions: ParsableArguments {
     @Flag(name: .customLong("no-group"), help: "Take the habit out of its group.") var noGroup = false
     @Option(name: .customLong("untag"), help: ArgumentHelp("Take a tag off the habit; repeat for several.", valueName: "tag"))
     var untags: [String] = []
+    @Flag(name: .customLong("no-start"), help: "Clear the habit's start date (due from its history's start).") var noStart = false
+    @Flag(name: .customLong("no-end"), help: "Clear the habit's end date (it goes on; a finished habit is back on Today).")
+    var noEnd = false
 
     /// What is taken off, as plain values.
     struct Removals {
         var reminders = false
         var group = false
         var tags: [String] = []
+        var start = false
+        var end = false
         static let none = Removals()
     }
 
-    var removals: Removals { Removals(reminders: noReminders, group: noGroup, tags: untags) }
+    var removals: Removals { Removals(reminders: noReminders, group: noGroup, tags: untags, start: noStart, end: noEnd) }
 }

@@ -66,4 +66,17 @@ enum Format {
         case .duration: return prefix + duration(habit.target)
         }
     }
+
+    /// A habit's start and end dates as a list shows them: `starts 2026-12-14`, `ends 2027-01-12`,
+    /// `2026-12-14 to 2027-01-12`, `finished 2027-01-12`; `nil` without dates.
+    static func dates(_ habit: Habit, today: Day) -> String? {
+        switch (habit.startsOn, habit.endsOn) {
+        case (nil, nil): return nil
+        case (_, let end?) where end < today: return "finished \(end.iso)"
+        case (let start?, let end?) where start > today: return "\(start.iso) to \(end.iso)"
+        case (let start?, _) where start > today: return "starts \(start.iso)"
+        case (_, let end?): return "ends \(end.iso)"
+        case (_?, nil): return nil
+        }
+    }
 }

@@ -61,6 +61,9 @@ struct HabitJSON: Encodable {
     var tags: [String]
     var order: Int
     var createdOn: String
+    /// The first and last day the habit is due, `null` for none.
+    @NullWhenAbsent var startsOn: String?
+    @NullWhenAbsent var endsOn: String?
 
     init(_ habit: Habit) {
         id = habit.id.description
@@ -81,11 +84,13 @@ struct HabitJSON: Encodable {
         tags = habit.tags
         order = habit.order
         createdOn = habit.createdOn.iso
+        startsOn = habit.startsOn?.iso
+        endsOn = habit.endsOn?.iso
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, step, unit, schedule, routineTime, reminders, isArchived, group, tags,
-            order, createdOn
+            order, createdOn, startsOn, endsOn
     }
 }
 

@@ -114,7 +114,7 @@ extension TrackedHabit {
         var result = [DayStatus](repeating: .notDue, count: count)
         guard count > 0 else { return result }
         let habit = self.habit
-        let first = startDay
+        let first = activeStart
         let firstIndex = max(0, timeline.index(of: first))
         let todayIndex = timeline.index(of: today)
         guard firstIndex < count else { return result }
@@ -159,8 +159,10 @@ extension TrackedHabit {
                 }
                 let periodLength = periodFirst.days(to: periodLast) + 1
                 let lastIndex = timeline.index(of: periodLast)
-                // Prorate a period the habit joined part-way through.
-                let available = periodLength - max(0, periodFirst.days(to: first))
+                // Prorate a period the habit joined, or ends, part-way through.
+                let available =
+                    periodLength - max(0, periodFirst.days(to: first))
+                    - max(0, habit.endsOn.map { $0.days(to: periodLast) } ?? 0)
                 // "31 per month" asks for every day of February, not for the impossible.
                 let quota =
                     available < periodLength
@@ -231,6 +233,10 @@ extension TrackedHabit {
                     result[index] = .missed
                 }
             }
+        }
+        // After its end date a habit is not due (a finished challenge).
+        if let end = habit.endsOn {
+            for index in min(count, max(0, timeline.index(of: end) + 1))..<count { result[index] = .notDue }
         }
         // A day before the habit was created is known only by what was recorded on it: the days
         // between a back-filled day and the creation are unknown (not due), not missed.

@@ -38,6 +38,12 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// Position in the user's manual order (ascending).
     public var order: Int
     public var createdOn: Day
+    /// The first day the habit is due (a habit that begins next Monday); `nil`: from its history's
+    /// start. Days before it are not due.
+    public var startsOn: Day?
+    /// The last day the habit is due (a 30-day challenge); `nil`: no end. After it the habit is
+    /// *finished*: off Today, its figures those of its last day.
+    public var endsOn: Day?
 
     /// A habit with every attribute; the defaults make a daily good checkmark habit.
     public init(
@@ -58,7 +64,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
         group: String = "",
         tags: [String] = [],
         order: Int = 0,
-        createdOn: Day
+        createdOn: Day,
+        startsOn: Day? = nil,
+        endsOn: Day? = nil
     ) {
         self.id = id
         self.name = name
@@ -78,7 +86,20 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.tags = HabitTags.normalized(tags)
         self.order = order
         self.createdOn = createdOn
+        self.startsOn = startsOn
+        self.endsOn = endsOn
     }
+
+    /// Whether the habit's end has passed on `today`: it is finished.
+    public func isFinished(today: Day) -> Bool { endsOn.map { $0 < today } ?? false }
+
+    /// Whether `day` lies between the habit's start and end dates (each where set).
+    public func isWithinDates(_ day: Day) -> Bool {
+        (startsOn.map { day >= $0 } ?? true) && (endsOn.map { day <= $0 } ?? true)
+    }
+
+    /// `day`, or the habit's end when `day` is after it: a finished habit is judged as of its end.
+    public func judgedDay(_ day: Day) -> Day { endsOn.map { min(day, $0) } ?? day }
 
     /// A good habit's emoji when none is chosen (and what data without one reads as).
     public static let defaultEmoji = "✅"
@@ -149,6 +170,17 @@ public struct Habit: Identifiable, Hashable, Sendable {
             do { try HabitGroup.validate(name: group) } catch { throw .group(error.description) }
         }
         do { try HabitTags.validate(tags) } catch { throw .tags(error.description) }
+        try Habit.validate(startsOn: startsOn, endsOn: endsOn)
+    }
+
+    /// Start and end dates: on or after ``RecordableDays/floor``, and the end not before the start.
+    public static func validate(startsOn: Day?, endsOn: Day?) throws(HabitValidationError) {
+        for day in [startsOn, endsOn].compactMap({ $0 }) where day < RecordableDays.floor {
+            throw .dates("\(day.iso) is before \(RecordableDays.floor.iso), the earliest day Tend records")
+        }
+        if let startsOn, let endsOn, endsOn < startsOn {
+            throw .dates("the end (\(endsOn.iso)) is before the start (\(startsOn.iso))")
+        }
     }
 
     /// A name: not blank, one line without control characters, at most ``maximumNameLength``.
@@ -188,7 +220,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 extension Habit: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders,
-            isArchived, group, tags, order, createdOn
+            isArchived, group, tags, order, createdOn, startsOn, endsOn
     }
 
     /// Decodes a habit; attributes other than `id`, `name` and `createdOn` may be absent and
@@ -215,7 +247,9 @@ extension Habit: Codable {
             group: try c.decodeIfPresent(String.self, forKey: .group) ?? "",
             tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
             order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
-            createdOn: try c.decode(Day.self, forKey: .createdOn))
+            createdOn: try c.decode(Day.self, forKey: .createdOn),
+            startsOn: try c.decodeIfPresent(Day.self, forKey: .startsOn),
+            endsOn: try c.decodeIfPresent(Day.self, forKey: .endsOn))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -240,6 +274,9 @@ extension Habit: Codable {
         try c.encode(tags, forKey: .tags)
         try c.encode(order, forKey: .order)
         try c.encode(createdOn, forKey: .createdOn)
+        // Written only when set, so habits without dates encode byte for byte as before.
+        try c.encodeIfPresent(startsOn, forKey: .startsOn)
+        try c.encodeIfPresent(endsOn, forKey: .endsOn)
     }
 }
 
@@ -261,6 +298,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case group(String)
     case tags(String)
     case textHasNUL(String)
+    case dates(String)
 
     public var description: String {
         switch self {
@@ -282,7 +320,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
-        case .group(let reason), .tags(let reason): reason
+        case .group(let reason), .tags(let reason), .dates(let reason): reason
         case .textHasNUL(let field): "\(field) cannot hold a NUL character"
         }
     }

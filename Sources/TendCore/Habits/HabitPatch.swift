@@ -22,13 +22,16 @@ public struct HabitPatch: Codable, Hashable, Sendable {
     /// device and another removed on a second, both offline, both survive the merge.
     public var tagsAdded: [String]?
     public var tagsRemoved: [String]?
+    /// A new start or end date, or ``DayBound/cleared`` to clear it.
+    public var startsOn: DayBound?
+    public var endsOn: DayBound?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil,
         kind: HabitKind? = nil, type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil,
         schedule: Schedule? = nil, routineTime: RoutineTime? = nil, reminders: [Reminder]? = nil,
         isArchived: Bool? = nil, order: Int? = nil, group: String? = nil, tagsAdded: [String]? = nil,
-        tagsRemoved: [String]? = nil
+        tagsRemoved: [String]? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -47,6 +50,8 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         self.group = group
         self.tagsAdded = tagsAdded
         self.tagsRemoved = tagsRemoved
+        self.startsOn = startsOn
+        self.endsOn = endsOn
     }
 
     /// The patch that turns `old` into `new` (only the fields that differ).
@@ -67,6 +72,8 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if old.isArchived != new.isArchived { isArchived = new.isArchived }
         if old.order != new.order { order = new.order }
         if old.group != new.group { group = new.group }
+        if old.startsOn != new.startsOn { startsOn = DayBound(new.startsOn) }
+        if old.endsOn != new.endsOn { endsOn = DayBound(new.endsOn) }
         let oldKeys = Set(old.tags.map(HabitTags.key))
         let newKeys = Set(new.tags.map(HabitTags.key))
         let added = new.tags.filter { !oldKeys.contains(HabitTags.key($0)) }
@@ -95,9 +102,44 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if let isArchived { habit.isArchived = isArchived }
         if let order { habit.order = order }
         if let group { habit.group = group.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let startsOn { habit.startsOn = startsOn.day }
+        if let endsOn { habit.endsOn = endsOn.day }
         if tagsAdded != nil || tagsRemoved != nil {
             habit.tags = HabitTags.applying(added: tagsAdded ?? [], removed: tagsRemoved ?? [], to: habit.tags)
         }
         return habit
+    }
+}
+
+/// A start or end date a change sets: a day, or cleared. Written as the day's ISO text or
+/// `"none"`, since a JSON `null` would read as "not changed".
+public enum DayBound: Codable, Hashable, Sendable {
+    case day(Day)
+    case cleared
+
+    public init(_ day: Day?) { self = day.map(DayBound.day) ?? .cleared }
+
+    public var day: Day? {
+        switch self {
+        case .day(let day): day
+        case .cleared: nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if text == "none" {
+            self = .cleared
+        } else if let day = try? Day(iso: text) {
+            self = .day(day)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is neither a day (YYYY-MM-DD) nor none")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(day?.iso ?? "none")
     }
 }

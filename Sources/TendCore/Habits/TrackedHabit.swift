@@ -43,6 +43,10 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
         return max(start, RecordableDays.floor)
     }
 
+    /// The first day the habit is judged: its history's start, or its start date when that is
+    /// later (days before it are not due and count toward no figure).
+    public var activeStart: Day { habit.startsOn.map { max($0, startDay) } ?? startDay }
+
     /// Entries in chronological order.
     public var sortedEntries: [Entry] { entries.values.sorted { $0.day < $1.day } }
 

@@ -14,6 +14,9 @@ public struct HabitStatistics: Hashable, Sendable, Codable {
     public var completionRate365: Double?
     /// Days met since the habit's history began.
     public var totalDaysMet: Int
+    /// Days judged met or missed (rest days and days not due left out): a finished challenge's
+    /// "completed 27 of 30 days" is ``totalDaysMet`` of these.
+    public var totalDaysJudged: Int
     /// Days with any value recorded.
     public var totalCheckIns: Int
     /// Sum of all values (check-ins, counts or seconds).
@@ -24,20 +27,23 @@ public struct HabitStatistics: Hashable, Sendable, Codable {
 }
 
 extension TrackedHabit {
-    /// Current and best streak as of `day`.
+    /// Current and best streak as of `day` (after the habit's end date: as of that day).
     public func streaks(asOf day: Day, calendar: TendCalendar) -> Streaks {
-        guard day >= startDay else { return Streaks(current: 0, best: 0) }
-        return Streaks(statuses: statuses(from: startDay, through: day, today: day, calendar: calendar))
+        let day = habit.judgedDay(day)
+        let start = activeStart
+        guard day >= start else { return Streaks(current: 0, best: 0) }
+        return Streaks(statuses: statuses(from: start, through: day, today: day, calendar: calendar))
     }
 
     /// Score, streaks, completion rates, totals and weekday frequency as of `day`, in one pass
-    /// over the history.
-    public func statistics(asOf day: Day, calendar: TendCalendar) -> HabitStatistics {
-        let start = startDay
+    /// over the history. A finished habit's figures are those of its end date, whatever `day`.
+    public func statistics(asOf asked: Day, calendar: TendCalendar) -> HabitStatistics {
+        let day = habit.judgedDay(asked)
+        let start = activeStart
         guard day >= start else {
             return HabitStatistics(
-                asOf: day, score: habit.kind == .bad ? 1 : 0, currentStreak: 0, bestStreak: 0,
-                completionRate7: nil, completionRate30: nil, completionRate365: nil, totalDaysMet: 0,
+                asOf: asked, score: habit.kind == .bad ? 1 : 0, currentStreak: 0, bestStreak: 0,
+                completionRate7: nil, completionRate30: nil, completionRate365: nil, totalDaysMet: 0, totalDaysJudged: 0,
                 totalCheckIns: 0, totalValue: 0, skippedDays: 0, weekdayCounts: Array(repeating: 0, count: 7))
         }
         let timeline = Timeline(self, from: start, through: day)
@@ -69,9 +75,10 @@ extension TrackedHabit {
             if timeline.skipped[index] { skippedDays += 1 }
         }
         return HabitStatistics(
-            asOf: day, score: scores.last ?? 0, currentStreak: streaks.current, bestStreak: streaks.best,
+            asOf: asked, score: scores.last ?? 0, currentStreak: streaks.current, bestStreak: streaks.best,
             completionRate7: rate(lastDays: 7), completionRate30: rate(lastDays: 30),
             completionRate365: rate(lastDays: 365), totalDaysMet: statuses.count { $0 == .met },
+            totalDaysJudged: statuses.count { $0 == .met || $0 == .missed },
             totalCheckIns: checkIns, totalValue: total, skippedDays: skippedDays, weekdayCounts: weekdayCounts)
     }
 }

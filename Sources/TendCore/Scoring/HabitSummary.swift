@@ -24,6 +24,8 @@ public struct HabitSummary: Hashable, Sendable {
         public var schedule: Schedule
         /// The week's first day, for "N per week" only.
         public var firstWeekday: Int?
+        public var startsOn: Day?
+        public var endsOn: Day?
 
         public init(_ habit: Habit, calendar: TendCalendar) {
             kind = habit.kind
@@ -31,6 +33,8 @@ public struct HabitSummary: Hashable, Sendable {
             createdOn = habit.createdOn
             schedule = habit.schedule
             if case .timesPerWeek = habit.schedule { firstWeekday = calendar.firstWeekday }
+            startsOn = habit.startsOn
+            endsOn = habit.endsOn
         }
 
         /// The rules as stored beside the codes.
@@ -45,6 +49,9 @@ public struct HabitSummary: Hashable, Sendable {
             case .timesPerMonth(let times): key += "month \(times)"
             case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
             }
+            // Only when set, so the keys of habits without dates are those stored before dates existed.
+            if let startsOn { key += " from \(startsOn.ordinal)" }
+            if let endsOn { key += " to \(endsOn.ordinal)" }
             // The version of the status rules: summaries made under earlier ones are made again
             // (2: unrecorded days before the creation are not due).
             return key + " s2"

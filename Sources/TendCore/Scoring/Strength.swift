@@ -80,22 +80,27 @@ public enum Strength {
 
 extension TrackedHabit {
     /// Loop-compatible strength (0…1) at the end of `day`.
+    /// After the habit's end date it is the score of that day.
     public func strength(on day: Day) -> Double {
-        guard day >= startDay else { return habit.kind == .bad ? 1 : 0 }
-        let timeline = Timeline(self, from: startDay, through: day)
+        let day = habit.judgedDay(day)
+        let start = activeStart
+        guard day >= start else { return habit.kind == .bad ? 1 : 0 }
+        let timeline = Timeline(self, from: start, through: day)
         return Strength.series(for: habit, timeline: timeline).last!
     }
 
     /// Strength at the end of each day `from…through` (for charts); days before the habit's
-    /// history have its starting score.
+    /// history (or its start date) have its starting score, days after its end date the end's.
     public func strengthSeries(from: Day, through: Day) -> [Double] {
         guard from <= through else { return [] }
         let initial = habit.kind == .bad ? 1.0 : 0.0
-        guard through >= startDay else { return Array(repeating: initial, count: from.days(to: through) + 1) }
-        let timeline = Timeline(self, from: startDay, through: through)
+        let start = activeStart
+        let last = habit.judgedDay(through)
+        guard last >= start else { return Array(repeating: initial, count: from.days(to: through) + 1) }
+        let timeline = Timeline(self, from: start, through: last)
         let scores = Strength.series(for: habit, timeline: timeline)
         return (from...through).map { day in
-            let index = timeline.index(of: day)
+            let index = timeline.index(of: min(day, last))
             return index < 0 ? initial : scores[index]
         }
     }

@@ -47,6 +47,7 @@ public struct TodayPlan: Hashable, Sendable {
             // undone) is listed on its scheduled days as not yet recorded, so that it can be
             // back-filled from that day's page, as `tend check --date` can.
             if status == .notDue, day < tracked.startDay, day >= RecordableDays.floor, day <= today,
+                tracked.habit.isWithinDates(day),
                 tracked.habit.schedule.isScheduled(on: day)
             {
                 status = .pending

@@ -38,7 +38,10 @@ public struct ICalendarFeed: Sendable {
             for reminder in reminders {
                 let recurrences = ReminderRecurrence.recurrences(of: reminder, schedule: habit.schedule)
                 for recurrence in recurrences {
-                    guard let start = recurrence.firstDay(onOrAfter: habit.createdOn) else { continue }
+                    // Not before the habit's start date, and none for a habit whose end comes first.
+                    guard let start = recurrence.firstDay(onOrAfter: max(habit.createdOn, habit.startsOn ?? habit.createdOn)),
+                        habit.endsOn.map({ start <= $0 }) ?? true
+                    else { continue }
                     // One reminder may need a second rule (February); each VEVENT needs its own UID.
                     let part = recurrence.months == .february ? "-february" : ""
                     let uid = "\(habit.id)-\(reminder.id)\(part)@tend"
@@ -67,6 +70,14 @@ public struct ICalendarFeed: Sendable {
         return lines.map(ICalendarText.fold).joined()
     }
 
+    /// `;UNTIL=` the end of the habit's end date, for a habit that has one. RFC 5545 asks for UTC
+    /// when DTSTART names a zone: the last second of that day in the owner's zone, in UTC.
+    private func until(_ habit: Habit) -> String {
+        guard let end = habit.endsOn else { return "" }
+        let calendar = TendCalendar(timeZone: timeZone)
+        return ";UNTIL=" + Self.utcStamp(calendar.startDate(of: end.next).addingTimeInterval(-1))
+    }
+
     private func event(
         uid: String, habit: Habit, reminder: Reminder, recurrence: ReminderRecurrence, start: Day, now: Date
     ) -> [String] {
@@ -79,7 +90,7 @@ public struct ICalendarFeed: Sendable {
             "DTSTAMP:" + Self.utcStamp(now),
             "DTSTART;TZID=\(timeZone.identifier):\(startText)",
             "DURATION:" + Self.eventDuration,
-            "RRULE:" + recurrence.rule,
+            "RRULE:" + recurrence.rule + until(habit),
             "SUMMARY:" + ICalendarText.escape(summary),
         ]
         if let message = reminder.message, !message.isEmpty {

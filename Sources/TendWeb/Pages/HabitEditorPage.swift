@@ -51,6 +51,9 @@ struct HabitForm: Sendable, Hashable {
     var tags = ""
     /// Reminder times, `HH:mm` separated by commas or spaces.
     var reminders = ""
+    /// The first and last day the habit is due (`YYYY-MM-DD`, a date field's value); empty for none.
+    var startsOn = ""
+    var endsOn = ""
     /// Each saved reminder's own settings, by its time: shown under the times once a time is
     /// saved (a time typed for the first time starts every day, without message or repeats).
     var reminderDetails: [ReminderDetails] = []
@@ -169,6 +172,8 @@ struct HabitForm: Sendable, Hashable {
         tags = habit.tags.joined(separator: ", ")
         reminders = habit.reminders.map(\.time.description).joined(separator: ", ")
         reminderDetails = habit.reminders.sorted { $0.time < $1.time }.map(ReminderDetails.init)
+        startsOn = habit.startsOn?.iso ?? ""
+        endsOn = habit.endsOn?.iso ?? ""
     }
 
     /// The form as posted.
@@ -195,6 +200,8 @@ struct HabitForm: Sendable, Hashable {
         group = field("group")
         tags = field("tags")
         reminders = field("reminders")
+        startsOn = field("startsOn")
+        endsOn = field("endsOn")
         var seen: Set<TimeOfDay> = []
         for word in reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
             guard let time = try? TimeOfDay(parsing: String(word)), seen.insert(time).inserted,
@@ -287,6 +294,20 @@ struct HabitForm: Sendable, Hashable {
         habit.reminders = reminders.sorted { $0.time < $1.time }
         habit.group = group
         habit.tags = tags.split(separator: ",").map(String.init)
+        for (text, key) in [(startsOn, "startsOn"), (endsOn, "endsOn")] {
+            var day: Day?
+            if !text.isEmpty {
+                if let parsed = try? Day(iso: text) {
+                    if let refusal = RecordableDays.viewingRefusal(for: parsed, today: today, what: "The date") {
+                        errors[key] = refusal + "."
+                    }
+                    day = parsed
+                } else {
+                    errors[key] = "“\(text)” is not a date: use YYYY-MM-DD, e.g. \(today.iso)."
+                }
+            }
+            if key == "startsOn" { habit.startsOn = day } else { habit.endsOn = day }
+        }
 
         // TendCore's checks, each message put beside its field.
         if errors.isEmpty { errors = Self.validated(habit) }
@@ -317,6 +338,7 @@ struct HabitForm: Sendable, Hashable {
             case .negativeValue: errors["form"] = message
             case .group: errors["group"] = message
             case .tags: errors["tags"] = message
+            case .dates: errors["endsOn"] = message
             }
         }
         return errors

@@ -60,6 +60,16 @@ enum HabitEditorView {
                         }
                     }
                     scheduleFields(form, errors)
+                    Node.div(.class("row")) {
+                        field("startsOn", "Starts on", errors, hint: "The first day it is due, e.g. next Monday. Empty: from now.") {
+                            input(
+                                attributes(
+                                    [.type("date"), .id("startsOn"), .name("startsOn"), .value(form.startsOn)], "startsOn", errors))
+                        }
+                        field("endsOn", "Ends on", errors, hint: "The last day of a challenge; after it the habit is finished. Empty: no end.") {
+                            input(attributes([.type("date"), .id("endsOn"), .name("endsOn"), .value(form.endsOn)], "endsOn", errors))
+                        }
+                    }
                     radios(
                         "routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime,
                         errors)

@@ -67,6 +67,8 @@ struct HabitPage: Sendable, Hashable {
     var emoji: String
     var color: HabitColor
     var isArchived: Bool
+    /// A finished habit's result, "Completed 27 of 30 days" (`nil` while it goes on).
+    var finished: String?
     /// "Every day · Morning · 8 glasses a day".
     var subtitle: String
     var editLink: String
@@ -161,10 +163,15 @@ struct HabitPage: Sendable, Hashable {
         self.amounts = amounts
         subtitle = [
             Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit, amounts: amounts),
-        ].joined(
+            Self.datesText(habit, today: today),
+        ].compactMap { $0 }.joined(
             separator: " · ")
 
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
+        finished =
+            habit.isFinished(today: today)
+            ? "\(habit.kind == .bad ? "Within the limit on" : "Completed") \(statistics.totalDaysMet) of \(statistics.totalDaysJudged) days"
+            : nil
         currentStreak = statistics.currentStreak
         bestStreak = statistics.bestStreak
         strengthPercent = Int((statistics.score * 100).rounded())
@@ -268,6 +275,19 @@ struct HabitPage: Sendable, Hashable {
         case .timesPerWeek(let n): return "\(n) × a week"
         case .timesPerMonth(let n): return "\(n) × a month"
         case .timesInDays(let times, let days): return "\(times) × in \(days) days"
+        }
+    }
+
+    /// "Starts 14 Dec 2026", "14 Dec 2026 to 12 Jan 2027", "Ends 12 Jan 2027", "Finished 12 Jan 2027";
+    /// `nil` for a habit without dates (or whose start has passed and has no end).
+    static func datesText(_ habit: Habit, today: Day) -> String? {
+        func date(_ day: Day) -> String { "\(TodayPage.shortDate(day)) \(day.year)" }
+        switch (habit.startsOn, habit.endsOn) {
+        case (_, let end?) where end < today: return "Finished \(date(end))"
+        case (let start?, let end?) where start > today: return "\(date(start)) to \(date(end))"
+        case (let start?, _) where start > today: return "Starts \(date(start))"
+        case (_, let end?): return "Ends \(date(end))"
+        case (_, nil): return nil
         }
     }
 

@@ -35,6 +35,7 @@ enum HabitView {
             Node.div(.class("habit-name")) {
                 Node.h1(.id("habit-title")) { model.name }
                 Node.p(.class("hint")) { model.isArchived ? "Archived · " + model.subtitle : model.subtitle }
+                if let finished = model.finished { Node.p(.class("finished"), .id("habit-finished")) { finished } }
             }
             Node.a(.class("button"), .href(model.editLink)) { "Edit" }
             Node.dl(.class("headline")) {

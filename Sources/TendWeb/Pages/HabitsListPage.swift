@@ -2,7 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 
-/// `/habits`: every habit in the user's order, archived ones in their own section, each linking
+/// `/habits`: every habit in the user's order, finished and archived ones in sections of their own, each linking
 /// to its page and its editor, with forms to move it up or down its section and to archive or
 /// unarchive it.
 struct HabitsListPage: Sendable, Hashable {
@@ -33,12 +33,23 @@ struct HabitsListPage: Sendable, Hashable {
     }
 
     var active: [Item]
+    /// Habits whose end date has passed (not archived): off Today, their figures kept.
+    var finished: [Item]
     var archived: [Item]
     var groups: [GroupItem] = []
     /// Why the last group form was refused (422), shown above the groups.
     var groupError: String?
 
-    init(habits: [Habit], groups: [HabitGroup] = [], amounts: AmountStyle) {
+    /// The section of `/habits` a habit is listed (and moved) in on `today`.
+    enum Section: Hashable, Sendable {
+        case active, finished, archived
+
+        init(_ habit: Habit, today: Day) {
+            self = habit.isArchived ? .archived : habit.isFinished(today: today) ? .finished : .active
+        }
+    }
+
+    init(habits: [Habit], groups: [HabitGroup] = [], today: Day, amounts: AmountStyle) {
         self.groups = groups.enumerated().map { index, group in
             let segment = APIPaths.groupSegment(group.name)
             return GroupItem(
@@ -51,14 +62,18 @@ struct HabitsListPage: Sendable, Hashable {
             habits.enumerated().map { index, habit in
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
-                    subtitle: ([HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts), habit.group]
+                    subtitle: ([
+                        HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts),
+                        HabitPage.datesText(habit, today: today) ?? "", habit.group,
+                    ]
                         + habit.tags.map { "#" + $0 }).filter { !$0.isEmpty }.joined(separator: " · "),
                     link: WebPaths.habit(habit.id),
                     editLink: WebPaths.editHabit(habit.id), isArchived: habit.isArchived, isFirst: index == 0,
                     isLast: index == habits.count - 1)
             }
         }
-        active = items(sorted.filter { !$0.isArchived })
+        active = items(sorted.filter { Section($0, today: today) == .active })
+        finished = items(sorted.filter { Section($0, today: today) == .finished })
         archived = items(sorted.filter(\.isArchived))
     }
 }

@@ -9,10 +9,15 @@ enum HabitsListView {
                 Node.h1 { "Habits" }
                 Node.a(.class("button primary"), .href(WebPaths.newHabit())) { "New habit" }
             }
-            if model.active.isEmpty && model.archived.isEmpty {
+            if model.active.isEmpty && model.finished.isEmpty && model.archived.isEmpty {
                 Node.p(.class("hint")) { "No habits yet. Create your first one." }
             }
             list(model.active, label: "Your habits", session: session)
+            if !model.finished.isEmpty {
+                Node.h2(.class("archived-title"), .id("finished")) { "Finished" }
+                Node.p(.class("hint archived-hint")) { "Past their end date: off Today, their figures kept. A later end date brings one back." }
+                list(model.finished, label: "Finished habits", session: session)
+            }
             if !model.archived.isEmpty {
                 Node.h2(.class("archived-title"), .id("archived")) { "Archived" }
                 Node.p(.class("hint archived-hint")) { "Not shown on Today and not counted in the day's score; their history is kept." }

@@ -59,7 +59,7 @@ struct GroupPages {
     private func refused(context: Context, user: User, _ reason: String) async throws -> Response {
         var model = HabitsListPage(
             habits: try await web.store.habits(owner: user.id, includeArchived: true), groups: try await web.store.groups(owner: user.id),
-            amounts: AmountStyle(locale: user.settings.locale))
+            today: user.settings.today(now: web.now), amounts: AmountStyle(locale: user.settings.locale))
         model.groupError = reason.prefix(1).uppercased() + reason.dropFirst() + "."
         return Page.html(HabitsListView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
     }

@@ -32,7 +32,9 @@ struct HabitPages {
         let groups = try await web.store.groups(owner: user.id)
         return Page.html(
             HabitsListView.page(
-                HabitsListPage(habits: habits, groups: groups, amounts: AmountStyle(locale: user.settings.locale)),
+                HabitsListPage(
+                    habits: habits, groups: groups, today: user.settings.today(now: web.now),
+                    amounts: AmountStyle(locale: user.settings.locale)),
                 session: try web.session(context, user: user)))
     }
 
@@ -202,14 +204,17 @@ struct HabitPages {
     }
 
     /// `POST /habits/{id}/move` `direction=up|down`: one place up or down its section of
-    /// `/habits` (active or archived), through the store's `reorderHabits`.
+    /// `/habits` (active, finished or archived), through the store's `reorderHabits`.
     @Sendable func move(_ request: Request, context: Context) async throws -> Response {
-        let owner = try context.requireIdentity().owner
+        let user = try await web.user(context)
+        let owner = user.id
+        let today = user.settings.today(now: web.now)
         let id: Habit.ID = try context.pathID("id", "habit")
         let step = try RoutinePages.step(try await request.form())
         let habits = try await web.store.habits(owner: owner, includeArchived: true).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
         guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound("habit not found") }
-        let section = habits.filter { $0.isArchived == habit.isArchived }.map(\.id)
+        let place = HabitsListPage.Section(habit, today: today)
+        let section = habits.filter { HabitsListPage.Section($0, today: today) == place }.map(\.id)
         let index = section.firstIndex(of: id)!
         if section.indices.contains(index + step) {
             var ids = habits.map(\.id)
