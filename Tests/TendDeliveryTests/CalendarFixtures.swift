@@ -38,6 +38,18 @@ enum CalendarFixtures {
             habit("Quiet", emoji: "🤫", schedule: .daily, reminders: [reminder("11:00", enabled: false)], order: 8),
             // A reminder on days the habit is never due: no event at all.
             habit("Never", emoji: "🚫", schedule: .weekdays([.monday]), reminders: [reminder("12:00", [.sunday])], order: 9),
+            // A 30-day challenge from a later start (across Europe's and America's spring-forward
+            // nights), with a weekday reminder: events from its start, none after its end.
+            dated(
+                habit("Challenge", emoji: "🏁", schedule: .daily, reminders: [reminder("06:30", [.monday, .sunday])], order: 10),
+                startsOn: "2026-03-02", endsOn: "2026-03-31"),
         ]
+    }
+
+    static func dated(_ habit: Habit, startsOn: String, endsOn: String) -> Habit {
+        var habit = habit
+        habit.startsOn = Fixtures.day(startsOn)
+        habit.endsOn = Fixtures.day(endsOn)
+        return habit
     }
 }

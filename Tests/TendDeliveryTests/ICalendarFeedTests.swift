@@ -59,7 +59,12 @@ struct ICalendarFeedTests {
         // One event per enabled reminder of a live habit (two for the 30th of the month); none for
         // the archived habit, the disabled reminder, or the reminder on days its habit is never due
         let events = Self.components("VEVENT", in: lines)
-        #expect(events.count == 9)
+        #expect(events.count == 10)
+        // The challenge's event starts on its first reminder day from its start, and ends with its
+        // end date: the last second of 31 March in Berlin (summer time), in UTC.
+        let challenge = try #require(events.first { $0.contains("SUMMARY:🏁 Challenge") })
+        #expect(challenge.contains("DTSTART;TZID=Europe/Berlin:20260302T063000"))
+        #expect(challenge.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,SU;UNTIL=20260331T215959Z"))
         let water = habits[0]
         let morning = try #require(events.first { $0.contains("UID:" + Self.uid(water, water.reminders[0])) })
         #expect(

@@ -39,7 +39,9 @@ struct ICalendarParserTests {
         zone = calendar.walk("VTIMEZONE")[0].to_tz(lookup_tzid=False)
         events = {}
         for event in calendar.walk("VEVENT"):
-            start = event["DTSTART"].dt.replace(tzinfo=None)
+            # In the feed's own zone: an UNTIL is in UTC (RFC 5545, for a DTSTART with a TZID), and
+            # dateutil compares it with an aware start only.
+            start = event["DTSTART"].dt.replace(tzinfo=zone)
             rule = rrulestr(event["RRULE"].to_ical().decode(), dtstart=start)
             end = start + datetime.timedelta(days=days) - datetime.timedelta(seconds=1)
             occurrences = [
@@ -95,8 +97,8 @@ struct ICalendarParserTests {
                     #expect(event.summary == "\(habit.emoji) \(habit.name)")
                     #expect(event.description == reminder.message)
                     #expect(event.alarm == "DISPLAY" && event.trigger == 0)
-                    let first = try #require(recurrence.firstDay(onOrAfter: habit.createdOn))
-                    let days = (0..<Self.window).map { first.adding(days: $0) }.filter(recurrence.includes)
+                    let first = try #require(recurrence.firstDay(onOrAfter: max(habit.createdOn, habit.startsOn ?? habit.createdOn)))
+                    let days = (0..<Self.window).map { first.adding(days: $0) }.filter { recurrence.includes($0) && habit.isWithinDates($0) }
                     let instants = days.map {
                         instantFormat.string(from: calendar.firstInstant(on: $0, hour: reminder.time.hour, minute: reminder.time.minute))
                     }

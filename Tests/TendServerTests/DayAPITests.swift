@@ -155,7 +155,7 @@ struct ViewAPITests {
             #expect(
                 keys == [
                     "habit", "name", "asOf", "score", "currentStreak", "bestStreak", "completionRate7", "completionRate30",
-                    "completionRate365", "totalDaysMet", "totalCheckIns", "totalValue", "skippedDays", "weekdays",
+                    "completionRate365", "totalDaysMet", "totalDaysJudged", "totalCheckIns", "totalValue", "skippedDays", "weekdays",
                 ])
             let stats = try response.decode(StatsJSON.self)
 

@@ -128,7 +128,7 @@ public struct TendCommand: AsyncParsableCommand {
     static let flags: Set<String> = globalFlags.union([
         "--ascii", "--all", "--undo", "--yes", "--dry-run", "--no-reminders", "--open-registration", "--trust-proxy", "--once",
         "--allow-private-targets", "--password-stdin", "--rebuild", "--no-group", "--trusted-header-signup", "--approve-signups",
-        "--by-group", "--merge-names", "--no-check", "--week", "--month", "--year",
+        "--by-group", "--merge-names", "--no-check", "--week", "--month", "--year", "--no-start", "--no-end",
         "--help", "--version", "--experimental-dump-help",
     ])
 
