@@ -95,6 +95,29 @@ public enum SyncContract {
                 let habit = try await store.habit(owner: user.id, id: habitID)
                 #expect(habit.name == "Read a book" && habit.color == .orange)
             },
+            SyncContractCase("An end date set offline on one device and a start cleared on another both survive; the later end wins") {
+                store in
+                let user = try await newUser(store)
+                let start = day.adding(days: 3)
+                var dated = Habit(id: habitID, name: "Read", createdOn: day, startsOn: start)
+                dated.endsOn = start.adding(days: 29)
+                var ends = HabitPatch()
+                ends.endsOn = .day(start.adding(days: 13))
+                var laterEnds = HabitPatch()
+                laterEnds.endsOn = .day(start.adding(days: 20))
+                var clearsStart = HabitPatch()
+                clearsStart.startsOn = .cleared
+                let operations = [
+                    operation("origin", base, .habitCreated(habit: dated)),
+                    operation("phone", base + 3000, .habitUpdated(id: habitID, patch: laterEnds)),
+                    operation("laptop", base + 1000, .habitUpdated(id: habitID, patch: clearsStart)),
+                    operation("tablet", base + 2000, .habitUpdated(id: habitID, patch: ends)),
+                ]
+                for operation in operations { _ = try await store.receive(owner: user.id, [operation]) }
+                let habit = try await store.habit(owner: user.id, id: habitID)
+                #expect(habit.startsOn == nil && habit.endsOn == start.adding(days: 20))
+                expectSame(try await store.exportState(owner: user.id), expected(operations), "dates")
+            },
             SyncContractCase("A zone changed on one device and a snooze length on another both survive, in either order") { store in
                 let user = try await newUser(store)
                 _ = try await store.receive(
