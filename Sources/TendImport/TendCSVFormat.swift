@@ -9,7 +9,7 @@ public enum TendCSVFormat {
         "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
         "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
         // Last, so files written before groups and tags read the same.
-        "group", "tags", "step",
+        "group", "tags", "step", "starts_on", "ends_on",
     ]
 
     /// Habits in manual order, each followed by its entries by day.
@@ -22,12 +22,12 @@ public enum TendCSVFormat {
                 habit.type.rawValue, habit.target.description, habit.unit, habit.schedule.description,
                 habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
                 habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
-                habit.step.description,
+                habit.step.description, habit.startsOn?.iso ?? "", habit.endsOn?.iso ?? "",
             ])
             for entry in tracked.sortedEntries {
                 text += CSV.line([
                     "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "",
+                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "", "", "",
                 ])
             }
         }
@@ -162,7 +162,9 @@ public enum TendCSVFormat {
             group: field("group"),
             tags: field("tags").split(separator: ",").map(String.init),
             order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),
-            createdOn: createdOn)
+            createdOn: createdOn,
+            startsOn: parsed("starts_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
+            endsOn: parsed("ends_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"))
     }
 
     private static func entryRow(_ record: CSV.Record, header: CSVHeader) throws(ImportError) -> Entry {
