@@ -99,12 +99,15 @@ public struct HabitFields: Codable, Hashable, Sendable {
     /// The first and last day the habit is due; in a PATCH, `null` clears one (``DayBound/cleared``).
     public var startsOn: DayBound?
     public var endsOn: DayBound?
+    /// The whole list of pauses (`[]`: none).
+    public var pauses: [HabitPause]?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
         type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil, schedule: ScheduleInput? = nil,
         routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, group: String? = nil,
-        tags: [String]? = nil, createdOn: Day? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil
+        tags: [String]? = nil, createdOn: Day? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil,
+        pauses: [HabitPause]? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -124,11 +127,12 @@ public struct HabitFields: Codable, Hashable, Sendable {
         self.createdOn = createdOn
         self.startsOn = startsOn
         self.endsOn = endsOn
+        self.pauses = pauses
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders, isArchived, group
-        case tags, createdOn, startsOn, endsOn
+        case tags, createdOn, startsOn, endsOn, pauses
     }
 
     /// Decodes the fields; a start or end date given as `null` is cleared (absent: unchanged), so
@@ -150,7 +154,8 @@ public struct HabitFields: Codable, Hashable, Sendable {
             reminders: try c.decodeIfPresent([ReminderInput].self, forKey: .reminders),
             isArchived: try c.decodeIfPresent(Bool.self, forKey: .isArchived), group: try c.decodeIfPresent(String.self, forKey: .group),
             tags: try c.decodeIfPresent([String].self, forKey: .tags), createdOn: try c.decodeIfPresent(Day.self, forKey: .createdOn),
-            startsOn: try bound(.startsOn), endsOn: try bound(.endsOn))
+            startsOn: try bound(.startsOn), endsOn: try bound(.endsOn),
+            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -171,6 +176,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
         try c.encodeIfPresent(group, forKey: .group)
         try c.encodeIfPresent(tags, forKey: .tags)
         try c.encodeIfPresent(createdOn, forKey: .createdOn)
+        try c.encodeIfPresent(pauses, forKey: .pauses)
         for (key, bound) in [(CodingKeys.startsOn, startsOn), (.endsOn, endsOn)] {
             switch bound {
             case .day(let day)?: try c.encode(day, forKey: key)
@@ -213,6 +219,14 @@ public struct HabitFields: Codable, Hashable, Sendable {
             if let refusal = RecordableDays.viewingRefusal(for: day, today: today, what: "a start or end date") {
                 throw .dates(refusal)
             }
+        }
+        if let pauses {
+            for pause in pauses {
+                for day in [pause.start, pause.end].compactMap({ $0 }) {
+                    if let refusal = RecordableDays.viewingRefusal(for: day, today: today, what: "a pause's day") { throw .pauses(refusal) }
+                }
+            }
+            habit.pauses = pauses.sorted()
         }
         if let startsOn { habit.startsOn = startsOn.day }
         if let endsOn { habit.endsOn = endsOn.day }

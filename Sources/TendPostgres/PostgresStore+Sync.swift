@@ -300,7 +300,8 @@ extension PostgresStore {
                     schedule = \(try Self.json(habit.schedule))::jsonb, routine_time = \(habit.routineTime.rawValue),
                     reminders = \(try Self.json(habit.reminders))::jsonb, is_archived = \(habit.isArchived),
                     sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags)),
-                    starts_on = \(habit.startsOn?.ordinal)::integer, ends_on = \(habit.endsOn?.ordinal)::integer
+                    starts_on = \(habit.startsOn?.ordinal)::integer, ends_on = \(habit.endsOn?.ordinal)::integer,
+                    pauses = \(try Self.json(habit.pauses))::jsonb
                 WHERE user_id = \(user) AND id = \(habit.id.rawValue)
                 """, on: c)
         }

@@ -154,7 +154,7 @@ enum SQLiteApply {
             sql: """
                 UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
                     target = ?, unit = ?, step = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
-                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?
+                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?, pauses = ?
                 WHERE user_id = ? AND id = ?
                 """,
             arguments: [
@@ -162,7 +162,8 @@ enum SQLiteApply {
                 habit.kind.rawValue, habit.type.rawValue, habit.target.thousandths, habit.unit, habit.step.thousandths,
                 try json(habit.schedule),
                 habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
-                habit.group, try json(habit.tags), habit.startsOn?.ordinal, habit.endsOn?.ordinal, owner.description,
+                habit.group, try json(habit.tags), habit.startsOn?.ordinal, habit.endsOn?.ordinal, try json(habit.pauses),
+                owner.description,
                 habit.id.description,
             ])
     }
@@ -224,8 +225,8 @@ enum SQLiteApply {
                 sql: """
                     INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target,
                         unit, step, schedule, routine_time, reminders, is_archived, sort_order, created_on,
-                        group_name, tags, starts_on, ends_on)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        group_name, tags, starts_on, ends_on, pauses)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
@@ -233,7 +234,7 @@ enum SQLiteApply {
                     habit.unit, habit.step.thousandths, try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders),
                     habit.isArchived,
                     habit.order, habit.createdOn.ordinal, habit.group, try json(habit.tags), habit.startsOn?.ordinal,
-                    habit.endsOn?.ordinal,
+                    habit.endsOn?.ordinal, try json(habit.pauses),
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw StoreError.habitNameTaken(habit.name)

@@ -7,7 +7,7 @@ import TendStore
 enum SQLiteRows {
     static let habitColumns = """
         id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
-        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on
+        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on, pauses
         """
 
     static func user(_ db: Database, id: String) throws -> User? {
@@ -54,7 +54,8 @@ enum SQLiteRows {
             reminders: try StoredReminders.decode(row[offset + 11]), isArchived: row[offset + 12],
             group: row[offset + 15], tags: try StoredJSON.tags(row[offset + 16]), order: row[offset + 13],
             createdOn: Day(ordinal: row[offset + 14]),
-            startsOn: (row[offset + 18] as Int?).map(Day.init(ordinal:)), endsOn: (row[offset + 19] as Int?).map(Day.init(ordinal:)))
+            startsOn: (row[offset + 18] as Int?).map(Day.init(ordinal:)), endsOn: (row[offset + 19] as Int?).map(Day.init(ordinal:)),
+            pauses: try StoredJSON.pauses(row[offset + 20]))
     }
 
     static func habits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [Habit] {

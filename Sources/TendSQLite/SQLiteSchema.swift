@@ -439,6 +439,11 @@ enum SQLiteSchema {
                     """)
         }
 
+        // v16: a habit's pauses (``HabitPause``), a JSON array as the reminders are; `[]` for none.
+        migrator.registerMigration("v16") { db in
+            try db.execute(sql: "ALTER TABLE habits ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]'")
+        }
+
         return migrator
     }
 }

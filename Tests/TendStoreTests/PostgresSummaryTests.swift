@@ -47,7 +47,7 @@ struct PostgresSummaryTests {
             try await PostgresTestDatabase.execute(
                 "ALTER TABLE entries DISABLE TRIGGER USER", "UPDATE entries SET value = value / 1000",
                 "ALTER TABLE entries ENABLE TRIGGER USER", "UPDATE habits SET target = target / 1000",
-                "ALTER TABLE habits DROP COLUMN step", "ALTER TABLE habits DROP COLUMN starts_on, DROP COLUMN ends_on",
+                "ALTER TABLE habits DROP COLUMN step", "ALTER TABLE habits DROP COLUMN starts_on, DROP COLUMN ends_on, DROP COLUMN pauses",
                 "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write", "DROP FUNCTION tend_entries_from",
                 """
                 ALTER TABLE reminder_deliveries ADD CONSTRAINT reminder_deliveries_user_id_fkey

@@ -54,6 +54,7 @@ struct HistoryCommand: AsyncParsableCommand {
                     line += style.dim("not due")
                 }
             case .skipped: line += "skipped"
+            case .paused: line += style.dim("paused")
             case .satisfied: line += value > 0 ? Format.progress(value, of: habit, session.amounts) : style.dim("period done")
             default:
                 line +=

@@ -37,6 +37,7 @@ struct Style {
         switch status {
         case .met: return unicode ? "✓" : "x"
         case .skipped: return unicode ? "⤼" : "-"
+        case .paused: return unicode ? "⏸" : "="
         case .satisfied: return unicode ? "✓" : "x"
         case .missed: return failure(unicode ? "✗" : "!")
         case .pending, .notDue:
@@ -67,8 +68,8 @@ struct Style {
     /// What the glyphs of ``cell(_:color:)`` mean, for a grid's legend.
     var cellLegend: String {
         unicode
-            ? "done █  partly ▒  not done ░  skipped ─  not due ·"
-            : "done #  partly +  not done .  skipped -  not due: blank"
+            ? "done █  partly ▒  not done ░  skipped ─  paused ═  not due ·"
+            : "done #  partly +  not done .  skipped -  paused =  not due: blank"
     }
 
     /// What the glyphs of ``tile(_:)`` mean (day scores).
@@ -84,6 +85,7 @@ struct Style {
         switch cell.status {
         case .met, .satisfied: glyph = unicode ? "█" : "#"
         case .skipped: glyph = unicode ? "─" : "-"
+        case .paused: glyph = unicode ? "═" : "="
         case .missed, .pending: glyph = cell.progress > 0 ? (unicode ? "▒" : "+") : (unicode ? "░" : ".")
         case .notDue: glyph = cell.value > 0 ? (unicode ? "▒" : "+") : (unicode ? "·" : " ")
         }

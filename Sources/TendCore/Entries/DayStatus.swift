@@ -14,6 +14,9 @@ public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
     /// Due and not met, but not (yet) a failure: the day is today or later, or a quota period
     /// that can still be (or was) met.
     case pending
+    /// Inside one of the habit's pauses (``HabitPause``): neither due nor missed, whatever is
+    /// recorded; a streak carries across it and the strength holds.
+    case paused
     /// Due, passed, not met: it ends a streak. A bad habit over its limit is missed at once, on
     /// today too (the rest of the day cannot undo it).
     case missed
@@ -22,7 +25,7 @@ public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
     public var isDue: Bool {
         switch self {
         case .met, .pending, .missed: true
-        case .notDue, .skipped, .satisfied: false
+        case .notDue, .skipped, .satisfied, .paused: false
         }
     }
 
@@ -30,7 +33,7 @@ public enum DayStatus: String, Codable, Hashable, Sendable, CaseIterable {
     public var extendsStreak: Bool {
         switch self {
         case .met, .skipped, .satisfied: true
-        case .notDue, .pending, .missed: false
+        case .notDue, .pending, .missed, .paused: false
         }
     }
 }
@@ -128,9 +131,11 @@ extension TrackedHabit {
         for index in firstIndex..<count {
             let value = timeline.values[index]
             met[index] =
-                !timeline.skipped[index] && habit.isMet(by: value)
+                !timeline.skipped[index] && !timeline.isPaused(index) && habit.isMet(by: value)
                 && (index <= todayIndex || (habit.kind == .good))
-            over[index] = habit.kind == .bad && !timeline.skipped[index] && value > habit.target && index <= todayIndex
+            over[index] =
+                habit.kind == .bad && !timeline.skipped[index] && !timeline.isPaused(index) && value > habit.target
+                && index <= todayIndex
         }
 
         switch habit.schedule {
@@ -138,7 +143,9 @@ extension TrackedHabit {
             var fixedDays = FixedDays(habit.schedule, from: timeline.start.adding(days: firstIndex))
             for index in firstIndex..<count {
                 guard fixedDays.next() else { continue }
-                if timeline.skipped[index] {
+                if timeline.isPaused(index) {
+                    result[index] = .paused
+                } else if timeline.skipped[index] {
                     result[index] = .skipped
                 } else if met[index] {
                     result[index] = .met
@@ -160,9 +167,18 @@ extension TrackedHabit {
                 let periodLength = periodFirst.days(to: periodLast) + 1
                 let lastIndex = timeline.index(of: periodLast)
                 // Prorate a period the habit joined, or ends, part-way through.
-                let available =
+                var available =
                     periodLength - max(0, periodFirst.days(to: first))
                     - max(0, habit.endsOn.map { $0.days(to: periodLast) } ?? 0)
+                // Paused days of the period are not there to be met either.
+                var pausedAhead = 0
+                if !timeline.paused.isEmpty {
+                    for index in periodStart...min(lastIndex, count - 1) where timeline.paused[index] {
+                        available -= 1
+                        if index > todayIndex { pausedAhead += 1 }
+                    }
+                }
+                available = max(0, available)
                 // "31 per month" asks for every day of February, not for the impossible.
                 let quota =
                     available < periodLength
@@ -175,8 +191,8 @@ extension TrackedHabit {
                 }
                 var capacity = 0
                 if todayIndex <= lastIndex {
-                    capacity = lastIndex - todayIndex
-                    if todayIndex >= 0, todayIndex < count, !met[todayIndex], !timeline.skipped[todayIndex] {
+                    capacity = lastIndex - todayIndex - pausedAhead
+                    if todayIndex >= 0, todayIndex < count, !met[todayIndex], !timeline.skipped[todayIndex], !timeline.isPaused(todayIndex) {
                         capacity += 1
                     } else if todayIndex < 0 || todayIndex >= count {
                         capacity += 1
@@ -185,7 +201,9 @@ extension TrackedHabit {
                 let failed = total < quota && total + capacity < quota
                 var running = 0
                 for index in periodStart...min(lastIndex, count - 1) {
-                    if met[index] {
+                    if timeline.isPaused(index) {
+                        result[index] = .paused
+                    } else if met[index] {
                         result[index] = .met
                         running += 1
                     } else if timeline.skipped[index] {
@@ -207,7 +225,17 @@ extension TrackedHabit {
             // prefix[i] = met days among indexes < i
             var prefix = [Int](repeating: 0, count: count + 1)
             for index in 0..<count { prefix[index + 1] = prefix[index] + (met[index] ? 1 : 0) }
+            // pausedPrefix[i] = paused days among indexes < i: a window reaching into a pause is
+            // judged as one reaching back before the habit began (not yet a failure).
+            var pausedPrefix = [Int](repeating: 0, count: timeline.paused.isEmpty ? 0 : count + 1)
+            if !timeline.paused.isEmpty {
+                for index in 0..<count { pausedPrefix[index + 1] = pausedPrefix[index] + (timeline.paused[index] ? 1 : 0) }
+            }
             for index in firstIndex..<count {
+                if timeline.isPaused(index) {
+                    result[index] = .paused
+                    continue
+                }
                 if met[index] {
                     result[index] = .met
                     continue
@@ -223,9 +251,10 @@ extension TrackedHabit {
                 // Met days in the window's other days, [index - days + 1, index - 1].
                 let windowStart = max(0, index - days + 1)
                 let metBefore = prefix[index] - prefix[windowStart]
+                let windowPaused = !pausedPrefix.isEmpty && pausedPrefix[index] > pausedPrefix[windowStart]
                 if metBefore >= times {
                     result[index] = .satisfied
-                } else if index - days + 1 < firstIndex || index > todayIndex {
+                } else if index - days + 1 < firstIndex || index > todayIndex || windowPaused {
                     result[index] = .pending
                 } else if index == todayIndex {
                     result[index] = metBefore + 1 >= times ? .pending : .missed

@@ -44,6 +44,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// The last day the habit is due (a 30-day challenge); `nil`: no end. After it the habit is
     /// *finished*: off Today, its figures those of its last day.
     public var endsOn: Day?
+    /// Stretches of rest (``HabitPause``), in order, none overlapping.
+    public var pauses: [HabitPause]
 
     /// A habit with every attribute; the defaults make a daily good checkmark habit.
     public init(
@@ -66,7 +68,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         order: Int = 0,
         createdOn: Day,
         startsOn: Day? = nil,
-        endsOn: Day? = nil
+        endsOn: Day? = nil,
+        pauses: [HabitPause] = []
     ) {
         self.id = id
         self.name = name
@@ -88,6 +91,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.createdOn = createdOn
         self.startsOn = startsOn
         self.endsOn = endsOn
+        self.pauses = pauses.sorted()
     }
 
     /// Whether the habit's end has passed on `today`: it is finished.
@@ -171,6 +175,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         }
         do { try HabitTags.validate(tags) } catch { throw .tags(error.description) }
         try Habit.validate(startsOn: startsOn, endsOn: endsOn)
+        try HabitPause.validate(pauses)
     }
 
     /// Start and end dates: on or after ``RecordableDays/floor``, and the end not before the start.
@@ -220,7 +225,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 extension Habit: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders,
-            isArchived, group, tags, order, createdOn, startsOn, endsOn
+            isArchived, group, tags, order, createdOn, startsOn, endsOn, pauses
     }
 
     /// Decodes a habit; attributes other than `id`, `name` and `createdOn` may be absent and
@@ -249,7 +254,8 @@ extension Habit: Codable {
             order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
             createdOn: try c.decode(Day.self, forKey: .createdOn),
             startsOn: try c.decodeIfPresent(Day.self, forKey: .startsOn),
-            endsOn: try c.decodeIfPresent(Day.self, forKey: .endsOn))
+            endsOn: try c.decodeIfPresent(Day.self, forKey: .endsOn),
+            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -277,6 +283,7 @@ extension Habit: Codable {
         // Written only when set, so habits without dates encode byte for byte as before.
         try c.encodeIfPresent(startsOn, forKey: .startsOn)
         try c.encodeIfPresent(endsOn, forKey: .endsOn)
+        if !pauses.isEmpty { try c.encode(pauses, forKey: .pauses) }
     }
 }
 
@@ -299,6 +306,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case tags(String)
     case textHasNUL(String)
     case dates(String)
+    case pauses(String)
 
     public var description: String {
         switch self {
@@ -320,7 +328,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
-        case .group(let reason), .tags(let reason), .dates(let reason): reason
+        case .group(let reason), .tags(let reason), .dates(let reason), .pauses(let reason): reason
         case .textHasNUL(let field): "\(field) cannot hold a NUL character"
         }
     }

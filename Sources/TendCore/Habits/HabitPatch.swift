@@ -25,13 +25,16 @@ public struct HabitPatch: Codable, Hashable, Sendable {
     /// A new start or end date, or ``DayBound/cleared`` to clear it.
     public var startsOn: DayBound?
     public var endsOn: DayBound?
+    /// The whole list of pauses (as reminders are: the last change wins).
+    public var pauses: [HabitPause]?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil,
         kind: HabitKind? = nil, type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil,
         schedule: Schedule? = nil, routineTime: RoutineTime? = nil, reminders: [Reminder]? = nil,
         isArchived: Bool? = nil, order: Int? = nil, group: String? = nil, tagsAdded: [String]? = nil,
-        tagsRemoved: [String]? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil
+        tagsRemoved: [String]? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil,
+        pauses: [HabitPause]? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -52,6 +55,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         self.tagsRemoved = tagsRemoved
         self.startsOn = startsOn
         self.endsOn = endsOn
+        self.pauses = pauses
     }
 
     /// The patch that turns `old` into `new` (only the fields that differ).
@@ -74,6 +78,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if old.group != new.group { group = new.group }
         if old.startsOn != new.startsOn { startsOn = DayBound(new.startsOn) }
         if old.endsOn != new.endsOn { endsOn = DayBound(new.endsOn) }
+        if old.pauses != new.pauses { pauses = new.pauses }
         let oldKeys = Set(old.tags.map(HabitTags.key))
         let newKeys = Set(new.tags.map(HabitTags.key))
         let added = new.tags.filter { !oldKeys.contains(HabitTags.key($0)) }
@@ -104,6 +109,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if let group { habit.group = group.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let startsOn { habit.startsOn = startsOn.day }
         if let endsOn { habit.endsOn = endsOn.day }
+        if let pauses { habit.pauses = pauses.sorted() }
         if tagsAdded != nil || tagsRemoved != nil {
             habit.tags = HabitTags.applying(added: tagsAdded ?? [], removed: tagsRemoved ?? [], to: habit.tags)
         }

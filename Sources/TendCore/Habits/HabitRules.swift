@@ -58,6 +58,7 @@ public enum HabitRules {
             if let step = patch.step, !Habit.stepRange.contains(step) {
                 throw HabitValidationError.stepOutOfRange(step, Habit.stepRange)
             }
+            if let pauses = patch.pauses { try HabitPause.validate(pauses) }
             if let reminders = patch.reminders {
                 guard reminders.count <= Habit.maximumReminders else { throw HabitValidationError.tooManyReminders(Habit.maximumReminders) }
                 for reminder in reminders { try reminder.validate() }

@@ -58,7 +58,7 @@ public struct ReminderPlanner: Sendable {
         }
         if case .repeat = firing.kind, reminder.repeats == nil { return .skip(.disabled) }
         switch tracked.status(on: firing.day, today: firing.day, calendar: calendar) {
-        case .notDue, .skipped, .satisfied: return .skip(.notDue)
+        case .notDue, .skipped, .satisfied, .paused: return .skip(.notDue)
         case .met where habit.kind == .good: return .skip(.habitDone)
         case .met, .pending, .missed: break
         }

@@ -26,6 +26,7 @@ public struct HabitSummary: Hashable, Sendable {
         public var firstWeekday: Int?
         public var startsOn: Day?
         public var endsOn: Day?
+        public var pauses: [HabitPause]
 
         public init(_ habit: Habit, calendar: TendCalendar) {
             kind = habit.kind
@@ -35,6 +36,7 @@ public struct HabitSummary: Hashable, Sendable {
             if case .timesPerWeek = habit.schedule { firstWeekday = calendar.firstWeekday }
             startsOn = habit.startsOn
             endsOn = habit.endsOn
+            pauses = habit.pauses
         }
 
         /// The rules as stored beside the codes.
@@ -52,6 +54,7 @@ public struct HabitSummary: Hashable, Sendable {
             // Only when set, so the keys of habits without dates are those stored before dates existed.
             if let startsOn { key += " from \(startsOn.ordinal)" }
             if let endsOn { key += " to \(endsOn.ordinal)" }
+            for pause in pauses { key += " pause \(pause.start.ordinal)-\(pause.end.map { String($0.ordinal) } ?? "")" }
             // The version of the status rules: summaries made under earlier ones are made again
             // (2: unrecorded days before the creation are not due).
             return key + " s2"
@@ -150,6 +153,7 @@ public struct HabitSummary: Hashable, Sendable {
             case .satisfied: 3
             case .pending: 4
             case .missed: 5
+            case .paused: 6
             }
         return code | (skipped ? skippedFlag : 0)
     }
@@ -164,7 +168,7 @@ public struct HabitSummary: Hashable, Sendable {
 
     /// The status of each code, as ``code(_:skipped:)`` writes them: stored in databases, so never
     /// reordered (not `DayStatus.allCases`, whose order is the source's).
-    static let statusTable: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed]
+    static let statusTable: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed, .paused]
 
     func status(on day: Day) -> DayStatus { Self.status(of: codes[start.days(to: day)]) ?? .notDue }
 

@@ -12,7 +12,8 @@ import Foundation
 ///   T is Loop's target), to build c = min(1, sum / T); to limit c = clamp(1 − (sum − T) / T, 0, 1)
 ///   (c = 1 when the sum is 0 and T is 0, else 0), starting from 1.0 instead of 0.
 /// - bad checkmark habits are limits on a count of slips and use the limit rule.
-/// A skipped day leaves the score unchanged (its value still leaves the window `den` days later).
+/// A skipped day leaves the score unchanged (its value still leaves the window `den` days later);
+/// a paused day is a skipped day with nothing recorded.
 /// Scores run from the habit's first entry (or creation day) to the requested day.
 public enum Strength {
     /// Loop's per-day step.
@@ -42,8 +43,14 @@ public enum Strength {
         var previous = isNumerical && atMost ? 1.0 : 0.0
         var rolling: Int64 = 0
         var scores = [Double](repeating: 0, count: timeline.count)
-        let values = timeline.values
-        let skipped = timeline.skipped
+        var values = timeline.values
+        var skipped = timeline.skipped
+        // A paused day is Loop's skipped day with nothing recorded: the score holds through a
+        // pause, and what was recorded inside it counts for nothing.
+        for index in timeline.paused.indices where timeline.paused[index] {
+            values[index] = 0
+            skipped[index] = true
+        }
 
         for index in 0..<timeline.count {
             let old = index - denominator

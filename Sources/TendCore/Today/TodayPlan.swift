@@ -12,6 +12,13 @@ public struct TodayPlan: Hashable, Sendable {
         public var period: PeriodProgress?
     }
 
+    /// A habit resting on the day (``HabitPause``): shown apart, "Paused until …".
+    public struct PausedItem: Hashable, Sendable {
+        public var habit: Habit
+        /// The pause's last day; `nil`: until resumed.
+        public var until: Day?
+    }
+
     public struct Group: Hashable, Sendable {
         /// The routine time of the habits outside routines; a routine's group has its habits'
         /// routine time when they share one, else `.anytime`.
@@ -27,6 +34,8 @@ public struct TodayPlan: Hashable, Sendable {
     public var groups: [Group]
     /// Void.'s day score for the day (`nil` when nothing is due).
     public var score: Double?
+    /// The habits paused on the day (not archived, within their dates), in the user's order.
+    public var paused: [PausedItem]
 
     /// Due, met, missed and skipped habits of `day` (not archived, not satisfied), and those
     /// whose history begins after it on their scheduled days (pending). When the
@@ -41,7 +50,12 @@ public struct TodayPlan: Hashable, Sendable {
         self.day = day
         self.current = current
         var shown: [Habit.ID: Item] = [:]
+        var paused: [PausedItem] = []
         for tracked in habits where !tracked.habit.isArchived {
+            if !tracked.habit.pauses.isEmpty, tracked.habit.isWithinDates(day), let pause = tracked.habit.pause(on: day) {
+                paused.append(PausedItem(habit: tracked.habit, until: pause.end))
+                continue
+            }
             var status = spans.statuses(of: tracked, from: day, through: day, today: today, calendar: calendar).first!
             // A day before the habit's history begins (created later, or its earliest check-in
             // undone) is listed on its scheduled days as not yet recorded, so that it can be
@@ -77,6 +91,7 @@ public struct TodayPlan: Hashable, Sendable {
             groups.append(Group(routineTime: time, routine: nil, items: sorted))
         }
         self.groups = groups
+        self.paused = paused.sorted { ($0.habit.order, $0.habit.name, $0.habit.id) < ($1.habit.order, $1.habit.name, $1.habit.id) }
         score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar, spans: spans)
     }
 }

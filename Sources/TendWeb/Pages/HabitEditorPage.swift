@@ -339,6 +339,7 @@ struct HabitForm: Sendable, Hashable {
             case .group: errors["group"] = message
             case .tags: errors["tags"] = message
             case .dates: errors["endsOn"] = message
+            case .pauses: errors["form"] = message
             }
         }
         return errors

@@ -427,6 +427,7 @@ struct TodayPage: Sendable, Hashable {
         case .skipped: "Skipped"
         case .satisfied: "Done for this period"
         case .notDue: "Not due"
+        case .paused: "Paused"
         }
     }
 
