@@ -88,6 +88,10 @@ extension APIRoute {
     public static let testNotification = APIRoute(.post, api: "notifications/test")
     public static let answerReminder = APIRoute(.post, api: "reminders/actions/{token}/{answer}")
 
+    // PausesAPI
+    public static let pause = APIRoute(.post, api: "pause")
+    public static let resume = APIRoute(.post, api: "resume")
+
     // ReminderTargetsAPI
     public static let pushKey = APIRoute(.get, api: "push/key")
     public static let pushSubscriptions = APIRoute(.get, api: "push/subscriptions")
@@ -137,7 +141,7 @@ extension APIRoute {
         signUp, createToken, logIn, session, logOut, tokens, revokeToken, invites, createInvite, revokeInvite, account,
         changePassword, deleteAccount, calendar, rotateCalendar, importData, export, days, updateDay, resetDay, increment, tap,
         groups, createGroup, reorderGroups, updateGroup, deleteGroup, habits, createHabit, reorderHabits, habit, updateHabit,
-        deleteHabit, archiveHabit, unarchiveHabit, testNotification, answerReminder, pushKey, pushSubscriptions, subscribePush,
+        deleteHabit, archiveHabit, unarchiveHabit, pause, resume, testNotification, answerReminder, pushKey, pushSubscriptions, subscribePush,
         unsubscribePush, webhooks, addWebhook, deleteWebhook, deliveries, upcomingReminders, reminders, addReminder,
         replaceReminders, deleteReminder, routines, createRoutine, reorderRoutines, routine, updateRoutine, deleteRoutine,
         addRoutineHabit, removeRoutineHabit, settings, updateSettings, sync, today, heatmap, stats, habitStats, habitCells, tips,

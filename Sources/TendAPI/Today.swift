@@ -34,10 +34,20 @@ public struct TodayJSON: Codable, Hashable, Sendable {
         public var habits: [Item]
     }
 
+    /// A habit resting on the day: listed apart, "Paused until …".
+    public struct Paused: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var emoji: String
+        /// The pause's last day, `null`: until resumed.
+        @NullWhenAbsent public var until: String?
+    }
+
     public var day: String
     public var current: String
     @NullWhenAbsent public var score: Double?
     public var groups: [Group]
+    public var paused: [Paused]
 
     public init(_ plan: TodayPlan) {
         day = plan.day.iso
@@ -56,9 +66,12 @@ public struct TodayJSON: Codable, Hashable, Sendable {
                         period: item.period)
                 })
         }
+        paused = plan.paused.map {
+            Paused(id: $0.habit.id.description, name: $0.habit.name, emoji: $0.habit.emoji, until: $0.until?.iso)
+        }
     }
 
-    private enum CodingKeys: String, CodingKey { case day, current, score, groups }
+    private enum CodingKeys: String, CodingKey { case day, current, score, groups, paused }
 }
 
 /// A day score (`null` when nothing was due), as `tend heatmap --json` prints it.

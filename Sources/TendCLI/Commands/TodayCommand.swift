@@ -48,6 +48,7 @@ struct TodayCommand: AsyncParsableCommand {
         }
         if plan.groups.isEmpty {
             session.print("Nothing due.")
+            printPaused(plan, style: style, session: session)
             return
         }
         // By group: a heading per group with its own score; the lines under it as below.
@@ -90,7 +91,20 @@ struct TodayCommand: AsyncParsableCommand {
                 for part in Terminal.wrapped(line, to: columns, indent: 7) { session.print(part) }
             }
         }
+        printPaused(plan, style: style, session: session)
         await Tips.showOne(session, habits: habits, routines: routines)
+    }
+
+    /// The habits resting on the day, apart from the day's lists: "⏸ 🏃 Running  until 2026-12-20".
+    func printPaused(_ plan: TodayPlan, style: Style, session: Session) {
+        guard !plan.paused.isEmpty else { return }
+        session.print()
+        session.print(style.bold("Paused"))
+        for item in plan.paused {
+            let until = item.until.map { "until \($0.iso), due again \($0.next.iso)" } ?? "until resumed"
+            let line = "  \(style.mark(.paused, progress: 0)) \(item.habit.emoji.padded(to: 2)) \(style.paint(item.habit.name, item.habit.color))  \(until)"
+            session.print(line.trimmingTrailingSpaces())
+        }
     }
 
     /// What follows an item's name: its bar and value, "skipped", "done", a period's count.

@@ -64,6 +64,13 @@ struct HabitJSON: Encodable {
     /// The first and last day the habit is due, `null` for none.
     @NullWhenAbsent var startsOn: String?
     @NullWhenAbsent var endsOn: String?
+    /// The habit's pauses, each `{"start", "end"}` (`end` `null`: until resumed).
+    var pauses: [PauseJSON]
+
+    struct PauseJSON: Encodable {
+        var start: String
+        @NullWhenAbsent var end: String?
+    }
 
     init(_ habit: Habit) {
         id = habit.id.description
@@ -86,11 +93,12 @@ struct HabitJSON: Encodable {
         createdOn = habit.createdOn.iso
         startsOn = habit.startsOn?.iso
         endsOn = habit.endsOn?.iso
+        pauses = habit.pauses.map { PauseJSON(start: $0.start.iso, end: $0.end?.iso) }
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, step, unit, schedule, routineTime, reminders, isArchived, group, tags,
-            order, createdOn, startsOn, endsOn
+            order, createdOn, startsOn, endsOn, pauses
     }
 }
 

@@ -20,6 +20,7 @@ enum JSONAPI {
             .add(middleware: ChangeNotificationMiddleware(changes: changes))
         AccountsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
         HabitsAPI(server: server).addRoutes(to: signedIn)
+        PausesAPI(server: server).addRoutes(to: signedIn)
         DaysAPI(server: server).addRoutes(to: signedIn)
         ViewsAPI(server: server).addRoutes(to: signedIn)
         RoutinesAPI(server: server).addRoutes(to: signedIn)
