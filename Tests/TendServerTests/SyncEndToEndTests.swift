@@ -145,6 +145,47 @@ struct SyncEndToEndTests {
         await world.stop()
     }
 
+    @Test("Both offline: a pause set on one device and a schedule change on the other, decimals added on both, converge")
+    func pauseAndScheduleConverge() async throws {
+        var world = try await World()
+        let laptop = world.directory.path("laptop.sqlite")
+        let desk = world.directory.path("desk.sqlite")
+        try await Self.expectTend(["add", "Run"], database: laptop)
+        try await Self.expectTend(["add", "Water", "--type", "count", "--target", "2.5", "--unit", "l"], database: laptop)
+        try await Self.login(world, laptop)
+        try await Self.login(world, desk)
+
+        await world.stop()
+        let paused = try await Self.expectTend(["pause", "Run", "--days", "14"], database: laptop)
+        #expect(paused.contains("Paused Run through"), "\(paused)")
+        try await Self.expectTend(["increment", "Water", "1.25"], database: laptop)
+        try await Self.expectTend(["edit", "Run", "--schedule", "mon,wed,fri"], database: desk)
+        try await Self.expectTend(["increment", "Water", "0.1"], database: desk)
+
+        try await world.start()
+        try await Self.expectTend(["sync"], database: laptop)
+        try await Self.expectTend(["sync"], database: desk)
+        try await Self.expectTend(["sync"], database: laptop)
+        let onLaptop = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: laptop).utf8)) as? [[String: Any]])
+        let onDesk = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: desk).utf8)) as? [[String: Any]])
+        #expect(NSArray(array: onLaptop) == NSArray(array: onDesk))
+        let run = try #require(onDesk.first { $0["name"] as? String == "Run" })
+        #expect(run["schedule"] as? String == "mon,wed,fri")
+        let pauses = try #require(run["pauses"] as? [[String: Any]])
+        #expect(pauses.count == 1 && pauses.first?["end"] is String, "\(pauses)")
+        let server = try #require(try await world.json("/api/v1/habits") as? [[String: Any]])
+        let serverRun = try #require(server.first { $0["name"] as? String == "Run" })
+        #expect((serverRun["pauses"] as? [[String: Any]])?.first?["start"] as? String == pauses.first?["start"] as? String)
+        let today = try #require(try await world.json("/api/v1/today") as? NSDictionary)
+        #expect((today["paused"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Run"])
+        let water = try #require((today["groups"] as? [[String: Any]])?.flatMap { $0["habits"] as? [[String: Any]] ?? [] }.first)
+        // 1.25 + 0.1, exactly: the wire and both stores keep thousandths.
+        #expect(water["value"] as? Double == 1.35)
+        let onDeskToday = try Self.parsed(try await Self.expectTend(["today", "--json"], database: desk))
+        #expect(onDeskToday == today)
+        await world.stop()
+    }
+
     /// A CLI database with `habits` habits and `days` check-ins each, made through the store (fast).
     static func bigDatabase(_ path: String, habits: Int, days: Int) async throws {
         let store = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
