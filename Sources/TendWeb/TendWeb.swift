@@ -25,6 +25,7 @@ package enum TendWeb {
         AuthPages(web: web).addRoutes(signedIn: signedIn)
         TodayPages(web: web).addRoutes(to: signedIn)
         HabitPages(web: web).addRoutes(to: signedIn)
+        PausePages(web: web).addRoutes(to: signedIn)
         GroupPages(web: web).addRoutes(to: signedIn)
         DayEntryPages(web: web).addRoutes(to: signedIn)
         SettingsPages(web: web).addRoutes(to: signedIn)

@@ -41,6 +41,12 @@ enum WebPaths {
     static let editHabit = PathPattern("/habits/{id}/edit")
     static let archiveHabit = PathPattern("/habits/{id}/archive")
     static let moveHabit = PathPattern("/habits/{id}/move")
+    /// Pause a habit (`from`, `until`) or resume it today.
+    static let pauseHabit = PathPattern("/habits/{id}/pause")
+    static let resumeHabit = PathPattern("/habits/{id}/resume")
+    /// Pause every habit or a group's (`scope`: `all` or `group:NAME`), or resume them.
+    static let pauses = PathPattern("/pauses")
+    static let resumePauses = PathPattern("/pauses/resume")
     /// A group, `{name}` its name percent-encoded (``APIPaths/groupSegment(_:)``): rename or set
     /// its emoji, move it in the order, delete it (its habits are kept).
     static let group = PathPattern("/groups/{name}")

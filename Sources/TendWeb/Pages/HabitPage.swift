@@ -69,6 +69,8 @@ struct HabitPage: Sendable, Hashable {
     var isArchived: Bool
     /// A finished habit's result, "Completed 27 of 30 days" (`nil` while it goes on).
     var finished: String?
+    /// The habit's pauses and the form that adds one.
+    var pauses: PausePanel
     /// "Every day · Morning · 8 glasses a day".
     var subtitle: String
     var editLink: String
@@ -167,6 +169,7 @@ struct HabitPage: Sendable, Hashable {
         ].compactMap { $0 }.joined(
             separator: " · ")
 
+        pauses = PausePanel(habit, today: today)
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
         finished =
             habit.isFinished(today: today)

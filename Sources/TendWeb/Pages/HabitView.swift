@@ -14,6 +14,7 @@ enum HabitView {
                 header(model)
                 if let stale = model.stale { stale.node }
                 checkIn(model, session: session)
+                pauses(model.pauses, name: model.name, session: session)
                 Node.section(.class("panel"), .id("week"), .aria("label", "This week")) {
                     Node.h2 { "This week" }
                     days(model, model.week, list: "strip", label: "The last 7 days", anchor: "week", letters: true, session: session)
@@ -29,6 +30,44 @@ enum HabitView {
         }
     }
 
+    /// Pauses: those running or to come with a resume, the last past ones, and a form for a new
+    /// one (from a day, until a day or until resumed). Folded unless a pause runs or a post failed.
+    static func pauses(_ panel: PausePanel, name: String, session: SessionInfo) -> Node {
+        .element(
+            "details", [.class("panel pause"), .id("pause")] + (panel.isPaused || panel.error != nil ? [.open] : []),
+            [
+                Node.summary { Node.h2(.id("pause-title")) { "Pause" } },
+                .group {
+                    if !panel.rows.isEmpty {
+                        Node.ul(.class("pause-list"), .aria("label", "Pauses of \(name)")) {
+                            for row in panel.rows { Node.li(.class(row.isRunning ? "is-running" : "")) { row.text } }
+                        }
+                    }
+                    if let resume = panel.resumeAction {
+                        Node.form(.method("post"), .action(resume), .class("inline")) {
+                            Layout.csrfField(session)
+                            Node.button(.type("submit"), .id("resume-habit")) { "Resume today" }
+                        }
+                    }
+                    Node.p(.class("hint")) {
+                        "Paused days are neither due nor missed: the streak carries across, the strength holds, reminders stay silent."
+                    }
+                    Node.form(.method("post"), .action(panel.pauseAction), .class("pause-form"), .aria("labelledby", "pause-title")) {
+                        Layout.csrfField(session)
+                        if let error = panel.error { Node.p(.class("error"), .id("pause-error"), .role("alert")) { error } }
+                        Node.label(.for("pause-from")) { "From" }
+                        Node.input(
+                            .type("date"), .id("pause-from"), .name("from"), .value(panel.from), .attr("min", panel.earliest), .attr("max", panel.latest),
+                            .required)
+                        Node.label(.for("pause-until")) { "Until (empty: until resumed)" }
+                        Node.input(
+                            .type("date"), .id("pause-until"), .name("until"), .value(panel.until), .attr("min", panel.earliest), .attr("max", panel.latest))
+                        Node.button(.type("submit"), .id("pause-habit")) { "Pause" }
+                    }
+                },
+            ])
+    }
+
     static func header(_ model: HabitPage) -> Node {
         Node.header(.class("habit-head")) {
             Node.span(.class("habit-emoji"), .aria("hidden", "true")) { model.emoji }
@@ -36,6 +75,9 @@ enum HabitView {
                 Node.h1(.id("habit-title")) { model.name }
                 Node.p(.class("hint")) { model.isArchived ? "Archived · " + model.subtitle : model.subtitle }
                 if let finished = model.finished { Node.p(.class("finished"), .id("habit-finished")) { finished } }
+                if let running = model.pauses.rows.first(where: \.isRunning) {
+                    Node.p(.class("finished"), .id("habit-paused")) { running.text }
+                }
             }
             Node.a(.class("button"), .href(model.editLink)) { "Edit" }
             Node.dl(.class("headline")) {

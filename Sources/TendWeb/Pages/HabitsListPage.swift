@@ -39,6 +39,24 @@ struct HabitsListPage: Sendable, Hashable {
     var groups: [GroupItem] = []
     /// Why the last group form was refused (422), shown above the groups.
     var groupError: String?
+    /// The form that pauses every habit or a group's.
+    var pause: PauseForm
+
+    struct PauseForm: Sendable, Hashable {
+        /// `all` or `group:NAME`, as chosen.
+        var scope = "all"
+        /// The groups to choose from, by name.
+        var groups: [String]
+        var from: String
+        var until = ""
+        var error: String?
+        var earliest: String
+        var latest: String
+        /// How many active habits are paused today (the resume button's words).
+        var pausedToday: Int
+        /// Some active habit has a pause running today or to come (a resume has something to do).
+        var canResume: Bool
+    }
 
     /// The section of `/habits` a habit is listed (and moved) in on `today`.
     enum Section: Hashable, Sendable {
@@ -50,6 +68,12 @@ struct HabitsListPage: Sendable, Hashable {
     }
 
     init(habits: [Habit], groups: [HabitGroup] = [], today: Day, amounts: AmountStyle) {
+        let live = habits.filter { !$0.isArchived }
+        pause = PauseForm(
+            groups: groups.filter { group in live.contains(where: group.contains) }.map(\.name), from: today.iso,
+            earliest: RecordableDays.floor.iso, latest: today.adding(days: RecordableDays.lookahead).iso,
+            pausedToday: live.filter { $0.isPaused(on: today) }.count,
+            canResume: live.contains { $0.pauses.contains { ($0.end ?? .maximum) >= today } })
         self.groups = groups.enumerated().map { index, group in
             let segment = APIPaths.groupSegment(group.name)
             return GroupItem(
@@ -64,7 +88,8 @@ struct HabitsListPage: Sendable, Hashable {
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
                     subtitle: ([
                         HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts),
-                        HabitPage.datesText(habit, today: today) ?? "", habit.group,
+                        HabitPage.datesText(habit, today: today) ?? "",
+                        habit.pause(on: today).map { "Paused " + PausePanel.until($0.end) } ?? "", habit.group,
                     ]
                         + habit.tags.map { "#" + $0 }).filter { !$0.isEmpty }.joined(separator: " · "),
                     link: WebPaths.habit(habit.id),

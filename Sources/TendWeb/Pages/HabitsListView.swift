@@ -24,7 +24,49 @@ enum HabitsListView {
                 list(model.archived, label: "Archived habits", session: session)
             }
             if !model.groups.isEmpty { groups(model, session: session) }
+            if !model.active.isEmpty { pause(model.pause, session: session) }
         }
+    }
+
+    /// Pausing every habit or a group's for a holiday, and resuming them.
+    static func pause(_ form: HabitsListPage.PauseForm, session: SessionInfo) -> Node {
+        .section(.class("groups pause-habits"), .aria("labelledby", "pause-habits")) {
+            Node.h2(.id("pause-habits")) { "Pause habits" }
+            Node.p(.class("hint")) {
+                "For a holiday or an illness: paused days are neither due nor missed, streaks carry across and reminders stay silent."
+            }
+            if let error = form.error { Node.p(.class("notice"), .id("pause-habits-error"), .role("alert")) { error } }
+            Node.form(.method("post"), .action(WebPaths.pauses()), .class("pause-form")) {
+                Layout.csrfField(session)
+                Node.label(.for("pause-scope")) { "Habits" }
+                Node.element(
+                    "select", [.id("pause-scope"), .name("scope")],
+                    [option("all", "All habits", selected: form.scope == "all")]
+                        + form.groups.map { option("group:" + $0, "Group: " + $0, selected: form.scope == "group:" + $0) })
+                Node.label(.for("pause-habits-from")) { "From" }
+                Node.input(
+                    .type("date"), .id("pause-habits-from"), .name("from"), .value(form.from), .attr("min", form.earliest),
+                    .attr("max", form.latest), .required)
+                Node.label(.for("pause-habits-until")) { "Until (empty: until resumed)" }
+                Node.input(
+                    .type("date"), .id("pause-habits-until"), .name("until"), .value(form.until), .attr("min", form.earliest),
+                    .attr("max", form.latest))
+                Node.button(.type("submit"), .id("pause-habits-submit")) { "Pause" }
+            }
+            if form.canResume {
+                Node.form(.method("post"), .action(WebPaths.resumePauses()), .class("inline")) {
+                    Layout.csrfField(session)
+                    Node.input(.type("hidden"), .name("scope"), .value("all"))
+                    Node.button(.type("submit"), .id("resume-all")) {
+                        form.pausedToday > 0 ? "Resume all today (\(form.pausedToday) paused)" : "Cancel the pauses to come"
+                    }
+                }
+            }
+        }
+    }
+
+    private static func option(_ value: String, _ label: String, selected: Bool) -> Node {
+        .element("option", [.value(value)] + (selected ? [Attribute("selected", nil)] : []), [.text(label)])
     }
 
     /// The groups in their order: rename or set the emoji, move, delete (the habits stay).

@@ -188,9 +188,23 @@ struct TodayPage: Sendable, Hashable {
         var startLink: String? = nil
     }
 
+    /// A habit resting on the shown day, listed apart from the day's cards.
+    struct PausedRow: Sendable, Hashable {
+        var id: String
+        var name: String
+        var emoji: String
+        var color: HabitColor
+        /// "Paused until Thu, 19 Mar 2026 · due again Fri, 20 Mar 2026".
+        var text: String
+        var link: String
+        /// Set on today: the resume form's action (an earlier day's page only shows the pause).
+        var resumeAction: String?
+    }
+
     var day: Day
     var today: Day
     var navigation: Navigation
+    var paused: [PausedRow]
     var score: Score
     var heatmap: Heatmap
     var tips: [TipItem]
@@ -281,6 +295,12 @@ struct TodayPage: Sendable, Hashable {
         let plan = TodayPlan(
             habits: active, day: day, today: today, current: RoutineTime.current(at: input.now, in: calendar), calendar: calendar,
             routines: input.routines, spans: spans)
+        paused = plan.paused.map { item in
+            PausedRow(
+                id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji, color: item.habit.color,
+                text: "Paused " + PausePanel.until(item.until), link: WebPaths.habit(item.habit.id),
+                resumeAction: day == today ? WebPaths.resumeHabit(item.habit.id) : nil)
+        }
         let items = plan.groups.flatMap(\.items)
         let due = items.filter { $0.status.isDue }
         let met = due.filter { $0.status == .met }.count

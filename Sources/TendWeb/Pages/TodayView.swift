@@ -27,6 +27,7 @@ enum TodayView {
                     Node.p(.class("empty")) { "No habit is due on this day." }
                 }
                 for group in model.groups { self.group(group, model: model, fragments: fragments) }
+                if !model.paused.isEmpty { paused(model, session: session) }
                 quickAdd(model, open: false)
             }
         }
@@ -248,6 +249,31 @@ enum TodayView {
 
     private static func option(_ value: String, _ label: String, selected: Bool) -> Node {
         .element("option", [.value(value)] + (selected ? [Attribute("selected", nil)] : []), [.text(label)])
+    }
+
+    /// The habits resting on the day: apart from the cards, never in the day's score.
+    static func paused(_ model: TodayPage, session: SessionInfo) -> Node {
+        .section(.class("group paused"), .aria("labelledby", "group-paused")) {
+            Node.h2(.id("group-paused")) { "Paused" }
+            Node.ul(.class("habit-list"), .aria("label", "Paused habits")) {
+                for row in model.paused {
+                    Node.li(.class("habit-row is-paused hc-\(row.color.rawValue)"), .id("paused-\(row.id)")) {
+                        Node.span(.class("row-emoji"), .aria("hidden", "true")) { row.emoji }
+                        Node.a(.class("row-main"), .href(row.link)) {
+                            Node.strong { row.name }
+                            Node.span(.class("hint")) { row.text }
+                        }
+                        if let action = row.resumeAction {
+                            Node.form(.method("post"), .action(action), .class("inline")) {
+                                Layout.csrfField(session)
+                                Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
+                                Node.button(.type("submit"), .aria("label", "Resume \(row.name) today")) { "Resume" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     static func group(_ group: TodayPage.Group, model: TodayPage, fragments: TodayFragments? = nil) -> Node {

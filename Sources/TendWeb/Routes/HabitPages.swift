@@ -27,15 +27,19 @@ struct HabitPages {
 
     /// `GET /habits`: every habit, archived ones apart.
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let user = try await web.user(context)
+        try await listPage(context: context, user: try await web.user(context))
+    }
+
+    /// The list, changed by `modify` (a refused form as typed) and answered with `status`.
+    func listPage(
+        context: Context, user: User, status: HTTPResponse.Status = .ok, _ modify: (inout HabitsListPage) -> Void = { _ in }
+    ) async throws -> Response {
         let habits = try await web.store.habits(owner: user.id, includeArchived: true)
         let groups = try await web.store.groups(owner: user.id)
-        return Page.html(
-            HabitsListView.page(
-                HabitsListPage(
-                    habits: habits, groups: groups, today: user.settings.today(now: web.now),
-                    amounts: AmountStyle(locale: user.settings.locale)),
-                session: try web.session(context, user: user)))
+        var model = HabitsListPage(
+            habits: habits, groups: groups, today: user.settings.today(now: web.now), amounts: AmountStyle(locale: user.settings.locale))
+        modify(&model)
+        return Page.html(HabitsListView.page(model, session: try web.session(context, user: user)), status: status)
     }
 
     /// `GET /habits/{id}?day=YYYY-MM-DD&month=YYYY-MM`: the habit page, with its whole history;
