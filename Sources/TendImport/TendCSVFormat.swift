@@ -9,7 +9,7 @@ public enum TendCSVFormat {
         "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
         "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
         // Last, so files written before groups and tags read the same.
-        "group", "tags", "step", "starts_on", "ends_on",
+        "group", "tags", "step", "starts_on", "ends_on", "pauses",
     ]
 
     /// Habits in manual order, each followed by its entries by day.
@@ -22,12 +22,12 @@ public enum TendCSVFormat {
                 habit.type.rawValue, habit.target.description, habit.unit, habit.schedule.description,
                 habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
                 habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
-                habit.step.description, habit.startsOn?.iso ?? "", habit.endsOn?.iso ?? "",
+                habit.step.description, habit.startsOn?.iso ?? "", habit.endsOn?.iso ?? "", pausesText(habit.pauses),
             ])
             for entry in tracked.sortedEntries {
                 text += CSV.line([
                     "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "", "", "",
+                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "", "", "", "",
                 ])
             }
         }
@@ -164,7 +164,33 @@ public enum TendCSVFormat {
             order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),
             createdOn: createdOn,
             startsOn: parsed("starts_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
-            endsOn: parsed("ends_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"))
+            endsOn: parsed("ends_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
+            pauses: parsed(
+                "pauses", parsePauses, default: [], describe: "pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping)"))
+    }
+
+    /// `2026-03-06..2026-03-19; 2026-07-01..`: each pause its first and last day, an open one
+    /// without the last.
+    static func pausesText(_ pauses: [HabitPause]) -> String {
+        pauses.map { "\($0.start.iso)..\($0.end?.iso ?? "")" }.joined(separator: "; ")
+    }
+
+    /// The pauses of ``pausesText(_:)``, or `nil` when one is unreadable or they break a rule
+    /// (overlapping, reversed, before 2000).
+    static func parsePauses(_ text: String) -> [HabitPause]? {
+        var pauses: [HabitPause] = []
+        for part in text.split(separator: ";") {
+            let bounds = part.trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+            guard bounds.count == 2, let start = try? Day(iso: bounds[0]) else { return nil }
+            if bounds[1].isEmpty {
+                pauses.append(HabitPause(start: start))
+            } else {
+                guard let end = try? Day(iso: bounds[1]) else { return nil }
+                pauses.append(HabitPause(start: start, end: end))
+            }
+        }
+        guard (try? HabitPause.validate(pauses)) != nil else { return nil }
+        return pauses
     }
 
     private static func entryRow(_ record: CSV.Record, header: CSVHeader) throws(ImportError) -> Entry {

@@ -70,10 +70,15 @@ test("a step of 0.1 tapped ten times makes exactly 1, and taken away ten times e
   assert.equal(rules.amountText(0.05), "0.05");
 });
 
-test("a quota habit's or a not-due day's status stays as the server said", () => {
+test("a quota habit's, a not-due day's or a paused day's status stays as the server said", () => {
   const f = { kind: "good", type: "count", target: 3, unit: "", status: "satisfied", past: false, quota: true };
   assert.equal(rules.statusOf(f, 0, false), "satisfied");
   assert.equal(rules.statusOf(Object.assign({}, f, { quota: false, status: "notDue" }), 5, true), "notDue");
+  // Whatever is recorded in a pause, the day is paused (TendCore's DayStatus.paused).
+  const paused = Object.assign({}, f, { quota: false, status: "paused", past: true });
+  assert.equal(rules.statusOf(paused, 0, true), "paused");
+  assert.equal(rules.statusOf(paused, 5, false), "paused");
+  assert.equal(rules.statusLabel(paused, "paused"), "Paused");
 });
 
 test("the hybrid clock's next stamp is HybridClock.tick's", () => {

@@ -120,14 +120,16 @@ export function statusLabel(f, status) {
   if (status === "skipped") return "Skipped";
   if (status === "satisfied") return "Done for this period";
   if (status === "notDue") return "Not due";
+  if (status === "paused") return "Paused";
   if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
   return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
 }
 
-// A fixed schedule's status from the value (DayStatus); a quota habit's and a not-due day's
-// depend on more than the day, so they stay as the server said (`f.status`). A reset ends a skip.
+// A fixed schedule's status from the value (DayStatus); a quota habit's, a not-due day's and a
+// paused day's depend on more than the day, so they stay as the server said (`f.status`). A reset
+// ends a skip.
 export function statusOf(f, value, reset) {
-  if (f.quota || f.status === "notDue" || f.status === "satisfied") return f.status;
+  if (f.quota || f.status === "notDue" || f.status === "satisfied" || f.status === "paused") return f.status;
   if (f.status === "skipped" && !reset) return "skipped";
   const now = thousandths(value);
   const target = thousandths(f.target);
