@@ -212,10 +212,10 @@ struct DisplayCommandTests {
     func weekLegend() async throws {
         let tend = try await narrowHabits()
         let unicode = await tend.run(["week"], stdoutIsTerminal: true, environment: ["NO_COLOR": "1"])
-        #expect(unicode.out.contains("done █  partly ▒  not done ░  skipped ─  not due ·"), "\(unicode.out)")
+        #expect(unicode.out.contains("done █  partly ▒  not done ░  skipped ─  paused ═  not due ·"), "\(unicode.out)")
         #expect(unicode.out.contains("score: nothing due ·  0% ░  <50% ▒  <100% ▓  100% █"), "\(unicode.out)")
         let ascii = await tend.run(["week"])
-        #expect(ascii.out.contains("done #  partly +  not done .  skipped -"), "\(ascii.out)")
+        #expect(ascii.out.contains("done #  partly +  not done .  skipped -  paused ="), "\(ascii.out)")
     }
 }
 

@@ -223,8 +223,8 @@ struct HabitSummaryCodeTests {
             #expect(HabitSummary.status(of: HabitSummary.code(status, skipped: true)) == status)
         }
         // Databases hold these bytes: a new status gets a new code, none changes.
-        let fixed: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed]
-        #expect(fixed.map { HabitSummary.code($0, skipped: false) } == [0, 1, 2, 3, 4, 5])
+        let fixed: [DayStatus] = [.notDue, .met, .skipped, .satisfied, .pending, .missed, .paused]
+        #expect(fixed.map { HabitSummary.code($0, skipped: false) } == [0, 1, 2, 3, 4, 5, 6])
         #expect(Set(fixed) == Set(DayStatus.allCases))
         #expect(HabitSummary.code(.met, skipped: true) == 0x11)
         #expect(HabitSummary.status(of: 0x0F) == nil)

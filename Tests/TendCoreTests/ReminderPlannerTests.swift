@@ -217,6 +217,21 @@ struct ReminderPlannerTests {
         #expect(planner.decide(early, for: young, now: early.firesAt) == .skip(.notDue))
     }
 
+    @Test("A paused habit's reminders are not sent, its repeats neither; the day after the pause they are again")
+    func paused() {
+        let planner = Self.planner("UTC")
+        var (tracked, firing) = Self.setting()
+        let day = Fixtures.day(Self.day)
+        tracked = TrackedHabit(
+            habit: { var habit = tracked.habit; habit.pauses = [HabitPause(start: day.adding(days: -2), end: day)]; return habit }(),
+            entries: tracked.sortedEntries)
+        #expect(planner.decide(firing, for: tracked, now: Self.firesAt) == .skip(.notDue))
+        #expect(planner.nextRepeat(after: firing, of: tracked, now: Self.firesAt) == nil)
+        let tomorrow = ReminderFiring(
+            habit: firing.habit, reminder: firing.reminder, day: day.next, firesAt: Self.firesAt + 86_400, kind: .scheduled)
+        #expect(planner.decide(tomorrow, for: tracked, now: tomorrow.firesAt) == .deliver(lateness: 0))
+    }
+
     @Test("An archived habit, a disabled or removed reminder, and a repeat whose 'until done' was turned off are skipped")
     func archivedAndDisabled() {
         let planner = Self.planner("UTC")

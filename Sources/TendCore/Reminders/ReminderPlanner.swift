@@ -90,7 +90,8 @@ public struct ReminderPlanner: Sendable {
             let repeats = reminder.repeats
         else { return nil }
         let number = firing.kind.repeatNumber + 1
-        guard number <= repeats.limit, !isDone(tracked, on: firing.day) else { return nil }
+        // A paused day's firing is never sent, so nothing repeats it.
+        guard number <= repeats.limit, !isDone(tracked, on: firing.day), !tracked.habit.isPaused(on: firing.day) else { return nil }
         let firesAt = max(firing.firesAt, now) + TimeInterval(repeats.everyMinutes * 60)
         guard day(of: firesAt) == firing.day else { return nil }
         return ReminderFiring(
