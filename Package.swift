@@ -112,7 +112,8 @@ let package = Package(
         .executableTarget(
             name: "TendBenchmarks",
             dependencies: [
-                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendFixtures", "TendDelivery", "TendReminders", "TendWeb",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendFixtures", "TendDelivery", "TendReminders",
+                "TendWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -209,7 +210,8 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendAPI", "TendHTTP", "TendServer", "TendDelivery", "TendReminders", "TendOpenID",
+                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendAPI", "TendHTTP", "TendServer", "TendDelivery",
+                "TendReminders", "TendOpenID",
                 "TendSpawn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -255,7 +257,8 @@ let package = Package(
         .testTarget(
             name: "TendServerTests",
             dependencies: [
-                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery", "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
+                "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery",
+                "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -268,7 +271,8 @@ let package = Package(
         .testTarget(
             name: "TendWebTests",
             dependencies: [
-                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery", "TendTestSupport",
+                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery",
+                "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

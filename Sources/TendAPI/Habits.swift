@@ -101,14 +101,18 @@ public struct HabitFields: Codable, Hashable, Sendable {
     public var endsOn: DayBound?
     /// The whole list of pauses (`[]`: none).
     public var pauses: [HabitPause]?
+    /// In a PATCH: the first day a changed kind, type, target or schedule applies, `YYYY-MM-DD`
+    /// up to today or `"beginning"` (default: today). The days before keep the rule they had.
+    public var rulesFrom: String?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil, kind: HabitKind? = nil,
         type: HabitType? = nil, target: Amount? = nil, unit: String? = nil, step: Amount? = nil, schedule: ScheduleInput? = nil,
         routineTime: RoutineTime? = nil, reminders: [ReminderInput]? = nil, isArchived: Bool? = nil, group: String? = nil,
         tags: [String]? = nil, createdOn: Day? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil,
-        pauses: [HabitPause]? = nil
+        pauses: [HabitPause]? = nil, rulesFrom: String? = nil
     ) {
+        self.rulesFrom = rulesFrom
         self.name = name
         self.emoji = emoji
         self.color = color
@@ -132,7 +136,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders, isArchived, group
-        case tags, createdOn, startsOn, endsOn, pauses
+        case tags, createdOn, startsOn, endsOn, pauses, rulesFrom
     }
 
     /// Decodes the fields; a start or end date given as `null` is cleared (absent: unchanged), so
@@ -155,7 +159,8 @@ public struct HabitFields: Codable, Hashable, Sendable {
             isArchived: try c.decodeIfPresent(Bool.self, forKey: .isArchived), group: try c.decodeIfPresent(String.self, forKey: .group),
             tags: try c.decodeIfPresent([String].self, forKey: .tags), createdOn: try c.decodeIfPresent(Day.self, forKey: .createdOn),
             startsOn: try bound(.startsOn), endsOn: try bound(.endsOn),
-            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses))
+            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses),
+            rulesFrom: try c.decodeIfPresent(String.self, forKey: .rulesFrom))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -177,6 +182,7 @@ public struct HabitFields: Codable, Hashable, Sendable {
         try c.encodeIfPresent(tags, forKey: .tags)
         try c.encodeIfPresent(createdOn, forKey: .createdOn)
         try c.encodeIfPresent(pauses, forKey: .pauses)
+        try c.encodeIfPresent(rulesFrom, forKey: .rulesFrom)
         for (key, bound) in [(CodingKeys.startsOn, startsOn), (.endsOn, endsOn)] {
             switch bound {
             case .day(let day)?: try c.encode(day, forKey: key)
@@ -184,6 +190,21 @@ public struct HabitFields: Codable, Hashable, Sendable {
             case nil: break
             }
         }
+    }
+
+    /// When a changed rule applies (``rulesFrom``): from today unless it names a day up to today
+    /// or the beginning.
+    public func ruleChangeStart(today: Day) throws(HabitValidationError) -> RuleChangeStart {
+        guard let rulesFrom else { return .day(today) }
+        if rulesFrom == "beginning" { return .beginning }
+        guard let day = try? Day(iso: rulesFrom) else {
+            throw .versions("rulesFrom is a day (YYYY-MM-DD) or \"beginning\", not “\(rulesFrom.prefix(40))”")
+        }
+        if day > today { throw .versions("rulesFrom (\(day.iso)) is after today (\(today.iso)): a change applies from today or earlier") }
+        if day < RecordableDays.floor {
+            throw .versions("rulesFrom (\(day.iso)) is before \(RecordableDays.floor.iso), the earliest day Tend records")
+        }
+        return .day(day)
     }
 
     /// `habit` with these fields set. Changing kind or type without a target resets the target to

@@ -9,7 +9,7 @@ public enum TendCSVFormat {
         "record", "habit_id", "habit", "emoji", "color", "kind", "type", "target", "unit", "schedule",
         "routine_time", "reminders", "archived", "order", "created_on", "notes", "day", "value", "skipped", "note",
         // Last, so files written before groups and tags read the same.
-        "group", "tags", "step", "starts_on", "ends_on", "pauses",
+        "group", "tags", "step", "starts_on", "ends_on", "pauses", "versions",
     ]
 
     /// Habits in manual order, each followed by its entries by day.
@@ -23,11 +23,12 @@ public enum TendCSVFormat {
                 habit.routineTime.rawValue, reminderText(habit.reminders), String(habit.isArchived), String(habit.order),
                 habit.createdOn.iso, habit.notes, "", "", "", "", habit.group, habit.tags.joined(separator: ","),
                 habit.step.description, habit.startsOn?.iso ?? "", habit.endsOn?.iso ?? "", pausesText(habit.pauses),
+                versionsText(habit.versions),
             ])
             for entry in tracked.sortedEntries {
                 text += CSV.line([
                     "entry", habit.id.description, habit.name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "", "", "", "",
+                    entry.day.iso, entry.value.description, String(entry.isSkipped), entry.note ?? "", "", "", "", "", "", "", "",
                 ])
             }
         }
@@ -166,7 +167,25 @@ public enum TendCSVFormat {
             startsOn: parsed("starts_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
             endsOn: parsed("ends_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
             pauses: parsed(
-                "pauses", parsePauses, default: [], describe: "pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping)"))
+                "pauses", parsePauses, default: [], describe: "pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping)"),
+            versions: parsed("versions", parseVersions, default: [], describe: "earlier rules as Tend's JSON writes them"))
+    }
+
+    /// A habit's earlier rules as the JSON export writes them (a JSON array in the cell); empty
+    /// for none.
+    static func versionsText(_ versions: [HabitVersion]) -> String {
+        guard !versions.isEmpty else { return "" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(versions)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The versions of ``versionsText(_:)``, or `nil` when unreadable or breaking a rule.
+    static func parseVersions(_ text: String) -> [HabitVersion]? {
+        guard let versions = try? JSONDecoder().decode([HabitVersion].self, from: Data(text.utf8)),
+            (try? HabitVersion.validate(versions)) != nil
+        else { return nil }
+        return versions
     }
 
     /// `2026-03-06..2026-03-19; 2026-07-01..`: each pause its first and last day, an open one

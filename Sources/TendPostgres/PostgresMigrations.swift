@@ -680,6 +680,47 @@ enum PostgresMigrations {
                 END $$
                 """,
             ]),
+        Migration(
+            version: 20, name: "habits: versions",
+            statements: [
+                // A JSON array of the habit's earlier rules, each {through, kind, type, target, schedule}; '[]' for none.
+                "ALTER TABLE habits ADD COLUMN versions jsonb NOT NULL DEFAULT '[]'",
+                // The check-in judges the day under the rule it had: its function returns the versions.
+                "DROP FUNCTION tend_check_in_read(uuid, uuid[], bigint[], uuid[])",
+                """
+                CREATE FUNCTION tend_check_in_read(owner_id uuid, habit_ids uuid[], day_ordinals bigint[], operation_ids uuid[])
+                RETURNS TABLE (
+                    revision bigint, last_hlc text, held text[], wanted_habit uuid, wanted_day bigint,
+                    id uuid, name text, emoji text, color text, notes text, kind text, type text, target integer,
+                    unit text, schedule text, routine_time text, reminders text, is_archived boolean,
+                    sort_order integer, created_on integer, group_name text, tags text,
+                    entry_value bigint, entry_skipped boolean, entry_note text, step integer, starts_on integer,
+                    ends_on integer, pauses text, versions text)
+                LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+                #variable_conflict use_column
+                BEGIN
+                    RETURN QUERY
+                    SELECT u.revision, (SELECT o.hlc FROM ops o WHERE o.user_id = owner_id ORDER BY o.hlc DESC LIMIT 1),
+                           (SELECT array_agg(o.id::text || ' ' || o.user_id::text) FROM ops o WHERE o.id = ANY(operation_ids)),
+                           p.habit, p.day, h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit,
+                           h.schedule::text, h.routine_time, h.reminders::text, h.is_archived, h.sort_order,
+                           h.created_on, h.group_name, h.tags, e.value, e.is_skipped, e.note, h.step, h.starts_on, h.ends_on, h.pauses::text,
+                           h.versions::text
+                    FROM users u
+                    CROSS JOIN unnest(habit_ids, day_ordinals) AS p(habit, day)
+                    -- One primary-key lookup per pair, whatever number of pairs the kept plan
+                    -- was made for (a generic plan guesses ten).
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM habits WHERE habits.user_id = u.id AND habits.id = p.habit LIMIT 1
+                    ) h ON true
+                    LEFT JOIN LATERAL (
+                        SELECT * FROM entries
+                        WHERE entries.user_id = u.id AND entries.habit_id = p.habit AND entries.day = p.day LIMIT 1
+                    ) e ON true
+                    WHERE u.id = owner_id;
+                END $$
+                """,
+            ]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

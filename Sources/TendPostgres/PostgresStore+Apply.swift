@@ -24,13 +24,14 @@ extension PostgresStore {
                 """
                 INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target, unit, step,
                                     schedule, routine_time, reminders, is_archived, sort_order, created_on, group_name, tags,
-                                    starts_on, ends_on, pauses)
+                                    starts_on, ends_on, pauses, versions)
                 VALUES (\(user), \(habit.id.rawValue), \(habit.name), \(HabitRules.nameKey(habit.name)), \(habit.emoji),
                         \(habit.color.rawValue), \(habit.notes), \(habit.kind.rawValue), \(habit.type.rawValue),
                         \(habit.target.thousandths), \(habit.unit), \(habit.step.thousandths), \(try Self.json(habit.schedule))::jsonb,
                         \(habit.routineTime.rawValue), \(try Self.json(habit.reminders))::jsonb, \(habit.isArchived),
                         \(habit.order), \(habit.createdOn.ordinal), \(habit.group), \(try Self.json(habit.tags)),
-                        \(habit.startsOn?.ordinal)::integer, \(habit.endsOn?.ordinal)::integer, \(try Self.json(habit.pauses))::jsonb)
+                        \(habit.startsOn?.ordinal)::integer, \(habit.endsOn?.ordinal)::integer, \(try Self.json(habit.pauses))::jsonb,
+                        \(try Self.json(habit.versions))::jsonb)
                 ON CONFLICT (user_id, id) DO NOTHING
                 """, on: c)
 
@@ -71,7 +72,8 @@ extension PostgresStore {
                     -- A date the patch carries is set (to NULL for none); one it leaves out stays.
                     starts_on = CASE WHEN \(patch.startsOn != nil) THEN \(patch.startsOn?.day?.ordinal)::integer ELSE starts_on END,
                     ends_on = CASE WHEN \(patch.endsOn != nil) THEN \(patch.endsOn?.day?.ordinal)::integer ELSE ends_on END,
-                    pauses = coalesce(\(try patch.pauses.map(Self.json))::jsonb, pauses)
+                    pauses = coalesce(\(try patch.pauses.map(Self.json))::jsonb, pauses),
+                    versions = coalesce(\(try patch.versions.map(Self.json))::jsonb, versions)
                 WHERE user_id = \(user) AND id = \(id.rawValue)
                 """, on: c)
 

@@ -11,7 +11,7 @@ extension PostgresStore {
     static let habitColumns = """
         h.id, h.name, h.emoji, h.color, h.notes, h.kind, h.type, h.target, h.unit, h.schedule::text AS schedule, \
         h.routine_time, h.reminders::text AS reminders, h.is_archived, h.sort_order, h.created_on, h.group_name, h.tags, \
-        h.step, h.starts_on, h.ends_on, h.pauses::text AS pauses
+        h.step, h.starts_on, h.ends_on, h.pauses::text AS pauses, h.versions::text AS versions
         """
 
     static func usernameKey(_ username: String) -> String { username.lowercased() }
@@ -298,7 +298,8 @@ extension PostgresStore {
             createdOn: Day(ordinal: try cells["created_on"].decode(Int.self)),
             startsOn: try cells["starts_on"].decode(Int?.self).map(Day.init(ordinal:)),
             endsOn: try cells["ends_on"].decode(Int?.self).map(Day.init(ordinal:)),
-            pauses: try StoredJSON.pauses(cells["pauses"].decode(String.self)))
+            pauses: try StoredJSON.pauses(cells["pauses"].decode(String.self)),
+            versions: try StoredJSON.versions(cells["versions"].decode(String.self)))
     }
 
     static func enumValue<Value: RawRepresentable<String>>(_ text: String) throws -> Value {

@@ -214,7 +214,7 @@ extension PostgresStore {
                 FROM unnest(
                     \(refreshes.map(\.habit.id.rawValue))::uuid[], \(refreshes.map(\.summary.rules))::text[],
                     \(refreshes.map(\.summary.start.ordinal))::integer[], \(refreshes.map { Self.hex($0.summary.codes) })::text[],
-                    \(refreshes.map { HabitSummary.reach(of: $0.habit.schedule) })::integer[]
+                    \(refreshes.map { $0.habit.summaryReach })::integer[]
                 ) AS b(habit_id, rules, start, codes, reach)
                 WHERE s.user_id = \(owner.rawValue) AND s.habit_id = b.habit_id
                 """, on: c)

@@ -301,7 +301,7 @@ extension PostgresStore {
                     reminders = \(try Self.json(habit.reminders))::jsonb, is_archived = \(habit.isArchived),
                     sort_order = \(habit.order), group_name = \(habit.group), tags = \(try Self.json(habit.tags)),
                     starts_on = \(habit.startsOn?.ordinal)::integer, ends_on = \(habit.endsOn?.ordinal)::integer,
-                    pauses = \(try Self.json(habit.pauses))::jsonb
+                    pauses = \(try Self.json(habit.pauses))::jsonb, versions = \(try Self.json(habit.versions))::jsonb
                 WHERE user_id = \(user) AND id = \(habit.id.rawValue)
                 """, on: c)
         }

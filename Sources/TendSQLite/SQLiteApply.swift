@@ -154,7 +154,7 @@ enum SQLiteApply {
             sql: """
                 UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
                     target = ?, unit = ?, step = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
-                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?, pauses = ?
+                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?, pauses = ?, versions = ?
                 WHERE user_id = ? AND id = ?
                 """,
             arguments: [
@@ -163,7 +163,7 @@ enum SQLiteApply {
                 try json(habit.schedule),
                 habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
                 habit.group, try json(habit.tags), habit.startsOn?.ordinal, habit.endsOn?.ordinal, try json(habit.pauses),
-                owner.description,
+                try json(habit.versions), owner.description,
                 habit.id.description,
             ])
     }
@@ -225,8 +225,8 @@ enum SQLiteApply {
                 sql: """
                     INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target,
                         unit, step, schedule, routine_time, reminders, is_archived, sort_order, created_on,
-                        group_name, tags, starts_on, ends_on, pauses)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        group_name, tags, starts_on, ends_on, pauses, versions)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
@@ -234,7 +234,7 @@ enum SQLiteApply {
                     habit.unit, habit.step.thousandths, try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders),
                     habit.isArchived,
                     habit.order, habit.createdOn.ordinal, habit.group, try json(habit.tags), habit.startsOn?.ordinal,
-                    habit.endsOn?.ordinal, try json(habit.pauses),
+                    habit.endsOn?.ordinal, try json(habit.pauses), try json(habit.versions),
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw StoreError.habitNameTaken(habit.name)

@@ -7,7 +7,7 @@ import TendStore
 enum SQLiteRows {
     static let habitColumns = """
         id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
-        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on, pauses
+        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on, pauses, versions
         """
 
     static func user(_ db: Database, id: String) throws -> User? {
@@ -55,7 +55,7 @@ enum SQLiteRows {
             group: row[offset + 15], tags: try StoredJSON.tags(row[offset + 16]), order: row[offset + 13],
             createdOn: Day(ordinal: row[offset + 14]),
             startsOn: (row[offset + 18] as Int?).map(Day.init(ordinal:)), endsOn: (row[offset + 19] as Int?).map(Day.init(ordinal:)),
-            pauses: try StoredJSON.pauses(row[offset + 20]))
+            pauses: try StoredJSON.pauses(row[offset + 20]), versions: try StoredJSON.versions(row[offset + 21]))
     }
 
     static func habits(_ db: Database, owner: User.ID, includeArchived: Bool) throws -> [Habit] {

@@ -444,6 +444,11 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE habits ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]'")
         }
 
+        // v17: a habit's earlier rules (``HabitVersion``), a JSON array; `[]` for none.
+        migrator.registerMigration("v17") { db in
+            try db.execute(sql: "ALTER TABLE habits ADD COLUMN versions TEXT NOT NULL DEFAULT '[]'")
+        }
+
         return migrator
     }
 }

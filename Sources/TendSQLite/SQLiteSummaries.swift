@@ -101,7 +101,7 @@ enum SQLiteSummaries {
             sql: "UPDATE habit_summaries SET rules = ?, start = ?, codes = ?, reach = ? WHERE user_id = ? AND habit_id = ?"
         )
         .execute(arguments: [
-            summary.rules, summary.start.ordinal, Data(summary.codes), HabitSummary.reach(of: habit.schedule),
+            summary.rules, summary.start.ordinal, Data(summary.codes), habit.summaryReach,
             owner.description, habit.id.description,
         ])
     }

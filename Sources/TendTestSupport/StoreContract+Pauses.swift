@@ -27,7 +27,9 @@ extension StoreContract {
             #expect(try await store.habit(owner: alice.id, id: swim.id).pauses == [HabitPause(start: today)])
             // The same pause again changes nothing and writes nothing.
             let before = try await store.latestOperationSequence(owner: alice.id)
-            #expect(try await store.pauseHabits(owner: alice.id, .habit(run.id), from: today.adding(days: 2), through: nil, today: today).isEmpty)
+            #expect(
+                try await store.pauseHabits(owner: alice.id, .habit(run.id), from: today.adding(days: 2), through: nil, today: today)
+                    .isEmpty)
             #expect(try await store.latestOperationSequence(owner: alice.id) == before)
 
             // Judged by the reads: a check-in inside is kept but the day is paused.

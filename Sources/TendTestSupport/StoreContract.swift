@@ -612,7 +612,7 @@ public enum StoreContract {
                 }
                 #expect(try await store.trackedHabits(owner: alice.id, includeArchived: false) == expected)
             },
-        ] + groupCases + heldCases + dateCases + pauseCases
+        ] + groupCases + heldCases + dateCases + pauseCases + versionCases
 
     /// The summaries' property: random writes through every path (check-ins on recent and long-past
     /// days, imports, deletes, schedule edits, a new week start, merged operations from another

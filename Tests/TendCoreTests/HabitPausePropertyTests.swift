@@ -156,7 +156,10 @@ struct HabitPausePropertyTests {
         #expect(habit.pauses.count == 2)
         // Resumed on the pause's fourth day: it ends on the third; the past pause stays.
         let resumed = habit.pausesResumed(today: day.adding(days: 3))
-        #expect(resumed == [HabitPause(start: day.adding(days: -30), end: day.adding(days: -20)), HabitPause(start: day, end: day.adding(days: 2))])
+        #expect(
+            resumed == [
+                HabitPause(start: day.adding(days: -30), end: day.adding(days: -20)), HabitPause(start: day, end: day.adding(days: 2)),
+            ])
         // Resumed before it began: the pause is gone; with nothing running, nothing to resume.
         #expect(habit.pausesResumed(today: day) == [HabitPause(start: day.adding(days: -30), end: day.adding(days: -20))])
         #expect(Habit(name: "A", createdOn: day).pausesResumed(today: day) == nil)

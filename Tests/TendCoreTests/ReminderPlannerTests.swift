@@ -223,7 +223,11 @@ struct ReminderPlannerTests {
         var (tracked, firing) = Self.setting()
         let day = Fixtures.day(Self.day)
         tracked = TrackedHabit(
-            habit: { var habit = tracked.habit; habit.pauses = [HabitPause(start: day.adding(days: -2), end: day)]; return habit }(),
+            habit: {
+                var habit = tracked.habit
+                habit.pauses = [HabitPause(start: day.adding(days: -2), end: day)]
+                return habit
+            }(),
             entries: tracked.sortedEntries)
         #expect(planner.decide(firing, for: tracked, now: Self.firesAt) == .skip(.notDue))
         #expect(planner.nextRepeat(after: firing, of: tracked, now: Self.firesAt) == nil)

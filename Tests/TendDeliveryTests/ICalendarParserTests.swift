@@ -98,7 +98,9 @@ struct ICalendarParserTests {
                     #expect(event.description == reminder.message)
                     #expect(event.alarm == "DISPLAY" && event.trigger == 0)
                     let first = try #require(recurrence.firstDay(onOrAfter: max(habit.createdOn, habit.startsOn ?? habit.createdOn)))
-                    let days = (0..<Self.window).map { first.adding(days: $0) }.filter { recurrence.includes($0) && habit.isWithinDates($0) }
+                    let days = (0..<Self.window).map { first.adding(days: $0) }.filter {
+                        recurrence.includes($0) && habit.isWithinDates($0)
+                    }
                     let instants = days.map {
                         instantFormat.string(from: calendar.firstInstant(on: $0, hour: reminder.time.hour, minute: reminder.time.minute))
                     }

@@ -287,13 +287,16 @@ struct OpenAPITests {
         try await c.call(.post, "/api/v1/habits/{id}/unarchive", ["id": readID], token: token, expect: .ok)
 
         // Pauses: a habit from today (Today lists it apart), every habit, refusals, resume.
-        try await c.call(.post, "/api/v1/pause", token: token, json: #"{"habit":"\#(readID)","end":"2099-01-01"}"#, expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/pause", token: token, json: #"{"habit":"\#(readID)","end":"2099-01-01"}"#, expect: .unprocessableContent)
         try await c.call(.post, "/api/v1/pause", token: token, json: #"{"habit":"\#(readID)"}"#, expect: .ok)
         try await c.call(.get, "/api/v1/today", token: token, expect: .ok)
         try await c.call(.post, "/api/v1/pause", token: token, json: #"{"all":true,"start":"2025-06-02","end":"2025-06-08"}"#, expect: .ok)
         try await c.call(.post, "/api/v1/pause", token: token, json: #"{"all":true,"habit":"\#(readID)"}"#, expect: .unprocessableContent)
         try await c.call(.post, "/api/v1/pause", token: token, json: #"{"habit":"\#(UUID())"}"#, expect: .notFound)
-        try await c.call(.post, "/api/v1/pause", token: token, json: #"{"all":true,"start":"2025-06-08","end":"2025-06-02"}"#, expect: .unprocessableContent)
+        try await c.call(
+            .post, "/api/v1/pause", token: token, json: #"{"all":true,"start":"2025-06-08","end":"2025-06-02"}"#,
+            expect: .unprocessableContent)
         try await c.call(.post, "/api/v1/pause", token: token, json: #"{"all":"#, expect: .badRequest)
         try await c.call(.post, "/api/v1/resume", token: token, json: #"{"all":true,"start":"2025-06-02"}"#, expect: .unprocessableContent)
         try await c.call(.post, "/api/v1/resume", token: token, json: #"{"all":true}"#, expect: .ok)

@@ -166,8 +166,12 @@ struct SyncEndToEndTests {
         try await Self.expectTend(["sync"], database: laptop)
         try await Self.expectTend(["sync"], database: desk)
         try await Self.expectTend(["sync"], database: laptop)
-        let onLaptop = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: laptop).utf8)) as? [[String: Any]])
-        let onDesk = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: desk).utf8)) as? [[String: Any]])
+        let onLaptop = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: laptop).utf8))
+                as? [[String: Any]])
+        let onDesk = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await Self.expectTend(["list", "--json"], database: desk).utf8))
+                as? [[String: Any]])
         #expect(NSArray(array: onLaptop) == NSArray(array: onDesk))
         let run = try #require(onDesk.first { $0["name"] as? String == "Run" })
         #expect(run["schedule"] as? String == "mon,wed,fri")

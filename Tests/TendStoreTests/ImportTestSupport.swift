@@ -65,7 +65,12 @@ func richState() -> UserState {
         id: Habit.ID(rawValue: UUID(uuidString: "44444444-4444-4444-8444-444444444444")!),
         name: "Stretch", emoji: "🧘", color: .teal, schedule: .weekdays([.monday, .wednesday]), group: "Body", order: 3,
         createdOn: created, startsOn: Fixtures.day("2025-01-06"), endsOn: Fixtures.day("2025-02-28"),
-        pauses: [HabitPause(start: Fixtures.day("2025-01-20"), end: Fixtures.day("2025-01-26")), HabitPause(start: Fixtures.day("2025-02-20"))])
+        pauses: [
+            HabitPause(start: Fixtures.day("2025-01-20"), end: Fixtures.day("2025-01-26")), HabitPause(start: Fixtures.day("2025-02-20")),
+        ],
+        versions: [
+            HabitVersion(rule: HabitRule(kind: .good, type: .checkmark, target: 1, schedule: .daily), through: Fixtures.day("2025-01-12"))
+        ])
     let tracked = [
         TrackedHabit(
             habit: read,

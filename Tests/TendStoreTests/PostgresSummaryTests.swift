@@ -43,11 +43,13 @@ struct PostgresSummaryTests {
             }
             // Back to version 7: no summary table, functions or triggers, nor version 9's and 10's
             // columns and tables; version 11's and 13's foreign keys back, versions 14's and 15's functions
-            // and 16's column gone, 17's thousandths whole units again and its step gone, 18's dates gone.
+            // and 16's column gone, 17's thousandths whole units again and its step gone, 18's dates, 19's
+            // pauses and 20's versions gone.
             try await PostgresTestDatabase.execute(
                 "ALTER TABLE entries DISABLE TRIGGER USER", "UPDATE entries SET value = value / 1000",
                 "ALTER TABLE entries ENABLE TRIGGER USER", "UPDATE habits SET target = target / 1000",
-                "ALTER TABLE habits DROP COLUMN step", "ALTER TABLE habits DROP COLUMN starts_on, DROP COLUMN ends_on, DROP COLUMN pauses",
+                "ALTER TABLE habits DROP COLUMN step",
+                "ALTER TABLE habits DROP COLUMN starts_on, DROP COLUMN ends_on, DROP COLUMN pauses, DROP COLUMN versions",
                 "DROP FUNCTION tend_check_in_read", "DROP FUNCTION tend_check_in_write", "DROP FUNCTION tend_entries_from",
                 """
                 ALTER TABLE reminder_deliveries ADD CONSTRAINT reminder_deliveries_user_id_fkey

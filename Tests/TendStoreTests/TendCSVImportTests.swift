@@ -26,12 +26,13 @@ struct TendCSVImportTests {
             ))
         #expect(
             text.contains(
-                "entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\",,,,,,\r\n"
+                "entry,11111111-1111-4111-8111-111111111111,\"Read, then \"\"think\"\"\",,,,,,,,,,,,,,2025-01-02,25,false,\"a good, \"\"long\"\" read\",,,,,,,\r\n"
             ))
-        #expect(text.contains(",2025-01-04,0,true,,,,,,,\r\n"))
-        // Group and tags, then the step, the dates and the pauses, last; tags joined by commas (a tag has none)
-        #expect(text.contains(",,,,,Mind,\"books,evening\",1,,,\r\n"))
-        #expect(text.contains(",Body,,1,2025-01-06,2025-02-28,2025-01-20..2025-01-26; 2025-02-20..\r\n"))
+        #expect(text.contains(",2025-01-04,0,true,,,,,,,,\r\n"))
+        // Group and tags, then the step, the dates, the pauses and the earlier rules (JSON), last;
+        // tags joined by commas (a tag has none)
+        #expect(text.contains(",,,,,Mind,\"books,evening\",1,,,,\r\n"))
+        #expect(text.contains(",Body,,1,2025-01-06,2025-02-28,2025-01-20..2025-01-26; 2025-02-20..,\"[{\"\"kind\"\":\"\"good\"\""))
         #expect(text.hasSuffix("\r\n"))
     }
 

@@ -15,6 +15,12 @@ struct EditCommand: AsyncParsableCommand {
               tend edit Water --target 10
               tend edit Run --group Health --tag outdoors --untag morning
               tend edit Run --no-group
+              tend edit Read --schedule daily --from 2026-11-30
+              tend edit Water --target 2.5 --from beginning
+
+            A change to the kind, type, target or schedule applies from today unless --from says \
+            otherwise: the days before keep the rule they had, so their statuses, streaks and \
+            strength do not move. --from beginning judges every day by the new rule.
             """)
     )
 
@@ -23,6 +29,11 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "A new name.") var name: String?
     @OptionGroup var attributes: HabitAttributeOptions
     @OptionGroup var removals: HabitRemovalOptions
+    @Option(
+        help: ArgumentHelp(
+            "The first day a changed kind, type, target or schedule applies: YYYY-MM-DD, today (the default), yesterday or beginning.",
+            valueName: "day"))
+    var from: String?
 
     func run() async throws {
         let session = try await Session.open(options)
@@ -32,9 +43,31 @@ struct EditCommand: AsyncParsableCommand {
             removing: removals.removals)
         if let name { habit.name = name.trimmingCharacters(in: .whitespaces) }
         try habit.validate()
-        habit = try await session.store.editHabit(owner: session.owner, from: old, to: habit)
+        habit = try await session.store.editHabit(
+            owner: session.owner, from: old, to: habit, rulesFrom: try Self.rulesFrom(from, today: session.today))
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")
+        if habit.rule != old.rule, let changed = habit.versions.last?.through.next, habit.versions != old.versions {
+            session.print("The new rule applies from \(changed.iso); the days before keep the one they had.")
+        }
+    }
+
+    /// `--from`: a day up to today, `today`, `yesterday` or `beginning`.
+    static func rulesFrom(_ text: String?, today: Day) throws -> RuleChangeStart {
+        switch text?.lowercased() {
+        case nil, "today": return .day(today)
+        case "yesterday": return .day(today.previous)
+        case "beginning", "start": return .beginning
+        case let text?:
+            guard let day = try? Day(iso: text) else {
+                throw CLIError("--from \(text): a day is YYYY-MM-DD, today, yesterday or beginning")
+            }
+            if day > today { throw CLIError("--from \(text): a change applies from today or an earlier day, not a later one") }
+            if day < RecordableDays.floor {
+                throw CLIError("--from \(text): before \(RecordableDays.floor.iso), the earliest day Tend records")
+            }
+            return .day(day)
+        }
     }
 }

@@ -102,7 +102,8 @@ struct TodayCommand: AsyncParsableCommand {
         session.print(style.bold("Paused"))
         for item in plan.paused {
             let until = item.until.map { "until \($0.iso), due again \($0.next.iso)" } ?? "until resumed"
-            let line = "  \(style.mark(.paused, progress: 0)) \(item.habit.emoji.padded(to: 2)) \(style.paint(item.habit.name, item.habit.color))  \(until)"
+            let line =
+                "  \(style.mark(.paused, progress: 0)) \(item.habit.emoji.padded(to: 2)) \(style.paint(item.habit.name, item.habit.color))  \(until)"
             session.print(line.trimmingTrailingSpaces())
         }
     }

@@ -72,6 +72,18 @@ struct HabitJSON: Encodable {
         @NullWhenAbsent var end: String?
     }
 
+    /// The rules the habit had before its current one, oldest first: each judged the days through
+    /// `through` (docs/domain.md, "Changes from a day").
+    var versions: [VersionJSON]
+
+    struct VersionJSON: Encodable {
+        var through: String
+        var kind: String
+        var type: String
+        var target: Amount
+        var schedule: String
+    }
+
     init(_ habit: Habit) {
         id = habit.id.description
         name = habit.name
@@ -94,11 +106,16 @@ struct HabitJSON: Encodable {
         startsOn = habit.startsOn?.iso
         endsOn = habit.endsOn?.iso
         pauses = habit.pauses.map { PauseJSON(start: $0.start.iso, end: $0.end?.iso) }
+        versions = habit.versions.map {
+            VersionJSON(
+                through: $0.through.iso, kind: $0.rule.kind.rawValue, type: $0.rule.type.rawValue, target: $0.rule.target,
+                schedule: $0.rule.schedule.description)
+        }
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, step, unit, schedule, routineTime, reminders, isArchived, group, tags,
-            order, createdOn, startsOn, endsOn, pauses
+            order, createdOn, startsOn, endsOn, pauses, versions
     }
 }
 

@@ -96,7 +96,7 @@ public struct HistoryWindow: Hashable, Sendable {
     /// The days whose entries to read for these habits.
     public func entryDays(for habits: some Sequence<Habit>) -> (from: Day, through: Day) {
         let lookback = habits.reduce(HistoryWindow.periodLookback) { longest, habit in
-            max(longest, HistoryWindow.lookback(for: habit.schedule))
+            habit.allSchedules.map(HistoryWindow.lookback(for:)).reduce(longest, max)
         }
         return (from.adding(days: -lookback), max(through, min(through.adding(days: 31), today)))
     }

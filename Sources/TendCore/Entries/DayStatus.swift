@@ -88,36 +88,58 @@ extension TrackedHabit {
         return Array(all[offset..<(offset + from.days(to: through) + 1)])
     }
 
-    /// The first day whose data the statuses of `from` depend on.
+    /// The first day whose data the statuses of `from` depend on (under any of the habit's rules).
     private func contextStart(for from: Day, calendar: TendCalendar) -> Day {
-        let start: Day
-        switch habit.schedule {
-        case .timesPerWeek: start = calendar.startOfWeek(for: from)
-        case .timesPerMonth: start = from.firstOfMonth
-        case .timesInDays(_, let days): start = from.adding(days: -days)
-        default: start = from
-        }
+        let start = habit.entriesNeeded(from: from, calendar: calendar)
         return max(min(start, from), min(startDay, from))
     }
 
-    /// The last day whose data the statuses of `through` depend on (the rest of its period, up to today).
+    /// The last day whose data the statuses of `through` depend on (the rest of its period, up to
+    /// today, under any of the habit's rules).
     private func contextEnd(for through: Day, today: Day, calendar: TendCalendar) -> Day {
-        let periodEnd: Day
-        switch habit.schedule {
-        case .timesPerWeek: periodEnd = calendar.endOfWeek(for: through)
-        case .timesPerMonth: periodEnd = through.lastOfMonth
-        default: return through
-        }
-        return max(through, min(periodEnd, today))
+        habit.allSchedules.map { schedule in
+            let periodEnd: Day
+            switch schedule {
+            case .timesPerWeek: periodEnd = calendar.endOfWeek(for: through)
+            case .timesPerMonth: periodEnd = through.lastOfMonth
+            default: return through
+            }
+            return max(through, min(periodEnd, today))
+        }.max()!
     }
 
-    /// Statuses for every day of `timeline`.
+    /// Statuses for every day of `timeline`. A habit with earlier rules (``HabitVersion``) has each
+    /// day judged by the rule it had: every rule's statuses are worked out as if it were the only
+    /// one from its first day on — a quota period it shares with the next rule is judged whole, as
+    /// it was — and each day takes its own rule's. So a change from a day leaves every day before it
+    /// exactly as it was; the new rule's first period, cut by that day, asks for a prorated count.
     func statuses(in timeline: Timeline, today: Day, calendar: TendCalendar) -> [DayStatus] {
+        guard !habit.versions.isEmpty else {
+            return statuses(in: timeline, judging: habit, first: activeStart, today: today, calendar: calendar)
+        }
+        var result = [DayStatus](repeating: .notDue, count: timeline.count)
+        guard timeline.count > 0 else { return result }
+        let last = timeline.start.adding(days: timeline.count - 1)
+        for segment in habit.ruleSegments {
+            let from = max(segment.from ?? .minimum, activeStart, timeline.start)
+            let through = min(segment.through ?? .maximum, last)
+            guard from <= through else { continue }
+            let judged = statuses(
+                in: timeline, judging: segment.habit, first: max(segment.from ?? .minimum, activeStart), today: today, calendar: calendar)
+            let lower = timeline.index(of: from)
+            let upper = timeline.index(of: through)
+            result.replaceSubrange(lower...upper, with: judged[lower...upper])
+        }
+        return result
+    }
+
+    /// Statuses for every day of `timeline` under `habit`'s rule (its fields), judged from `first`.
+    private func statuses(
+        in timeline: Timeline, judging habit: Habit, first: Day, today: Day, calendar: TendCalendar
+    ) -> [DayStatus] {
         let count = timeline.count
         var result = [DayStatus](repeating: .notDue, count: count)
         guard count > 0 else { return result }
-        let habit = self.habit
-        let first = activeStart
         let firstIndex = max(0, timeline.index(of: first))
         let todayIndex = timeline.index(of: today)
         guard firstIndex < count else { return result }
@@ -192,7 +214,8 @@ extension TrackedHabit {
                 var capacity = 0
                 if todayIndex <= lastIndex {
                     capacity = lastIndex - todayIndex - pausedAhead
-                    if todayIndex >= 0, todayIndex < count, !met[todayIndex], !timeline.skipped[todayIndex], !timeline.isPaused(todayIndex) {
+                    if todayIndex >= 0, todayIndex < count, !met[todayIndex], !timeline.skipped[todayIndex], !timeline.isPaused(todayIndex)
+                    {
                         capacity += 1
                     } else if todayIndex < 0 || todayIndex >= count {
                         capacity += 1

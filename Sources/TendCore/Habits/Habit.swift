@@ -46,6 +46,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public var endsOn: Day?
     /// Stretches of rest (``HabitPause``), in order, none overlapping.
     public var pauses: [HabitPause]
+    /// The rules the habit had before its current one (``HabitVersion``), in order: a change that
+    /// applied from a day left the days before judged as they were.
+    public var versions: [HabitVersion]
 
     /// A habit with every attribute; the defaults make a daily good checkmark habit.
     public init(
@@ -69,7 +72,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         createdOn: Day,
         startsOn: Day? = nil,
         endsOn: Day? = nil,
-        pauses: [HabitPause] = []
+        pauses: [HabitPause] = [],
+        versions: [HabitVersion] = []
     ) {
         self.id = id
         self.name = name
@@ -92,6 +96,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.startsOn = startsOn
         self.endsOn = endsOn
         self.pauses = pauses.sorted()
+        self.versions = versions.sorted()
     }
 
     /// Whether the habit's end has passed on `today`: it is finished.
@@ -176,6 +181,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         do { try HabitTags.validate(tags) } catch { throw .tags(error.description) }
         try Habit.validate(startsOn: startsOn, endsOn: endsOn)
         try HabitPause.validate(pauses)
+        try HabitVersion.validate(versions)
     }
 
     /// Start and end dates: on or after ``RecordableDays/floor``, and the end not before the start.
@@ -225,7 +231,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 extension Habit: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, name, emoji, color, notes, kind, type, target, unit, step, schedule, routineTime, reminders,
-            isArchived, group, tags, order, createdOn, startsOn, endsOn, pauses
+            isArchived, group, tags, order, createdOn, startsOn, endsOn, pauses, versions
     }
 
     /// Decodes a habit; attributes other than `id`, `name` and `createdOn` may be absent and
@@ -255,7 +261,8 @@ extension Habit: Codable {
             createdOn: try c.decode(Day.self, forKey: .createdOn),
             startsOn: try c.decodeIfPresent(Day.self, forKey: .startsOn),
             endsOn: try c.decodeIfPresent(Day.self, forKey: .endsOn),
-            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses) ?? [])
+            pauses: try c.decodeIfPresent([HabitPause].self, forKey: .pauses) ?? [],
+            versions: try c.decodeIfPresent([HabitVersion].self, forKey: .versions) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -284,6 +291,7 @@ extension Habit: Codable {
         try c.encodeIfPresent(startsOn, forKey: .startsOn)
         try c.encodeIfPresent(endsOn, forKey: .endsOn)
         if !pauses.isEmpty { try c.encode(pauses, forKey: .pauses) }
+        if !versions.isEmpty { try c.encode(versions, forKey: .versions) }
     }
 }
 
@@ -307,6 +315,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case textHasNUL(String)
     case dates(String)
     case pauses(String)
+    case versions(String)
 
     public var description: String {
         switch self {
@@ -328,7 +337,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
         case .reminder(let reason): "invalid reminder: \(reason)"
         case .negativeValue(let value): "a value cannot be negative (\(value))"
-        case .group(let reason), .tags(let reason), .dates(let reason), .pauses(let reason): reason
+        case .group(let reason), .tags(let reason), .dates(let reason), .pauses(let reason), .versions(let reason): reason
         case .textHasNUL(let field): "\(field) cannot hold a NUL character"
         }
     }

@@ -27,6 +27,8 @@ public struct HabitPatch: Codable, Hashable, Sendable {
     public var endsOn: DayBound?
     /// The whole list of pauses (as reminders are: the last change wins).
     public var pauses: [HabitPause]?
+    /// The whole list of earlier rules (``HabitVersion``), set with the rule it ended.
+    public var versions: [HabitVersion]?
 
     public init(
         name: String? = nil, emoji: String? = nil, color: HabitColor? = nil, notes: String? = nil,
@@ -34,7 +36,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         schedule: Schedule? = nil, routineTime: RoutineTime? = nil, reminders: [Reminder]? = nil,
         isArchived: Bool? = nil, order: Int? = nil, group: String? = nil, tagsAdded: [String]? = nil,
         tagsRemoved: [String]? = nil, startsOn: DayBound? = nil, endsOn: DayBound? = nil,
-        pauses: [HabitPause]? = nil
+        pauses: [HabitPause]? = nil, versions: [HabitVersion]? = nil
     ) {
         self.name = name
         self.emoji = emoji
@@ -56,6 +58,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         self.startsOn = startsOn
         self.endsOn = endsOn
         self.pauses = pauses
+        self.versions = versions
     }
 
     /// The patch that turns `old` into `new` (only the fields that differ).
@@ -79,6 +82,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if old.startsOn != new.startsOn { startsOn = DayBound(new.startsOn) }
         if old.endsOn != new.endsOn { endsOn = DayBound(new.endsOn) }
         if old.pauses != new.pauses { pauses = new.pauses }
+        if old.versions != new.versions { versions = new.versions }
         let oldKeys = Set(old.tags.map(HabitTags.key))
         let newKeys = Set(new.tags.map(HabitTags.key))
         let added = new.tags.filter { !oldKeys.contains(HabitTags.key($0)) }
@@ -110,6 +114,7 @@ public struct HabitPatch: Codable, Hashable, Sendable {
         if let startsOn { habit.startsOn = startsOn.day }
         if let endsOn { habit.endsOn = endsOn.day }
         if let pauses { habit.pauses = pauses.sorted() }
+        if let versions { habit.versions = versions.sorted() }
         if tagsAdded != nil || tagsRemoved != nil {
             habit.tags = HabitTags.applying(added: tagsAdded ?? [], removed: tagsRemoved ?? [], to: habit.tags)
         }

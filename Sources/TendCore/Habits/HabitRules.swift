@@ -59,6 +59,7 @@ public enum HabitRules {
                 throw HabitValidationError.stepOutOfRange(step, Habit.stepRange)
             }
             if let pauses = patch.pauses { try HabitPause.validate(pauses) }
+            if let versions = patch.versions { try HabitVersion.validate(versions) }
             if let reminders = patch.reminders {
                 guard reminders.count <= Habit.maximumReminders else { throw HabitValidationError.tooManyReminders(Habit.maximumReminders) }
                 for reminder in reminders { try reminder.validate() }

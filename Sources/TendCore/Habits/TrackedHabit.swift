@@ -59,21 +59,22 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
 
     /// Whether the day is met: a good habit reached its target, a bad habit stayed at or under it.
     public func isCompleted(on day: Day) -> Bool {
-        habit.isMet(by: completionCount(on: day))
+        habit.ruled(on: day).isMet(by: completionCount(on: day))
     }
 
     /// Progress toward the target, 0…1. For a bad habit it is the share of the allowance used
     /// (1 when the limit is reached or passed; a limit of 0 is used up by any value).
     public func completionProgress(on day: Day) -> Double {
         let value = completionCount(on: day)
-        guard habit.target > 0 else { return value > 0 ? 1 : 0 }
-        return min(1, value.double / habit.target.double)
+        let target = habit.ruled(on: day).target
+        guard target > 0 else { return value > 0 ? 1 : 0 }
+        return min(1, value.double / target.double)
     }
 
     /// Some progress, but less than the target (`0 < value < target`).
     public func isPartiallyCompleted(on day: Day) -> Bool {
         let value = completionCount(on: day)
-        return value > 0 && value < habit.target
+        return value > 0 && value < habit.ruled(on: day).target
     }
 
     public func isSkipped(on day: Day) -> Bool { entries[day]?.isSkipped ?? false }
@@ -96,8 +97,9 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     public mutating func incrementCompletion(on day: Day, by amount: Amount = 1) {
         let current = completionCount(on: day)
         var value = max(0, current + amount)
-        if amount > 0, habit.kind == .good {
-            value = max(current, min(value, habit.target))
+        let rule = habit.ruled(on: day)
+        if amount > 0, rule.kind == .good {
+            value = max(current, min(value, rule.target))
         }
         setValue(value, on: day)
     }
@@ -106,16 +108,17 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     /// For a bad habit it toggles between 0 and one over the limit (a slip).
     public mutating func toggleCompleted(on day: Day) {
         let value = completionCount(on: day)
-        switch habit.kind {
-        case .good: setValue(value >= habit.target ? 0 : habit.target, on: day)
-        case .bad: setValue(value > 0 ? 0 : habit.target + 1, on: day)
+        let rule = habit.ruled(on: day)
+        switch rule.kind {
+        case .good: setValue(value >= rule.target ? 0 : rule.target, on: day)
+        case .bad: setValue(value > 0 ? 0 : rule.target + 1, on: day)
         }
     }
 
     /// Void.'s polymorphic tap: checkmarks toggle, counts go up by the habit's step (one unless
     /// chosen: 0.25 l), durations by `durationStep` seconds.
     public mutating func tap(on day: Day, durationStep: Int = 60) {
-        switch habit.type {
+        switch habit.ruled(on: day).type {
         case .checkmark: toggleCompleted(on: day)
         case .count: incrementCompletion(on: day, by: habit.step)
         case .duration: incrementCompletion(on: day, by: Amount(durationStep))
@@ -148,7 +151,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
     public mutating func replaceEntry(_ entry: Entry) {
         let day = entry.day
         if var summary {
-            summary.cut(before: summary.invalidatedFrom(entryDay: day, reach: HabitSummary.reach(of: habit.schedule)))
+            summary.cut(before: summary.invalidatedFrom(entryDay: day, reach: habit.summaryReach))
             self.summary = summary
         }
         if entry.isEmpty {

@@ -27,6 +27,8 @@ public struct HabitSummary: Hashable, Sendable {
         public var startsOn: Day?
         public var endsOn: Day?
         public var pauses: [HabitPause]
+        /// The earlier rules, each keyed as the current one is.
+        public var versions: [HabitVersion]
 
         public init(_ habit: Habit, calendar: TendCalendar) {
             kind = habit.kind
@@ -37,27 +39,40 @@ public struct HabitSummary: Hashable, Sendable {
             startsOn = habit.startsOn
             endsOn = habit.endsOn
             pauses = habit.pauses
+            versions = habit.versions
+            // A week's first day matters to any "N per week" rule the habit had.
+            if habit.versions.contains(where: { if case .timesPerWeek = $0.rule.schedule { true } else { false } }) {
+                firstWeekday = calendar.firstWeekday
+            }
         }
 
         /// The rules as stored beside the codes.
         public var key: String {
-            var key = HabitSummary.createdKey(createdOn) + "\(kind.rawValue) \(target) "
-            switch schedule {
-            case .daily: key += "daily"
-            case .weekdays(let days): key += "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
-            case .daysOfMonth(let days): key += "month-days " + days.sorted().map(String.init).joined(separator: ",")
-            case .everyNDays(let interval, let start): key += "every \(interval) \(start.ordinal)"
-            case .timesPerWeek(let times): key += "week \(times) \(firstWeekday ?? 0)"
-            case .timesPerMonth(let times): key += "month \(times)"
-            case .timesInDays(let times, let days): key += "in-days \(times) \(days)"
-            }
+            var key = HabitSummary.createdKey(createdOn) + "\(kind.rawValue) \(target) " + Self.scheduleKey(schedule, firstWeekday)
             // Only when set, so the keys of habits without dates are those stored before dates existed.
             if let startsOn { key += " from \(startsOn.ordinal)" }
             if let endsOn { key += " to \(endsOn.ordinal)" }
             for pause in pauses { key += " pause \(pause.start.ordinal)-\(pause.end.map { String($0.ordinal) } ?? "")" }
+            for version in versions {
+                key +=
+                    " until \(version.through.ordinal) \(version.rule.kind.rawValue) \(version.rule.target) "
+                    + Self.scheduleKey(version.rule.schedule, firstWeekday)
+            }
             // The version of the status rules: summaries made under earlier ones are made again
             // (2: unrecorded days before the creation are not due).
             return key + " s2"
+        }
+
+        static func scheduleKey(_ schedule: Schedule, _ firstWeekday: Int?) -> String {
+            switch schedule {
+            case .daily: "daily"
+            case .weekdays(let days): "weekdays " + days.map(\.rawValue).sorted().map(String.init).joined(separator: ",")
+            case .daysOfMonth(let days): "month-days " + days.sorted().map(String.init).joined(separator: ",")
+            case .everyNDays(let interval, let start): "every \(interval) \(start.ordinal)"
+            case .timesPerWeek(let times): "week \(times) \(firstWeekday ?? 0)"
+            case .timesPerMonth(let times): "month \(times)"
+            case .timesInDays(let times, let days): "in-days \(times) \(days)"
+            }
         }
     }
 
@@ -217,25 +232,33 @@ public struct HabitSummary: Hashable, Sendable {
 }
 
 extension Habit {
+    /// How many days before an entry's day its change can reach under any of the habit's rules
+    /// (``HabitSummary/reach(of:)``; an earlier rule's period can straddle the day it ended).
+    public var summaryReach: Int { allSchedules.map(HabitSummary.reach(of:)).max()! }
+
     /// The last day whose status no longer depends on `today`: the day before it, or before the
     /// week or month containing it for "N per week/month" (that period may still be met).
     public func settledThrough(today: Day, calendar: TendCalendar) -> Day {
-        switch schedule {
-        case .timesPerWeek: calendar.startOfWeek(for: today).previous
-        case .timesPerMonth: today.firstOfMonth.previous
-        default: today.previous
-        }
+        allSchedules.map { schedule in
+            switch schedule {
+            case .timesPerWeek: calendar.startOfWeek(for: today).previous
+            case .timesPerMonth: today.firstOfMonth.previous
+            default: today.previous
+            }
+        }.min()!
     }
 
     /// The first day whose entry the statuses from `day` on depend on (the start of its period, or
-    /// of its "X in Y days" window).
+    /// of its "X in Y days" window), under any of the habit's rules.
     public func entriesNeeded(from day: Day, calendar: TendCalendar) -> Day {
-        switch schedule {
-        case .timesPerWeek: calendar.startOfWeek(for: day)
-        case .timesPerMonth: day.firstOfMonth
-        case .timesInDays(_, let days): day.adding(days: -days)
-        default: day
-        }
+        allSchedules.map { schedule in
+            switch schedule {
+            case .timesPerWeek: calendar.startOfWeek(for: day)
+            case .timesPerMonth: day.firstOfMonth
+            case .timesInDays(_, let days): day.adding(days: -days)
+            default: day
+            }
+        }.min()!
     }
 
 }

@@ -25,24 +25,14 @@ public enum Strength {
         return score
     }
 
-    /// The score of every day of `timeline` (which must start at the habit's start day).
+    /// The score of every day of `timeline` (which must start at the habit's start day). A habit
+    /// with earlier rules (``HabitVersion``) has each day scored with the rule it had (its
+    /// frequency, window and target), the score carried from one rule to the next: a day's score
+    /// depends only on the days up to it and their rules.
     static func series(for habit: Habit, timeline: Timeline) -> [Double] {
-        let (num, den) = habit.schedule.frequency
-        let frequency = Double(num) / Double(den)
-        let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
-        let isNumerical = habit.type != .checkmark || habit.kind == .bad
-        let atMost = habit.kind == .bad
-        var numerator = num
-        var denominator = den
-        if !isNumerical && frequency < 1 {
-            numerator *= 2
-            denominator *= 2
-        }
-        // Sums in thousandths (exact); only the ratio to the target is a Double.
-        let target = Double(habit.target.thousandths * Int64(num))
-        var previous = isNumerical && atMost ? 1.0 : 0.0
-        var rolling: Int64 = 0
-        var scores = [Double](repeating: 0, count: timeline.count)
+        let count = timeline.count
+        var scores = [Double](repeating: 0, count: count)
+        guard count > 0 else { return scores }
         var values = timeline.values
         var skipped = timeline.skipped
         // A paused day is Loop's skipped day with nothing recorded: the score holds through a
@@ -51,35 +41,64 @@ public enum Strength {
             values[index] = 0
             skipped[index] = true
         }
-
-        for index in 0..<timeline.count {
-            let old = index - denominator
-            if isNumerical {
-                rolling += values[index].thousandths
-                if old >= 0 { rolling -= values[old].thousandths }
-            } else {
-                if values[index] >= habit.target && !skipped[index] { rolling += 1 }
-                if old >= 0, values[old] >= habit.target && !skipped[old] { rolling -= 1 }
+        let last = timeline.start.adding(days: count - 1)
+        // Each rule's days, as index ranges of the timeline, oldest first.
+        let segments: [(habit: Habit, range: ClosedRange<Int>)] = habit.ruleSegments.compactMap { segment in
+            let from = max(timeline.index(of: max(segment.from ?? timeline.start, timeline.start)), 0)
+            let through = min(timeline.index(of: min(segment.through ?? last, last)), count - 1)
+            return from <= through ? (segment.habit, from...through) : nil
+        }
+        // Window sums in O(1) a day whatever the window: sums of the values (thousandths, exact)
+        // and counts of checked days (each judged by its own day's target).
+        var valueSums = [Int64](repeating: 0, count: count + 1)
+        var checkedCounts = [Int](repeating: 0, count: count + 1)
+        var checked = [Bool](repeating: false, count: count)
+        for segment in segments {
+            for index in segment.range { checked[index] = values[index] >= segment.habit.target && !skipped[index] }
+        }
+        for index in 0..<count {
+            valueSums[index + 1] = valueSums[index] + values[index].thousandths
+            checkedCounts[index + 1] = checkedCounts[index] + (checked[index] ? 1 : 0)
+        }
+        var previous = 0.0
+        for (position, segment) in segments.enumerated() {
+            let rule = segment.habit
+            let (num, den) = rule.schedule.frequency
+            let frequency = Double(num) / Double(den)
+            let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
+            let isNumerical = rule.type != .checkmark || rule.kind == .bad
+            let atMost = rule.kind == .bad
+            var numerator = num
+            var denominator = den
+            if !isNumerical && frequency < 1 {
+                numerator *= 2
+                denominator *= 2
             }
-            if !skipped[index] {
-                let completed: Double
-                if isNumerical {
-                    let sum = Double(rolling)
-                    if !atMost {
-                        completed = target > 0 ? min(1, sum / target) : 1
-                    } else if target > 0 {
-                        completed = min(1, max(0, 1 - (sum - target) / target))
+            // Sums in thousandths (exact); only the ratio to the target is a Double.
+            let target = Double(rule.target.thousandths * Int64(num))
+            if position == 0 { previous = isNumerical && atMost ? 1.0 : 0.0 }
+            for index in segment.range {
+                if !skipped[index] {
+                    let windowStart = max(0, index - denominator + 1)
+                    let completed: Double
+                    if isNumerical {
+                        let sum = Double(valueSums[index + 1] - valueSums[windowStart])
+                        if !atMost {
+                            completed = target > 0 ? min(1, sum / target) : 1
+                        } else if target > 0 {
+                            completed = min(1, max(0, 1 - (sum - target) / target))
+                        } else {
+                            completed = sum > 0 ? 0 : 1
+                        }
                     } else {
-                        completed = sum > 0 ? 0 : 1
+                        completed = min(1, Double(checkedCounts[index + 1] - checkedCounts[windowStart]) / Double(numerator))
                     }
-                } else {
-                    completed = min(1, Double(rolling) / Double(numerator))
+                    var score = previous * multiplier
+                    score += completed * (1 - multiplier)
+                    previous = score
                 }
-                var score = previous * multiplier
-                score += completed * (1 - multiplier)
-                previous = score
+                scores[index] = previous
             }
-            scores[index] = previous
         }
         return scores
     }

@@ -66,8 +66,10 @@ struct HabitsAPI {
         let fields = try await server.decode(HabitFields.self, from: request)
         let habit = try await server.store.habit(owner: user.id, id: id)
         let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)
-        let changed = try fields.applied(to: habit, today: user.settings.today(now: server.now), groups: groups)
-        let updated = try await server.store.editHabit(owner: user.id, from: habit, to: changed)
+        let today = user.settings.today(now: server.now)
+        let changed = try fields.applied(to: habit, today: today, groups: groups)
+        let updated = try await server.store.editHabit(
+            owner: user.id, from: habit, to: changed, rulesFrom: try fields.ruleChangeStart(today: today))
         return try Reply.json(updated)
     }
 

@@ -11,6 +11,12 @@ package enum StoredJSON {
         return try JSONDecoder().decode([String].self, from: Data(text.utf8))
     }
 
+    /// A habit's earlier rules as stored (`[]` for most habits, read without a decoder).
+    package static func versions(_ text: String) throws -> [HabitVersion] {
+        guard text != "[]" else { return [] }
+        return try JSONDecoder().decode([HabitVersion].self, from: Data(text.utf8))
+    }
+
     /// A habit's pauses as stored (`[]` for most habits, read without a decoder).
     package static func pauses(_ text: String) throws -> [HabitPause] {
         guard text != "[]" else { return [] }

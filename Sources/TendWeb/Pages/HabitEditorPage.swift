@@ -54,6 +54,10 @@ struct HabitForm: Sendable, Hashable {
     /// The first and last day the habit is due (`YYYY-MM-DD`, a date field's value); empty for none.
     var startsOn = ""
     var endsOn = ""
+    /// When a changed kind, measure, target or schedule applies (an existing habit's form only):
+    /// `today`, `day` (from `rulesFromDay`) or `beginning`.
+    var rulesFrom = "today"
+    var rulesFromDay = ""
     /// Each saved reminder's own settings, by its time: shown under the times once a time is
     /// saved (a time typed for the first time starts every day, without message or repeats).
     var reminderDetails: [ReminderDetails] = []
@@ -202,6 +206,8 @@ struct HabitForm: Sendable, Hashable {
         reminders = field("reminders")
         startsOn = field("startsOn")
         endsOn = field("endsOn")
+        rulesFrom = field("rulesFrom").isEmpty ? "today" : field("rulesFrom")
+        rulesFromDay = field("rulesFromDay")
         var seen: Set<TimeOfDay> = []
         for word in reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
             guard let time = try? TimeOfDay(parsing: String(word)), seen.insert(time).inserted,
@@ -340,6 +346,7 @@ struct HabitForm: Sendable, Hashable {
             case .tags: errors["tags"] = message
             case .dates: errors["endsOn"] = message
             case .pauses: errors["form"] = message
+            case .versions: errors["rulesFrom"] = message
             }
         }
         return errors
@@ -414,6 +421,8 @@ struct HabitEditorPage: Sendable, Hashable {
     var original: String? = nil
     /// The owner's groups, offered as the group field's suggestions.
     var groupNames: [String] = []
+    /// The person's today (`YYYY-MM-DD`): the latest day a change may apply from.
+    var today = ""
 
     var isNew: Bool { habitID == nil }
     var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }
@@ -426,4 +435,32 @@ struct HabitEditorPage: Sendable, Hashable {
 
     /// The habit a posted snapshot describes (``FormSnapshot/value(_:from:)``).
     static func habit(fromSnapshot text: String?) -> Habit? { FormSnapshot.value(Habit.self, from: text) }
+}
+
+extension HabitForm {
+    /// When the form's changed rule applies, or the message beside the choice: today, a day up to
+    /// today, or the beginning.
+    func ruleChangeStart(today: Day) -> Result<RuleChangeStart, HabitForm.Errors> {
+        var errors = HabitForm.Errors()
+        switch rulesFrom {
+        case "today": return .success(.day(today))
+        case "beginning": return .success(.beginning)
+        case "day":
+            guard let day = try? Day(iso: rulesFromDay.trimmingCharacters(in: .whitespaces)) else {
+                errors["rulesFrom"] = "Choose the day the change applies from (YYYY-MM-DD)."
+                return .failure(errors)
+            }
+            if day > today {
+                errors["rulesFrom"] = "A change applies from today or an earlier day."
+            } else if day < RecordableDays.floor {
+                errors["rulesFrom"] = "Choose a day from \(RecordableDays.floor.iso) on."
+            } else {
+                return .success(.day(day))
+            }
+            return .failure(errors)
+        default:
+            errors["rulesFrom"] = "Choose from today, from a day or from the beginning."
+            return .failure(errors)
+        }
+    }
 }

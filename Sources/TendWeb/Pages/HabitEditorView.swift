@@ -60,13 +60,16 @@ enum HabitEditorView {
                         }
                     }
                     scheduleFields(form, errors)
+                    if !model.isNew { rulesFrom(form, errors, today: model.today) }
                     Node.div(.class("row")) {
                         field("startsOn", "Starts on", errors, hint: "The first day it is due, e.g. next Monday. Empty: from now.") {
                             input(
                                 attributes(
                                     [.type("date"), .id("startsOn"), .name("startsOn"), .value(form.startsOn)], "startsOn", errors))
                         }
-                        field("endsOn", "Ends on", errors, hint: "The last day of a challenge; after it the habit is finished. Empty: no end.") {
+                        field(
+                            "endsOn", "Ends on", errors, hint: "The last day of a challenge; after it the habit is finished. Empty: no end."
+                        ) {
                             input(attributes([.type("date"), .id("endsOn"), .name("endsOn"), .value(form.endsOn)], "endsOn", errors))
                         }
                     }
@@ -198,6 +201,33 @@ enum HabitEditorView {
                 }
             }
             errorNode(name, errors)
+        }
+    }
+
+    /// "Apply the change": from today, from a day, or from the beginning (which re-judges every
+    /// day). Only a change to the kind, measure, target or schedule needs it.
+    private static func rulesFrom(_ form: HabitForm, _ errors: HabitForm.Errors, today: String) -> Node {
+        Node.fieldset(.class("field choices rules-from"), .id("rulesFrom")) {
+            Node.legend { "A change to the kind, measure, target or schedule applies" }
+            Node.label(.class("choice")) {
+                radio("rulesFrom", "today", checked: form.rulesFrom == "today")
+                Node.span { "From today: earlier days keep the rule they had" }
+            }
+            Node.label(.class("choice")) {
+                radio("rulesFrom", "day", checked: form.rulesFrom == "day")
+                Node.span { "From a day:" }
+            }
+            Node.label(.for("rulesFromDay"), .class("visually-hidden")) { "The day the change applies from" }
+            input(
+                attributes(
+                    [.type("date"), .id("rulesFromDay"), .name("rulesFromDay"), .value(form.rulesFromDay), .attr("max", today)],
+                    "rulesFrom",
+                    errors))
+            Node.label(.class("choice")) {
+                radio("rulesFrom", "beginning", checked: form.rulesFrom == "beginning")
+                Node.span { "From the beginning: every day is judged again by the new rule" }
+            }
+            errorNode("rulesFrom", errors)
         }
     }
 

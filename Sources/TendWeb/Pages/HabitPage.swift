@@ -71,6 +71,9 @@ struct HabitPage: Sendable, Hashable {
     var finished: String?
     /// The habit's pauses and the form that adds one.
     var pauses: PausePanel
+    /// When its rule changed, oldest first ("Until Mon, 30 Nov 2026: 3 times a week · Build",
+    /// then "From Tue, 1 Dec 2026: Every day · Build"); empty for a habit that never changed.
+    var ruleChanges: [String]
     /// "Every day · Morning · 8 glasses a day".
     var subtitle: String
     var editLink: String
@@ -170,6 +173,15 @@ struct HabitPage: Sendable, Hashable {
             separator: " · ")
 
         pauses = PausePanel(habit, today: today)
+        ruleChanges =
+            habit.versions.isEmpty
+            ? []
+            : habit.ruleSegments.map { segment in
+                let words = [Self.scheduleText(segment.habit.schedule), Self.targetText(segment.habit, amounts: amounts)]
+                    .joined(separator: " · ")
+                if let through = segment.through { return "Until \(PausePanel.date(through)): \(words)" }
+                return "From \(PausePanel.date(segment.from!)): \(words)"
+            }
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
         finished =
             habit.isFinished(today: today)

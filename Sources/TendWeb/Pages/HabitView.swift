@@ -15,6 +15,13 @@ enum HabitView {
                 if let stale = model.stale { stale.node }
                 checkIn(model, session: session)
                 pauses(model.pauses, name: model.name, session: session)
+                if !model.ruleChanges.isEmpty {
+                    Node.section(.class("panel"), .id("rules"), .aria("labelledby", "rules-title")) {
+                        Node.h2(.id("rules-title")) { "Rule changes" }
+                        Node.p(.class("hint")) { "Each day is judged by the rule it had." }
+                        Node.ol(.class("pause-list")) { for change in model.ruleChanges { Node.li { change } } }
+                    }
+                }
                 Node.section(.class("panel"), .id("week"), .aria("label", "This week")) {
                     Node.h2 { "This week" }
                     days(model, model.week, list: "strip", label: "The last 7 days", anchor: "week", letters: true, session: session)
@@ -57,11 +64,13 @@ enum HabitView {
                         if let error = panel.error { Node.p(.class("error"), .id("pause-error"), .role("alert")) { error } }
                         Node.label(.for("pause-from")) { "From" }
                         Node.input(
-                            .type("date"), .id("pause-from"), .name("from"), .value(panel.from), .attr("min", panel.earliest), .attr("max", panel.latest),
+                            .type("date"), .id("pause-from"), .name("from"), .value(panel.from), .attr("min", panel.earliest),
+                            .attr("max", panel.latest),
                             .required)
                         Node.label(.for("pause-until")) { "Until (empty: until resumed)" }
                         Node.input(
-                            .type("date"), .id("pause-until"), .name("until"), .value(panel.until), .attr("min", panel.earliest), .attr("max", panel.latest))
+                            .type("date"), .id("pause-until"), .name("until"), .value(panel.until), .attr("min", panel.earliest),
+                            .attr("max", panel.latest))
                         Node.button(.type("submit"), .id("pause-habit")) { "Pause" }
                     }
                 },

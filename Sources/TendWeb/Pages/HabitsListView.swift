@@ -15,7 +15,9 @@ enum HabitsListView {
             list(model.active, label: "Your habits", session: session)
             if !model.finished.isEmpty {
                 Node.h2(.class("archived-title"), .id("finished")) { "Finished" }
-                Node.p(.class("hint archived-hint")) { "Past their end date: off Today, their figures kept. A later end date brings one back." }
+                Node.p(.class("hint archived-hint")) {
+                    "Past their end date: off Today, their figures kept. A later end date brings one back."
+                }
                 list(model.finished, label: "Finished habits", session: session)
             }
             if !model.archived.isEmpty {

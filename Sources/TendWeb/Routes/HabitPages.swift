@@ -126,7 +126,8 @@ struct HabitPages {
         let session = try web.session(context, user: user)
         let page = HabitEditorPage(
             habitID: habit.id, form: HabitForm(habit, amounts: AmountStyle(locale: user.settings.locale)),
-            original: HabitEditorPage.snapshot(habit), groupNames: try await groupNames(user))
+            original: HabitEditorPage.snapshot(habit), groupNames: try await groupNames(user),
+            today: user.settings.today(now: web.now).iso)
         return Page.html(HabitEditorView.page(page, session: session))
     }
 
@@ -157,14 +158,20 @@ struct HabitPages {
         }
         func refused(_ errors: HabitForm.Errors) throws -> Response {
             let session = try web.session(context, user: user)
-            let page = HabitEditorPage(habitID: stored.id, form: form, errors: errors, original: original, groupNames: groups.map(\.name))
+            let page = HabitEditorPage(
+                habitID: stored.id, form: form, errors: errors, original: original, groupNames: groups.map(\.name), today: today.iso)
             return Page.html(HabitEditorView.page(page, session: session), status: .unprocessableContent)
+        }
+        let rulesFrom: RuleChangeStart
+        switch form.ruleChangeStart(today: today) {
+        case .success(let start): rulesFrom = start
+        case .failure(let errors): return try refused(errors)
         }
         switch checked(result, existing: existing) {
         case .success(var habit):
             habit.group = GroupList.spelling(of: habit.group, among: groups)
             do {
-                _ = try await web.store.editHabit(owner: user.id, from: stored, to: habit)
+                _ = try await web.store.editHabit(owner: user.id, from: stored, to: habit, rulesFrom: rulesFrom)
                 return Page.redirect(WebPaths.habit(habit.id))
             } catch StoreError.conflict {
                 return try refused(Self.nameTaken)

@@ -29,7 +29,9 @@ struct PausePages {
             return .failure(PauseFormError("Choose the first paused day (YYYY-MM-DD)."))
         }
         if untilText.isEmpty { return .success((from, nil)) }
-        guard let until = try? Day(iso: untilText) else { return .failure(PauseFormError("Choose the last paused day (YYYY-MM-DD), or leave it empty.")) }
+        guard let until = try? Day(iso: untilText) else {
+            return .failure(PauseFormError("Choose the last paused day (YYYY-MM-DD), or leave it empty."))
+        }
         return .success((from, until))
     }
 
