@@ -118,6 +118,24 @@ public enum SyncContract {
                 #expect(habit.startsOn == nil && habit.endsOn == start.adding(days: 20))
                 expectSame(try await store.exportState(owner: user.id), expected(operations), "dates")
             },
+            SyncContractCase("A rule changed from a day on one device and a rename on another both survive; the versions travel") {
+                store in
+                let user = try await newUser(store)
+                let habit = Habit(id: habitID, name: "Read", type: .count, target: 10, createdOn: day)
+                let changed = habit.changingRule(
+                    to: HabitRule(kind: .good, type: .count, target: 20, schedule: .timesPerWeek(3)), from: .day(day.adding(days: 30)))
+                var rename = HabitPatch()
+                rename.name = "Read books"
+                let operations = [
+                    operation("origin", base, .habitCreated(habit: habit)),
+                    operation("phone", base + 2000, .habitUpdated(id: habitID, patch: HabitPatch(from: habit, to: changed))),
+                    operation("laptop", base + 1000, .habitUpdated(id: habitID, patch: rename)),
+                ]
+                for operation in operations.reversed() { _ = try await store.receive(owner: user.id, [operation]) }
+                let stored = try await store.habit(owner: user.id, id: habitID)
+                #expect(stored.name == "Read books" && stored.target == 20 && stored.versions == changed.versions)
+                expectSame(try await store.exportState(owner: user.id), expected(operations), "versions")
+            },
             SyncContractCase("A zone changed on one device and a snooze length on another both survive, in either order") { store in
                 let user = try await newUser(store)
                 _ = try await store.receive(

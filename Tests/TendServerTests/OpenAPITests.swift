@@ -281,6 +281,15 @@ struct OpenAPITests {
             .patch, "/api/v1/habits/{id}", ["id": readID], token: token,
             json: #"{"notes":"before bed","schedule":{"type":"everyNDays","interval":2,"start":"2025-06-01"}}"#, expect: .ok)
         try await c.call(.patch, "/api/v1/habits/{id}", ["id": readID], token: token, json: #"{"name":"water"}"#, expect: .conflict)
+        // A target changed from a day keeps the earlier rule as a version; a later day is refused.
+        try await c.call(
+            .patch, "/api/v1/habits/{id}", ["id": waterID], token: token, json: #"{"target":10,"rulesFrom":"2025-06-01"}"#, expect: .ok)
+        try await c.call(
+            .patch, "/api/v1/habits/{id}", ["id": waterID], token: token, json: #"{"target":12,"rulesFrom":"2999-01-01"}"#,
+            expect: .unprocessableContent)
+        try await c.call(
+            .patch, "/api/v1/habits/{id}", ["id": waterID], token: token, json: #"{"target":12,"rulesFrom":"soon"}"#,
+            expect: .unprocessableContent)
         try await c.call(.put, "/api/v1/habits/order", token: token, json: #"{"ids":["\#(readID)"]}"#, expect: .ok)
         try await c.call(.put, "/api/v1/habits/order", token: token, json: #"{"ids":["\#(UUID())"]}"#, expect: .notFound)
         try await c.call(.post, "/api/v1/habits/{id}/archive", ["id": readID], token: token, expect: .ok)
