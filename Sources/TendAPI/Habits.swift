@@ -223,6 +223,8 @@ public struct HabitFields: Codable, Hashable, Sendable {
             if emoji == nil { habit.followDefaultEmoji(from: previous) }
         }
         if let type { habit.type = type }
+        // A measurement records a number unless told it is a time.
+        if habit.kind == .measure, type == nil, habit.type == .checkmark { habit.type = .count }
         if let target {
             habit.target = target
         } else if kindOrTypeChanged {

@@ -15,10 +15,15 @@ public struct SyncRequest: Codable, Hashable, Sendable {
     /// say so (a Tend from before) is sent whole amounts only: a page holding a decimal one is
     /// refused with 409 `update-tend` instead of an operation it cannot read.
     public var decimalAmounts: Bool?
+    /// `true`: the device reads habits that are only measured (`"kind": "measure"`, issue 43). A
+    /// device that does not say so is refused a page holding one (409 `update-tend`).
+    public var measurements: Bool?
 
     public init(
-        device: String, cursor: String? = nil, operations: [ChangeOperation] = [], pull: Bool? = nil, decimalAmounts: Bool? = true
+        device: String, cursor: String? = nil, operations: [ChangeOperation] = [], pull: Bool? = nil, decimalAmounts: Bool? = true,
+        measurements: Bool? = true
     ) {
+        self.measurements = measurements
         self.device = device
         self.cursor = cursor
         self.operations = operations

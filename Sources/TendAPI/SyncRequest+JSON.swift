@@ -12,6 +12,7 @@ extension SyncRequest {
         var operations: [ChangeOperation]?
         var pull: Bool?
         var decimalAmounts: Bool?
+        var measurements: Bool?
         var seen = Set<String>()
         let read = scanner.object { scanner, key in
             guard seen.insert(String(decoding: key, as: UTF8.self)).inserted else { return false }
@@ -33,13 +34,18 @@ extension SyncRequest {
                 if scanner.null() { return true }
                 guard let flag = scanner.boolean() else { return false }
                 decimalAmounts = flag
+            } else if key.spells("measurements") {
+                if scanner.null() { return true }
+                guard let flag = scanner.boolean() else { return false }
+                measurements = flag
             } else {
                 return scanner.skipValue()
             }
             return true
         }
         guard read, scanner.atEnd(), let device, let operations else { return nil }
-        self.init(device: device, cursor: cursor, operations: operations, pull: pull, decimalAmounts: decimalAmounts)
+        self.init(
+            device: device, cursor: cursor, operations: operations, pull: pull, decimalAmounts: decimalAmounts, measurements: measurements)
     }
 
     /// The request as `JSONEncoder` with sorted keys writes it.
@@ -58,6 +64,10 @@ extension SyncRequest {
         }
         output.key("device")
         output.string(device)
+        if let measurements {
+            output.raw(#","measurements":"#)
+            output.boolean(measurements)
+        }
         output.raw(#","operations":"#)
         try ChangeOperation.writeJSON(operations, to: &output)
         if let pull {

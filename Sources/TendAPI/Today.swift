@@ -48,6 +48,20 @@ public struct TodayJSON: Codable, Hashable, Sendable {
     @NullWhenAbsent public var score: Double?
     public var groups: [Group]
     public var paused: [Paused]
+    /// The habits that are only measured, apart from the groups and the score.
+    public var measurements: [Measurement]
+
+    /// A measurement's value on the day (`null`: none yet) and its latest one.
+    public struct Measurement: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var emoji: String
+        public var unit: String
+        public var type: String
+        @NullWhenAbsent public var value: Amount?
+        @NullWhenAbsent public var lastDay: String?
+        @NullWhenAbsent public var lastValue: Amount?
+    }
 
     public init(_ plan: TodayPlan) {
         day = plan.day.iso
@@ -66,12 +80,17 @@ public struct TodayJSON: Codable, Hashable, Sendable {
                         period: item.period)
                 })
         }
+        measurements = plan.measurements.map {
+            Measurement(
+                id: $0.habit.id.description, name: $0.habit.name, emoji: $0.habit.emoji, unit: $0.habit.unit, type: $0.habit.type.rawValue,
+                value: $0.value, lastDay: $0.lastDay?.iso, lastValue: $0.lastValue)
+        }
         paused = plan.paused.map {
             Paused(id: $0.habit.id.description, name: $0.habit.name, emoji: $0.habit.emoji, until: $0.until?.iso)
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case day, current, score, groups, paused }
+    private enum CodingKeys: String, CodingKey { case day, current, score, groups, paused, measurements }
 }
 
 /// A day score (`null` when nothing was due), as `tend heatmap --json` prints it.

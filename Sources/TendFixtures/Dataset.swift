@@ -22,6 +22,7 @@ public enum Dataset {
                 switch (kind, type) {
                 case (.good, .checkmark): 1
                 case (.bad, .checkmark): 0
+                case (.measure, _): 0
                 case (_, .count): 8
                 case (_, .duration): 1800
                 }

@@ -78,7 +78,8 @@ enum HarshFormat {
         return (name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
-    /// harsh's frequency as a schedule; `nil` when it is none. Tracking only (`0`) is daily in Tend.
+    /// harsh's frequency as a schedule; `nil` when it is none. Tracking only (`0`) has the daily
+    /// schedule (a measurement is never due whatever its schedule).
     private static func frequency(_ text: String) -> (times: Int, days: Int)? {
         if text.hasSuffix("w"), let weeks = Int(text.dropLast()), weeks > 0, weeks <= 520 { return (1, weeks * 7) }
         if let slash = text.firstIndex(of: "/") {
@@ -203,14 +204,17 @@ enum HarshFormat {
         var habits: [ImportedHabit] = []
         for (position, draft) in drafts.enumerated() {
             let entries = draft.entries.values.sorted { $0.day < $1.day }
+            // Tracking only (frequency 0) is a habit that is only measured: a count, no target.
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid("harsh|\(draft.name)")), name: draft.name,
-                type: draft.largest > 1 ? .count : .checkmark, target: 1, schedule: draft.schedule, group: draft.heading ?? "",
+                kind: draft.trackingOnly ? .measure : .good,
+                type: draft.trackingOnly || draft.largest > 1 ? .count : .checkmark, target: draft.trackingOnly ? 0 : 1,
+                schedule: draft.schedule, group: draft.heading ?? "",
                 order: position,
                 createdOn: entries.first?.day ?? today)
             habits.append(ImportedHabit(habit: habit, entries: entries))
         }
-        let counted = drafts.filter { $0.largest > 1 }.map(\.name)
+        let counted = drafts.filter { $0.largest > 1 && !$0.trackingOnly }.map(\.name)
         if !counted.isEmpty {
             adjustments.append(
                 "\(ImportedData.listed(counted)) recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import)."
@@ -218,7 +222,9 @@ enum HarshFormat {
         }
         let tracking = drafts.filter(\.trackingOnly).map(\.name)
         if !tracking.isEmpty {
-            adjustments.append("\(ImportedData.listed(tracking)) are tracking only in harsh (frequency 0): imported as daily habits.")
+            adjustments.append(
+                "\(ImportedData.listed(tracking)) are tracking only in harsh (frequency 0): imported as habits that are only measured (no target, never due)."
+            )
         }
         let undefined = drafts.filter { !$0.defined }.map(\.name)
         if !undefined.isEmpty, drafts.contains(where: \.defined) {

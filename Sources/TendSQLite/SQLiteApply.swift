@@ -154,16 +154,16 @@ enum SQLiteApply {
             sql: """
                 UPDATE habits SET name = ?, name_key = ?, emoji = ?, color = ?, notes = ?, kind = ?, type = ?,
                     target = ?, unit = ?, step = ?, schedule = ?, routine_time = ?, reminders = ?, is_archived = ?, sort_order = ?,
-                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?, pauses = ?, versions = ?
+                    group_name = ?, tags = ?, starts_on = ?, ends_on = ?, pauses = ?, versions = ?, measure = ?
                 WHERE user_id = ? AND id = ?
                 """,
             arguments: [
                 habit.name, HabitRules.nameKey(habit.name), habit.emoji, habit.color.rawValue, habit.notes,
-                habit.kind.rawValue, habit.type.rawValue, habit.target.thousandths, habit.unit, habit.step.thousandths,
+                SQLiteRows.storedKind(habit.kind).kind, habit.type.rawValue, habit.target.thousandths, habit.unit, habit.step.thousandths,
                 try json(habit.schedule),
                 habit.routineTime.rawValue, try json(habit.reminders), habit.isArchived, habit.order,
                 habit.group, try json(habit.tags), habit.startsOn?.ordinal, habit.endsOn?.ordinal, try json(habit.pauses),
-                try json(habit.versions), owner.description,
+                try json(habit.versions), SQLiteRows.storedKind(habit.kind).measure, owner.description,
                 habit.id.description,
             ])
     }
@@ -225,16 +225,17 @@ enum SQLiteApply {
                 sql: """
                     INSERT INTO habits (user_id, id, name, name_key, emoji, color, notes, kind, type, target,
                         unit, step, schedule, routine_time, reminders, is_archived, sort_order, created_on,
-                        group_name, tags, starts_on, ends_on, pauses, versions)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        group_name, tags, starts_on, ends_on, pauses, versions, measure)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     owner.description, habit.id.description, habit.name, HabitRules.nameKey(habit.name), habit.emoji,
-                    habit.color.rawValue, habit.notes, habit.kind.rawValue, habit.type.rawValue, habit.target.thousandths,
+                    habit.color.rawValue, habit.notes, SQLiteRows.storedKind(habit.kind).kind, habit.type.rawValue,
+                    habit.target.thousandths,
                     habit.unit, habit.step.thousandths, try json(habit.schedule), habit.routineTime.rawValue, try json(habit.reminders),
                     habit.isArchived,
                     habit.order, habit.createdOn.ordinal, habit.group, try json(habit.tags), habit.startsOn?.ordinal,
-                    habit.endsOn?.ordinal, try json(habit.pauses), try json(habit.versions),
+                    habit.endsOn?.ordinal, try json(habit.pauses), try json(habit.versions), SQLiteRows.storedKind(habit.kind).measure,
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw StoreError.habitNameTaken(habit.name)

@@ -7,8 +7,13 @@ import TendStore
 enum SQLiteRows {
     static let habitColumns = """
         id, name, emoji, color, notes, kind, type, target, unit, schedule, routine_time, reminders, \
-        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on, pauses, versions
+        is_archived, sort_order, created_on, group_name, tags, step, starts_on, ends_on, pauses, versions, measure
         """
+
+    /// A kind as the `kind` column holds it, and the `measure` flag beside it (v18).
+    static func storedKind(_ kind: HabitKind) -> (kind: String, measure: Bool) {
+        kind == .measure ? (HabitKind.good.rawValue, true) : (kind.rawValue, false)
+    }
 
     static func user(_ db: Database, id: String) throws -> User? {
         guard
@@ -47,7 +52,8 @@ enum SQLiteRows {
         }
         return Habit(
             id: Habit.ID(rawValue: try uuid(row[offset + 0])), name: row[offset + 1], emoji: row[offset + 2],
-            color: try enumeration(HabitColor.self, offset + 3), notes: row[offset + 4], kind: try enumeration(HabitKind.self, offset + 5),
+            color: try enumeration(HabitColor.self, offset + 3), notes: row[offset + 4],
+            kind: row[offset + 22] ? .measure : try enumeration(HabitKind.self, offset + 5),
             type: try enumeration(HabitType.self, offset + 6), target: Amount(thousandths: row[offset + 7]),
             unit: row[offset + 8], step: Amount(thousandths: row[offset + 17]),
             schedule: try decode(StoredJSON.schedules, offset + 9), routineTime: try enumeration(RoutineTime.self, offset + 10),

@@ -449,6 +449,13 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE habits ADD COLUMN versions TEXT NOT NULL DEFAULT '[]'")
         }
 
+        // v18: habits that are only measured. The kind column's CHECK (good, bad) is part of the
+        // table, which SQLite cannot change without rebuilding it: a measurement is stored as
+        // kind 'good' with this flag set (``SQLiteRows/storedKind(_:)``).
+        migrator.registerMigration("v18") { db in
+            try db.execute(sql: "ALTER TABLE habits ADD COLUMN measure INTEGER NOT NULL DEFAULT 0 CHECK (measure IN (0, 1))")
+        }
+
         return migrator
     }
 }

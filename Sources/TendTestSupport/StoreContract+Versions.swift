@@ -30,7 +30,8 @@ extension StoreContract {
 
             let calendar = TendCalendar(timeZone: Fixtures.zone("Europe/Berlin"), firstWeekday: 2)
             let today = start.adding(days: 40)
-            let whole = TrackedHabit(habit: saved, entries: try await store.entries(owner: alice.id, habit: habit.id, from: .minimum, through: .maximum))
+            let whole = TrackedHabit(
+                habit: saved, entries: try await store.entries(owner: alice.id, habit: habit.id, from: .minimum, through: .maximum))
             let expected = whole.statuses(from: start, through: today, today: today, calendar: calendar)
             #expect(expected[start.days(to: Fixtures.day("2025-03-06"))] == .missed)
             #expect(expected[0...start.days(to: march.previous)].allSatisfy { $0 != .missed })
@@ -51,11 +52,33 @@ extension StoreContract {
             let logged = try await store.operations(owner: alice.id, after: 0, limit: 1_000)
             #expect(UserState.replaying(logged.map(\.operation.change)).habits == (try await store.exportState(owner: alice.id)).habits)
         },
+        StoreContractCase("A habit that is only measured is stored as one, turns into one to build and back, and is replayed") { store in
+            let alice = try await newUser(store)
+            let weight = try await store.createHabit(
+                owner: alice.id, Habit(name: "Weight", kind: .measure, type: .count, unit: "kg", createdOn: Fixtures.day("2025-02-03")))
+            #expect(try await store.habit(owner: alice.id, id: weight.id).kind == .measure)
+            _ = try await store.perform(
+                owner: alice.id, habit: weight.id, day: Fixtures.day("2025-02-04"), .set(Amount(thousandths: 72_450)))
+            let read = try await store.trackedHabits(owner: alice.id, includeArchived: false)[0]
+            #expect(read.habit.kind == .measure && read.entry(on: Fixtures.day("2025-02-04"))?.value == Amount(thousandths: 72_450))
+            var build = weight
+            build.kind = .good
+            build.target = 70
+            let changed = try await store.updateHabit(owner: alice.id, build)
+            #expect(try await store.habit(owner: alice.id, id: weight.id) == changed)
+            #expect(try await store.updateHabit(owner: alice.id, weight) == weight)
+            #expect(try await store.habit(owner: alice.id, id: weight.id).kind == .measure)
+            let logged = try await store.operations(owner: alice.id, after: 0, limit: 1_000)
+            #expect(UserState.replaying(logged.map(\.operation.change)).habits == (try await store.exportState(owner: alice.id)).habits)
+        },
         StoreContractCase("Wrong versions are refused and change nothing") { store in
             let alice = try await newUser(store)
             let habit = try await store.createHabit(owner: alice.id, water())
             var bad = habit
-            bad.versions = [HabitVersion(rule: HabitRule(kind: .good, type: .checkmark, target: 7, schedule: .daily), through: Fixtures.day("2025-03-01"))]
+            bad.versions = [
+                HabitVersion(
+                    rule: HabitRule(kind: .good, type: .checkmark, target: 7, schedule: .daily), through: Fixtures.day("2025-03-01"))
+            ]
             await expectStoreError("target out of range", isInvalid) { _ = try await store.updateHabit(owner: alice.id, bad) }
             #expect(try await store.habit(owner: alice.id, id: habit.id) == habit)
         },

@@ -43,8 +43,10 @@ struct RuleChangeCommandTests {
     func fromADayAndRefusals() async throws {
         let tend = try await CLIHarness(timeZone: "Pacific/Auckland", clock: Self.friday)
         #expect(
-            await tend.run(["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"], now: Self.friday.addingTimeInterval(-14 * 86_400))
-                .status == 0)
+            await tend.run(
+                ["add", "Water", "--type", "count", "--target", "8", "--unit", "glasses"], now: Self.friday.addingTimeInterval(-14 * 86_400)
+            )
+            .status == 0)
         #expect(await tend.run(["set", "Water", "8", "--date", "2026-03-02"]).status == 0)
         #expect(await tend.run(["edit", "Water", "--target", "10", "--from", "2026-03-03"]).status == 0)
         let history = try #require(try await tend.json(["history", "Water", "--days", "5"]) as? [String: Any])

@@ -63,7 +63,9 @@ struct HabitVersionPropertyTests {
             }
             // And the figures as of each day before D: streaks, rates, totals, strength.
             for asOf in stride(from: max(from, day.adding(days: -60)).ordinal, to: day.ordinal, by: 3).map(Day.init(ordinal:)) {
-                #expect(after.statistics(asOf: asOf, calendar: calendar) == before.statistics(asOf: asOf, calendar: calendar), "seed \(seed) \(asOf.iso)")
+                #expect(
+                    after.statistics(asOf: asOf, calendar: calendar) == before.statistics(asOf: asOf, calendar: calendar),
+                    "seed \(seed) \(asOf.iso)")
                 #expect(after.strength(on: asOf) == before.strength(on: asOf), "seed \(seed) \(asOf.iso)")
             }
         }
@@ -113,7 +115,8 @@ struct HabitVersionPropertyTests {
         let start = Fixtures.day("2026-10-05")
         let habit = Habit(name: "Run", schedule: .timesPerWeek(3), createdOn: start)
         // Mondays, Wednesdays and Fridays through November, then every day of December but the 3rd.
-        let runs = (0..<57).map(start.adding(days:)).filter { [1, 3, 5].contains($0.weekday.rawValue - 1) }
+        let runs =
+            (0..<57).map(start.adding(days:)).filter { [1, 3, 5].contains($0.weekday.rawValue - 1) }
             + (0..<10).map { Fixtures.day("2026-12-01").adding(days: $0) }.filter { $0 != Fixtures.day("2026-12-03") }
         let entries = runs.map { Entry(day: $0, value: 1) }
         let december = Fixtures.day("2026-12-01")

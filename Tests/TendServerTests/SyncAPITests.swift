@@ -78,6 +78,27 @@ struct SyncAPITests {
     }
 
     @Test(
+        "A client from before measurements is refused a page holding a habit that is only measured (409 update-tend); current ones read it")
+    func clientBeforeMeasurements() async throws {
+        let harness = try ServerHarness(kind: .sqlite)
+        try await harness.run { api in
+            let ana = try await api.signUp("ana")
+            let weight = Habit(name: "Weight", kind: .measure, type: .count, unit: "kg", createdOn: Self.day)
+            var laptop = Device("cli-laptop")
+            _ = try await Self.sync(
+                api, ana,
+                SyncRequest(device: "cli-laptop", operations: [laptop.operation(.habitCreated(habit: weight), at: harness.clock.now)]))
+            var request = SyncRequest(device: "cli-old")
+            request.measurements = nil
+            let refused = try await api.request(.post, "/api/v1/sync", token: ana.token, json: try Self.body(request))
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains(#""code":"update-tend""#) && refused.text.contains("only measured"))
+            let now = try await Self.sync(api, ana, SyncRequest(device: "cli-new"))
+            #expect(OperationSet(now.operations).state().habits[weight.id]?.habit.kind == .measure)
+        }
+    }
+
+    @Test(
         "A client from before decimal amounts pulls whole ones as before, and a page holding a decimal is refused with update-tend (409), its push kept"
     )
     func previousReleaseClient() async throws {

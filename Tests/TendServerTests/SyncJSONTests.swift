@@ -52,11 +52,21 @@ struct SyncJSONTests {
         for text in texts { #expect(SyncRequest(fastJSON: Array(text.utf8)) == nil, "\(text)") }
         #expect(
             SyncRequest(fastJSON: Array(#" {"device" : "d", "operations" : [ ], "cursor" : null, "extra": {"a":[1]}} "#.utf8))
-                == SyncRequest(device: "d", operations: [], decimalAmounts: nil))
+                == SyncRequest(device: "d", operations: [], decimalAmounts: nil, measurements: nil))
         // Absent, the device is a Tend from before decimal amounts; current ones say they read them.
         #expect(
-            SyncRequest(fastJSON: Array(#"{"decimalAmounts":true,"device":"d","operations":[]}"#.utf8))
+            SyncRequest(fastJSON: Array(#"{"decimalAmounts":true,"device":"d","measurements":true,"operations":[]}"#.utf8))
                 == SyncRequest(device: "d", operations: []))
-        #expect(try SyncRequest(device: "d", operations: []).json() == Array(#"{"decimalAmounts":true,"device":"d","operations":[]}"#.utf8))
+        #expect(
+            try SyncRequest(device: "d", operations: []).json()
+                == Array(#"{"decimalAmounts":true,"device":"d","measurements":true,"operations":[]}"#.utf8))
+        #expect(
+            try SyncRequest(device: "d", operations: []).json()
+                == Array(
+                    try {
+                        let e = JSONEncoder()
+                        e.outputFormatting = .sortedKeys
+                        return try e.encode(SyncRequest(device: "d", operations: []))
+                    }()))
     }
 }

@@ -60,6 +60,7 @@ struct HarshImportTests {
         // A `! Heading` is the group of the habits under it.
         #expect(meditated.habit.group == "Morning")
         #expect(try #require(try await world.habit(named: "Coffee")).habit.group == "Tracking only")
+        #expect(try #require(try await world.habit(named: "Coffee")).habit.kind == .measure)
         #expect(try #require(try await world.habit(named: "Stretched")).habit.group == "")
         #expect(
             meditated.entries.values.sorted { $0.day < $1.day } == [

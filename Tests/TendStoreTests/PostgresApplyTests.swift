@@ -56,14 +56,18 @@ struct ChangeGenerator {
     }
 
     private mutating func habit(_ id: Habit.ID) -> Habit {
-        let type = pick(HabitType.allCases)
+        var type = pick(HabitType.allCases)
         let kind = pick(HabitKind.allCases)
+        // A measurement is a count or a time, without a target.
+        if kind == .measure, type == .checkmark { type = .count }
         let range = Habit.targetRange(kind: kind, type: type)
         return Habit(
             id: id, name: name(), color: pick(HabitColor.allCases), kind: kind, type: type,
-            target: type == .count
-                ? Amount(thousandths: 250 * Int64.random(in: (range.lowerBound == 0 ? 0 : 1)...80, using: &random))
-                : Amount(Int.random(in: range.lowerBound.whole...min(range.upperBound.whole, 20), using: &random)),
+            target: kind == .measure
+                ? 0
+                : type == .count
+                    ? Amount(thousandths: 250 * Int64.random(in: (range.lowerBound == 0 ? 0 : 1)...80, using: &random))
+                    : Amount(Int.random(in: range.lowerBound.whole...min(range.upperBound.whole, 20), using: &random)),
             schedule: pick([.daily, .timesPerWeek(3), .weekdays([.monday, .thursday]), .daysOfMonth([1, 15])]),
             routineTime: pick(RoutineTime.allCases), isArchived: chance(20), order: Int.random(in: 0...5, using: &random),
             createdOn: pick(days))

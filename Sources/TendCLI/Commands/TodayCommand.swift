@@ -48,6 +48,7 @@ struct TodayCommand: AsyncParsableCommand {
         }
         if plan.groups.isEmpty {
             session.print("Nothing due.")
+            printMeasurements(plan, style: style, session: session)
             printPaused(plan, style: style, session: session)
             return
         }
@@ -91,8 +92,29 @@ struct TodayCommand: AsyncParsableCommand {
                 for part in Terminal.wrapped(line, to: columns, indent: 7) { session.print(part) }
             }
         }
+        printMeasurements(plan, style: style, session: session)
         printPaused(plan, style: style, session: session)
         await Tips.showOne(session, habits: habits, routines: routines)
+    }
+
+    /// The habits that are only measured: the day's value, or the latest one and its day.
+    func printMeasurements(_ plan: TodayPlan, style: Style, session: Session) {
+        guard !plan.measurements.isEmpty else { return }
+        session.print()
+        session.print(style.bold("Measurements"))
+        for item in plan.measurements {
+            let habit = item.habit
+            let text: String
+            if let value = item.value {
+                text = Format.value(value, of: habit, session.amounts)
+            } else if let last = item.lastValue, let day = item.lastDay {
+                text = "not yet (last \(Format.value(last, of: habit, session.amounts)) on \(day.iso))"
+            } else {
+                text = "nothing recorded yet"
+            }
+            let line = "  \(habit.emoji.padded(to: 2)) \(style.paint(habit.name, habit.color))  \(text)"
+            session.print(line.trimmingTrailingSpaces())
+        }
     }
 
     /// The habits resting on the day, apart from the day's lists: "⏸ 🏃 Running  until 2026-12-20".

@@ -9,7 +9,10 @@ struct HabitAttributeOptions: ParsableArguments {
     @Option(help: "One emoji shown beside the name.") var emoji: String?
     @Option(help: ArgumentHelp("A palette color: \(HabitColor.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "color"))
     var color: String?
-    @Option(help: ArgumentHelp("good (build: reach the target) or bad (quit: stay at or under it).", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "good (build: reach the target), bad (quit: stay at or under it) or measure (only record a value: weight, mood).",
+            valueName: "kind"))
     var kind: String?
     @Option(help: ArgumentHelp("checkmark, count or duration.", valueName: "type"))
     var type: String?
@@ -71,6 +74,11 @@ struct HabitAttributeOptions: ParsableArguments {
             if emoji == nil { habit.followDefaultEmoji(from: oldKind) }
         }
         if let type { habit.type = try Parse.choice(type, "type") }
+        // A measurement records a number unless told it is a time.
+        if habit.kind == .measure, type == nil, habit.type == .checkmark { habit.type = .count }
+        if habit.kind == .measure, let target, target != "0" {
+            throw CLIError("--target \(target): a habit that is only measured has no target")
+        }
         if let target {
             habit.target = try Self.target(target, kind: habit.kind, type: habit.type, locale: locale)
         } else if habit.kind != oldKind || habit.type != oldType {

@@ -59,6 +59,7 @@ enum Format {
     }
 
     static func target(_ habit: Habit, _ amounts: AmountStyle) -> String {
+        if habit.isMeasurement { return "measured" + (habit.unit.isEmpty ? "" : " in \(habit.unit)") + ", no target" }
         let prefix = habit.kind == .bad ? "at most " : ""
         switch habit.type {
         case .checkmark: return habit.kind == .good ? "once" : "never"

@@ -139,7 +139,8 @@ extension TrackedHabit {
     ) -> [DayStatus] {
         let count = timeline.count
         var result = [DayStatus](repeating: .notDue, count: count)
-        guard count > 0 else { return result }
+        // A measurement is never due: its values are recorded, not judged.
+        guard count > 0, habit.kind != .measure else { return result }
         let firstIndex = max(0, timeline.index(of: first))
         let todayIndex = timeline.index(of: today)
         guard firstIndex < count else { return result }

@@ -115,7 +115,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
     /// The emoji a new habit of `kind` gets when none is chosen: a green check on "Smoking" would
     /// read as success.
-    public static func defaultEmoji(for kind: HabitKind) -> String { kind == .bad ? "🚫" : defaultEmoji }
+    public static func defaultEmoji(for kind: HabitKind) -> String {
+        switch kind {
+        case .good: defaultEmoji
+        case .bad: "🚫"
+        case .measure: "📈"
+        }
+    }
 
     /// After the kind changed from `previous`: an emoji left at that kind's default becomes the
     /// new kind's (a chosen emoji stays).
@@ -141,6 +147,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// 1 of the unit for counts, and 10 or 30 minutes for durations.
     public static func defaultTarget(kind: HabitKind, type: HabitType) -> Amount {
         switch (kind, type) {
+        case (.measure, _): 0
         case (.good, .checkmark): 1
         case (.bad, .checkmark): 0
         case (_, .count): 1
@@ -152,6 +159,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// The range a target must lie in for this kind and type.
     public static func targetRange(kind: HabitKind, type: HabitType) -> ClosedRange<Amount> {
         switch (kind, type) {
+        case (.measure, _): 0...0
         case (.good, .checkmark): 1...1
         case (.bad, .checkmark): 0...0
         case (.good, .count): Amount(thousandths: 1)...maximumCountTarget
@@ -167,6 +175,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         guard Habit.isSingleEmoji(emoji) else { throw .invalidEmoji(emoji) }
         try Habit.validate(notes: notes)
         try Habit.validate(unit: unit)
+        // A measurement records a number or a time; "done or not" has nothing to measure.
+        guard kind != .measure || type != .checkmark else { throw .measureIsCheckmark }
         let range = Habit.targetRange(kind: kind, type: type)
         guard range.contains(target) else { throw .targetOutOfRange(target, range) }
         // Decimals are for counts: a checkmark's target is 0 or 1, a duration's whole seconds.
@@ -316,6 +326,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
     case dates(String)
     case pauses(String)
     case versions(String)
+    case measureIsCheckmark
 
     public var description: String {
         switch self {
@@ -339,6 +350,7 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .negativeValue(let value): "a value cannot be negative (\(value))"
         case .group(let reason), .tags(let reason), .dates(let reason), .pauses(let reason), .versions(let reason): reason
         case .textHasNUL(let field): "\(field) cannot hold a NUL character"
+        case .measureIsCheckmark: "a habit that is only measured records a count or a time, not done or not"
         }
     }
 }
@@ -349,6 +361,10 @@ extension Habit {
         switch kind {
         case .good: value >= target
         case .bad: value <= target
+        case .measure: false
         }
     }
+
+    /// Only measured: no target, never due (``HabitKind/measure``).
+    public var isMeasurement: Bool { kind == .measure }
 }

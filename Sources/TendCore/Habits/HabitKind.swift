@@ -6,4 +6,7 @@ public enum HabitKind: String, Codable, CaseIterable, Hashable, Sendable {
     case good
     /// Stay at or under the target each day.
     case bad
+    /// Only measured (weight, mood, resting pulse): a value recorded on any day, with no target,
+    /// no due days and no streak; never in the day score (harsh's "0 = track only").
+    case measure
 }

@@ -20,6 +20,8 @@ extension TrackedHabit {
         switch habit.kind {
         case .good: setValue(max(completionCount(on: day), habit.target), on: day)
         case .bad: incrementCompletion(on: day, by: 1)
+        // A measurement has no "done": a check adds one, as a tap does.
+        case .measure: incrementCompletion(on: day, by: 1)
         }
     }
 

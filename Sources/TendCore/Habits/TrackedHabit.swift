@@ -112,6 +112,7 @@ public struct TrackedHabit: Identifiable, Hashable, Sendable {
         switch rule.kind {
         case .good: setValue(value >= rule.target ? 0 : rule.target, on: day)
         case .bad: setValue(value > 0 ? 0 : rule.target + 1, on: day)
+        case .measure: setValue(value > 0 ? 0 : 1, on: day)
         }
     }
 

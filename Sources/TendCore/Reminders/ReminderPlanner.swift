@@ -57,6 +57,14 @@ public struct ReminderPlanner: Sendable {
             return .skip(.disabled)
         }
         if case .repeat = firing.kind, reminder.repeats == nil { return .skip(.disabled) }
+        // A measurement is never due: its reminder ("weigh in") rings until a value is recorded
+        // that day, unless a pause holds the day.
+        if habit.isMeasurement {
+            if habit.isPaused(on: firing.day) || !habit.isWithinDates(firing.day) { return .skip(.notDue) }
+            if isDone(tracked, on: firing.day) { return .skip(.habitDone) }
+            let lateness = max(0, now.timeIntervalSince(firing.firesAt))
+            return lateness > Self.missedAfter ? .skip(.missed) : .deliver(lateness: lateness)
+        }
         switch tracked.status(on: firing.day, today: firing.day, calendar: calendar) {
         case .notDue, .skipped, .satisfied, .paused: return .skip(.notDue)
         case .met where habit.kind == .good: return .skip(.habitDone)
@@ -68,8 +76,10 @@ public struct ReminderPlanner: Sendable {
     }
 
     /// Whether the habit counts as done on the firing's day ("until done" stops then). Never for a bad habit.
+    /// A measurement is done once a value is recorded that day.
     public func isDone(_ tracked: TrackedHabit, on day: Day) -> Bool {
-        tracked.habit.kind == .good && tracked.status(on: day, today: day, calendar: calendar) == .met
+        if tracked.habit.isMeasurement { return tracked.entry(on: day).map { !$0.isSkipped } ?? false }
+        return tracked.habit.kind == .good && tracked.status(on: day, today: day, calendar: calendar) == .met
     }
 
     /// "Later": the same day's reminder once more, `minutes` after `now` (a check-in from it still

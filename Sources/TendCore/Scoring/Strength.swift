@@ -63,6 +63,12 @@ public enum Strength {
         var previous = 0.0
         for (position, segment) in segments.enumerated() {
             let rule = segment.habit
+            // A measurement has no strength (nothing to reach): its days score 0.
+            if rule.kind == .measure {
+                if position == 0 { previous = 0 }
+                for index in segment.range { scores[index] = previous }
+                continue
+            }
             let (num, den) = rule.schedule.frequency
             let frequency = Double(num) / Double(den)
             let multiplier = pow(0.5, frequency.squareRoot() / 13.0)

@@ -17,4 +17,14 @@ extension Change {
 
     /// Whether ``fractionalAmounts`` holds any.
     public var hasFractionalAmount: Bool { !fractionalAmounts.isEmpty }
+
+    /// Whether the change makes or turns a habit into one that is only measured
+    /// (``HabitKind/measure``): what a Tend from before measurements cannot decode.
+    public var makesMeasurement: Bool {
+        switch self {
+        case .habitCreated(let habit): habit.kind == .measure || habit.versions.contains { $0.rule.kind == .measure }
+        case .habitUpdated(_, let patch): patch.kind == .measure || (patch.versions ?? []).contains { $0.rule.kind == .measure }
+        default: false
+        }
+    }
 }

@@ -19,6 +19,17 @@ public struct TodayPlan: Hashable, Sendable {
         public var until: Day?
     }
 
+    /// A habit that is only measured (``HabitKind/measure``): shown in its own place with the
+    /// day's value and the latest one, never in the day's lists or score.
+    public struct MeasurementItem: Hashable, Sendable {
+        public var habit: Habit
+        /// The value recorded on the day, if any.
+        public var value: Amount?
+        /// The latest value on or before the day, and its day.
+        public var lastDay: Day?
+        public var lastValue: Amount?
+    }
+
     public struct Group: Hashable, Sendable {
         /// The routine time of the habits outside routines; a routine's group has its habits'
         /// routine time when they share one, else `.anytime`.
@@ -36,6 +47,8 @@ public struct TodayPlan: Hashable, Sendable {
     public var score: Double?
     /// The habits paused on the day (not archived, within their dates), in the user's order.
     public var paused: [PausedItem]
+    /// The measurements (not archived, within their dates), in the user's order.
+    public var measurements: [MeasurementItem]
 
     /// Due, met, missed and skipped habits of `day` (not archived, not satisfied), and those
     /// whose history begins after it on their scheduled days (pending). When the
@@ -51,9 +64,21 @@ public struct TodayPlan: Hashable, Sendable {
         self.current = current
         var shown: [Habit.ID: Item] = [:]
         var paused: [PausedItem] = []
+        var measurements: [MeasurementItem] = []
         for tracked in habits where !tracked.habit.isArchived {
             if !tracked.habit.pauses.isEmpty, tracked.habit.isWithinDates(day), let pause = tracked.habit.pause(on: day) {
                 paused.append(PausedItem(habit: tracked.habit, until: pause.end))
+                continue
+            }
+            if tracked.habit.isMeasurement {
+                if tracked.habit.isWithinDates(day) {
+                    let last = tracked.lastMeasurement(onOrBefore: day)
+                    let entry = tracked.entry(on: day)
+                    measurements.append(
+                        MeasurementItem(
+                            habit: tracked.habit, value: entry.flatMap { $0.isSkipped ? nil : $0.value }, lastDay: last?.day,
+                            lastValue: last?.value))
+                }
                 continue
             }
             var status = spans.statuses(of: tracked, from: day, through: day, today: today, calendar: calendar).first!
@@ -91,6 +116,9 @@ public struct TodayPlan: Hashable, Sendable {
             groups.append(Group(routineTime: time, routine: nil, items: sorted))
         }
         self.groups = groups
+        self.measurements = measurements.sorted {
+            ($0.habit.order, $0.habit.name, $0.habit.id) < ($1.habit.order, $1.habit.name, $1.habit.id)
+        }
         self.paused = paused.sorted { ($0.habit.order, $0.habit.name, $0.habit.id) < ($1.habit.order, $1.habit.name, $1.habit.id) }
         score = DayScore.calculateTodayScore(habits, on: day, today: today, calendar: calendar, spans: spans)
     }

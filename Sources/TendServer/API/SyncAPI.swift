@@ -85,6 +85,13 @@ struct SyncAPI {
                     "this account holds amounts with decimals (\(held.operation.change.fractionalAmounts.first?.description ?? "")) that this version of Tend cannot read: update Tend, then sync again"
             )
         }
+        if body.measurements != true, page.operations.contains(where: { $0.operation.change.makesMeasurement }) {
+            throw Problem(
+                .conflict, code: "update-tend",
+                detail:
+                    "this account holds habits that are only measured (a weight, a mood), which this version of Tend cannot read: update Tend, then sync again"
+            )
+        }
         return try Self.reply(
             SyncResponse(
                 accepted: receipt.accepted, duplicates: receipt.duplicates, operations: page.operations.map(\.operation),

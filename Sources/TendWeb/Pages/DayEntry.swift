@@ -126,7 +126,8 @@ struct DayEntryControls: Sendable, Hashable {
                 decrementLabel: step == 1 ? "Take one away (−1)" : "Take \(amounts(step))\(unit) away (−\(amounts(step)))",
                 incrementAction: WebPaths.increment(habit.id, day),
                 incrementLabel: step == 1 ? "Add one more (+1)" : "Add \(amounts(step))\(unit) more (+\(amounts(step)))",
-                label: "How many" + unit, hint: "A number, e.g. 12 or \(amounts(2.5)).",
+                label: habit.isMeasurement ? "Value" + (habit.unit.isEmpty ? "" : " (\(habit.unit))") : "How many" + unit,
+                hint: "A number, e.g. 12 or \(amounts(2.5)).",
                 text: value == 0 ? "" : amounts(value), inputMode: "decimal")
         case .duration:
             self.value = ValueField(

@@ -234,7 +234,7 @@ struct HabitForm: Sendable, Hashable {
             habit.kind = value
             habit.followDefaultEmoji(from: base.kind)
         } else {
-            errors["kind"] = "Choose build or quit."
+            errors["kind"] = "Choose build, quit or only measure."
         }
         if let value = HabitType(rawValue: type) { habit.type = value } else { errors["type"] = "Choose how it is measured." }
         habit.unit = habit.type == .count ? unit : ""
@@ -272,6 +272,8 @@ struct HabitForm: Sendable, Hashable {
                 }
             }
         }
+        // A measurement has no target, whatever the (hidden) field says.
+        if habit.kind == .measure { habit.target = 0 }
         if let schedule = parsedSchedule(base: base, today: today, errors: &errors) { habit.schedule = schedule }
         if let value = RoutineTime(rawValue: routineTime) {
             habit.routineTime = value
@@ -347,6 +349,7 @@ struct HabitForm: Sendable, Hashable {
             case .dates: errors["endsOn"] = message
             case .pauses: errors["form"] = message
             case .versions: errors["rulesFrom"] = message
+            case .measureIsCheckmark: errors["type"] = message
             }
         }
         return errors

@@ -30,7 +30,11 @@ enum HabitEditorView {
                     emojiPicker(form, errors)
                     colorGrid(form, errors)
                     radios(
-                        "kind", "Kind", [("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)")], form.kind,
+                        "kind", "Kind",
+                        [
+                            ("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)"),
+                            ("measure", "Only measure (a value to record, e.g. weight: no target, no streak)"),
+                        ], form.kind,
                         errors)
                     radios(
                         "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")],

@@ -71,6 +71,8 @@ struct HabitPage: Sendable, Hashable {
     var finished: String?
     /// The habit's pauses and the form that adds one.
     var pauses: PausePanel
+    /// A habit that is only measured: its values as a chart and per period (no streak, no strength).
+    var measurement: MeasurementPanel?
     /// When its rule changed, oldest first ("Until Mon, 30 Nov 2026: 3 times a week · Build",
     /// then "From Tue, 1 Dec 2026: Every day · Build"); empty for a habit that never changed.
     var ruleChanges: [String]
@@ -173,6 +175,8 @@ struct HabitPage: Sendable, Hashable {
             separator: " · ")
 
         pauses = PausePanel(habit, today: today)
+        measurement =
+            habit.isMeasurement ? MeasurementPanel(tracked, today: today, period: totals, calendar: calendar, amounts: amounts) : nil
         ruleChanges =
             habit.versions.isEmpty
             ? []
@@ -308,6 +312,7 @@ struct HabitPage: Sendable, Hashable {
 
     static func targetText(_ habit: Habit, amounts: AmountStyle) -> String {
         switch (habit.kind, habit.type) {
+        case (.measure, _): return "Measured" + (habit.unit.isEmpty ? "" : " in \(habit.unit)")
         case (.good, .checkmark): return "Build"
         case (.bad, .checkmark): return "Quit"
         case (.good, .count): return "\(amounts(habit.target))\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"

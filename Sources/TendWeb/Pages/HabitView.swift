@@ -28,8 +28,13 @@ enum HabitView {
                 }
                 month(model, session: session)
                 year(model)
-                strength(model)
-                totals(model)
+                if let measurement = model.measurement {
+                    measurementChart(measurement)
+                    measurementTable(measurement)
+                } else {
+                    strength(model)
+                    totals(model)
+                }
                 weekdays(model)
                 statistics(model)
                 notes(model, session: session)
@@ -89,18 +94,120 @@ enum HabitView {
                 }
             }
             Node.a(.class("button"), .href(model.editLink)) { "Edit" }
-            Node.dl(.class("headline")) {
-                Node.div {
-                    Node.dt { "Current streak" }
-                    Node.dd { "\(model.currentStreak) day\(model.currentStreak == 1 ? "" : "s")" }
+            if let measurement = model.measurement {
+                Node.dl(.class("headline")) {
+                    Node.div {
+                        Node.dt { "Last value" }
+                        Node.dd(.id("measure-last")) { measurement.last ?? "none yet" }
+                    }
                 }
-                Node.div {
-                    Node.dt { "Best streak" }
-                    Node.dd { "\(model.bestStreak) day\(model.bestStreak == 1 ? "" : "s")" }
+            } else {
+                Node.dl(.class("headline")) {
+                    Node.div {
+                        Node.dt { "Current streak" }
+                        Node.dd { "\(model.currentStreak) day\(model.currentStreak == 1 ? "" : "s")" }
+                    }
+                    Node.div {
+                        Node.dt { "Best streak" }
+                        Node.dd { "\(model.bestStreak) day\(model.bestStreak == 1 ? "" : "s")" }
+                    }
+                    Node.div {
+                        Node.dt { "Strength" }
+                        Node.dd { model.percent(whole: model.strengthPercent) }
+                    }
                 }
-                Node.div {
-                    Node.dt { "Strength" }
-                    Node.dd { model.percent(whole: model.strengthPercent) }
+            }
+        }
+    }
+
+    /// A measurement's values over the last year as a line (presentation attributes only, as the
+    /// strength chart), with its range and the values in words.
+    static func measurementChart(_ panel: MeasurementPanel) -> Node {
+        let width = 320.0
+        let height = 120.0
+        let positions = panel.points.map { $0.position(in: panel, width: width, height: height) }
+        let points = positions.map { "\(TodayView.format(($0.x * 10).rounded() / 10)),\(TodayView.format(($0.y * 10).rounded() / 10))" }
+        let first = TodayPage.shortDate(panel.chartFrom) + " \(panel.chartFrom.year)"
+        let last = TodayPage.shortDate(panel.chartThrough) + " \(panel.chartThrough.year)"
+        return Node.section(.class("panel"), .id("measurements"), .aria("labelledby", "measurements-title")) {
+            Node.h2(.id("measurements-title")) { "Values" }
+            Node.figure(.class("strength-chart measurement-chart")) {
+                Node.svg(
+                    .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", panel.summary),
+                    .attr("preserveAspectRatio", "none")
+                ) {
+                    for line in [0.25, 0.5, 0.75] {
+                        Node.element(
+                            "line",
+                            [
+                                .class("chart-grid"), .attr("x1", "0"), .attr("x2", String(Int(width))),
+                                .attr("y1", TodayView.format(height * line)),
+                                .attr("y2", TodayView.format(height * line)), .attr("vector-effect", "non-scaling-stroke"),
+                            ], [])
+                    }
+                    if points.count > 1 {
+                        Node.element(
+                            "polyline",
+                            [
+                                .class("chart-line"), .attr("points", points.joined(separator: " ")), .attr("fill", "none"),
+                                .attr("stroke-width", "2"), .attr("vector-effect", "non-scaling-stroke"), .attr("stroke-linejoin", "round"),
+                            ], [])
+                    }
+                    if let end = positions.last {
+                        Node.element(
+                            "circle",
+                            [
+                                .class("chart-dot"), .attr("cx", TodayView.format((end.x * 10).rounded() / 10)),
+                                .attr("cy", TodayView.format((end.y * 10).rounded() / 10)), .attr("r", "3"),
+                            ], [])
+                    }
+                }
+                Node.div(.class("legend"), .aria("hidden", "true")) {
+                    Node.span { first }
+                    Node.span { panel.points.isEmpty ? "no values yet" : "\(panel.lowText) to \(panel.highText)" }
+                    Node.span { last }
+                }
+                Node.figcaption(.class("visually-hidden")) { panel.summary }
+            }
+        }
+    }
+
+    /// The lowest, average and highest value per week, month or year (chosen by links, no script).
+    static func measurementTable(_ panel: MeasurementPanel) -> Node {
+        Node.section(.class("panel"), .id("measurement-stats"), .aria("labelledby", "measurement-stats-title")) {
+            Node.h2(.id("measurement-stats-title")) { "Lowest, average, highest" + panel.unitSuffix }
+            Node.nav(.class("modes"), .aria("label", "Values by")) {
+                for (period, link) in panel.periodLinks {
+                    if period == panel.period {
+                        Node.a(.href(link), .aria("current", "true")) { period.rawValue.capitalized }
+                    } else {
+                        Node.a(.href(link)) { period.rawValue.capitalized }
+                    }
+                }
+            }
+            Node.div(.class("table-scroll"), .attr("tabindex", "0"), .role("region"), .aria("label", "Lowest, average and highest values"))
+            {
+                Node.table(.class("measurement-table")) {
+                    Node.thead {
+                        Node.tr {
+                            Node.th(.attr("scope", "col")) { "Period" }
+                            Node.th(.attr("scope", "col")) { "Days" }
+                            Node.th(.attr("scope", "col")) { "Lowest" }
+                            Node.th(.attr("scope", "col")) { "Average" }
+                            Node.th(.attr("scope", "col")) { "Highest" }
+                        }
+                    }
+                    Node.tbody {
+                        for row in panel.rows {
+                            Node.tr {
+                                Node.th(.attr("scope", "row")) { row.period }
+                                Node.td { String(row.count) }
+                                Node.td { row.minimum }
+                                Node.td { row.average }
+                                Node.td { row.maximum }
+                            }
+                        }
+                    }
                 }
             }
         }

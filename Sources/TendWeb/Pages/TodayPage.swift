@@ -201,10 +201,24 @@ struct TodayPage: Sendable, Hashable {
         var resumeAction: String?
     }
 
+    /// A habit that is only measured: its value on the shown day, or the latest one, and a field
+    /// to record the day's.
+    struct MeasurementRow: Sendable, Hashable {
+        var id: String
+        var name: String
+        var emoji: String
+        var color: HabitColor
+        /// "72,4 kg", or "Last 72,6 kg on Sun, 6 Dec 2026", or "Nothing recorded yet".
+        var text: String
+        var link: String
+        var entry: DayEntryControls
+    }
+
     var day: Day
     var today: Day
     var navigation: Navigation
     var paused: [PausedRow]
+    var measurements: [MeasurementRow]
     var score: Score
     var heatmap: Heatmap
     var tips: [TipItem]
@@ -307,6 +321,21 @@ struct TodayPage: Sendable, Hashable {
         let percent = plan.score.map { Int(($0 * 100).rounded()) }
         let percentStyle = PercentText(locale: input.settings.locale)
         let amounts = AmountStyle(locale: input.settings.locale)
+        measurements = plan.measurements.map { item in
+            let habit = item.habit
+            let text: String
+            if let value = item.value {
+                text = Self.valueText(habit, value: value, amounts: amounts)
+            } else if let last = item.lastValue, let lastDay = item.lastDay {
+                text = "Last \(Self.valueText(habit, value: last, amounts: amounts)) on \(PausePanel.date(lastDay))"
+            } else {
+                text = "Nothing recorded yet"
+            }
+            return MeasurementRow(
+                id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, text: text,
+                link: WebPaths.habit(habit.id),
+                entry: DayEntryControls(habit: habit, day: day, value: item.value ?? 0, note: nil, amounts: amounts))
+        }
         score = Score(
             percent: percent, percentText: percent.map { percentStyle(whole: $0) } ?? "–", met: met, due: due.count,
             text: due.isEmpty
@@ -460,6 +489,10 @@ struct TodayPage: Sendable, Hashable {
 
     /// The day's value in words: "3 / 8 glasses", "2,5 / 5 km" (in the person's locale), "12 / 30 min", "Done".
     static func valueText(_ habit: Habit, value: Amount, amounts: AmountStyle) -> String {
+        // A measurement has no target to be read against: the value alone.
+        if habit.isMeasurement {
+            return habit.type == .duration ? duration(value) : amounts(value) + (habit.unit.isEmpty ? "" : " " + habit.unit)
+        }
         switch habit.type {
         case .checkmark:
             if habit.kind == .bad { return value == 0 ? "Not today" : "Slipped \(value == 1 ? "once" : "\(amounts(value)) times")" }

@@ -27,6 +27,7 @@ enum TodayView {
                     Node.p(.class("empty")) { "No habit is due on this day." }
                 }
                 for group in model.groups { self.group(group, model: model, fragments: fragments) }
+                if !model.measurements.isEmpty { measurements(model) }
                 if !model.paused.isEmpty { paused(model, session: session) }
                 quickAdd(model, open: false)
             }
@@ -249,6 +250,26 @@ enum TodayView {
 
     private static func option(_ value: String, _ label: String, selected: Bool) -> Node {
         .element("option", [.value(value)] + (selected ? [Attribute("selected", nil)] : []), [.text(label)])
+    }
+
+    /// The habits that are only measured: apart from the cards, never in the day's score; each with
+    /// its value field (the card menu's, shared with the habit page).
+    static func measurements(_ model: TodayPage) -> Node {
+        .section(.class("group measurements"), .aria("labelledby", "group-measurements")) {
+            Node.h2(.id("group-measurements")) { "Measurements" }
+            Node.ul(.class("habit-list"), .aria("label", "Measurements")) {
+                for row in model.measurements {
+                    Node.li(.class("habit-row measurement hc-\(row.color.rawValue)"), .id("measure-\(row.id)")) {
+                        Node.span(.class("row-emoji"), .aria("hidden", "true")) { row.emoji }
+                        Node.a(.class("row-main"), .href(row.link)) {
+                            Node.strong { row.name }
+                            Node.span(.class("hint"), .id("measure-\(row.id)-value")) { row.text }
+                        }
+                        DayEntryView.value(row.entry, csrfToken: model.csrfToken, returnPath: model.returnPath)
+                    }
+                }
+            }
+        }
     }
 
     /// The habits resting on the day: apart from the cards, never in the day's score.
