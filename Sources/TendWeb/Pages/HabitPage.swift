@@ -169,7 +169,9 @@ struct HabitPage: Sendable, Hashable {
         let amounts = AmountStyle(locale: calendar.locale.identifier)
         self.amounts = amounts
         subtitle = [
-            Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime), Self.targetText(habit, amounts: amounts),
+            // A measurement is never due: its schedule says nothing.
+            habit.isMeasurement ? nil : Self.scheduleText(habit.schedule), TodayPage.title(of: habit.routineTime),
+            Self.targetText(habit, amounts: amounts),
             Self.datesText(habit, today: today),
         ].compactMap { $0 }.joined(
             separator: " · ")

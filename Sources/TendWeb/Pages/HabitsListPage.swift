@@ -87,7 +87,7 @@ struct HabitsListPage: Sendable, Hashable {
                 Item(
                     id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color,
                     subtitle: ([
-                        HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts),
+                        habit.isMeasurement ? "" : HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts),
                         HabitPage.datesText(habit, today: today) ?? "",
                         habit.pause(on: today).map { "Paused " + PausePanel.until($0.end) } ?? "", habit.group,
                     ]
