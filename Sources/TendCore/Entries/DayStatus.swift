@@ -97,7 +97,7 @@ extension TrackedHabit {
     /// The last day whose data the statuses of `through` depend on (the rest of its period, up to
     /// today, under any of the habit's rules).
     private func contextEnd(for through: Day, today: Day, calendar: TendCalendar) -> Day {
-        habit.allSchedules.map { schedule in
+        func end(_ schedule: Schedule) -> Day {
             let periodEnd: Day
             switch schedule {
             case .timesPerWeek: periodEnd = calendar.endOfWeek(for: through)
@@ -105,7 +105,8 @@ extension TrackedHabit {
             default: return through
             }
             return max(through, min(periodEnd, today))
-        }.max()!
+        }
+        return habit.versions.isEmpty ? end(habit.schedule) : habit.allSchedules.map(end).max()!
     }
 
     /// Statuses for every day of `timeline`. A habit with earlier rules (``HabitVersion``) has each

@@ -234,31 +234,36 @@ public struct HabitSummary: Hashable, Sendable {
 extension Habit {
     /// How many days before an entry's day its change can reach under any of the habit's rules
     /// (``HabitSummary/reach(of:)``; an earlier rule's period can straddle the day it ended).
-    public var summaryReach: Int { allSchedules.map(HabitSummary.reach(of:)).max()! }
+    public var summaryReach: Int {
+        versions.isEmpty ? HabitSummary.reach(of: schedule) : allSchedules.map(HabitSummary.reach(of:)).max()!
+    }
 
     /// The last day whose status no longer depends on `today`: the day before it, or before the
     /// week or month containing it for "N per week/month" (that period may still be met).
     public func settledThrough(today: Day, calendar: TendCalendar) -> Day {
-        allSchedules.map { schedule in
+        func settled(_ schedule: Schedule) -> Day {
             switch schedule {
             case .timesPerWeek: calendar.startOfWeek(for: today).previous
             case .timesPerMonth: today.firstOfMonth.previous
             default: today.previous
             }
-        }.min()!
+        }
+        // Most habits never changed their rule: no list to build.
+        return versions.isEmpty ? settled(schedule) : allSchedules.map(settled).min()!
     }
 
     /// The first day whose entry the statuses from `day` on depend on (the start of its period, or
     /// of its "X in Y days" window), under any of the habit's rules.
     public func entriesNeeded(from day: Day, calendar: TendCalendar) -> Day {
-        allSchedules.map { schedule in
+        func needed(_ schedule: Schedule) -> Day {
             switch schedule {
             case .timesPerWeek: calendar.startOfWeek(for: day)
             case .timesPerMonth: day.firstOfMonth
             case .timesInDays(_, let days): day.adding(days: -days)
             default: day
             }
-        }.min()!
+        }
+        return versions.isEmpty ? needed(schedule) : allSchedules.map(needed).min()!
     }
 
 }

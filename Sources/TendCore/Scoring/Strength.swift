@@ -41,6 +41,8 @@ public enum Strength {
             values[index] = 0
             skipped[index] = true
         }
+        // Most habits never changed their rule: one rolling window, as Loop computes it.
+        if habit.versions.isEmpty { return singleRule(habit, values: values, skipped: skipped) }
         let last = timeline.start.adding(days: count - 1)
         // Each rule's days, as index ranges of the timeline, oldest first.
         let segments: [(habit: Habit, range: ClosedRange<Int>)] = habit.ruleSegments.compactMap { segment in
@@ -105,6 +107,60 @@ public enum Strength {
                 }
                 scores[index] = previous
             }
+        }
+        return scores
+    }
+
+    /// The series under one rule: the window's sum or count rolls from day to day (what the
+    /// versions' prefix sums give too, without their arrays).
+    private static func singleRule(_ habit: Habit, values: [Amount], skipped: [Bool]) -> [Double] {
+        let count = values.count
+        var scores = [Double](repeating: 0, count: count)
+        // A measurement has no strength (nothing to reach): its days score 0.
+        guard habit.kind != .measure else { return scores }
+        let (num, den) = habit.schedule.frequency
+        let frequency = Double(num) / Double(den)
+        let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
+        let isNumerical = habit.type != .checkmark || habit.kind == .bad
+        let atMost = habit.kind == .bad
+        var numerator = num
+        var denominator = den
+        if !isNumerical && frequency < 1 {
+            numerator *= 2
+            denominator *= 2
+        }
+        // Sums in thousandths (exact); only the ratio to the target is a Double.
+        let target = Double(habit.target.thousandths * Int64(num))
+        var previous = isNumerical && atMost ? 1.0 : 0.0
+        var rolling: Int64 = 0
+        for index in 0..<count {
+            let old = index - denominator
+            if isNumerical {
+                rolling += values[index].thousandths
+                if old >= 0 { rolling -= values[old].thousandths }
+            } else {
+                if values[index] >= habit.target && !skipped[index] { rolling += 1 }
+                if old >= 0, values[old] >= habit.target && !skipped[old] { rolling -= 1 }
+            }
+            if !skipped[index] {
+                let completed: Double
+                if isNumerical {
+                    let sum = Double(rolling)
+                    if !atMost {
+                        completed = target > 0 ? min(1, sum / target) : 1
+                    } else if target > 0 {
+                        completed = min(1, max(0, 1 - (sum - target) / target))
+                    } else {
+                        completed = sum > 0 ? 0 : 1
+                    }
+                } else {
+                    completed = min(1, Double(rolling) / Double(numerator))
+                }
+                var score = previous * multiplier
+                score += completed * (1 - multiplier)
+                previous = score
+            }
+            scores[index] = previous
         }
         return scores
     }
