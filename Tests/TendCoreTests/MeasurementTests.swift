@@ -40,7 +40,8 @@ struct MeasurementTests {
         let calendar = TendCalendar(timeZone: Fixtures.zone("Europe/Berlin"), locale: Locale(identifier: "de_DE"))
         let values: [(String, Int64)] = [("2026-10-19", 72_400), ("2026-10-21", 72_600), ("2026-10-25", 72_500), ("2026-10-26", 71_900)]
         let tracked = TrackedHabit(
-            habit: Self.weight(), entries: values.map { Entry(day: Fixtures.day($0.0), value: Amount(thousandths: $0.1)) }
+            habit: Self.weight(),
+            entries: values.map { Entry(day: Fixtures.day($0.0), value: Amount(thousandths: $0.1)) }
                 + [Entry(day: Fixtures.day("2026-10-27"), isSkipped: true)])
         let weeks = tracked.measurementStats(per: .week, count: 2, today: Fixtures.day("2026-10-28"), calendar: calendar)
         #expect(weeks.map(\.start) == [Fixtures.day("2026-10-19"), Fixtures.day("2026-10-26")])
