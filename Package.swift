@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "TendCore", targets: ["TendCore"]),
+        .library(name: "TendWords", targets: ["TendWords"]),
         .library(name: "TendStore", targets: ["TendStore"]),
         .library(name: "TendSQLite", targets: ["TendSQLite"]),
         .library(name: "TendPostgres", targets: ["TendPostgres"]),
@@ -42,7 +43,10 @@ let package = Package(
     ],
     targets: [
         // The habit domain engine: Foundation only, no clock, no I/O.
-        .target(name: "TendCore"),
+        .target(name: "TendCore", dependencies: ["TendWords"]),
+        // Every word a person reads: the message catalogs (gettext PO, one per language), CLDR's
+        // plural rules, the choice of language (Accept-Language, the shell's locale).
+        .target(name: "TendWords", resources: [.embedInCode("Catalogs")]),
         // Owner-scoped storage's interface: the store protocols, the use cases (every operation
         // decided once), the op log, accounts' and reminders' records, caches; no database driver.
         .target(
@@ -133,7 +137,7 @@ let package = Package(
         .target(
             name: "TendReminders",
             dependencies: [
-                "TendCore", "TendAPI", "TendDelivery", "TendStore",
+                "TendWords", "TendCore", "TendAPI", "TendDelivery", "TendStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -161,7 +165,7 @@ let package = Package(
         .target(
             name: "TendHTTP",
             dependencies: [
-                "TendCore", "TendStore", "TendImport", "TendAPI", "TendDelivery", "TendOpenID", "TendReminders",
+                "TendWords", "TendCore", "TendStore", "TendImport", "TendAPI", "TendDelivery", "TendOpenID", "TendReminders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -177,7 +181,7 @@ let package = Package(
         .target(
             name: "TendWeb",
             dependencies: [
-                "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendDelivery", "TendOpenID", "TendReminders",
+                "TendWords", "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendDelivery", "TendOpenID", "TendReminders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -194,7 +198,7 @@ let package = Package(
         .target(
             name: "TendServer",
             dependencies: [
-                "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
+                "TendWords", "TendCore", "TendStore", "TendImport", "TendAPI", "TendHTTP", "TendWeb", "TendDelivery", "TendReminders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -210,7 +214,8 @@ let package = Package(
         .target(
             name: "TendCLI",
             dependencies: [
-                "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendAPI", "TendHTTP", "TendServer", "TendDelivery",
+                "TendWords", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendAPI", "TendHTTP", "TendServer",
+                "TendDelivery",
                 "TendReminders", "TendOpenID",
                 "TendSpawn",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -237,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "TendCLITests",
             dependencies: [
-                "TendCLI", "TendCore", "TendStore", "TendSQLite", "TendTestSupport", "TendHTTP", "TendOpenID", "tend",
+                "TendWords", "TendCLI", "TendCore", "TendStore", "TendSQLite", "TendTestSupport", "TendHTTP", "TendOpenID", "tend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -271,7 +276,8 @@ let package = Package(
         .testTarget(
             name: "TendWebTests",
             dependencies: [
-                "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery",
+                "TendWords", "TendWeb", "TendHTTP", "TendServer", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport",
+                "TendDelivery",
                 "TendTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -283,6 +289,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "TendWordsTests", dependencies: ["TendWords"]),
         .testTarget(
             name: "TendOpenIDTests",
             dependencies: [
@@ -304,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "TendRemindersTests",
             dependencies: [
-                "TendReminders", "TendDelivery", "TendCore", "TendStore", "TendSQLite", "TendTestSupport",
+                "TendWords", "TendReminders", "TendDelivery", "TendCore", "TendStore", "TendSQLite", "TendTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -12,6 +12,8 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
     @NullWhenAbsent public var firstWeekday: Int?
     public var locale: String
     public var snoozeMinutes: Int
+    /// The language chosen for this account (`null`: the browser's or the shell's).
+    @NullWhenAbsent public var language: String?
     public var today: Day
 
     public init(_ settings: UserSettings, today: Day) {
@@ -20,8 +22,9 @@ public struct SettingsJSON: Codable, Hashable, Sendable {
         firstWeekday = settings.firstWeekday
         locale = settings.locale
         snoozeMinutes = settings.snoozeMinutes
+        language = settings.language
         self.today = today
     }
 
-    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, today }
+    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, language, today }
 }

@@ -721,6 +721,10 @@ enum PostgresMigrations {
                 END $$
                 """,
             ]),
+        Migration(
+            version: 21, name: "users: the language the account chose",
+            // A shipped language's tag (issue 44); NULL follows the browser or the shell.
+            statements: ["ALTER TABLE users ADD COLUMN language text"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

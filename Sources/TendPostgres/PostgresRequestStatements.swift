@@ -28,7 +28,7 @@ enum PostgresRequestStatements {
     struct UserByID: PostgresPreparedStatement {
         typealias Row = User
 
-        static let name = "tend_user_by_id_v1"
+        static let name = "tend_user_by_id_v2"
         static let sql = "SELECT \(PostgresStore.userColumns) FROM users WHERE id = $1"
 
         var id: UUID

@@ -16,7 +16,7 @@ extension PostgresStore: AccountStore {
     /// An account: its user's columns as ``user(from:)`` reads them, then its credentials.
     static let accountQuery = """
         SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes, u.kept_zones,
-               c.role, c.password_hash, c.created_at, c.approved
+               u.language, c.role, c.password_hash, c.created_at, c.approved
         FROM users u JOIN credentials c ON c.user_id = u.id
         """
 
@@ -262,13 +262,13 @@ extension PostgresStore: AccountStore {
     }
 
     static func account(from row: PostgresRow) throws -> Account {
-        let (id, username, zone, dayStart, firstWeekday, locale, snooze, kept, role, hash, createdAt, approved) = try row.decode(
-            (UUID, String, String, Int, Int?, String, Int, String, String, String, Date, Bool).self)
+        let (id, username, zone, dayStart, firstWeekday, locale, snooze, kept, language, role, hash, createdAt, approved) =
+            try row.decode((UUID, String, String, Int, Int?, String, Int, String, String?, String, String, Date, Bool).self)
         let user = User(
             id: User.ID(rawValue: id), username: username,
             settings: UserSettings(
                 timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze,
-                keptZones: UserSettings.keptZones(text: kept)))
+                keptZones: UserSettings.keptZones(text: kept), language: language))
         return Account(user: user, role: try enumValue(role), passwordHash: hash, createdAt: createdAt, isApproved: approved)
     }
 

@@ -198,7 +198,8 @@ extension PostgresStore {
                 """
                 UPDATE users SET time_zone = \(settings.timeZone), day_start_hour = \(settings.dayStartHour),
                                  first_weekday = \(settings.firstWeekday)::integer, locale = \(settings.locale),
-                                 snooze_minutes = \(settings.snoozeMinutes), kept_zones = \(settings.keptZonesText)
+                                 snooze_minutes = \(settings.snoozeMinutes), kept_zones = \(settings.keptZonesText),
+                                 language = \(settings.language)
                 WHERE id = \(user)
                 """, on: c)
 

@@ -5,7 +5,7 @@ import TendStore
 
 /// Reading rows into domain values, and the checks the writes share.
 extension PostgresStore {
-    static let userColumns = "id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones"
+    static let userColumns = "id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones, language"
 
     /// The habit columns of `habits h`, in the order ``habit(from:)`` reads them by name.
     static let habitColumns = """
@@ -264,13 +264,13 @@ extension PostgresStore {
     // MARK: Decoding
 
     static func user(from row: PostgresRow) throws -> User {
-        let (id, username, zone, dayStart, firstWeekday, locale, snooze, kept) = try row.decode(
-            (UUID, String, String, Int, Int?, String, Int, String).self)
+        let (id, username, zone, dayStart, firstWeekday, locale, snooze, kept, language) = try row.decode(
+            (UUID, String, String, Int, Int?, String, Int, String, String?).self)
         return User(
             id: User.ID(rawValue: id), username: username,
             settings: UserSettings(
                 timeZone: zone, dayStartHour: dayStart, firstWeekday: firstWeekday, locale: locale, snoozeMinutes: snooze,
-                keptZones: UserSettings.keptZones(text: kept)))
+                keptZones: UserSettings.keptZones(text: kept), language: language))
     }
 
     /// The habit of a row holding ``habitColumns`` (`nil` when an outer join found none).

@@ -162,10 +162,11 @@ public final class PostgresStore: TendStore {
         try await run(
             """
             INSERT INTO users (
-                id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones)
+                id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones,
+                language)
             VALUES (\(user.id.rawValue), \(user.username), \(key), \(settings.timeZone),
                     \(settings.dayStartHour), \(settings.firstWeekday), \(settings.locale), \(settings.snoozeMinutes),
-                    \(settings.keptZonesText))
+                    \(settings.keptZonesText), \(settings.language))
             """, on: c)
     }
 

@@ -3,6 +3,7 @@ import Logging
 import TendCore
 import TendDelivery
 import TendStore
+import TendWords
 
 /// Makes a firing's message and sends it to one target: what the scheduler and the "send a
 /// test notification" route share.
@@ -44,12 +45,15 @@ public struct ReminderDeliverer: Sendable {
         return URL(string: origin + path) ?? publicURL
     }
 
-    /// The message of `firing` of `habit`, owned by `owner`, with answers signed until 48 hours from `now`.
-    public func message(for firing: ReminderFiring, of habit: Habit, owner: User.ID, now: Date) -> ReminderMessage {
+    /// The message of `firing` of `habit`, owned by `user`, in their language, with answers
+    /// signed until 48 hours from `now`.
+    public func message(for firing: ReminderFiring, of habit: Habit, owner user: User, now: Date) -> ReminderMessage {
         let reminder = habit.reminders.first { $0.id == firing.reminder }
-        let body = reminder?.message.flatMap { $0.isEmpty ? nil : $0 } ?? ReminderMessage.defaultBody(for: habit)
+        let body =
+            reminder?.message.flatMap { $0.isEmpty ? nil : $0 }
+            ?? Words.$current.withValue(Words.of(user.settings.reminderLanguage)) { ReminderMessage.defaultBody(for: habit) }
         let token = ActionToken(
-            owner: owner.rawValue, habit: habit.id, day: firing.day, firing: firing.id.rawValue, expires: now + Self.actionLifetime
+            owner: user.id.rawValue, habit: habit.id, day: firing.day, firing: firing.id.rawValue, expires: now + Self.actionLifetime
         ).signed(with: actionSecret)
         return ReminderMessage(
             kind: .reminder, habitName: habit.name, habitID: habit.id, emoji: habit.emoji, body: body, firesAt: firing.firesAt,
@@ -62,7 +66,7 @@ public struct ReminderDeliverer: Sendable {
         ReminderMessage(
             kind: .test, habitName: "Tend", habitID: Habit.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
             emoji: "🔔",
-            body: "Notifications reach this device.", firesAt: now, day: today, tag: "test",
+            body: t("Notifications reach this device."), firesAt: now, day: today, tag: "test",
             openURL: url("/"), doneURL: nil, laterURL: nil)
     }
 

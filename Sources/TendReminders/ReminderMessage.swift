@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendDelivery
+import TendWords
 
 /// One reminder as every channel shows it: the habit's emoji and name, the reminder's message,
 /// the day it is for, where a tap leads, and the signed answers ("Done", "Later").
@@ -39,7 +40,7 @@ public struct ReminderMessage: Hashable, Sendable {
 
     /// What a reminder says when it has no message of its own.
     public static func defaultBody(for habit: Habit) -> String {
-        habit.kind == .bad ? "Stay on track today." : "Time for \(habit.name)."
+        habit.kind == .bad ? t("Stay on track today.") : t("Time for {habit}.", ["habit": habit.name])
     }
 
     public var webhookPayload: WebhookPayload {

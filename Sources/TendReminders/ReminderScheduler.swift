@@ -205,7 +205,7 @@ public final class ReminderScheduler: Service, Sendable {
                 pass.skipped += 1
             case .deliver:
                 if let repeatFiring = planner.nextRepeat(after: firing, of: tracked, now: at) { finish.next.append(repeatFiring) }
-                let message = deliverer.message(for: firing, of: tracked.habit, owner: item.owner, now: at)
+                let message = deliverer.message(for: firing, of: tracked.habit, owner: context.user, now: at)
                 sendings.append(Sending(claimed: item, message: message, targets: context.targets, finish: finish))
             }
         }
@@ -375,7 +375,7 @@ public final class ReminderScheduler: Service, Sendable {
             let result: DeliveryLogEntry.Result
             let target = context.targets.first { $0.key == delivery.target }
             if let target, let habit = context.habits[delivery.firing.habit]?.habit {
-                let message = deliverer.message(for: delivery.firing, of: habit, owner: owner, now: now())
+                let message = deliverer.message(for: delivery.firing, of: habit, owner: context.user, now: now())
                 let sent = await deliverer.send(message, to: target, deliveryID: delivery.id.rawValue, now: now())
                 result = judge(sent, channel: target.channel, firesAt: delivery.firing.firesAt, attempts: delivery.attempts + 1)
                 if case .gone = result { await remove([target], owner: owner) }

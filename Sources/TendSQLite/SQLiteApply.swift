@@ -196,12 +196,12 @@ enum SQLiteApply {
         try db.execute(
             sql: """
                 UPDATE users SET time_zone = ?, day_start_hour = ?, first_weekday = ?, locale = ?, snooze_minutes = ?,
-                    kept_zones = ?
+                    kept_zones = ?, language = ?
                 WHERE id = ?
                 """,
             arguments: [
                 settings.timeZone, settings.dayStartHour, settings.firstWeekday, settings.locale, settings.snoozeMinutes,
-                settings.keptZonesText, owner.description,
+                settings.keptZonesText, settings.language, owner.description,
             ])
     }
 

@@ -20,7 +20,8 @@ enum SQLiteRows {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones
+                        SELECT id, username, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones,
+                            language
                         FROM users WHERE id = ?
                         """),
                 arguments: [id])
@@ -29,7 +30,7 @@ enum SQLiteRows {
             id: User.ID(rawValue: try uuid(row[0])), username: row[1],
             settings: UserSettings(
                 timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6],
-                keptZones: UserSettings.keptZones(text: row[7])))
+                keptZones: UserSettings.keptZones(text: row[7]), language: row[8]))
     }
 
     static func uuid(_ text: String) throws -> UUID {

@@ -456,6 +456,12 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE habits ADD COLUMN measure INTEGER NOT NULL DEFAULT 0 CHECK (measure IN (0, 1))")
         }
 
+        // v19: the language an account chose (a shipped language's tag, issue 44); NULL follows
+        // the browser or the shell.
+        migrator.registerMigration("v19") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN language TEXT")
+        }
+
         return migrator
     }
 }

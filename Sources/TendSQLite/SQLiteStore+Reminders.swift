@@ -388,7 +388,8 @@ enum SQLiteReminderRows {
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes, u.kept_zones
+                    SELECT u.id, u.username, u.time_zone, u.day_start_hour, u.first_weekday, u.locale, u.snooze_minutes, u.kept_zones,
+                        u.language
                     FROM json_each(?) j JOIN users u ON u.id = j.value ->> 0
                     """),
             arguments: [ids.text])
@@ -397,7 +398,7 @@ enum SQLiteReminderRows {
                 id: User.ID(rawValue: try SQLiteRows.uuid(row[0])), username: row[1],
                 settings: UserSettings(
                     timeZone: row[2], dayStartHour: row[3], firstWeekday: row[4], locale: row[5], snoozeMinutes: row[6],
-                    keptZones: UserSettings.keptZones(text: row[7])))
+                    keptZones: UserSettings.keptZones(text: row[7]), language: row[8]))
             users[user.id] = user
         }
         guard !users.isEmpty else { return [:] }

@@ -263,13 +263,14 @@ public final class SQLiteStore: TendStore {
             try db.execute(
                 sql: """
                     INSERT INTO users (
-                        id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        id, username, username_key, time_zone, day_start_hour, first_weekday, locale, snooze_minutes, kept_zones,
+                        language)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     user.id.description, user.username, user.username.lowercased(), user.settings.timeZone,
                     user.settings.dayStartHour, user.settings.firstWeekday, user.settings.locale, user.settings.snoozeMinutes,
-                    user.settings.keptZonesText,
+                    user.settings.keptZonesText, user.settings.language,
                 ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw AccountRules.usernameTaken(user.username)

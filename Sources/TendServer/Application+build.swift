@@ -61,6 +61,8 @@ public func buildRouter(
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware(client: ClientInfo(configuration: configuration)))
     router.add(middleware: ProxyHeaderWarningMiddleware(client: ClientInfo(configuration: configuration)))
+    // Problems and pages are worded in the browser's language; signed-in routes switch to the account's.
+    router.add(middleware: LanguageMiddleware.browser)
     router.add(middleware: ProblemMiddleware(page: TendWeb.errorPage))
 
     // Shared by the API and the web pages: one sign-in rate limit, one set of credentials, one

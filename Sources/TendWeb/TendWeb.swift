@@ -21,6 +21,10 @@ package enum TendWeb {
         let signedIn = router.group()
             .add(middleware: WebErrorMiddleware())
             .add(middleware: AuthMiddleware(authenticator: web.authenticator))
+            // The account's language from here on; errors inside are worded in it (the outer
+            // error middleware words a missing session's, in the browser's language).
+            .add(middleware: LanguageMiddleware.account(store: web.store, settings: web.recentSettings))
+            .add(middleware: WebErrorMiddleware())
             .add(middleware: ChangeNotificationMiddleware(changes: web.changes))
         AuthPages(web: web).addRoutes(signedIn: signedIn)
         TodayPages(web: web).addRoutes(to: signedIn)

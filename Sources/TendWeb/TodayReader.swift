@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Today, read once for both of its readers: the web's Today page and `GET /api/v1/today`. It
 /// owns everything that makes a repeated read cheap — the owner's op-log position (read before the
@@ -81,7 +82,7 @@ package final class TodayReader: Sendable {
         let key = TodayPageCache.Key(
             owner: user.id, sequence: sequence, settings: user.settings,
             username: user.username, day: day, today: today, routineTime: RoutineTime.current(at: now, in: user.settings.calendar),
-            modes: choices.modes ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken)
+            modes: choices.modes ?? "", choice: choice.cookieValue, csrfToken: session.csrfToken, language: Words.current.language)
         // A form refused because its page's day was over: this page says so (rendered, not kept).
         let stale = day == today ? StaleDayNotice.day(query: choices.stale, today: today) : nil
         if stale == nil, let page = pages.page(for: key) { return .page(page) }

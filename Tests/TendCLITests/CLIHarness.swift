@@ -94,6 +94,9 @@ final class CLIHarness: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["TEND_DATABASE"] = database
         env.removeValue(forKey: "NO_COLOR")
+        // English unless a test asks for a language: the machine's own locale must not leak in.
+        for key in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] { env.removeValue(forKey: key) }
+        env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = .null

@@ -93,7 +93,7 @@ struct RemindCommandTests {
         let result = await cli.run(["remind", "--once"], environment: ["PATH": bin.url.path], now: Self.berlin("08:01"))
         #expect(result.status == 0, "\(result.err)")
         let calls = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(calls == "--app-name=Tend|--|🧘 Stretch|Time for Stretch|\n")
+        #expect(calls == "--app-name=Tend|--|🧘 Stretch|Time for Stretch.|\n")
 
         let missing = await cli.run(["remind", "--once", "--notifier", "notify-send"], environment: ["PATH": "/nonexistent"])
         #expect(missing.status == 1)

@@ -5,6 +5,7 @@ import TendDelivery
 import TendReminders
 import TendStore
 import TendTestSupport
+import TendWords
 import Testing
 
 @Suite("A message's URLs: the server's public address with the page's or the answer's path")
@@ -26,7 +27,9 @@ struct ReminderMessageURLTests {
                 client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
             webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
             actionSecret: ActionTokenSecret(), publicURL: base, dayPath: { id, day in "/habits/\(id)/days/\(day.iso)?from=reminder" })
-        let message = deliverer.message(for: firing, of: habit, owner: User.ID(), now: Fixtures.instant("2026-11-24T07:00:00Z"))
+        let message = deliverer.message(
+            for: firing, of: habit, owner: User(id: User.ID(), username: "ana", settings: UserSettings()),
+            now: Fixtures.instant("2026-11-24T07:00:00Z"))
         func resolving(_ url: URL?) -> String? {
             url.flatMap { URL(string: ReminderMessageURLTests.path(of: $0), relativeTo: base)?.absoluteURL.absoluteString }
         }
@@ -45,5 +48,39 @@ struct ReminderMessageURLTests {
         var text = url.path(percentEncoded: true)
         if let query = url.query(percentEncoded: true) { text += "?" + query }
         return text
+    }
+}
+
+@Suite("A reminder in its recipient's language")
+struct ReminderLanguageTests {
+    static func message(language: String?, kind: HabitKind = .good, own: String? = nil) throws -> ReminderMessage {
+        let habit = Habit(
+            name: "Lesen", kind: kind, reminders: [Reminder(time: try TimeOfDay(hour: 8), message: own)],
+            createdOn: Fixtures.day("2026-01-01"))
+        let firing = ReminderFiring(
+            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2026-11-24"),
+            firesAt: Fixtures.instant("2026-11-24T07:00:00Z"), kind: .scheduled)
+        let deliverer = ReminderDeliverer(
+            push: WebPushSender(
+                client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            actionSecret: ActionTokenSecret(), publicURL: URL(string: "https://tend.example.com")!, dayPath: { _, _ in "/" })
+        let user = User(id: User.ID(), username: "ana", settings: UserSettings(timeZone: "Europe/Berlin", language: language))
+        return deliverer.message(for: firing, of: habit, owner: user, now: Fixtures.instant("2026-11-24T07:00:00Z"))
+    }
+
+    @Test(
+        "A German account's reminder speaks German whatever the server's language; the push payload carries it; a message of one's own is kept"
+    )
+    func german() throws {
+        let german = try Self.message(language: "de")
+        #expect(german.body == Words.of(.german)("Time for {habit}.", ["habit": "Lesen"]))
+        #expect(german.body != "Time for Lesen.")
+        #expect(german.pushPayload.body == german.body)
+        #expect(german.webhookPayload.message == german.body)
+        #expect(try Self.message(language: "de", kind: .bad).body == Words.of(.german)("Stay on track today."))
+        #expect(try Self.message(language: "ar").body == Words.of(.arabic)("Time for {habit}.", ["habit": "Lesen"]))
+        #expect(try Self.message(language: nil).body == "Time for Lesen.")
+        #expect(try Self.message(language: "de", own: "Buch holen").body == "Buch holen")
     }
 }

@@ -60,7 +60,7 @@ struct PostgresSummaryTests {
                 "DROP TABLE habit_summaries", "DROP FUNCTION tend_habit_summaries_cut() CASCADE",
                 "DROP FUNCTION tend_habit_summaries_created() CASCADE",
                 "ALTER TABLE habits DROP COLUMN group_name, DROP COLUMN tags",
-                "ALTER TABLE users DROP COLUMN habit_groups, DROP COLUMN kept_zones",
+                "ALTER TABLE users DROP COLUMN habit_groups, DROP COLUMN kept_zones, DROP COLUMN language",
                 "DROP TABLE linked_identities", "DROP TABLE sign_in_attempts", "ALTER TABLE credentials DROP COLUMN approved",
                 "DELETE FROM schema_migrations WHERE version >= 8", on: location)
             let store = try await PostgresStore.connect(location: location, device: "b", maximumConnections: 2, timeout: .seconds(90))

@@ -52,7 +52,7 @@ struct SQLiteAccountTests {
         // Then v3 has run and everything reads back as it was
         #expect(
             try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19",
             ])
         let user = try await store.user(id: owner)
         #expect(user.username == "alice" && user.settings.timeZone == "Europe/Berlin" && user.settings.dayStartHour == 4)

@@ -143,7 +143,7 @@ struct SQLiteFileTests {
         // Then every migration has run and the data reads back intact
         #expect(
             try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19",
             ])
         let owner = User.ID(rawValue: UUID(uuidString: userID)!)
         let user = try await store.user(id: owner)

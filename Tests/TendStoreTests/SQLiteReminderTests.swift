@@ -115,7 +115,7 @@ struct SQLiteReminderTests {
         // Then v5 has run; the users read back with the default snooze and generation 0
         #expect(
             try await store.writer.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == [
-                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18",
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19",
             ])
         #expect(
             try await store.user(id: alice).settings

@@ -5,6 +5,7 @@ import NIOCore
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 import Testing
 import ZIPFoundation
 
@@ -16,7 +17,7 @@ struct TodayPageCacheTests {
         TodayPageCache.Key(
             owner: User.ID(rawValue: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!), sequence: sequence,
             settings: UserSettings(), username: "ana", day: WebFixtures.day(day), today: WebFixtures.day("2025-06-15"),
-            routineTime: .day, modes: "", choice: "t", csrfToken: csrf)
+            routineTime: .day, modes: "", choice: "t", csrfToken: csrf, language: .english)
     }
 
     @Test("A page is found only under exactly its key; a session keeps one page; the least recently used session goes first")

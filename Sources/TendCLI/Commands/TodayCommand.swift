@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend today`: what is due, grouped by routine time, with progress and the day score.
 struct TodayCommand: AsyncParsableCommand {
@@ -39,15 +40,15 @@ struct TodayCommand: AsyncParsableCommand {
             habits: habits, day: day, today: session.today, current: current, calendar: session.calendar, routines: routines)
         if options.json { return try session.printJSON(TodayJSON(plan)) }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
-        let title = day == session.today ? "Today, \(day.iso)" : "\(day.iso)"
+        let title = day == session.today ? t("Today, {date}", ["date": day.iso]) : "\(day.iso)"
         session.print(style.bold(title) + "  " + scoreText(plan.score, style: style, locale: session.user.settings.locale))
         if habits.isEmpty {
-            session.print("No habits yet. Add one: tend add Read")
+            session.print(t("No habits yet. Add one: tend add Read"))
             await Tips.showOne(session, habits: habits, routines: routines)
             return
         }
         if plan.groups.isEmpty {
-            session.print("Nothing due.")
+            session.print(t("Nothing due."))
             printMeasurements(plan, style: style, session: session)
             printPaused(plan, style: style, session: session)
             return
@@ -60,14 +61,15 @@ struct TodayCommand: AsyncParsableCommand {
                 of: plan, groups: groups, habits: habits, today: session.today, calendar: session.calendar
             )
             .map { section in
-                let name = section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? "No group"
+                let name = section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? t("No group")
                 return (name + "  " + scoreText(section.score, style: style, locale: session.user.settings.locale), section.items)
             }
         } else {
             sections = plan.groups.map { group in
                 (
                     group.routine.map { "\($0.name) (\($0.start))" }
-                        ?? group.routineTime.rawValue.capitalized + (group.routineTime == current && day == session.today ? " (now)" : ""),
+                        ?? (group.routineTime == current && day == session.today
+                            ? t("{time} (now)", ["time": group.routineTime.title]) : group.routineTime.title),
                     group.items
                 )
             }
@@ -101,16 +103,16 @@ struct TodayCommand: AsyncParsableCommand {
     func printMeasurements(_ plan: TodayPlan, style: Style, session: Session) {
         guard !plan.measurements.isEmpty else { return }
         session.print()
-        session.print(style.bold("Measurements"))
+        session.print(style.bold(t("Measurements")))
         for item in plan.measurements {
             let habit = item.habit
             let text: String
             if let value = item.value {
                 text = Format.value(value, of: habit, session.amounts)
             } else if let last = item.lastValue, let day = item.lastDay {
-                text = "not yet (last \(Format.value(last, of: habit, session.amounts)) on \(day.iso))"
+                text = t("not yet (last {value} on {date})", ["value": Format.value(last, of: habit, session.amounts), "date": day.iso])
             } else {
-                text = "nothing recorded yet"
+                text = t("nothing recorded yet")
             }
             let line = "  \(habit.emoji.padded(to: 2)) \(style.paint(habit.name, habit.color))  \(text)"
             session.print(line.trimmingTrailingSpaces())
@@ -121,9 +123,10 @@ struct TodayCommand: AsyncParsableCommand {
     func printPaused(_ plan: TodayPlan, style: Style, session: Session) {
         guard !plan.paused.isEmpty else { return }
         session.print()
-        session.print(style.bold("Paused"))
+        session.print(style.bold(t("Paused")))
         for item in plan.paused {
-            let until = item.until.map { "until \($0.iso), due again \($0.next.iso)" } ?? "until resumed"
+            let until =
+                item.until.map { t("until {date}, due again {next}", ["date": $0.iso, "next": $0.next.iso]) } ?? t("until resumed")
             let line =
                 "  \(style.mark(.paused, progress: 0)) \(item.habit.emoji.padded(to: 2)) \(style.paint(item.habit.name, item.habit.color))  \(until)"
             session.print(line.trimmingTrailingSpaces())
@@ -135,16 +138,16 @@ struct TodayCommand: AsyncParsableCommand {
         let habit = item.habit
         var detail: String
         if item.status == .skipped {
-            detail = "skipped"
+            detail = t("skipped")
         } else if item.status == .missed, habit.kind == .bad {
             // Over the limit: a failure for the whole day, shown as one (a full bar of blocks
             // would read as a goal reached).
             detail =
                 habit.type == .checkmark
-                ? style.failure("slipped")
-                : style.failedBar() + " " + Format.progress(item.value, of: habit, amounts) + "  " + style.failure("over limit")
+                ? style.failure(t("slipped"))
+                : style.failedBar() + " " + Format.progress(item.value, of: habit, amounts) + "  " + style.failure(t("over limit"))
         } else if habit.type == .checkmark, habit.kind == .good {
-            detail = item.value > 0 ? "done" : ""
+            detail = item.value > 0 ? t("done") : ""
         } else {
             detail = style.bar(item.progress) + " " + Format.progress(item.value, of: habit, amounts)
         }
@@ -153,8 +156,8 @@ struct TodayCommand: AsyncParsableCommand {
     }
 
     func scoreText(_ score: Double?, style: Style, locale: String) -> String {
-        guard let score else { return "nothing due" }
-        return "score \(style.ring(score)) \(Format.percent(score, PercentText(locale: locale)))"
+        guard let score else { return t("nothing due") }
+        return t("score {ring} {percent}", ["ring": style.ring(score), "percent": Format.percent(score, PercentText(locale: locale))])
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// An open database with its single local user: what every command works on.
 struct Session {
@@ -39,6 +40,7 @@ struct Session {
                 user = existing
             }
         }
+        if let chosen = user.settings.chosenLanguage { Words.current.settle(chosen) }
         return Session(store: store, user: user, context: context, options: options)
     }
 

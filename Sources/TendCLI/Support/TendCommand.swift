@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TendWords
 
 /// `tend`: habits, check-ins and views on a local Tend database.
 public struct TendCommand: AsyncParsableCommand {
@@ -43,6 +44,12 @@ public struct TendCommand: AsyncParsableCommand {
     /// Parses and runs one command line in the current ``CLIContext``, printing errors as one line
     /// on stderr; returns the exit status (0, 1 for a failure, 64 for a usage error).
     public static func run(arguments: [String]) async -> Int32 {
+        // The shell's language (LC_ALL, LC_MESSAGES, LANG) until the database names the account's.
+        let words = Words.settling(Language.fromEnvironment(CLIContext.current.environment) ?? .english)
+        return await Words.$current.withValue(words) { await runCommand(arguments: arguments) }
+    }
+
+    private static func runCommand(arguments: [String]) async -> Int32 {
         let context = CLIContext.current
         let arguments = normalized(arguments)
         let quick = TodayCommand.quickParse(arguments)

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// The part of the day a habit belongs to (Void.'s routine time, plus `anytime`).
 public enum RoutineTime: String, Codable, CaseIterable, Hashable, Sendable {
@@ -10,6 +11,16 @@ public enum RoutineTime: String, Codable, CaseIterable, Hashable, Sendable {
         case 5...10: self = .morning
         case 11...17: self = .day
         default: self = .evening
+        }
+    }
+
+    /// Its name as a heading ("Morning") in the current words.
+    public var title: String {
+        switch self {
+        case .morning: t("Morning", context: "routine time")
+        case .day: t("Day", context: "routine time")
+        case .evening: t("Evening", context: "routine time")
+        case .anytime: t("Anytime", context: "routine time")
         }
     }
 

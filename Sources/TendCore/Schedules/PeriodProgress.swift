@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// How far an "N per week/month" or "X in Y days" habit is in its period on a day: "1 of 3
 /// this week". A day's own status ("done") says nothing of the quota it counts toward.
@@ -30,9 +31,12 @@ public struct PeriodProgress: Hashable, Sendable, Codable {
     /// "1 of 3 this week", "4 of 10 this month", "2 of 3 in 7 days".
     public var text: String {
         switch period {
-        case .week: "\(done) of \(quota) this week"
-        case .month: "\(done) of \(quota) this month"
-        case .days: "\(done) of \(quota) in \(length) days"
+        case .week: t("{done} of {quota} this week", ["done": String(done), "quota": String(quota)])
+        case .month: t("{done} of {quota} this month", ["done": String(done), "quota": String(quota)])
+        case .days:
+            tPlural(
+                "{done} of {quota} in {count} day", "{done} of {quota} in {count} days", count: length,
+                ["done": String(done), "quota": String(quota)])
         }
     }
 }

@@ -12,10 +12,12 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
     public var snoozeMinutes: Int?
     /// The whole list (the last writer's list wins, as for any one setting).
     public var keptZones: [UserSettings.KeptZone]?
+    /// A language's tag, or "" for "follow the browser or shell" (the setting's `nil`).
+    public var language: String?
 
     public init(
         timeZone: String? = nil, dayStartHour: Int? = nil, firstWeekday: Int? = nil, locale: String? = nil, snoozeMinutes: Int? = nil,
-        keptZones: [UserSettings.KeptZone]? = nil
+        keptZones: [UserSettings.KeptZone]? = nil, language: String? = nil
     ) {
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
@@ -23,6 +25,7 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
         self.locale = locale
         self.snoozeMinutes = snoozeMinutes
         self.keptZones = keptZones
+        self.language = language
     }
 
     /// The patch that turns `old` into `new` (only the settings that differ).
@@ -34,6 +37,7 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
         if old.locale != new.locale { locale = new.locale }
         if old.snoozeMinutes != new.snoozeMinutes { snoozeMinutes = new.snoozeMinutes }
         if old.keptZones != new.keptZones { keptZones = new.keptZones }
+        if old.language != new.language { language = new.language ?? "" }
     }
 
     public var isEmpty: Bool { self == SettingsPatch() }
@@ -47,6 +51,7 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
         if let locale { settings.locale = locale }
         if let snoozeMinutes { settings.snoozeMinutes = snoozeMinutes }
         if let keptZones { settings.keptZones = keptZones }
+        if let language { settings.language = language.isEmpty ? nil : language }
         return settings
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A user's settings: their zone, when their day starts, their week, how long "Later" waits.
 public struct UserSettings: Codable, Hashable, Sendable {
@@ -17,10 +18,13 @@ public struct UserSettings: Codable, Hashable, Sendable {
     /// zones. Each remembers the account zone it was kept for: after the account's zone changes,
     /// a device elsewhere is asked again. The most recent ``keptZonesLimit`` are kept.
     public var keptZones: [KeptZone]
+    /// The language Tend speaks to this account (a shipped language's tag, `de`, `pt-BR`);
+    /// `nil` follows the browser's `Accept-Language` or the shell's locale.
+    public var language: String?
 
     public init(
         timeZone: String = "UTC", dayStartHour: Int = 0, firstWeekday: Int? = nil, locale: String = "en_US",
-        snoozeMinutes: Int = UserSettings.defaultSnoozeMinutes, keptZones: [KeptZone] = []
+        snoozeMinutes: Int = UserSettings.defaultSnoozeMinutes, keptZones: [KeptZone] = [], language: String? = nil
     ) {
         self.timeZone = timeZone
         self.dayStartHour = dayStartHour
@@ -28,6 +32,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.locale = locale
         self.snoozeMinutes = snoozeMinutes
         self.keptZones = keptZones
+        self.language = language
     }
 
     public static let defaultSnoozeMinutes = 10
@@ -74,7 +79,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, keptZones }
+    private enum CodingKeys: String, CodingKey { case timeZone, dayStartHour, firstWeekday, locale, snoozeMinutes, keptZones, language }
 
     // Settings written before snooze existed (op logs, exports) have no `snoozeMinutes`: the default.
     public init(from decoder: any Decoder) throws {
@@ -85,6 +90,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         locale = try c.decode(String.self, forKey: .locale)
         snoozeMinutes = try c.decodeIfPresent(Int.self, forKey: .snoozeMinutes) ?? Self.defaultSnoozeMinutes
         keptZones = try c.decodeIfPresent([KeptZone].self, forKey: .keptZones) ?? []
+        language = try c.decodeIfPresent(String.self, forKey: .language)
     }
 
     // The default is not written, so settings without a snooze choice encode exactly as before it existed.
@@ -96,6 +102,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         try c.encode(locale, forKey: .locale)
         if snoozeMinutes != Self.defaultSnoozeMinutes { try c.encode(snoozeMinutes, forKey: .snoozeMinutes) }
         if !keptZones.isEmpty { try c.encode(keptZones, forKey: .keptZones) }
+        try c.encodeIfPresent(language, forKey: .language)
     }
 
     public func validate() throws(SettingsError) {
@@ -110,7 +117,15 @@ public struct UserSettings: Codable, Hashable, Sendable {
         for kept in keptZones {
             for zone in [kept.device, kept.account] where TimeZone(identifier: zone) == nil { throw .unknownTimeZone(zone) }
         }
+        if let language, Language(rawValue: language) == nil { throw .language(language) }
     }
+
+    /// The language this account chose (`nil`: none, or one this release no longer ships).
+    public var chosenLanguage: Language? { language.flatMap(Language.init(rawValue:)) }
+
+    /// What reminders and other messages sent without a request speak: the account's choice,
+    /// else English (no browser is asking).
+    public var reminderLanguage: Language { chosenLanguage ?? .english }
 
     /// The user's calendar (an unknown zone falls back to UTC; settings are validated on the way in).
     public var calendar: TendCalendar {
@@ -137,6 +152,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     case locale(String)
     case snoozeMinutes(Int)
     case keptZones(Int)
+    case language(String)
 
     public var description: String {
         switch self {
@@ -146,6 +162,8 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .locale(let locale): "'\(locale)' is not a locale identifier (such as en_US)"
         case .snoozeMinutes(let minutes): "\"Later\" waits 1 to 240 minutes, not \(minutes)"
         case .keptZones(let count): "at most \(UserSettings.keptZonesLimit) kept zones, not \(count)"
+        case .language(let language):
+            "'\(language)' is not a language Tend speaks (\(Language.shipped.map(\.tag).joined(separator: ", ")))"
         }
     }
 }

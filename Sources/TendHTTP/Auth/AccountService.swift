@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TendCore
 import TendStore
+import TendWords
 
 /// Signing up, in and out: the account logic that the JSON API (`/api/v1/users`, `/session`,
 /// `/tokens`) and the web pages' forms (`/signup`, `/login`, `/logout`) share. One instance per
@@ -72,6 +73,9 @@ package struct AccountService: Sendable {
             throw Problem.invalid(error.description)
         }
         var settings = UserSettings()
+        // The language the sign-up was worded in (the browser's): what reminders, which no
+        // browser asks for, will speak; the account can go back to "as the browser has it".
+        if Words.current.language != .english, Words.current.language != .pseudo { settings.language = Words.current.language.tag }
         if let timeZone, !timeZone.isEmpty {
             settings.timeZone = timeZone
             try HabitRules.validate(settings)

@@ -17,6 +17,7 @@ enum JSONAPI {
         let open = router.group(RouterPath(APIPaths.base))
         let signedIn = router.group(RouterPath(APIPaths.base))
             .add(middleware: AuthMiddleware(authenticator: authenticator))
+            .add(middleware: LanguageMiddleware.account(store: server.store, settings: server.recentSettings))
             .add(middleware: ChangeNotificationMiddleware(changes: changes))
         AccountsAPI(server: server).addRoutes(open: open, signedIn: signedIn)
         HabitsAPI(server: server).addRoutes(to: signedIn)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import TendAPI
+import TendWords
 
 /// The frame of every page: head (viewport, manifest, theme colour, the one stylesheet and
 /// script), the header with the navigation, and `<main id="main">`, which app.js swaps for
@@ -22,7 +23,8 @@ enum Layout {
             // Whose offline changes this page may send: a queue kept in the browser waits for its own account.
             attributes.append(.data("user", session.username))
         }
-        return .html(.lang("en")) {
+        let language = Words.current.language
+        return .html(.lang(language.tag), .attr("dir", language.direction)) {
             Node.head {
                 Node.meta(.attr("charset", "utf-8"))
                 Node.meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
@@ -41,8 +43,8 @@ enum Layout {
             Node.element(
                 "body", attributes,
                 [
-                    .a(.class("skip-link"), .href("#main")) { "Skip to content" },
-                    .p(.class("offline-banner"), .role("status")) { "Offline: showing the last loaded page" },
+                    .a(.class("skip-link"), .href("#main")) { t("Skip to content") },
+                    .p(.class("offline-banner"), .role("status")) { t("Offline: showing the last loaded page") },
                     header(tab: tab, session: session),
                     Node.element("main", [.id("main"), .class("page")] + mainAttributes, main()),
                 ])
@@ -56,7 +58,7 @@ enum Layout {
                 "Tend"
             }
             if let session {
-                Node.nav(.class("tabs"), .aria("label", "Main")) {
+                Node.nav(.class("tabs"), .aria("label", t("Main", context: "navigation"))) {
                     Node.ul {
                         for item in Tab.allCases {
                             Node.li { tabLink(item, current: item == tab) }
@@ -66,7 +68,9 @@ enum Layout {
                 Node.div(.class("spacer"))
                 Node.form(.class("account"), .method("post"), .action(WebPaths.logout())) {
                     csrfField(session)
-                    Node.button(.type("submit"), .class("link"), .title("Signed in as \(session.username)")) { "Log out" }
+                    Node.button(.type("submit"), .class("link"), .title(t("Signed in as {username}", ["username": session.username]))) {
+                        t("Log out")
+                    }
                 }
             }
         }

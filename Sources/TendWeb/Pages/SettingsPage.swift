@@ -3,6 +3,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// `/settings`: time zone, day start, first weekday. The zone is the saved one; app.js offers the
 /// browser's zone beside it (a button that fills the field), never applies it by itself.
@@ -13,6 +14,8 @@ struct SettingsPage: Sendable, Hashable {
     var firstWeekday: String
     /// Minutes "Later" waits, as typed.
     var snoozeMinutes: String
+    /// A language's tag, "" for the browser's; `nil`: a form from before the field existed.
+    var language: String?
     var zones: [String]
     /// The settings as the form first showed them (``snapshot(_:)``), posted back in a hidden
     /// field so that saving applies only the settings the person changed: a form opened before
@@ -58,6 +61,7 @@ struct SettingsPage: Sendable, Hashable {
         dayStartHour = String(settings.dayStartHour)
         firstWeekday = settings.firstWeekday.map(String.init) ?? ""
         snoozeMinutes = String(settings.snoozeMinutes)
+        language = settings.language ?? ""
         zones = SignupPage.zoneList
         original = Self.snapshot(settings)
         self.saved = saved
@@ -68,6 +72,7 @@ struct SettingsPage: Sendable, Hashable {
         dayStartHour = form["dayStartHour"] ?? ""
         firstWeekday = form["firstWeekday"] ?? ""
         snoozeMinutes = form["snoozeMinutes"] ?? ""
+        language = form["language"]
         zones = SignupPage.zoneList
         original = form["original"]
     }
@@ -91,13 +96,13 @@ struct SettingsPage: Sendable, Hashable {
         var settings = base
         var errors: [String: String] = [:]
         settings.timeZone = timeZone
-        if let hour = Int(dayStartHour) { settings.dayStartHour = hour } else { errors["dayStartHour"] = "Choose an hour." }
+        if let hour = Int(dayStartHour) { settings.dayStartHour = hour } else { errors["dayStartHour"] = t("Choose an hour.") }
         if firstWeekday.isEmpty {
             settings.firstWeekday = nil
         } else if let day = Int(firstWeekday) {
             settings.firstWeekday = day
         } else {
-            errors["firstWeekday"] = "Choose a weekday."
+            errors["firstWeekday"] = t("Choose a weekday.")
         }
         // Absent (a form from before the field existed): unchanged.
         let snooze = snoozeMinutes.trimmingCharacters(in: .whitespaces)
@@ -106,8 +111,10 @@ struct SettingsPage: Sendable, Hashable {
         } else if let minutes = Int(snooze) {
             settings.snoozeMinutes = minutes
         } else {
-            errors["snoozeMinutes"] = "Give a number of minutes, from 1 to 240."
+            errors["snoozeMinutes"] = t("Give a number of minutes, from 1 to 240.")
         }
+        // Absent (a form from before the field existed): unchanged.
+        if let language { settings.language = language.isEmpty ? nil : language }
         if errors.isEmpty {
             do {
                 try settings.validate()
@@ -119,13 +126,21 @@ struct SettingsPage: Sendable, Hashable {
                 case .firstWeekday: errors["firstWeekday"] = message
                 case .locale, .keptZones: errors["timeZone"] = message
                 case .snoozeMinutes: errors["snoozeMinutes"] = message
+                case .language: errors["language"] = message
                 }
             }
         }
         return errors.isEmpty ? .success(settings) : .failure(SettingsPageErrors(messages: errors))
     }
 
-    static let weekdays = [("", "As the locale has it")] + (1...7).map { (String($0), TodayPage.weekdayNames[$0 - 1]) }
+    /// The language choices: the browser's, then each shipped language in its own name.
+    static var languages: [(value: String, label: String)] {
+        [("", t("As the browser has it"))] + Language.shipped.map { ($0.tag, $0.autonym) }
+    }
+
+    static var weekdays: [(String, String)] {
+        [("", t("As the locale has it"))] + (1...7).map { (String($0), TodayPage.weekdayNames[$0 - 1]) }
+    }
 }
 
 struct SettingsPageErrors: Error, Hashable, Sendable {

@@ -3,23 +3,24 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 enum SettingsView {
     static func page(_ model: SettingsPage, session: SessionInfo) -> Node {
         // A POST's answer (a token shown once, a refused form) is not reloaded by live updates.
         let live: [Attribute] = model.newToken != nil || !model.errors.isEmpty ? [.data("live", "off")] : []
-        return Layout.page(title: "Settings", tab: .settings, session: session, bodyAttributes: live) {
+        return Layout.page(title: t("Settings"), tab: .settings, session: session, bodyAttributes: live) {
             Node.section(.class("editor"), .aria("labelledby", "settings-title")) {
-                Node.h1(.id("settings-title")) { "Settings" }
-                if model.saved { Node.p(.class("notice saved"), .role("status")) { "Saved." } }
+                Node.h1(.id("settings-title")) { t("Settings") }
+                if model.saved { Node.p(.class("notice saved"), .role("status")) { t("Saved.") } }
                 if !model.errors.isEmpty {
-                    Node.p(.class("notice"), .role("alert")) { "Some fields need a change; see below. Nothing was saved." }
+                    Node.p(.class("notice"), .role("alert")) { t("Some fields need a change; see below. Nothing was saved.") }
                 }
                 Node.form(.method("post"), .action(WebPaths.settings()), .class("habit-form")) {
                     Layout.csrfField(session)
                     if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
                     Node.div(.class("field")) {
-                        Node.label(.for("timeZone")) { "Time zone" }
+                        Node.label(.for("timeZone")) { t("Time zone") }
                         Node.select(.id("timeZone"), .name("timeZone"), .data("offer-zone", "")) {
                             for zone in model.zones {
                                 Node.element(
@@ -28,12 +29,25 @@ enum SettingsView {
                         }
                         Node.p(.class("hint zone-offer"), .hidden) {
                             Node.span { "" }
-                            Node.button(.type("button"), .class("link")) { "Use it" }
+                            Node.button(.type("button"), .class("link")) { t("Use it") }
                         }
                         error("timeZone", model)
                     }
                     Node.div(.class("field")) {
-                        Node.label(.for("dayStartHour")) { "A new day starts at" }
+                        Node.label(.for("language")) { t("Language") }
+                        Node.select(.id("language"), .name("language")) {
+                            for (value, label) in SettingsPage.languages {
+                                // Each name is in its own language, whatever the page's.
+                                let tag = value.isEmpty ? [] : [Attribute("lang", value)]
+                                Node.element(
+                                    "option", [.value(value)] + tag + (value == model.language ? [Attribute("selected", nil)] : []),
+                                    [.text(label)])
+                            }
+                        }
+                        error("language", model)
+                    }
+                    Node.div(.class("field")) {
+                        Node.label(.for("dayStartHour")) { t("A new day starts at") }
                         Node.select(.id("dayStartHour"), .name("dayStartHour"), .aria("describedby", "dayStartHour-hint")) {
                             for hour in 0...23 {
                                 Node.element(
@@ -43,12 +57,12 @@ enum SettingsView {
                             }
                         }
                         Node.p(.class("hint"), .id("dayStartHour-hint")) {
-                            "Before this hour, Tend still counts it as the previous day (for night owls)."
+                            t("Before this hour, Tend still counts it as the previous day (for night owls).")
                         }
                         error("dayStartHour", model)
                     }
                     Node.div(.class("field")) {
-                        Node.label(.for("firstWeekday")) { "Weeks start on" }
+                        Node.label(.for("firstWeekday")) { t("Weeks start on") }
                         Node.select(.id("firstWeekday"), .name("firstWeekday")) {
                             for (value, label) in SettingsPage.weekdays {
                                 Node.element(
@@ -59,15 +73,15 @@ enum SettingsView {
                         error("firstWeekday", model)
                     }
                     Node.div(.class("field")) {
-                        Node.label(.for("snoozeMinutes")) { "“Later” waits (minutes)" }
+                        Node.label(.for("snoozeMinutes")) { t("“Later” waits (minutes)") }
                         Node.void("input", snoozeAttributes(model))
                         Node.p(.class("hint"), .id("snoozeMinutes-hint")) {
-                            "A reminder's “Later” rings again after this many minutes (1 to 240)."
+                            t("A reminder's “Later” rings again after this many minutes (1 to 240).")
                         }
                         error("snoozeMinutes", model)
                     }
                     Node.div(.class("actions")) {
-                        Node.button(.type("submit"), .class("primary")) { "Save settings" }
+                        Node.button(.type("submit"), .class("primary")) { t("Save settings") }
                     }
                 }
             }

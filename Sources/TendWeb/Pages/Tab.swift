@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import TendAPI
+import TendWords
 
 /// The main sections, as the navigation names them.
 enum Tab: String, CaseIterable, Sendable {
@@ -8,10 +9,10 @@ enum Tab: String, CaseIterable, Sendable {
 
     var title: String {
         switch self {
-        case .today: "Today"
-        case .habits: "Habits"
-        case .routines: "Routines"
-        case .settings: "Settings"
+        case .today: t("Today")
+        case .habits: t("Habits")
+        case .routines: t("Routines")
+        case .settings: t("Settings")
         }
     }
 

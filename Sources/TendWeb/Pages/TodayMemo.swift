@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// What Today pages work out from each habit, kept under the habit's held version
 /// (``HeldHabits/Snapshot/versions``: equal versions are the very same habit value, read for one
@@ -23,6 +24,8 @@ final class TodayMemo: Sendable {
         var returnPath: String
         /// The locale's decimal mark the card's amounts are written with.
         var decimalMark: String
+        /// The words the card's texts are in.
+        var language: Language
     }
 
     /// One habit version's facts for the tips, as of a today.

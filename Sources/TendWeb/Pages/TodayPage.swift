@@ -2,6 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// Everything the Today page shows for one day, as display values and links: built from the
 /// store's data by ``init(input:)``, rendered by ``TodayView``.
@@ -366,7 +367,8 @@ struct TodayPage: Sendable, Hashable {
                 let mode = input.modes[item.habit.id]
                 let key = input.versions[item.habit.id].map {
                     TodayMemo.CardKey(
-                        version: $0, day: day, today: today, mode: mode, returnPath: returnPath, decimalMark: amounts.decimalMark)
+                        version: $0, day: day, today: today, mode: mode, returnPath: returnPath, decimalMark: amounts.decimalMark,
+                        language: Words.current.language)
                 }
                 return TodayMemo.kept(input.memo?.cards, key) {
                     var card = Self.card(

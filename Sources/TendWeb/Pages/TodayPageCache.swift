@@ -4,6 +4,7 @@ import Synchronization
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// The last rendered Today page of each browser session, reused while nothing it shows can have
 /// changed. Every change of a user's data — entries, habits, routines, settings, tips, from any
@@ -25,6 +26,8 @@ final class TodayPageCache: Sendable {
         /// The browser's by-time/by-group and tag choice (``TodayChoice``).
         var choice: String
         var csrfToken: String
+        /// The words the page is in (the account's choice, else the browser's).
+        var language: Language
     }
 
     private struct Slot {

@@ -11,8 +11,9 @@ struct ConfigGetCommand: AsyncParsableCommand {
         discussion: HelpText.fitted(
             """
             Prints the value in the form `config set` takes: first-weekday prints `locale` while \
-            the week follows the locale. With --json: {"key": …, "value": …}, where day-start is \
-            a number and first-weekday is null while it follows the locale.
+            the week follows the locale, language prints `auto` while Tend speaks the shell's \
+            language. With --json: {"key": …, "value": …}, where day-start is a number and \
+            first-weekday and language are null while they follow the locale or the shell.
 
             Examples:
               tend config get timezone
@@ -21,7 +22,7 @@ struct ConfigGetCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "timezone, day-start, first-weekday or locale.") var key: ConfigSetCommand.Key
+    @Argument(help: "timezone, day-start, first-weekday, locale or language.") var key: ConfigSetCommand.Key
 
     func run() async throws {
         let session = try await Session.open(options)
@@ -32,12 +33,14 @@ struct ConfigGetCommand: AsyncParsableCommand {
         case .dayStart: value = .number(settings.dayStartHour)
         case .firstWeekday: value = settings.firstWeekday.flatMap { Weekday(rawValue: $0) }.map { .text($0.code) } ?? .none
         case .locale: value = .text(settings.locale)
+        case .language: value = settings.language.map { .text($0) } ?? .automatic
         }
         if options.json { return try session.printJSON(SettingJSON(key: key.rawValue, value: value)) }
         switch value {
         case .text(let text): session.print(text)
         case .number(let number): session.print(String(number))
         case .none: session.print("locale")
+        case .automatic: session.print("auto")
         }
     }
 }
@@ -47,7 +50,10 @@ struct SettingJSON: Encodable {
     enum Value {
         case text(String)
         case number(Int)
+        /// Follows the locale (first-weekday).
         case none
+        /// Follows the shell (language).
+        case automatic
     }
 
     var key: String
@@ -60,7 +66,7 @@ struct SettingJSON: Encodable {
         switch value {
         case .text(let text): try c.encode(text, forKey: .value)
         case .number(let number): try c.encode(number, forKey: .value)
-        case .none: try c.encodeNil(forKey: .value)
+        case .none, .automatic: try c.encodeNil(forKey: .value)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend config set KEY VALUE`.
 struct ConfigSetCommand: AsyncParsableCommand {
@@ -14,13 +15,16 @@ struct ConfigSetCommand: AsyncParsableCommand {
             timezone: an IANA zone (Europe/Berlin; a near miss such as europe/berlin is refused with \
             the name to use). day-start: the hour (0–23) before which it is still yesterday. \
             first-weekday: mon … sun, 1 (Sunday) … 7, or `locale`. locale: a language Foundation \
-            knows, with an optional region: en_US, de_DE (de-DE is read as de_DE).
+            knows, with an optional region: en_US, de_DE (de-DE is read as de_DE). language: the \
+            language Tend speaks (\(Language.shipped.map(\.tag).joined(separator: ", "))), or auto \
+            for the shell's (LC_ALL, LC_MESSAGES, LANG); --json output never changes with it.
 
             Examples:
               tend config set timezone Europe/Berlin
               tend config set day-start 4
               tend config set first-weekday mon
               tend config set locale de_DE
+              tend config set language de
             """)
     )
 
@@ -29,10 +33,11 @@ struct ConfigSetCommand: AsyncParsableCommand {
         case dayStart = "day-start"
         case firstWeekday = "first-weekday"
         case locale
+        case language
     }
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "timezone, day-start, first-weekday or locale.") var key: Key
+    @Argument(help: "timezone, day-start, first-weekday, locale or language.") var key: Key
     @Argument(help: "The new value.") var value: String
 
     func run() async throws {
@@ -60,9 +65,12 @@ struct ConfigSetCommand: AsyncParsableCommand {
             }
         case .locale:
             settings.locale = try ConfigSetCommand.locale(text)
+        case .language:
+            settings.language = try ConfigSetCommand.language(text)
         }
         try settings.validate()
         session.user = try await session.store.updateSettings(owner: session.owner, settings)
+        Words.current.settle(settings.chosenLanguage ?? Language.fromEnvironment(session.context.environment) ?? .english)
         if options.quiet { return }
         try ConfigShowCommand.show(session)
     }
@@ -82,6 +90,17 @@ struct ConfigSetCommand: AsyncParsableCommand {
         let suggestion = known.first { $0.lowercased() == lower } ?? (cities.count == 1 ? cities[0] : nil) ?? nearest
         guard let suggestion else { throw CLIError(SettingsError.unknownTimeZone(text).description) }
         throw CLIError("unknown time zone '\(text)'; did you mean \(suggestion)?")
+    }
+
+    /// A shipped language for `text` (`de`, `pt-BR`, `pt_BR`, `zh`: the language it names, as
+    /// the browser's choice would be read), or `nil` for `auto`.
+    static func language(_ text: String) throws -> String? {
+        if ["auto", "default", "system"].contains(text.lowercased()) { return nil }
+        guard let language = Language(matching: text) else {
+            throw CLIError(
+                "Tend does not speak '\(text)': choose one of \(Language.shipped.map(\.tag).joined(separator: ", ")), or auto")
+        }
+        return language.tag
     }
 
     /// A locale whose language Foundation knows (and whose region, if any, it knows too), in

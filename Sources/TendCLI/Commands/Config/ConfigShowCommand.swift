@@ -3,6 +3,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend config show`.
 struct ConfigShowCommand: AsyncParsableCommand {
@@ -33,6 +34,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
         session.print("day-start      \(settings.dayStartHour)")
         session.print("first-weekday  \(weekday)")
         session.print("locale         \(settings.locale)")
+        session.print("language       \(settings.language ?? "auto (\(Words.current.language.tag))")")
         session.print("database       \(path)")
         session.print("today          \(session.today.iso)")
     }
@@ -43,6 +45,8 @@ struct ConfigJSON: Encodable {
     var dayStart: Int
     @NullWhenAbsent var firstWeekday: String?
     var locale: String
+    /// `null`: the shell's.
+    @NullWhenAbsent var language: String?
     var database: String
     var today: String
 
@@ -51,9 +55,10 @@ struct ConfigJSON: Encodable {
         dayStart = settings.dayStartHour
         firstWeekday = settings.firstWeekday.flatMap { Weekday(rawValue: $0)?.code }
         locale = settings.locale
+        language = settings.language
         self.database = database
         self.today = today.iso
     }
 
-    enum CodingKeys: String, CodingKey { case timezone, dayStart, firstWeekday, locale, database, today }
+    enum CodingKeys: String, CodingKey { case timezone, dayStart, firstWeekday, locale, language, database, today }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOCore
 import TendCore
+import TendReminders
 import TendSQLite
 import TendStore
 
@@ -132,7 +133,7 @@ struct RemindCommand: AsyncParsableCommand {
             switch planner.decide(firing, for: habit, now: through) {
             case .deliver:
                 session.print("\(time) \(title)" + (message.map { ": \($0)" } ?? ""))
-                notify.show(title: title, body: message ?? "Time for \(habit.habit.name)")
+                notify.show(title: title, body: message ?? ReminderMessage.defaultBody(for: habit.habit))
             case .skip(let reason):
                 session.print(session.style.dim("\(time) \(title): not shown (\(Self.describe(reason)))"))
             }
