@@ -25,6 +25,9 @@ public enum Language: String, CaseIterable, Sendable, Codable, Hashable {
     /// The languages people can choose, English first, then by tag.
     public static let shipped: [Language] = allCases.filter { $0 != .pseudo }
 
+    /// The shipped languages' tags as a list for a message: "en, de, fr, …".
+    public static var shippedList: String { shipped.map(\.tag).joined(separator: ", ") }
+
     /// The language's name in itself, for the picker.
     public var autonym: String {
         switch self {

@@ -10,6 +10,25 @@ import Testing
 
 @Suite("A message's URLs: the server's public address with the page's or the answer's path")
 struct ReminderMessageURLTests {
+    /// A deliverer at `publicURL` whose day pages are at `dayPath`.
+    static func deliverer(
+        publicURL: URL, dayPath: @escaping @Sendable (Habit.ID, Day) -> String = { _, _ in "/" }
+    ) -> ReminderDeliverer {
+        ReminderDeliverer(
+            push: WebPushSender(
+                client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+            actionSecret: ActionTokenSecret(), publicURL: publicURL, dayPath: dayPath)
+    }
+
+    /// The message `deliverer` makes of `habit`'s first reminder on 2026-11-24, owned by `owner`.
+    static func message(of habit: Habit, owner: User, from deliverer: ReminderDeliverer) -> ReminderMessage {
+        let firing = ReminderFiring(
+            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2026-11-24"),
+            firesAt: Fixtures.instant("2026-11-24T07:00:00Z"), kind: .scheduled)
+        return deliverer.message(for: firing, of: habit, owner: owner, now: Fixtures.instant("2026-11-24T07:00:00Z"))
+    }
+
     @Test(
         "Each URL is what resolving its path against the public URL gives, whatever that URL's port, path or trailing slash",
         arguments: [
@@ -19,17 +38,8 @@ struct ReminderMessageURLTests {
     func resolved(publicURL: String) throws {
         let base = try #require(URL(string: publicURL))
         let habit = Habit(name: "Read", reminders: [Reminder(time: try TimeOfDay(hour: 8))], createdOn: Fixtures.day("2026-01-01"))
-        let firing = ReminderFiring(
-            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2026-11-24"),
-            firesAt: Fixtures.instant("2026-11-24T07:00:00Z"), kind: .scheduled)
-        let deliverer = ReminderDeliverer(
-            push: WebPushSender(
-                client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
-            webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
-            actionSecret: ActionTokenSecret(), publicURL: base, dayPath: { id, day in "/habits/\(id)/days/\(day.iso)?from=reminder" })
-        let message = deliverer.message(
-            for: firing, of: habit, owner: User(id: User.ID(), username: "ana", settings: UserSettings()),
-            now: Fixtures.instant("2026-11-24T07:00:00Z"))
+        let deliverer = Self.deliverer(publicURL: base, dayPath: { id, day in "/habits/\(id)/days/\(day.iso)?from=reminder" })
+        let message = Self.message(of: habit, owner: User(id: User.ID(), username: "ana", settings: UserSettings()), from: deliverer)
         func resolving(_ url: URL?) -> String? {
             url.flatMap { URL(string: ReminderMessageURLTests.path(of: $0), relativeTo: base)?.absoluteURL.absoluteString }
         }
@@ -57,16 +67,9 @@ struct ReminderLanguageTests {
         let habit = Habit(
             name: "Lesen", kind: kind, reminders: [Reminder(time: try TimeOfDay(hour: 8), message: own)],
             createdOn: Fixtures.day("2026-01-01"))
-        let firing = ReminderFiring(
-            habit: habit.id, reminder: habit.reminders[0].id, day: Fixtures.day("2026-11-24"),
-            firesAt: Fixtures.instant("2026-11-24T07:00:00Z"), kind: .scheduled)
-        let deliverer = ReminderDeliverer(
-            push: WebPushSender(
-                client: .reminders, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
-            webhook: WebhookSender(client: .reminders, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
-            actionSecret: ActionTokenSecret(), publicURL: URL(string: "https://tend.example.com")!, dayPath: { _, _ in "/" })
         let user = User(id: User.ID(), username: "ana", settings: UserSettings(timeZone: "Europe/Berlin", language: language))
-        return deliverer.message(for: firing, of: habit, owner: user, now: Fixtures.instant("2026-11-24T07:00:00Z"))
+        return ReminderMessageURLTests.message(
+            of: habit, owner: user, from: ReminderMessageURLTests.deliverer(publicURL: URL(string: "https://tend.example.com")!))
     }
 
     @Test(

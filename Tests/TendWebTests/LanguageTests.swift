@@ -15,7 +15,14 @@ import Testing
 @Suite("Pages in the user's language")
 struct LanguageTests {
     static func page(_ browser: Browser, _ path: String, accept: String) async throws -> TestResponse {
-        try await browser.request(.get, path, headers: [.accept: "text/html", .acceptLanguage: accept])
+        browser.speak(accept)
+        defer { browser.speak(nil) }
+        return try await browser.get(path)
+    }
+
+    /// Saves the settings form with `language` chosen (its other fields as a new account has them).
+    static func choose(_ language: String, _ browser: Browser, csrf: String) async throws -> TestResponse {
+        try await browser.post("/settings", [("_csrf", csrf), ("timeZone", "UTC"), ("dayStartHour", "0"), ("language", language)])
     }
 
     @Test("Signed out, the browser's Accept-Language decides the sign-up page's words, lang and dir; an unshipped language is English")
@@ -48,8 +55,7 @@ struct LanguageTests {
             #expect(settings.contains(#"<option value="" selected>As the browser has it</option>"#))
             #expect(settings.contains(#"<option value="ja" lang="ja">日本語</option>"#))
 
-            let saved = try await browser.post(
-                "/settings", [("_csrf", csrf), ("timeZone", "UTC"), ("dayStartHour", "0"), ("language", "ja")])
+            let saved = try await Self.choose("ja", browser, csrf: csrf)
             #expect(saved.status == .seeOther)
             #expect(try await store.user(id: owner).settings.language == "ja")
             for path in ["/", "/habits", "/settings"] {
@@ -58,8 +64,7 @@ struct LanguageTests {
                 #expect(page.text.contains(Words.of(.japanese)("Habits")), "\(path)")
             }
 
-            let cleared = try await browser.post(
-                "/settings", [("_csrf", csrf), ("timeZone", "UTC"), ("dayStartHour", "0"), ("language", "")])
+            let cleared = try await Self.choose("", browser, csrf: csrf)
             #expect(cleared.status == .seeOther)
             #expect(try await store.user(id: owner).settings.language == nil)
             #expect(try await Self.page(browser, "/", accept: "de").text.contains(#"<html lang="de" dir="ltr">"#))
@@ -69,17 +74,9 @@ struct LanguageTests {
     @Test("A sign-up from a German browser keeps German as the account's language, so its reminders speak it too")
     func signUpKeepsTheBrowsersLanguage() async throws {
         try await WebHarness().run { browser, store in
-            let form = try await Self.page(browser, "/signup", accept: "de-DE")
-            var fields = [
-                ("_csrf", try browser.csrf(in: form)), ("username", "jonas"), ("password", Browser.password), ("timeZone", "Europe/Berlin"),
-            ]
-            if form.text.contains(#"name="setupCode""#) { fields.append(("setupCode", Browser.setupCode)) }
-            let body = fields.map { "\(Browser.encode($0.0))=\(Browser.encode($0.1))" }.joined(separator: "&")
-            let created = try await browser.request(
-                .post, "/signup",
-                headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html", .acceptLanguage: "de-DE"],
-                body: ByteBuffer(string: body))
-            #expect(created.status == .seeOther)
+            browser.speak("de-DE")
+            try await browser.signUp("jonas", timeZone: "Europe/Berlin")
+            browser.speak(nil)
             #expect(try #require(try await store.account(named: "jonas")).user.settings.language == "de")
             // An English browser afterwards still sees German: the account chose it.
             #expect(try await browser.get("/").text.contains(#"<html lang="de" dir="ltr">"#))
@@ -91,8 +88,7 @@ struct LanguageTests {
         try await WebHarness().run { browser, store in
             let csrf = try await browser.signUp("ana")
             let owner = try #require(try await store.account(named: "ana")).user.id
-            let refused = try await browser.post(
-                "/settings", [("_csrf", csrf), ("timeZone", "UTC"), ("dayStartHour", "0"), ("language", "tlh")])
+            let refused = try await Self.choose("tlh", browser, csrf: csrf)
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("is not a language Tend speaks"))
             #expect(try await store.user(id: owner).settings.language == nil)

@@ -55,6 +55,8 @@ struct WebHarness: Sendable {
 final class Browser: Sendable {
     let client: any TestClientProtocol
     private let jar = Mutex<[String: String]>([:])
+    /// The `Accept-Language` it sends (`nil`: none), as a browser set to a language does.
+    private let languages = Mutex<String?>(nil)
 
     static let password = "correct horse battery"
     static let setupCode = "TEST-SETU-PC0D-E000"
@@ -62,6 +64,9 @@ final class Browser: Sendable {
     init(client: any TestClientProtocol) { self.client = client }
 
     var cookies: [String: String] { jar.withLock { $0 } }
+
+    /// From now on, sends `acceptLanguage` with every request (`nil`: none).
+    func speak(_ acceptLanguage: String?) { languages.withLock { $0 = acceptLanguage } }
 
     /// A second browser on the same server (its own cookies).
     func another() -> Browser { Browser(client: client) }
@@ -73,6 +78,7 @@ final class Browser: Sendable {
         var headers = headers
         let cookie = jar.withLock { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if !cookie.isEmpty { headers[.cookie] = cookie }
+        if headers[.acceptLanguage] == nil, let languages = languages.withLock({ $0 }) { headers[.acceptLanguage] = languages }
         let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
         for header in response.headers[values: .setCookie] {
             guard let pair = header.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }

@@ -40,8 +40,14 @@ struct Session {
                 user = existing
             }
         }
-        if let chosen = user.settings.chosenLanguage { Words.current.settle(chosen) }
+        Words.current.settle(language(user.settings, environment: context.environment))
         return Session(store: store, user: user, context: context, options: options)
+    }
+
+    /// The language the CLI speaks: the account's choice (`settings`, once the database is
+    /// open), else the shell's, else English.
+    static func language(_ settings: UserSettings?, environment: [String: String]) -> Language {
+        settings?.chosenLanguage ?? Language.fromEnvironment(environment) ?? .english
     }
 
     /// The system's zone (if Tend knows it, else UTC), day start 0, first weekday from the locale.

@@ -45,7 +45,7 @@ public struct TendCommand: AsyncParsableCommand {
     /// on stderr; returns the exit status (0, 1 for a failure, 64 for a usage error).
     public static func run(arguments: [String]) async -> Int32 {
         // The shell's language (LC_ALL, LC_MESSAGES, LANG) until the database names the account's.
-        let words = Words.settling(Language.fromEnvironment(CLIContext.current.environment) ?? .english)
+        let words = Words.settling(Session.language(nil, environment: CLIContext.current.environment))
         return await Words.$current.withValue(words) { await runCommand(arguments: arguments) }
     }
 

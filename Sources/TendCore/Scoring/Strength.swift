@@ -71,39 +71,16 @@ public enum Strength {
                 for index in segment.range { scores[index] = previous }
                 continue
             }
-            let (num, den) = rule.schedule.frequency
-            let frequency = Double(num) / Double(den)
-            let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
-            let isNumerical = rule.type != .checkmark || rule.kind == .bad
-            let atMost = rule.kind == .bad
-            var numerator = num
-            var denominator = den
-            if !isNumerical && frequency < 1 {
-                numerator *= 2
-                denominator *= 2
-            }
-            // Sums in thousandths (exact); only the ratio to the target is a Double.
-            let target = Double(rule.target.thousandths * Int64(num))
-            if position == 0 { previous = isNumerical && atMost ? 1.0 : 0.0 }
+            let scoring = RuleScoring(rule)
+            if position == 0 { previous = scoring.initialScore }
             for index in segment.range {
                 if !skipped[index] {
-                    let windowStart = max(0, index - denominator + 1)
-                    let completed: Double
-                    if isNumerical {
-                        let sum = Double(valueSums[index + 1] - valueSums[windowStart])
-                        if !atMost {
-                            completed = target > 0 ? min(1, sum / target) : 1
-                        } else if target > 0 {
-                            completed = min(1, max(0, 1 - (sum - target) / target))
-                        } else {
-                            completed = sum > 0 ? 0 : 1
-                        }
-                    } else {
-                        completed = min(1, Double(checkedCounts[index + 1] - checkedCounts[windowStart]) / Double(numerator))
-                    }
-                    var score = previous * multiplier
-                    score += completed * (1 - multiplier)
-                    previous = score
+                    let windowStart = max(0, index - scoring.denominator + 1)
+                    let completed =
+                        scoring.isNumerical
+                        ? scoring.completed(sum: valueSums[index + 1] - valueSums[windowStart])
+                        : scoring.completed(checked: checkedCounts[index + 1] - checkedCounts[windowStart])
+                    previous = scoring.next(previous, completed: completed)
                 }
                 scores[index] = previous
             }
@@ -118,24 +95,12 @@ public enum Strength {
         var scores = [Double](repeating: 0, count: count)
         // A measurement has no strength (nothing to reach): its days score 0.
         guard habit.kind != .measure else { return scores }
-        let (num, den) = habit.schedule.frequency
-        let frequency = Double(num) / Double(den)
-        let multiplier = pow(0.5, frequency.squareRoot() / 13.0)
-        let isNumerical = habit.type != .checkmark || habit.kind == .bad
-        let atMost = habit.kind == .bad
-        var numerator = num
-        var denominator = den
-        if !isNumerical && frequency < 1 {
-            numerator *= 2
-            denominator *= 2
-        }
-        // Sums in thousandths (exact); only the ratio to the target is a Double.
-        let target = Double(habit.target.thousandths * Int64(num))
-        var previous = isNumerical && atMost ? 1.0 : 0.0
+        let scoring = RuleScoring(habit)
+        var previous = scoring.initialScore
         var rolling: Int64 = 0
         for index in 0..<count {
-            let old = index - denominator
-            if isNumerical {
+            let old = index - scoring.denominator
+            if scoring.isNumerical {
                 rolling += values[index].thousandths
                 if old >= 0 { rolling -= values[old].thousandths }
             } else {
@@ -143,26 +108,62 @@ public enum Strength {
                 if old >= 0, values[old] >= habit.target && !skipped[old] { rolling -= 1 }
             }
             if !skipped[index] {
-                let completed: Double
-                if isNumerical {
-                    let sum = Double(rolling)
-                    if !atMost {
-                        completed = target > 0 ? min(1, sum / target) : 1
-                    } else if target > 0 {
-                        completed = min(1, max(0, 1 - (sum - target) / target))
-                    } else {
-                        completed = sum > 0 ? 0 : 1
-                    }
-                } else {
-                    completed = min(1, Double(rolling) / Double(numerator))
-                }
-                var score = previous * multiplier
-                score += completed * (1 - multiplier)
-                previous = score
+                let completed = scoring.isNumerical ? scoring.completed(sum: rolling) : scoring.completed(checked: Int(rolling))
+                previous = scoring.next(previous, completed: completed)
             }
             scores[index] = previous
         }
         return scores
+    }
+}
+
+/// How one rule scores a day, as Loop computes it: the multiplier its frequency gives, its window
+/// (doubled for a checkmark habit due less than daily), and how complete a window's sum or count
+/// of checked days is. Both the single-rule and the versioned series score through it.
+private struct RuleScoring {
+    let multiplier: Double
+    /// Counted by value (counts, times, and every habit to quit), not by checked days.
+    let isNumerical: Bool
+    /// A habit to quit: at most the target.
+    let atMost: Bool
+    /// Checked days a window needs.
+    let numerator: Int
+    /// The window's length in days.
+    let denominator: Int
+    /// The window's target in thousandths (exact sums; only the ratio is a Double).
+    let target: Double
+
+    init(_ rule: Habit) {
+        let (num, den) = rule.schedule.frequency
+        let frequency = Double(num) / Double(den)
+        multiplier = pow(0.5, frequency.squareRoot() / 13.0)
+        isNumerical = rule.type != .checkmark || rule.kind == .bad
+        atMost = rule.kind == .bad
+        let doubled = !isNumerical && frequency < 1
+        numerator = doubled ? num * 2 : num
+        denominator = doubled ? den * 2 : den
+        target = Double(rule.target.thousandths * Int64(num))
+    }
+
+    /// The score before the first day: a habit to quit starts as kept.
+    var initialScore: Double { isNumerical && atMost ? 1.0 : 0.0 }
+
+    /// How complete a window whose values add up to `sum` thousandths is.
+    func completed(sum thousandths: Int64) -> Double {
+        let sum = Double(thousandths)
+        if !atMost { return target > 0 ? min(1, sum / target) : 1 }
+        if target > 0 { return min(1, max(0, 1 - (sum - target) / target)) }
+        return sum > 0 ? 0 : 1
+    }
+
+    /// How complete a window with `checked` checked days is.
+    func completed(checked: Int) -> Double { min(1, Double(checked) / Double(numerator)) }
+
+    /// The day's score after `previous`.
+    func next(_ previous: Double, completed: Double) -> Double {
+        var score = previous * multiplier
+        score += completed * (1 - multiplier)
+        return score
     }
 }
 

@@ -163,7 +163,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .snoozeMinutes(let minutes): "\"Later\" waits 1 to 240 minutes, not \(minutes)"
         case .keptZones(let count): "at most \(UserSettings.keptZonesLimit) kept zones, not \(count)"
         case .language(let language):
-            "'\(language)' is not a language Tend speaks (\(Language.shipped.map(\.tag).joined(separator: ", ")))"
+            "'\(language)' is not a language Tend speaks (\(Language.shippedList))"
         }
     }
 }

@@ -75,7 +75,7 @@ package struct AccountService: Sendable {
         var settings = UserSettings()
         // The language the sign-up was worded in (the browser's): what reminders, which no
         // browser asks for, will speak; the account can go back to "as the browser has it".
-        if Words.current.language != .english, Words.current.language != .pseudo { settings.language = Words.current.language.tag }
+        if Words.current.language != .english { settings.language = Words.current.language.tag }
         if let timeZone, !timeZone.isEmpty {
             settings.timeZone = timeZone
             try HabitRules.validate(settings)

@@ -16,7 +16,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
             the name to use). day-start: the hour (0–23) before which it is still yesterday. \
             first-weekday: mon … sun, 1 (Sunday) … 7, or `locale`. locale: a language Foundation \
             knows, with an optional region: en_US, de_DE (de-DE is read as de_DE). language: the \
-            language Tend speaks (\(Language.shipped.map(\.tag).joined(separator: ", "))), or auto \
+            language Tend speaks (\(Language.shippedList)), or auto \
             for the shell's (LC_ALL, LC_MESSAGES, LANG); --json output never changes with it.
 
             Examples:
@@ -70,7 +70,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         }
         try settings.validate()
         session.user = try await session.store.updateSettings(owner: session.owner, settings)
-        Words.current.settle(settings.chosenLanguage ?? Language.fromEnvironment(session.context.environment) ?? .english)
+        Words.current.settle(Session.language(settings, environment: session.context.environment))
         if options.quiet { return }
         try ConfigShowCommand.show(session)
     }
@@ -98,7 +98,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         if ["auto", "default", "system"].contains(text.lowercased()) { return nil }
         guard let language = Language(matching: text) else {
             throw CLIError(
-                "Tend does not speak '\(text)': choose one of \(Language.shipped.map(\.tag).joined(separator: ", ")), or auto")
+                "Tend does not speak '\(text)': choose one of \(Language.shippedList), or auto")
         }
         return language.tag
     }
