@@ -46,13 +46,14 @@ let package = Package(
         .target(name: "TendCore", dependencies: ["TendWords"]),
         // Every word a person reads: the message catalogs (gettext PO, one per language), CLDR's
         // plural rules, the choice of language (Accept-Language, the shell's locale).
-        .target(name: "TendWords", resources: [.embedInCode("Catalogs")]),
+        // The catalogs are built in as string literals (EmbeddedCatalogs.swift, from Catalogs/*.po).
+        .target(name: "TendWords", exclude: ["Catalogs"]),
         // Owner-scoped storage's interface: the store protocols, the use cases (every operation
         // decided once), the op log, accounts' and reminders' records, caches; no database driver.
         .target(
             name: "TendStore",
             dependencies: [
-                "TendCore",
+                "TendWords", "TendCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -61,7 +62,7 @@ let package = Package(
         .target(
             name: "TendSQLite",
             dependencies: [
-                "TendCore", "TendStore",
+                "TendWords", "TendCore", "TendStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "TendImport",
             dependencies: [
-                "TendCore", "TendStore",
+                "TendWords", "TendCore", "TendStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -79,7 +80,7 @@ let package = Package(
         .target(
             name: "TendPostgres",
             dependencies: [
-                "TendCore", "TendStore", "TendImport",
+                "TendWords", "TendCore", "TendStore", "TendImport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -263,7 +264,7 @@ let package = Package(
             name: "TendServerTests",
             dependencies: [
                 "TendServer", "TendHTTP", "TendAPI", "TendCore", "TendStore", "TendSQLite", "TendPostgres", "TendImport", "TendDelivery",
-                "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
+                "TendWords", "TendTestSupport", "TendFixtures", "TendOpenID", "tend",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Synchronization
+import TendWords
 
 /// How many imports this instance runs at once, API and web pages together. An import holds its
 /// file on disk and its parsed content in memory (docs/performance.md, "Import"), so one
@@ -26,9 +27,11 @@ package final class ImportGate: Sendable {
         return try await body()
     }
 
-    /// The answer when every slot is taken: try again shortly.
-    package static let busy = Problem(
-        .serviceUnavailable, code: "imports-busy",
-        detail: "the server is importing other files right now; try again in a few seconds",
-        headers: [.retryAfter: "5"])
+    /// The answer when every slot is taken: try again shortly (in the words of the request).
+    package static var busy: Problem {
+        Problem(
+            .serviceUnavailable, code: "imports-busy",
+            detail: t("the server is importing other files right now; try again in a few seconds"),
+            headers: [.retryAfter: "5"])
+    }
 }

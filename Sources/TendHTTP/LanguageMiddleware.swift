@@ -26,9 +26,17 @@ package struct LanguageMiddleware: RouterMiddleware {
         let language = try await language(request, context: context)
         guard language != Words.current.language else { return try await next(request, context) }
         return try await Words.$current.withValue(Words.of(language)) {
-            var response = try await next(request, context)
-            response.headers[.contentLanguage] = language.tag
-            return response
+            do {
+                var response = try await next(request, context)
+                // An inner language middleware's (the account's) says what the answer speaks.
+                if response.headers[.contentLanguage] == nil { response.headers[.contentLanguage] = language.tag }
+                return response
+            } catch {
+                // Worded here, in this language: the problem middleware that answers it runs outside.
+                guard var problem = Problem.from(error) else { throw error }
+                if problem.headers[.contentLanguage] == nil { problem.headers[.contentLanguage] = language.tag }
+                throw problem
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import NIOCore
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// Turns every error of the routes inside it, Hummingbird's own included (unknown route, body
 /// too large), into a problem body. Unexpected errors answer a bare 500 with the request id and
@@ -34,7 +35,7 @@ package struct ProblemMiddleware: RouterMiddleware {
                 context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
                 problem = Problem(
                     .internalServerError, code: "internal",
-                    detail: "something went wrong on the server (request \(context.id))")
+                    detail: t("something went wrong on the server (request {id})", ["id": context.id]))
             }
             if let page, Self.wantsPage(request) { return page(problem) }
             return try problem.response(from: request, context: context)

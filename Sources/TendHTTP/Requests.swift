@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
 import TendCore
+import TendWords
 
 /// Reading path and query parameters.
 extension TendRequestContext {
     /// A path id; text that is no UUID names nothing, so it is not found.
     package func pathID<Owner>(_ name: String, _ what: String) throws -> TypedID<Owner> {
         guard let text = parameters.get(name), let uuid = UUID(text: text) else {
-            throw Problem.notFound("\(what) not found")
+            throw Problem.notFound(Self.notFoundDetail(what))
         }
         return TypedID(rawValue: uuid)
     }
@@ -15,8 +16,29 @@ extension TendRequestContext {
     /// A path segment as text (a group's name), percent-decoded: the router leaves the encoding
     /// in place. Text that does not decode names nothing, so it is not found.
     package func pathText(_ name: String, _ what: String) throws -> String {
-        guard let raw = parameters.get(name), let text = raw.removingPercentEncoding else { throw Problem.notFound("\(what) not found") }
+        guard let raw = parameters.get(name), let text = raw.removingPercentEncoding else {
+            throw Problem.notFound(Self.notFoundDetail(what))
+        }
         return text
+    }
+
+    /// "… not found" in words, for what a path names (`habit`, `routine`, …): each a sentence of
+    /// its own; a name not listed here is put into "{what} not found" as it is (English).
+    package static func notFoundDetail(_ what: String) -> String {
+        switch what {
+        case "habit": t("habit not found")
+        case "routine": t("routine not found")
+        case "reminder": t("reminder not found")
+        case "group": t("group not found")
+        case "token": t("token not found")
+        case "invite": t("invite not found")
+        case "push subscription": t("push subscription not found")
+        case "webhook": t("webhook not found")
+        case "device": t("device not found")
+        case "account": t("account not found")
+        case "provider": t("provider not found")
+        default: t("{what} not found", ["what": what])
+        }
     }
 
     /// A path day, `YYYY-MM-DD` (400 for `2025-02-30`).
@@ -51,7 +73,10 @@ extension Request {
     package func queryInt(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = query(name), !text.isEmpty else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw Problem.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw Problem.badRequest(
+                t(
+                    "'{name}' must be a whole number from {lowest} to {highest}",
+                    ["name": name, "lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         }
         return value
     }
@@ -61,7 +86,7 @@ extension Request {
         switch text {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
-        default: throw Problem.badRequest("'\(name)' must be true or false")
+        default: throw Problem.badRequest(t("'{name}' must be true or false", ["name": name]))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import TendStore
+import TendWords
 
 /// How a request proved who it comes from.
 public enum AuthenticationMethod: String, Sendable {
@@ -45,7 +46,7 @@ public struct TendRequestContext: RequestContext {
 
     /// The authenticated user, or 401.
     public func requireIdentity() throws -> Identity {
-        guard let identity else { throw Problem.unauthorized("sign in first: send an API token or a session cookie") }
+        guard let identity else { throw Problem.unauthorized(t("sign in first: send an API token or a session cookie")) }
         return identity
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Beaver Habit Tracker's JSON export: `{"habits": [{"id", "name", "records": [{"day", "done",
 /// "text"}], "tags", "status", "period": {"period_type", "period_count", "target_count"}, …}],
@@ -101,7 +102,9 @@ enum BeaverJSONFormat {
             var entries: [Day: Entry] = [:]
             for record in beaver.records ?? [] {
                 guard let day = Day(record.day) else {
-                    if unreadable == 0 { firstUnreadable = "“\(record.day.prefix(40))” of “\(name)” is not a day" }
+                    if unreadable == 0 {
+                        firstUnreadable = t("“{text}” of “{habit}” is not a day", ["text": String(record.day.prefix(40)), "habit": name])
+                    }
                     unreadable += 1
                     continue
                 }
@@ -120,7 +123,7 @@ enum BeaverJSONFormat {
             if let period = beaver.period {
                 let (mapped, note) = Self.schedule(period)
                 schedule = mapped
-                if let note { adjustments.append("“\(name)”: \(note).") }
+                if let note { adjustments.append(t("“{habit}”: {note}.", ["habit": name, "note": note])) }
             }
             var tags: [String] = []
             for tag in beaver.tags ?? [] where !tag.isEmpty { tags.append(try text.take(tag)) }
@@ -131,8 +134,13 @@ enum BeaverJSONFormat {
             habits.append(ImportedHabit(habit: habit, entries: sorted))
         }
         var skipped: [String] = []
-        if !deleted.isEmpty { skipped.append("\(ImportedData.listed(deleted)) deleted in Beaver: not imported.") }
-        if unreadable > 0 { skipped.append("\(unreadable) record(s) could not be read (first: \(firstUnreadable)).") }
+        if !deleted.isEmpty { skipped.append(t("{habits} deleted in Beaver: not imported.", ["habits": ImportedData.listed(deleted)])) }
+        if unreadable > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} record(s) could not be read (first: {first}).", "{count} record(s) could not be read (first: {first}).",
+                    count: unreadable, ["first": firstUnreadable]))
+        }
         return ImportedData(format: .beaverJSON, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
     }
 
@@ -144,12 +152,14 @@ enum BeaverJSONFormat {
         case "W": days = 7
         case "M": days = 30
         case "Y": days = 365
-        default: return (.daily, "its period “\(period.periodType)” is none Tend knows, so the habit is daily")
+        default: return (.daily, t("its period “{period}” is none Tend knows, so the habit is daily", ["period": period.periodType]))
         }
         guard period.periodCount > 0, period.periodCount <= 100, period.targetCount > 0 else {
             return (
                 .daily,
-                "its period \(period.targetCount)/\(period.periodCount)\(period.periodType) is not a frequency, so the habit is daily"
+                t(
+                    "its period {period} is not a frequency, so the habit is daily",
+                    ["period": "\(period.targetCount)/\(period.periodCount)\(period.periodType)"])
             )
         }
         return LoopMapping.schedule(numerator: period.targetCount, denominator: days * period.periodCount)

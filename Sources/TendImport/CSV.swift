@@ -1,5 +1,6 @@
 import Foundation
 import TendStore
+import TendWords
 
 /// RFC 4180 CSV: fields separated by commas, a field with a comma, quote or line break is quoted,
 /// and a quote inside one is doubled. Records end with CRLF (LF alone is read too).
@@ -46,7 +47,9 @@ enum CSV {
     static func parse(_ text: String) throws(ImportError) -> [Record] { try parse(Data(text.utf8)) }
 
     /// Every record of `data` (tests and small files).
-    static func parse(_ data: Data, file: String = "the CSV file", limits: ImportLimits = .standard) throws(ImportError) -> [Record] {
+    static func parse(
+        _ data: Data, file: String = t("the CSV file", context: "import file"), limits: ImportLimits = .standard
+    ) throws(ImportError) -> [Record] {
         var records: [Record] = []
         try parse(data, file: file, limits: limits) { (record: Record) throws(ImportError) in records.append(record) }
         return records
@@ -105,7 +108,7 @@ enum CSV {
                 return nil
             default:
                 if afterQuote {
-                    throw .invalidCSV(line: line, reason: "text after a closing quote (a quote inside a field must be doubled)")
+                    throw .invalidCSV(line: line, reason: t("text after a closing quote (a quote inside a field must be doubled)"))
                 }
                 try append(byte)
                 return nil
@@ -113,7 +116,7 @@ enum CSV {
         }
 
         mutating func finish() throws(ImportError) -> Record? {
-            if inQuotes { throw .invalidCSV(line: recordLine, reason: "a quoted field is never closed (the file may be cut off)") }
+            if inQuotes { throw .invalidCSV(line: recordLine, reason: t("a quoted field is never closed (the file may be cut off)")) }
             guard !field.isEmpty || !fields.isEmpty else { return nil }
             return try endRecord()
         }
@@ -122,17 +125,22 @@ enum CSV {
             guard field.count < limits.maximumCSVFieldSize else {
                 throw .invalidCSV(
                     line: line,
-                    reason: "a field is longer than \(ImportError.bytes(limits.maximumCSVFieldSize)), more than an import accepts")
+                    reason: t(
+                        "a field is longer than {size}, more than an import accepts",
+                        ["size": ImportError.bytes(limits.maximumCSVFieldSize)]))
             }
             field.append(byte)
         }
 
         private mutating func endField() throws(ImportError) {
             guard fields.count < limits.maximumCSVFields else {
-                throw .invalidCSV(line: recordLine, reason: "a record has more than \(limits.maximumCSVFields) fields")
+                throw .invalidCSV(
+                    line: recordLine,
+                    reason: tPlural(
+                        "a record has more than {count} field", "a record has more than {count} fields", count: limits.maximumCSVFields))
             }
             guard let text = String(validating: field, as: UTF8.self) else {
-                throw .invalidCSV(line: line, reason: "\(file) is not UTF-8 text")
+                throw .invalidCSV(line: line, reason: t("{file} is not UTF-8 text", ["file": file]))
             }
             fields.append(text)
             field.removeAll(keepingCapacity: true)

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// HabitBull's CSV export: one line per habit and day,
 /// `HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`, the date as
@@ -39,27 +40,28 @@ enum HabitBullCSVFormat {
         var firstUnreadable = ""
         var rounded = 0
         var repeated = 0
-        try CSV.parse(data, file: "the HabitBull file", limits: limits) { (record: CSV.Record) throws(ImportError) in
+        try CSV.parse(data, file: t("the HabitBull file", context: "import file"), limits: limits) {
+            (record: CSV.Record) throws(ImportError) in
             guard let columns = header else {
                 let first = CSVHeader(record.fields)
                 guard first.has("HabitName"), first.has("CalendarDate"), first.has("Value") else {
-                    throw .invalidCSV(line: record.line, reason: "the HabitBull file has no HabitName, CalendarDate and Value columns")
+                    throw .invalidCSV(line: record.line, reason: t("the HabitBull file has no HabitName, CalendarDate and Value columns"))
                 }
                 header = first
                 return
             }
             func skip(_ reason: String) {
-                if unreadable == 0 { firstUnreadable = "line \(record.line): \(reason)" }
+                if unreadable == 0 { firstUnreadable = t("line {line}: {reason}", ["line": String(record.line), "reason": reason]) }
                 unreadable += 1
             }
             let name = columns.value(record, "HabitName").trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { return skip("no habit name") }
+            guard !name.isEmpty else { return skip(t("no habit name")) }
             let dateText = columns.value(record, "CalendarDate").trimmingCharacters(in: .whitespaces)
             let datePart = String(dateText.prefix { $0 != "T" && $0 != " " })
-            guard let day = Day(datePart) else { return skip("“\(dateText)” is not a date") }
+            guard let day = Day(datePart) else { return skip(t("“{text}” is not a date", ["text": dateText])) }
             let valueText = columns.value(record, "Value").trimmingCharacters(in: .whitespaces)
             guard let (value, wasRounded) = ImportedAmount.parse(valueText.isEmpty ? "0" : valueText) else {
-                return skip("“\(valueText)” is not a number")
+                return skip(t("“{text}” is not a number", ["text": valueText]))
             }
             if wasRounded { rounded += 1 }
             let comment = columns.value(record, "CommentText").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -89,7 +91,7 @@ enum HabitBullCSVFormat {
             }
             drafts[index].largest = max(drafts[index].largest, entry.value)
         }
-        guard header != nil else { throw .invalidCSV(line: 1, reason: "the HabitBull file is empty") }
+        guard header != nil else { throw .invalidCSV(line: 1, reason: t("the HabitBull file is empty")) }
 
         var adjustments: [String] = []
         var habits: [ImportedHabit] = []
@@ -106,13 +108,30 @@ enum HabitBullCSVFormat {
         }
         if !counted.isEmpty {
             adjustments.append(
-                "\(ImportedData.listed(counted)) recorded amounts above 1: imported as count habits with a daily target of 1 "
-                    + "(HabitBull's file has no goal; edit the target after the import).")
+                t(
+                    "{habits} recorded amounts above 1: imported as count habits with a daily target of 1 (HabitBull's file has no goal; edit the target after the import).",
+                    ["habits": ImportedData.listed(counted)]))
         }
-        if rounded > 0 { adjustments.append("\(rounded) value(s) with more than three decimals were rounded to thousandths.") }
-        if repeated > 0 { adjustments.append("\(repeated) line(s) repeated a habit's day: the last one is kept.") }
+        if rounded > 0 {
+            adjustments.append(
+                tPlural(
+                    "{count} value(s) with more than three decimals were rounded to thousandths.",
+                    "{count} value(s) with more than three decimals were rounded to thousandths.", count: rounded))
+        }
+        if repeated > 0 {
+            adjustments.append(
+                tPlural(
+                    "{count} line(s) repeated a habit's day: the last one is kept.",
+                    "{count} line(s) repeated a habit's day: the last one is kept.",
+                    count: repeated))
+        }
         var skipped: [String] = []
-        if unreadable > 0 { skipped.append("\(unreadable) line(s) could not be read (first: \(firstUnreadable)).") }
+        if unreadable > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} line(s) could not be read (first: {first}).", "{count} line(s) could not be read (first: {first}).",
+                    count: unreadable, ["first": firstUnreadable]))
+        }
         return ImportedData(
             format: .habitBullCSV, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// harsh's plain-text files, read line by line so that its `habits` file, its `log` file, both one
 /// after the other, or a ZIP holding both import alike:
@@ -39,7 +40,7 @@ enum HarshFormat {
         let paths = paths(in: zip)
         guard !paths.isEmpty else { return nil }
         var files: [(name: String, data: Data)] = []
-        for path in paths { files.append(("harsh's \(path)", try zip.contents(of: path))) }
+        for path in paths { files.append((t("harsh's {file}", context: "import file", ["file": path]), try zip.contents(of: path))) }
         return files
     }
 
@@ -106,7 +107,7 @@ enum HarshFormat {
     }
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
-        try decode([("the harsh file", data)], limits: limits, today: today)
+        try decode([(t("the harsh file", context: "import file"), data)], limits: limits, today: today)
     }
 
     /// Reads `files` (harsh's `habits` and `log`, in that order, or one file holding either) line
@@ -134,7 +135,12 @@ enum HarshFormat {
             try TextLines.forEach(data, file: file, limits: limits) { (number: Int, raw: String) throws(ImportError) in
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 func skip(_ reason: String) {
-                    if unreadable == 0 { firstUnreadable = "line \(number)\(files.count > 1 ? " of \(file)" : ""): \(reason)" }
+                    if unreadable == 0 {
+                        firstUnreadable =
+                            files.count > 1
+                            ? t("line {line} of {file}: {reason}", ["line": String(number), "file": file, "reason": reason])
+                            : t("line {line}: {reason}", ["line": String(number), "reason": reason])
+                    }
                     unreadable += 1
                 }
                 if line.isEmpty || line.hasPrefix("#") { return }
@@ -145,17 +151,17 @@ enum HarshFormat {
                 }
                 if let entry = logLine(line) {
                     guard let day = entry.day else {
-                        skip("“\(line.prefix(10))” is not a date")
+                        skip(t("“{text}” is not a date", ["text": String(line.prefix(10))]))
                         return
                     }
                     guard !entry.name.isEmpty, let result = entry.result else {
-                        skip("the result is not y, n or s")
+                        skip(t("the result is not y, n or s"))
                         return
                     }
                     var amount: Amount = 0
                     if !entry.amount.isEmpty {
                         guard let (number, wasRounded) = ImportedAmount.parse(entry.amount) else {
-                            skip("“\(entry.amount.prefix(60))” is not an amount")
+                            skip(t("“{text}” is not an amount", ["text": String(entry.amount.prefix(60))]))
                             return
                         }
                         amount = max(0, number)
@@ -181,7 +187,7 @@ enum HarshFormat {
                     return
                 }
                 guard let definition = habitLine(line), let (times, days) = frequency(definition.frequency) else {
-                    skip("“\(line.prefix(60))” is neither a habit, a heading nor a log line")
+                    skip(t("“{text}” is neither a habit, a heading nor a log line", ["text": String(line.prefix(60))]))
                     return
                 }
                 let index = try draft(definition.name)
@@ -196,9 +202,11 @@ enum HarshFormat {
                 }
             }
         }
-        var adjustments = drafts.compactMap { draft in draft.scheduleNote.map { "“\(draft.name)”: \($0)." } }
+        var adjustments = drafts.compactMap { draft in
+            draft.scheduleNote.map { t("“{habit}”: {note}.", ["habit": draft.name, "note": $0]) }
+        }
         guard !drafts.isEmpty || unreadable == 0 else {
-            throw .invalidData("nothing in the harsh file could be read (\(firstUnreadable))")
+            throw .invalidData(t("nothing in the harsh file could be read ({first})", ["first": firstUnreadable]))
         }
 
         var habits: [ImportedHabit] = []
@@ -217,22 +225,34 @@ enum HarshFormat {
         let counted = drafts.filter { $0.largest > 1 && !$0.trackingOnly }.map(\.name)
         if !counted.isEmpty {
             adjustments.append(
-                "\(ImportedData.listed(counted)) recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import)."
-            )
+                t(
+                    "{habits} recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import).",
+                    ["habits": ImportedData.listed(counted)]))
         }
         let tracking = drafts.filter(\.trackingOnly).map(\.name)
         if !tracking.isEmpty {
             adjustments.append(
-                "\(ImportedData.listed(tracking)) are tracking only in harsh (frequency 0): imported as habits that are only measured (no target, never due)."
-            )
+                t(
+                    "{habits} are tracking only in harsh (frequency 0): imported as habits that are only measured (no target, never due).",
+                    ["habits": ImportedData.listed(tracking)]))
         }
         let undefined = drafts.filter { !$0.defined }.map(\.name)
         if !undefined.isEmpty, drafts.contains(where: \.defined) {
-            adjustments.append("\(ImportedData.listed(undefined)) appear only in the log: imported as daily habits.")
+            adjustments.append(t("{habits} appear only in the log: imported as daily habits.", ["habits": ImportedData.listed(undefined)]))
         }
-        if rounded > 0 { adjustments.append("\(rounded) amount(s) with more than three decimals were rounded to thousandths.") }
+        if rounded > 0 {
+            adjustments.append(
+                tPlural(
+                    "{count} amount(s) with more than three decimals were rounded to thousandths.",
+                    "{count} amount(s) with more than three decimals were rounded to thousandths.", count: rounded))
+        }
         var skipped: [String] = []
-        if unreadable > 0 { skipped.append("\(unreadable) line(s) could not be read (first: \(firstUnreadable)).") }
+        if unreadable > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} line(s) could not be read (first: {first}).", "{count} line(s) could not be read (first: {first}).",
+                    count: unreadable, ["first": firstUnreadable]))
+        }
         return ImportedData(format: .harsh, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Brings one imported habit within Tend's rules, saying what it changed. Real exports break
 /// rules that Tend's screens enforce; the import keeps the data and adjusts it visibly instead of
@@ -13,60 +14,94 @@ enum ImportAdjuster {
         let label = "“\(habit.name)”"
 
         if !Habit.isSingleEmoji(habit.emoji) {
-            notes.append("\(label): emoji “\(habit.emoji)” is not a single emoji, so it is \(Habit.defaultEmoji)")
+            notes.append(
+                t(
+                    "{habit}: emoji “{emoji}” is not a single emoji, so it is {default}",
+                    ["habit": label, "emoji": habit.emoji, "default": Habit.defaultEmoji]))
             habit.emoji = Habit.defaultEmoji
         }
         if habit.notes.containsNUL {
             habit.notes = habit.notes.withoutNUL
-            notes.append("\(label): NUL characters were taken out of its notes")
+            notes.append(t("{habit}: NUL characters were taken out of its notes", ["habit": label]))
         }
         if habit.notes.count > Habit.maximumNotesLength {
             habit.notes = String(habit.notes.prefix(Habit.maximumNotesLength))
-            notes.append("\(label): notes were cut to \(Habit.maximumNotesLength) characters")
+            notes.append(
+                tPlural(
+                    "{habit}: notes were cut to {count} character", "{habit}: notes were cut to {count} characters",
+                    count: Habit.maximumNotesLength, ["habit": label]))
         }
         let unit = oneLine(habit.unit)
         if unit != habit.unit || unit.count > Habit.maximumUnitLength {
             habit.unit = String(unit.prefix(Habit.maximumUnitLength))
-            notes.append("\(label): unit was made one line of at most \(Habit.maximumUnitLength) characters")
+            notes.append(
+                tPlural(
+                    "{habit}: unit was made one line of at most {count} character",
+                    "{habit}: unit was made one line of at most {count} characters",
+                    count: Habit.maximumUnitLength, ["habit": label]))
         }
         let range = Habit.targetRange(kind: habit.kind, type: habit.type)
         if !range.contains(habit.target) {
             // Below a good count's range (0.001), a target of one unit, as a new habit gets.
             let floor = range.lowerBound.isWhole ? range.lowerBound : Habit.defaultTarget(kind: habit.kind, type: habit.type)
             let clamped = min(max(habit.target, floor), range.upperBound)
-            notes.append("\(label): target \(habit.target) is outside \(range.lowerBound)…\(range.upperBound), so it is \(clamped)")
+            notes.append(
+                t(
+                    "{habit}: target {target} is outside {lower}…{upper}, so it is {value}",
+                    [
+                        "habit": label, "target": habit.target.description, "lower": range.lowerBound.description,
+                        "upper": range.upperBound.description, "value": clamped.description,
+                    ]))
             habit.target = clamped
         }
         let (schedule, scheduleNote) = adjust(habit.schedule)
         if let scheduleNote {
-            notes.append("\(label): \(scheduleNote)")
+            notes.append(t("{habit}: {note}", ["habit": label, "note": scheduleNote]))
             habit.schedule = schedule
         }
         if habit.reminders.count > Habit.maximumReminders {
-            notes.append("\(label): only the first \(Habit.maximumReminders) of \(habit.reminders.count) reminders are kept")
+            notes.append(
+                t(
+                    "{habit}: only the first {limit} of {count} reminders are kept",
+                    ["habit": label, "limit": String(Habit.maximumReminders), "count": String(habit.reminders.count)]))
             habit.reminders = Array(habit.reminders.prefix(Habit.maximumReminders))
         }
         for index in habit.reminders.indices {
             habit.reminders[index].message = habit.reminders[index].message?.withoutNUL
             if let message = habit.reminders[index].message, message.count > Reminder.maximumMessageLength {
                 habit.reminders[index].message = String(message.prefix(Reminder.maximumMessageLength))
-                notes.append("\(label): a reminder's message was cut to \(Reminder.maximumMessageLength) characters")
+                notes.append(
+                    tPlural(
+                        "{habit}: a reminder's message was cut to {count} character",
+                        "{habit}: a reminder's message was cut to {count} characters",
+                        count: Reminder.maximumMessageLength, ["habit": label]))
             }
         }
         let group = oneLine(habit.group)
         if group != habit.group || group.count > HabitGroup.maximumNameLength {
             habit.group = String(group.prefix(HabitGroup.maximumNameLength)).trimmingCharacters(in: .whitespaces)
-            notes.append("\(label): its group was made one line of at most \(HabitGroup.maximumNameLength) characters")
+            notes.append(
+                tPlural(
+                    "{habit}: its group was made one line of at most {count} character",
+                    "{habit}: its group was made one line of at most {count} characters", count: HabitGroup.maximumNameLength,
+                    ["habit": label]))
         }
         let tags = habit.tags.map { tag in
             String(oneLine(tag).replacingOccurrences(of: ",", with: " ").prefix(HabitTags.maximumLength))
         }
         if tags != habit.tags {
             habit.tags = tags
-            notes.append("\(label): tags were made one line without commas, of at most \(HabitTags.maximumLength) characters")
+            notes.append(
+                tPlural(
+                    "{habit}: tags were made one line without commas, of at most {count} character",
+                    "{habit}: tags were made one line without commas, of at most {count} characters", count: HabitTags.maximumLength,
+                    ["habit": label]))
         }
         if habit.tags.count > HabitTags.maximumPerHabit {
-            notes.append("\(label): only \(HabitTags.maximumPerHabit) of its \(habit.tags.count) tags are kept")
+            notes.append(
+                t(
+                    "{habit}: only {limit} of its {count} tags are kept",
+                    ["habit": label, "limit": String(HabitTags.maximumPerHabit), "count": String(habit.tags.count)]))
             habit.tags = Array(habit.tags.prefix(HabitTags.maximumPerHabit))
         }
         // As every other way in: a day outside is a broken date, or one that has not come yet.
@@ -74,8 +109,12 @@ enum ImportAdjuster {
         if !days.contains(habit.createdOn) {
             let moved = habit.createdOn < days.lowerBound ? days.lowerBound : days.upperBound
             notes.append(
-                "\(label): creation day \(habit.createdOn.iso) is outside \(days.lowerBound.iso)…\(days.upperBound.iso), so it is \(moved.iso)"
-            )
+                t(
+                    "{habit}: creation day {day} is outside {first}…{last}, so it is {moved}",
+                    [
+                        "habit": label, "day": habit.createdOn.iso, "first": days.lowerBound.iso, "last": days.upperBound.iso,
+                        "moved": moved.iso,
+                    ]))
             habit.createdOn = moved
         }
         return (habit, notes)
@@ -110,7 +149,7 @@ enum ImportAdjuster {
                 let window = min(max(days, 1), 365)
                 fixed = .timesInDays(times: min(max(times, 1), window), days: window)
             }
-            return (fixed, "\(error.description), so the schedule is “\(fixed)”")
+            return (fixed, t("{reason}, so the schedule is “{schedule}”", ["reason": error.description, "schedule": fixed.description]))
         }
     }
 
@@ -128,32 +167,52 @@ enum ImportAdjuster {
         var dropped: Int { outOfRangeDays.count + negative.count }
 
         func sentences(for name: String) -> (adjusted: [String], skipped: [String]) {
-            func example(_ days: [Day]) -> String { days.first.map { " (first: \($0.iso))" } ?? "" }
+            // Each list is said only when it holds a day: its first one is in the sentence. The
+            // English says "entries" whatever the count, as it always has; translations take forms.
             var adjusted: [String] = []
             var skipped: [String] = []
-            if !outOfRangeDays.isEmpty {
+            if let first = outOfRangeDays.first {
                 skipped.append(
-                    "“\(name)”: \(outOfRangeDays.count) entries on days before \(recordable.lowerBound.iso) or after today (\(recordable.upperBound.iso)) are not imported\(example(outOfRangeDays))"
-                )
+                    tPlural(
+                        "“{habit}”: {count} entries on days before {floor} or after today ({today}) are not imported (first: {first})",
+                        "“{habit}”: {count} entries on days before {floor} or after today ({today}) are not imported (first: {first})",
+                        count: outOfRangeDays.count,
+                        ["habit": name, "floor": recordable.lowerBound.iso, "today": recordable.upperBound.iso, "first": first.iso]))
             }
-            if !negative.isEmpty {
-                skipped.append("“\(name)”: \(negative.count) entries with a negative value are not imported\(example(negative))")
+            if let first = negative.first {
+                skipped.append(
+                    tPlural(
+                        "“{habit}”: {count} entries with a negative value are not imported (first: {first})",
+                        "“{habit}”: {count} entries with a negative value are not imported (first: {first})", count: negative.count,
+                        ["habit": name, "first": first.iso]))
             }
-            if !clamped.isEmpty {
+            if let first = clamped.first {
                 adjusted.append(
-                    "“\(name)”: \(clamped.count) values above \(EntryCommand.maximumValue) were lowered to it\(example(clamped))")
+                    tPlural(
+                        "“{habit}”: {count} values above {limit} were lowered to it (first: {first})",
+                        "“{habit}”: {count} values above {limit} were lowered to it (first: {first})", count: clamped.count,
+                        ["habit": name, "limit": EntryCommand.maximumValue.description, "first": first.iso]))
             }
-            if !skipAndValue.isEmpty {
+            if let first = skipAndValue.first {
                 adjusted.append(
-                    "“\(name)”: \(skipAndValue.count) days were both skipped and given a value; they are kept as skipped\(example(skipAndValue))"
-                )
+                    tPlural(
+                        "“{habit}”: {count} days were both skipped and given a value; they are kept as skipped (first: {first})",
+                        "“{habit}”: {count} days were both skipped and given a value; they are kept as skipped (first: {first})",
+                        count: skipAndValue.count, ["habit": name, "first": first.iso]))
             }
-            if !longNotes.isEmpty {
+            if let first = longNotes.first {
                 adjusted.append(
-                    "“\(name)”: \(longNotes.count) notes were cut to \(Entry.maximumNoteLength) characters\(example(longNotes))")
+                    tPlural(
+                        "“{habit}”: {count} notes were cut to {limit} characters (first: {first})",
+                        "“{habit}”: {count} notes were cut to {limit} characters (first: {first})", count: longNotes.count,
+                        ["habit": name, "limit": String(Entry.maximumNoteLength), "first": first.iso]))
             }
-            if !duplicates.isEmpty {
-                adjusted.append("“\(name)”: \(duplicates.count) days appear more than once; the last one is kept\(example(duplicates))")
+            if let first = duplicates.first {
+                adjusted.append(
+                    tPlural(
+                        "“{habit}”: {count} days appear more than once; the last one is kept (first: {first})",
+                        "“{habit}”: {count} days appear more than once; the last one is kept (first: {first})", count: duplicates.count,
+                        ["habit": name, "first": first.iso]))
             }
             return (adjusted, skipped)
         }

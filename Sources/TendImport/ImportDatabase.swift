@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import TendCore
 import TendStore
+import TendWords
 
 /// What every SQLite file an import reads shares (Loop's backup, Rewire's and Tickmate's
 /// databases): a read-only private copy with tight limits, tables checked before they are read,
@@ -28,7 +29,7 @@ enum ImportDatabase {
 
     /// Reads an SQLite file with the reader of the tracker it comes from.
     static func read(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
-        guard isSQLite(data) else { throw .notLoopDatabase("it is not an SQLite database") }
+        guard isSQLite(data) else { throw .notLoopDatabase(t("it is not an SQLite database")) }
         do {
             return try withDatabase(data) { db in
                 switch try format(db) {
@@ -40,7 +41,7 @@ enum ImportDatabase {
         } catch let error as ImportError {
             throw error
         } catch let error as DatabaseError {
-            throw .unreadableDatabase(error.message ?? "SQLite error \(error.resultCode)")
+            throw .unreadableDatabase(error.message ?? t("SQLite error {code}", ["code": "\(error.resultCode)"]))
         } catch {
             throw .unreadableDatabase(String(describing: error))
         }
@@ -51,7 +52,7 @@ enum ImportDatabase {
     static func withDatabase<T>(_ data: Data, _ body: (Database) throws -> T) throws -> T {
         let url = try ImportScratch.newFile(extension: "db")
         guard FileManager.default.createFile(atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ImportError.unreadableDatabase("the server cannot write its copy of the file")
+            throw ImportError.unreadableDatabase(t("the server cannot write its copy of the file"))
         }
         defer { try? FileManager.default.removeItem(at: url) }
         // A file saved in WAL mode opens read-only only without its -wal file: mark the copy as a
@@ -105,12 +106,16 @@ enum ImportDatabase {
     ) throws -> Set<String> {
         let kind = try String.fetchOne(
             db, sql: "SELECT type FROM pragma_table_list WHERE schema = 'main' AND lower(name) = lower(?)", arguments: [table])
-        guard kind == "table" else { throw refusal("its \(table) table is a \(kind ?? "missing") table") }
+        guard kind == "table" else {
+            throw refusal(
+                kind.map { t("its {table} table is a {kind} table", ["table": table, "kind": $0]) }
+                    ?? t("its {table} table is a missing table", ["table": table]))
+        }
         var names: Set<String> = []
         for row in try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(table))") {
             let name = text(row, "name")?.lowercased() ?? ""
             guard (integer(row, "hidden") ?? 0) == 0 else {
-                throw refusal("its \(table) table has a hidden or generated column “\(name)”")
+                throw refusal(t("its {table} table has a hidden or generated column “{column}”", ["table": table, "column": name]))
             }
             names.insert(name)
         }
@@ -118,8 +123,10 @@ enum ImportDatabase {
             try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND lower(tbl_name) = lower(?)", arguments: [table])
             ?? 0
-        guard triggers == 0 else { throw refusal("its \(table) table has triggers") }
-        for column in required where !names.contains(column) { throw refusal("its \(table) table has no “\(column)” column") }
+        guard triggers == 0 else { throw refusal(t("its {table} table has triggers", ["table": table])) }
+        for column in required where !names.contains(column) {
+            throw refusal(t("its {table} table has no “{column}” column", ["table": table, "column": column]))
+        }
         return names
     }
 

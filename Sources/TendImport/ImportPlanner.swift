@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// The changes an import makes and the report that explains them.
 public struct ImportPlan: Hashable, Sendable {
@@ -60,7 +61,9 @@ public enum ImportPlanner {
             if !seenIDs.insert(habit.id).inserted {
                 let newID = Habit.ID(rawValue: StableID.uuid("duplicate|\(habit.id)|\(index)"))
                 report.adjustments.append(
-                    "“\(habit.name)”: its id \(habit.id) is used by another habit of the file, so it gets a new id")
+                    t(
+                        "“{habit}”: its id {id} is used by another habit of the file, so it gets a new id",
+                        ["habit": habit.name, "id": habit.id.description]))
                 habit.id = newID
                 seenIDs.insert(newID)
             }
@@ -82,8 +85,9 @@ public enum ImportPlanner {
                     }
                 } else if mergeNames {
                     report.adjustments.append(
-                        "“\(habit.name)”: not merged into yours by its name, as one is \(Self.words(habit)) and the other \(Self.words(same.habit))"
-                    )
+                        t(
+                            "“{habit}”: not merged into yours by its name, as one is {one} and the other {other}",
+                            ["habit": habit.name, "one": Self.words(habit), "other": Self.words(same.habit)]))
                 }
             }
             if let existing = target {
@@ -92,7 +96,9 @@ public enum ImportPlanner {
                 let differing = differingFields(existing.habit, adjusted)
                 if !differing.isEmpty {
                     report.kept.append(
-                        "“\(existing.habit.name)”: your \(differing.joined(separator: ", ")) are kept (the file has others)")
+                        t(
+                            "“{habit}”: your {fields} are kept (the file has others)",
+                            ["habit": existing.habit.name, "fields": differing.joined(separator: ", ")]))
                 }
                 let sentences = tally.sentences(for: existing.habit.name)
                 report.adjustments += sentences.adjusted
@@ -104,15 +110,20 @@ public enum ImportPlanner {
             var name = ImportAdjuster.cleanName(habit.name)
             if name != habit.name, !name.isEmpty {
                 report.adjustments.append(
-                    "“\(habit.name)”: the name was made one line of at most \(Habit.maximumNameLength) characters: “\(name)”")
+                    tPlural(
+                        "“{habit}”: the name was made one line of at most {count} character: “{name}”",
+                        "“{habit}”: the name was made one line of at most {count} characters: “{name}”", count: Habit.maximumNameLength,
+                        ["habit": habit.name, "name": name]))
             }
             if name.isEmpty {
                 name = uniqueName("Habit \(index + 1)", taken: takenNames)
-                report.adjustments.append("habit \(index + 1) of the file has no name, so it is called “\(name)”")
+                report.adjustments.append(
+                    t("habit {position} of the file has no name, so it is called “{name}”", ["position": String(index + 1), "name": name]))
             } else {
                 let unique = uniqueName(name, taken: takenNames)
                 if unique != name {
-                    report.adjustments.append("“\(name)”: the name is already used, so this habit is called “\(unique)”")
+                    report.adjustments.append(
+                        t("“{habit}”: the name is already used, so this habit is called “{name}”", ["habit": name, "name": unique]))
                 }
                 name = unique
             }
@@ -125,7 +136,7 @@ public enum ImportPlanner {
             do {
                 try habit.validate()
             } catch {
-                throw .invalidData("habit “\(habit.name)” cannot be made valid: \(error.description)")
+                throw .invalidData(t("habit “{habit}” cannot be made valid: {reason}", ["habit": habit.name, "reason": error.description]))
             }
             let sentences = tally.sentences(for: habit.name)
             report.adjustments += sentences.adjusted
@@ -140,8 +151,10 @@ public enum ImportPlanner {
         if state.habits.count + report.habitsAdded.count > Habit.maximumPerOwner {
             let added = report.habitsAdded.count
             throw .invalidData(
-                "it adds \(added) habit\(added == 1 ? "" : "s") to your \(state.habits.count), and the most Tend keeps for one "
-                    + "person is \(Habit.maximumPerOwner): delete some you no longer track first")
+                tPlural(
+                    "it adds {count} habit to your {existing}, and the most Tend keeps for one person is {limit}: delete some you no longer track first",
+                    "it adds {count} habits to your {existing}, and the most Tend keeps for one person is {limit}: delete some you no longer track first",
+                    count: added, ["existing": String(state.habits.count), "limit": String(Habit.maximumPerOwner)]))
         }
         changes += entryChanges
         let routines = data.routines.map { routine in
@@ -159,10 +172,10 @@ public enum ImportPlanner {
                     changes.append(.settingsChanged(settings: settings))
                     report.settingsApplied = true
                 } catch {
-                    report.skipped.append("the file's settings are not applied: \(error.description)")
+                    report.skipped.append(t("the file's settings are not applied: {reason}", ["reason": error.description]))
                 }
             } else {
-                report.kept.append("your settings are kept (the file's are applied only to an account without habits)")
+                report.kept.append(t("your settings are kept (the file's are applied only to an account without habits)"))
             }
         }
         if let tips = data.tips {
@@ -202,8 +215,10 @@ public enum ImportPlanner {
         }
         if !keptDays.isEmpty {
             report.kept.append(
-                "“\(tracked.habit.name)”: your entries on \(keptDays.count) days differ from the file and are kept (first: \(keptDays[0].iso))"
-            )
+                tPlural(
+                    "“{habit}”: your entries on {count} days differ from the file and are kept (first: {first})",
+                    "“{habit}”: your entries on {count} days differ from the file and are kept (first: {first})", count: keptDays.count,
+                    ["habit": tracked.habit.name, "first": keptDays[0].iso]))
         }
         report.entriesAdded += added.count
         return stride(from: 0, to: added.count, by: entryChunkSize).map { start in
@@ -224,11 +239,12 @@ public enum ImportPlanner {
             do {
                 try group.validate()
             } catch {
-                report.skipped.append("group “\(group.name.prefix(60))” is not kept: \(error.description)")
+                report.skipped.append(
+                    t("group “{group}” is not kept: {reason}", ["group": String(group.name.prefix(60)), "reason": error.description]))
                 continue
             }
             guard described.groups.count < HabitGroup.maximumPerOwner else {
-                report.skipped.append("groups beyond \(HabitGroup.maximumPerOwner) are not kept")
+                report.skipped.append(t("groups beyond {limit} are not kept", ["limit": String(HabitGroup.maximumPerOwner)]))
                 break
             }
             described.apply(.groupSaved(group: group))
@@ -248,7 +264,8 @@ public enum ImportPlanner {
             if !seen.insert(routine.id).inserted {
                 routine.id = Routine.ID(rawValue: StableID.uuid("duplicate-routine|\(routine.id)|\(index)"))
                 seen.insert(routine.id)
-                report.adjustments.append("routine “\(routine.name)”: its id is used twice in the file, so it gets a new id")
+                report.adjustments.append(
+                    t("routine “{routine}”: its id is used twice in the file, so it gets a new id", ["routine": routine.name]))
             }
             if let existing = state.routines[routine.id] {
                 report.routinesMerged.append(existing.name)
@@ -256,14 +273,18 @@ public enum ImportPlanner {
             }
             let name = ImportAdjuster.cleanName(routine.name)
             if name.isEmpty {
+                // A name stored with the account's data, as the habits' "Habit 3": not in the words.
                 routine.name = "Routine \(index + 1)"
-                report.adjustments.append("routine \(index + 1) of the file has no name, so it is called “\(routine.name)”")
+                report.adjustments.append(
+                    t(
+                        "routine {position} of the file has no name, so it is called “{name}”",
+                        ["position": String(index + 1), "name": routine.name]))
             } else {
                 routine.name = String(name.prefix(Routine.maximumNameLength))
             }
             if routine.weekdays.isEmpty {
                 routine.weekdays = Set(Weekday.allCases)
-                report.adjustments.append("routine “\(routine.name)”: it had no weekdays, so it runs every day")
+                report.adjustments.append(t("routine “{routine}”: it had no weekdays, so it runs every day", ["routine": routine.name]))
             }
             var ids: [Habit.ID] = []
             var left = 0
@@ -271,7 +292,11 @@ public enum ImportPlanner {
                 if claimed.insert(id).inserted { ids.append(id) } else { left += 1 }
             }
             if left > 0 {
-                report.kept.append("routine “\(routine.name)”: \(left) habits stay in the routine they are already in")
+                report.kept.append(
+                    tPlural(
+                        "routine “{routine}”: {count} habits stay in the routine they are already in",
+                        "routine “{routine}”: {count} habits stay in the routine they are already in", count: left,
+                        ["routine": routine.name]))
             }
             routine.habitIDs = ids
             changes.append(.routineCreated(routine: routine))
@@ -282,13 +307,14 @@ public enum ImportPlanner {
 
     /// "a count", "a time", "a yes/no habit", "a bad habit to limit".
     private static func words(_ habit: Habit) -> String {
-        let type: String
-        switch habit.type {
-        case .checkmark: type = "a yes/no habit"
-        case .count: type = "a count"
-        case .duration: type = "a time"
+        switch (habit.type, habit.kind == .bad) {
+        case (.checkmark, false): t("a yes/no habit", context: "habit kind")
+        case (.checkmark, true): t("a yes/no habit to limit", context: "habit kind")
+        case (.count, false): t("a count", context: "habit kind")
+        case (.count, true): t("a count to limit", context: "habit kind")
+        case (.duration, false): t("a time", context: "habit kind")
+        case (.duration, true): t("a time to limit", context: "habit kind")
         }
-        return habit.kind == .bad ? type + " to limit" : type
     }
 
     /// `name`, or `name (2)`, `name (3)` … the first one no habit uses (case-insensitively).
@@ -308,19 +334,22 @@ public enum ImportPlanner {
     private static func differingFields(_ existing: Habit, _ imported: Habit) -> [String] {
         var fields: [String] = []
         let importedName = ImportAdjuster.cleanName(imported.name)
-        if existing.name != importedName, !isNumbered(existing.name, from: importedName) { fields.append("name") }
-        if existing.emoji != imported.emoji { fields.append("emoji") }
-        if existing.color != imported.color { fields.append("color") }
-        if existing.notes != imported.notes { fields.append("notes") }
-        if existing.kind != imported.kind || existing.type != imported.type { fields.append("kind and type") }
-        if existing.target != imported.target { fields.append("target") }
-        if existing.unit != imported.unit { fields.append("unit") }
-        if existing.schedule != imported.schedule { fields.append("schedule") }
-        if existing.routineTime != imported.routineTime { fields.append("routine time") }
-        if existing.reminders != imported.reminders { fields.append("reminders") }
-        if existing.isArchived != imported.isArchived { fields.append("archived state") }
-        if HabitGroup.key(existing.group) != HabitGroup.key(imported.group) { fields.append("group") }
-        if existing.tags != imported.tags { fields.append("tags") }
+        // Listed in a sentence ("your emoji, target are kept"), each in the current words.
+        if existing.name != importedName, !isNumbered(existing.name, from: importedName) {
+            fields.append(t("name", context: "habit field"))
+        }
+        if existing.emoji != imported.emoji { fields.append(t("emoji", context: "habit field")) }
+        if existing.color != imported.color { fields.append(t("color", context: "habit field")) }
+        if existing.notes != imported.notes { fields.append(t("notes", context: "habit field")) }
+        if existing.kind != imported.kind || existing.type != imported.type { fields.append(t("kind and type", context: "habit field")) }
+        if existing.target != imported.target { fields.append(t("target", context: "habit field")) }
+        if existing.unit != imported.unit { fields.append(t("unit", context: "habit field")) }
+        if existing.schedule != imported.schedule { fields.append(t("schedule", context: "habit field")) }
+        if existing.routineTime != imported.routineTime { fields.append(t("routine time", context: "habit field")) }
+        if existing.reminders != imported.reminders { fields.append(t("reminders", context: "habit field")) }
+        if existing.isArchived != imported.isArchived { fields.append(t("archived state", context: "habit field")) }
+        if HabitGroup.key(existing.group) != HabitGroup.key(imported.group) { fields.append(t("group", context: "habit field")) }
+        if existing.tags != imported.tags { fields.append(t("tags", context: "habit field")) }
         return fields
     }
 

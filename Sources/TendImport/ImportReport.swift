@@ -1,5 +1,6 @@
 import TendCore
 import TendStore
+import TendWords
 
 /// What an import did (or, in a dry run, would do).
 public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
@@ -55,7 +56,8 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         func limited(_ messages: [String]) -> [String] {
             guard messages.count > Self.maximumMessages else { return messages }
             let kept = messages.prefix(Self.maximumMessages - 1)
-            return Array(kept) + ["and \(Self.grouped(messages.count - kept.count)) more"]
+            let more = messages.count - kept.count
+            return Array(kept) + [tPlural("and {count} more", "and {count} more", count: more, ["count": Self.grouped(more)])]
         }
         adjustments = limited(adjustments)
         skipped = limited(skipped)
@@ -79,28 +81,46 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var lines: [String] = []
-        lines.append("\(dryRun ? "Dry run of an import" : "Imported") from a \(format):")
+        let source = format.description
         lines.append(
-            "  habits: \(habitsAdded.count) added, \(habitsMerged.count) already there")
+            dryRun ? t("Dry run of an import from a {format}:", ["format": source]) : t("Imported from a {format}:", ["format": source]))
         lines.append(
-            "  entries: \(entriesAdded) added, \(entriesUnchanged) unchanged, \(entriesKept) kept as you had them, "
-                + "\(entriesSkipped) not imported")
+            "  "
+                + t(
+                    "habits: {added} added, {merged} already there",
+                    ["added": String(habitsAdded.count), "merged": String(habitsMerged.count)]))
+        lines.append(
+            "  "
+                + t(
+                    "entries: {added} added, {unchanged} unchanged, {kept} kept as you had them, {skipped} not imported",
+                    [
+                        "added": String(entriesAdded), "unchanged": String(entriesUnchanged), "kept": String(entriesKept),
+                        "skipped": String(entriesSkipped),
+                    ]))
         if !routinesAdded.isEmpty || !routinesMerged.isEmpty {
-            lines.append("  routines: \(routinesAdded.count) added, \(routinesMerged.count) already there")
+            lines.append(
+                "  "
+                    + t(
+                        "routines: {added} added, {merged} already there",
+                        ["added": String(routinesAdded.count), "merged": String(routinesMerged.count)]))
         }
-        if settingsApplied { lines.append("  settings: taken from the file") }
-        if tipsApplied > 0 { lines.append("  tips: \(tipsApplied) marked as seen") }
-        for (title, items) in [("Adjusted", adjustments), ("Not imported", skipped), ("Kept", kept)] where !items.isEmpty {
-            lines.append("\(title):")
+        if settingsApplied { lines.append("  " + t("settings: taken from the file")) }
+        if tipsApplied > 0 {
+            lines.append("  " + tPlural("tips: {count} marked as seen", "tips: {count} marked as seen", count: tipsApplied))
+        }
+        for (title, items) in [(t("Adjusted:"), adjustments), (t("Not imported:"), skipped), (t("Kept:"), kept)] where !items.isEmpty {
+            lines.append(title)
             lines.append(contentsOf: items.map { "  - \($0)" })
         }
         if !nameClashes.isEmpty {
             let names = nameClashes.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (nameClashes.count > 5 ? " …" : "")
             lines.append(
-                "\(nameClashes.count == 1 ? "1 habit has" : "\(nameClashes.count) habits have") the name of one of yours (\(names)): "
-                    + "importing with --merge-names puts their check-ins into yours instead of adding copies.")
+                tPlural(
+                    "{count} habit has the name of one of yours ({names}): importing with --merge-names puts their check-ins into yours instead of adding copies.",
+                    "{count} habits have the name of one of yours ({names}): importing with --merge-names puts their check-ins into yours instead of adding copies.",
+                    count: nameClashes.count, ["names": names]))
         }
-        if dryRun { lines.append("Nothing was changed (dry run).") }
+        if dryRun { lines.append(t("Nothing was changed (dry run).")) }
         return lines.joined(separator: "\n")
     }
 }

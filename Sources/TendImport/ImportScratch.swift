@@ -1,5 +1,6 @@
 import Foundation
 import TendStore
+import TendWords
 
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,7 @@ package enum ImportScratch {
         // mkdir(2) with 0700 rather than FileManager: no window in which the folder is readable,
         // and it fails when something (a symlink planted by another user) already has the name.
         guard mkdir(directory.path, 0o700) == 0 else {
-            throw .invalidData("the server cannot make its private folder for imports (errno \(errno))")
+            throw .invalidData(t("the server cannot make its private folder for imports (errno {errno})", ["errno": String(errno)]))
         }
         return directory
     }

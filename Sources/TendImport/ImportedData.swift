@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// The formats Tend imports, recognised by their content.
 public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
@@ -25,15 +26,15 @@ public enum ImportFormat: String, Codable, CaseIterable, Hashable, Sendable, Cus
 
     public var description: String {
         switch self {
-        case .tendJSON: "Tend JSON export"
-        case .tendCSV: "Tend CSV export"
-        case .loopDatabase: "Loop Habit Tracker backup"
-        case .loopCSVZip: "Loop Habit Tracker CSV export"
-        case .habitBullCSV: "HabitBull CSV export"
-        case .harsh: "harsh habits and log"
-        case .beaverJSON: "Beaver Habit Tracker export"
-        case .rewireDatabase: "Rewire database"
-        case .tickmateDatabase: "Tickmate database"
+        case .tendJSON: t("Tend JSON export")
+        case .tendCSV: t("Tend CSV export")
+        case .loopDatabase: t("Loop Habit Tracker backup")
+        case .loopCSVZip: t("Loop Habit Tracker CSV export")
+        case .habitBullCSV: t("HabitBull CSV export")
+        case .harsh: t("harsh habits and log")
+        case .beaverJSON: t("Beaver Habit Tracker export")
+        case .rewireDatabase: t("Rewire database")
+        case .tickmateDatabase: t("Tickmate database")
         }
     }
 }
@@ -90,7 +91,13 @@ public struct ImportedData: Hashable, Sendable {
     /// "“Read”, “Run” and 3 more" for a sentence.
     static func listed(_ names: [String]) -> String {
         let quoted = names.prefix(5).map { "“\($0)”" }
-        let head = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted.last! : quoted.joined()
-        return names.count > 5 ? quoted.joined(separator: ", ") + " and \(names.count - 5) more" : head
+        let head =
+            quoted.count > 1
+            ? t("{items} and {last}", context: "list", ["items": quoted.dropLast().joined(separator: ", "), "last": quoted.last!])
+            : quoted.joined()
+        return names.count > 5
+            ? tPlural(
+                "{items} and {count} more", "{items} and {count} more", count: names.count - 5, ["items": quoted.joined(separator: ", ")])
+            : head
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 import ZIPFoundation
 
 /// Loop Habit Tracker's CSV export: a ZIP holding `Habits.csv` (one line per habit) and, per habit,
@@ -26,16 +27,16 @@ public enum LoopCSVFormat {
 
     static func decode(_ data: Data, limits: ImportLimits, today: Day) throws(ImportError) -> ImportedData {
         let zip = try ZipReader(data, limits: limits)
-        guard zip.paths.contains("Habits.csv") else { throw .invalidZip("it has no Habits.csv, so it is not a Loop CSV export") }
+        guard zip.paths.contains("Habits.csv") else { throw .invalidZip(t("it has no Habits.csv, so it is not a Loop CSV export")) }
         var records: [CSV.Record] = []
         try CSV.parse(try zip.contents(of: "Habits.csv"), file: "Habits.csv", limits: limits) { (record: CSV.Record) throws(ImportError) in
             // The header and one line per habit: refused at the first habit too many.
             try limits.checkCounts(habits: records.count, entries: 0)
             records.append(record)
         }
-        guard let first = records.first else { throw .invalidCSV(line: 1, reason: "Habits.csv is empty") }
+        guard let first = records.first else { throw .invalidCSV(line: 1, reason: t("Habits.csv is empty")) }
         let header = CSVHeader(first.fields)
-        guard header.has("Name") else { throw .invalidCSV(line: first.line, reason: "Habits.csv has no Name column") }
+        guard header.has("Name") else { throw .invalidCSV(line: first.line, reason: t("Habits.csv has no Name column")) }
 
         // Each habit's folder starts with its position: "001 Read/Checkmarks.csv".
         var checkmarkFiles: [Int: String] = [:]
@@ -130,7 +131,7 @@ public enum LoopCSVFormat {
             guard let header else {
                 let first = CSVHeader(record.fields)
                 guard first.has("Date"), first.has("Value") else {
-                    throw .invalidCSV(line: record.line, reason: "\(path) has no Date and Value columns")
+                    throw .invalidCSV(line: record.line, reason: t("{file} has no Date and Value columns", ["file": path]))
                 }
                 header = first
                 return
@@ -138,7 +139,7 @@ public enum LoopCSVFormat {
             let dateText = header.value(record, "Date").trimmingCharacters(in: .whitespaces)
             let valueText = header.value(record, "Value").trimmingCharacters(in: .whitespaces)
             guard let day = try? Day(iso: dateText) else {
-                skip("line \(record.line): date “\(dateText.prefix(40))”")
+                skip(t("line {line}: date “{text}”", ["line": String(record.line), "text": String(dateText.prefix(40))]))
                 return
             }
             let value: Int64
@@ -150,7 +151,7 @@ public enum LoopCSVFormat {
             case "UNKNOWN", "": value = LoopMapping.unknown
             default:
                 guard let number = Double(valueText), number.isFinite, abs(number) < 9e15 else {
-                    skip("line \(record.line): value “\(valueText.prefix(40))”")
+                    skip(t("line {line}: value “{text}”", ["line": String(record.line), "text": String(valueText.prefix(40))]))
                     return
                 }
                 // Yes/no habits written as numbers use Loop's codes; numerical ones the amount × 1000.
@@ -160,7 +161,11 @@ public enum LoopCSVFormat {
             repetitions.append(LoopRepetition(day: day, value: value, notes: header.value(record, "Notes")))
         }
         if unreadable > 0 {
-            skipped.append("\(path): \(unreadable) lines cannot be read and are not imported (\(firstUnreadable))")
+            skipped.append(
+                tPlural(
+                    "{file}: {count} lines cannot be read and are not imported ({first})",
+                    "{file}: {count} lines cannot be read and are not imported ({first})", count: unreadable,
+                    ["file": path, "first": firstUnreadable]))
         }
         return repetitions
     }
@@ -213,7 +218,7 @@ public enum LoopCSVFormat {
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
-        guard let data = archive.data else { throw ImportError.invalidZip("the archive could not be written") }
+        guard let data = archive.data else { throw ImportError.invalidZip(t("the archive could not be written")) }
         return data
     }
 

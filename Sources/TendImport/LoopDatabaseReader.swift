@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import TendCore
 import TendStore
+import TendWords
 
 /// Reads Loop Habit Tracker's SQLite backup: the `Habits` and `Repetitions` tables of schema
 /// versions 8 to 25 (older files lack `type`, `uuid`, `question`, the target columns and
@@ -26,7 +27,7 @@ enum LoopDatabaseReader {
 
     static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
         guard try hasLoopTables(db) else {
-            throw ImportError.notLoopDatabase("it has no Habits and Repetitions tables")
+            throw ImportError.notLoopDatabase(t("it has no Habits and Repetitions tables"))
         }
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard supportedVersions.contains(version) else { throw ImportError.unsupportedLoopVersion(version) }
@@ -68,7 +69,10 @@ enum LoopDatabaseReader {
             repetitions[habit, default: []].append(LoopRepetition(day: day, value: value, notes: notes))
         }
         if badTimestamps > 0 {
-            skipped.append("\(badTimestamps) repetitions without a habit, or with an impossible date or value, are not imported")
+            skipped.append(
+                tPlural(
+                    "{count} repetitions without a habit, or with an impossible date or value, are not imported",
+                    "{count} repetitions without a habit, or with an impossible date or value, are not imported", count: badTimestamps))
             skippedEntries += badTimestamps
         }
 
@@ -107,7 +111,10 @@ enum LoopDatabaseReader {
         }
         let orphans = known.filter { !matched.contains($0) }.reduce(0) { $0 + (repetitions[$1]?.count ?? 0) }
         if orphans > 0 {
-            skipped.append("\(orphans) repetitions of habits the file does not have are not imported")
+            skipped.append(
+                tPlural(
+                    "{count} repetitions of habits the file does not have are not imported",
+                    "{count} repetitions of habits the file does not have are not imported", count: orphans))
             skippedEntries += orphans
         }
         return ImportedData(

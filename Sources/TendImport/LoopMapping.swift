@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// One habit as Loop Habit Tracker stores it (a `Habits` row or a `Habits.csv` line).
 struct LoopHabitRecord: Hashable, Sendable {
@@ -105,11 +106,20 @@ enum LoopMapping {
     /// as one check in any N days in a row, not on fixed days.
     static func schedule(numerator: Int, denominator: Int) -> (Schedule, String?) {
         guard numerator > 0, denominator > 0 else {
-            return (.daily, "frequency \(numerator)/\(denominator) is not a frequency, so the habit is daily")
+            return (
+                .daily,
+                t(
+                    "frequency {numerator}/{denominator} is not a frequency, so the habit is daily",
+                    ["numerator": String(numerator), "denominator": String(denominator)])
+            )
         }
         if numerator >= denominator {
             return (
-                .daily, numerator > denominator ? "frequency \(numerator)/\(denominator) is more than daily, so the habit is daily" : nil
+                .daily,
+                numerator > denominator
+                    ? t(
+                        "frequency {numerator}/{denominator} is more than daily, so the habit is daily",
+                        ["numerator": String(numerator), "denominator": String(denominator)]) : nil
             )
         }
         switch denominator {
@@ -119,7 +129,9 @@ enum LoopMapping {
             let times = max(1, Int((Double(numerator) * 365 / Double(denominator)).rounded()))
             return (
                 .timesInDays(times: times, days: 365),
-                "frequency \(numerator)/\(denominator) is longer than a year, so it is \(times) in 365 days"
+                t(
+                    "frequency {numerator}/{denominator} is longer than a year, so it is {times} in 365 days",
+                    ["numerator": String(numerator), "denominator": String(denominator), "times": String(times)])
             )
         default: return (.timesInDays(times: numerator, days: denominator), nil)
         }
@@ -159,17 +171,19 @@ enum LoopMapping {
         let label = "“\(record.name)”"
         let numerical = record.type == 1
         if record.type != 0, record.type != 1 {
-            adjustments.append("\(label): Loop type \(record.type) is unknown, so it is a yes/no habit")
+            adjustments.append(
+                t("{habit}: Loop type {type} is unknown, so it is a yes/no habit", ["habit": label, "type": String(record.type)]))
         }
         let (schedule, scheduleNote) = schedule(numerator: record.frequencyNumerator, denominator: record.frequencyDenominator)
-        if let scheduleNote { adjustments.append("\(label): \(scheduleNote)") }
+        if let scheduleNote { adjustments.append(t("{habit}: {note}", ["habit": label, "note": scheduleNote])) }
 
         var color = HabitColor.blue
         if let index = record.colorIndex {
             if tendColors.indices.contains(index) {
                 color = tendColors[index]
             } else {
-                adjustments.append("\(label): Loop color \(index) is not in Loop's palette, so it is blue")
+                adjustments.append(
+                    t("{habit}: Loop color {color} is not in Loop's palette, so it is blue", ["habit": label, "color": String(index)]))
             }
         }
         let kind: HabitKind = numerical && record.targetType == 1 ? .bad : .good
@@ -183,12 +197,15 @@ enum LoopMapping {
             if let time = try? TimeOfDay(hour: hour, minute: minute) {
                 var weekdays = weekdays(fromMask: record.reminderDays)
                 if record.reminderDays & 127 == 0 {
-                    adjustments.append("\(label): the reminder has no weekdays, so it rings every day")
+                    adjustments.append(t("{habit}: the reminder has no weekdays, so it rings every day", ["habit": label]))
                     weekdays = []
                 }
                 reminders.append(Reminder(id: Reminder.ID(rawValue: StableID.uuid("loop-reminder|\(id)")), time: time, weekdays: weekdays))
             } else {
-                adjustments.append("\(label): reminder time \(hour):\(minute) is not a time of day, so it is left out")
+                adjustments.append(
+                    t(
+                        "{habit}: reminder time {hour}:{minute} is not a time of day, so it is left out",
+                        ["habit": label, "hour": String(hour), "minute": String(minute)]))
             }
         }
         let notes = [record.question, record.description]
@@ -228,13 +245,17 @@ enum LoopMapping {
         }
         if automatic > 0 {
             skipped.append(
-                "\(label): \(automatic) automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported"
-            )
+                tPlural(
+                    "{habit}: {count} automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported",
+                    "{habit}: {count} automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported",
+                    count: automatic, ["habit": label]))
         }
         if !unknownValues.isEmpty {
             skipped.append(
-                "\(label): \(unknownValues.count) repetitions with values Loop does not define (first: \(unknownValues[0])) are not imported"
-            )
+                tPlural(
+                    "{habit}: {count} repetitions with values Loop does not define (first: {first}) are not imported",
+                    "{habit}: {count} repetitions with values Loop does not define (first: {first}) are not imported",
+                    count: unknownValues.count, ["habit": label, "first": String(unknownValues[0])]))
         }
         let createdOn = min(entries.map(\.day).min() ?? today, today)
         let habit = Habit(

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TendCore
 import TendStore
+import TendWords
 
 /// Reads Rewire's SQLite database as Loop Habit Tracker does: `habits` (`_id`, `name`,
 /// `description`, and the schedule: `schedule` 0 = `active_days` a week, 1 = `days` per `period`
@@ -9,7 +10,7 @@ import TendStore
 /// `date` as `YYYYMMDD`, `type` 2 = done; other kinds are not imported).
 enum RewireDatabaseReader {
     static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
-        let refuse = { (reason: String) in ImportError.invalidData("in this Rewire database, \(reason)") }
+        let refuse = { (reason: String) in ImportError.invalidData(t("in this Rewire database, {reason}", ["reason": reason])) }
         let habitColumns = try ImportDatabase.columns(db, "habits", requiring: ["_id", "name"], refusal: refuse)
         let checkinColumns = try ImportDatabase.columns(db, "checkins", requiring: ["habit_id", "date"], refusal: refuse)
         let habitCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM habits") ?? 0
@@ -44,7 +45,7 @@ enum RewireDatabaseReader {
             let name = try text.take(ImportDatabase.text(row, "name") ?? "")
             let (numerator, denominator) = frequency(row)
             let (schedule, note) = LoopMapping.schedule(numerator: numerator, denominator: denominator)
-            if let note { adjustments.append("“\(name)”: \(note).") }
+            if let note { adjustments.append(t("“{habit}”: {note}.", ["habit": name, "note": note])) }
             let entries = (done[id] ?? []).sorted().map { Entry(day: $0, value: 1) }
             let habit = Habit(
                 id: Habit.ID(rawValue: StableID.uuid("rewire|\(id)|\(name)")), name: name,
@@ -53,8 +54,18 @@ enum RewireDatabaseReader {
             habits.append(ImportedHabit(habit: habit, entries: entries))
         }
         var skipped: [String] = []
-        if otherKinds > 0 { skipped.append("\(otherKinds) check-ins of Rewire's other kinds (not “done”) are not imported.") }
-        if unreadable > 0 { skipped.append("\(unreadable) check-ins without a habit or with an impossible date are not imported.") }
+        if otherKinds > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} check-ins of Rewire's other kinds (not “done”) are not imported.",
+                    "{count} check-ins of Rewire's other kinds (not “done”) are not imported.", count: otherKinds))
+        }
+        if unreadable > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} check-ins without a habit or with an impossible date are not imported.",
+                    "{count} check-ins without a habit or with an impossible date are not imported.", count: unreadable))
+        }
         return ImportedData(
             format: .rewireDatabase, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: otherKinds + unreadable)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Tend's spreadsheet layout: one CSV file (RFC 4180, UTF-8, CRLF) whose rows are either a habit
 /// (`record` = `habit`) or one day of a habit (`record` = `entry`). See docs/formats.md.
@@ -52,11 +53,11 @@ public enum TendCSVFormat {
         var entryCount = 0
 
         // Record by record as the parser reads them: only what is imported is kept.
-        try CSV.parse(data, file: "the CSV file", limits: limits) { (record: CSV.Record) throws(ImportError) in
+        try CSV.parse(data, file: t("the CSV file", context: "import file"), limits: limits) { (record: CSV.Record) throws(ImportError) in
             guard let header else {
                 let first = CSVHeader(record.fields)
                 for column in ["record", "habit_id", "habit", "day", "value"] where !first.has(column) {
-                    throw .invalidCSV(line: record.line, reason: "the header has no “\(column)” column")
+                    throw .invalidCSV(line: record.line, reason: t("the header has no “{column}” column", ["column": column]))
                 }
                 header = first
                 return
@@ -84,16 +85,17 @@ public enum TendCSVFormat {
                     index = found
                 } else {
                     throw .invalidCSV(
-                        line: line, reason: "this entry belongs to no habit row above it (habit_id “\(field("habit_id"))”)")
+                        line: line, reason: t("this entry belongs to no habit row above it (habit_id “{id}”)", ["id": field("habit_id")]))
                 }
                 habits[index].entries.append(try entryRow(record, header: header))
             case "":
-                throw .invalidCSV(line: line, reason: "the “record” column is empty (expected habit or entry)")
+                throw .invalidCSV(line: line, reason: t("the “record” column is empty (expected habit or entry)"))
             case let other:
-                throw .invalidCSV(line: line, reason: "unknown record “\(other.prefix(40))” (expected habit or entry)")
+                throw .invalidCSV(
+                    line: line, reason: t("unknown record “{record}” (expected habit or entry)", ["record": String(other.prefix(40))]))
             }
         }
-        guard header != nil else { throw .invalidCSV(line: 1, reason: "the file is empty") }
+        guard header != nil else { throw .invalidCSV(line: 1, reason: t("the file is empty")) }
         // A creation day after the first entry would hide history: move it back.
         for index in habits.indices {
             if let first = habits[index].entries.map(\.day).min(), first < habits[index].habit.createdOn,
@@ -112,63 +114,123 @@ public enum TendCSVFormat {
         func field(_ name: String) -> String { header.value(record, name).trimmingCharacters(in: .whitespaces) }
         let name = header.value(record, "habit")
         // Messages quote the file shortly: a long name repeated in each would multiply it.
-        let label = name.isEmpty ? "the habit on line \(line)" : "“\(name.prefix(60))”"
+        let label = name.isEmpty ? t("the habit on line {line}", ["line": String(line)]) : "“\(name.prefix(60))”"
         let id: Habit.ID
         if let uuid = UUID(uuidString: field("habit_id")) {
             id = Habit.ID(rawValue: uuid)
         } else {
             id = Habit.ID(rawValue: StableID.uuid("tend-csv|\(name)|\(line)"))
             if !field("habit_id").isEmpty {
-                adjustments.append("\(label): “\(field("habit_id").prefix(40))” is not an id, so the habit gets one")
+                adjustments.append(
+                    t("{habit}: “{id}” is not an id, so the habit gets one", ["habit": label, "id": String(field("habit_id").prefix(40))]))
             }
         }
-        func parsed<T>(_ column: String, _ parse: (String) -> T?, default value: T, describe: String) -> T {
+        /// The column's value; one that cannot be read is `value`, with the sentence `refusal`
+        /// makes of the text (cut short) and the default (as Swift writes it).
+        func parsed<T>(_ column: String, _ parse: (String) -> T?, default value: T, refusal: (String, String) -> String) -> T {
             let text = field(column)
             if text.isEmpty { return value }
             if let result = parse(text.lowercased()) ?? parse(text) { return result }
-            adjustments.append("\(label): \(column) “\(text.prefix(40))” is not \(describe), so it is \(String(describing: value))")
+            adjustments.append(refusal(String(text.prefix(40)), String(describing: value)))
             return value
         }
-        let kind = parsed("kind", HabitKind.init(rawValue:), default: .good, describe: "good or bad")
-        let type = parsed("type", HabitType.init(rawValue:), default: .checkmark, describe: "checkmark, count or duration")
-        let createdOn = parsed("created_on", { try? Day(iso: $0) }, default: today, describe: "a day (YYYY-MM-DD)")
+        let kind = parsed("kind", HabitKind.init(rawValue:), default: .good) {
+            t("{habit}: kind “{text}” is not good or bad, so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let type = parsed("type", HabitType.init(rawValue:), default: .checkmark) {
+            t(
+                "{habit}: type “{text}” is not checkmark, count or duration, so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
+        let createdOn = parsed("created_on", { try? Day(iso: $0) }, default: today) {
+            t(
+                "{habit}: created_on “{text}” is not a day (YYYY-MM-DD), so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
         let schedule: Schedule
         do {
             schedule = field("schedule").isEmpty ? .daily : try Schedule(parsing: field("schedule"), startingOn: createdOn)
         } catch {
-            adjustments.append("\(label): schedule “\(field("schedule").prefix(40))” cannot be read (\(error.description)), so it is daily")
+            adjustments.append(
+                t(
+                    "{habit}: schedule “{text}” cannot be read ({reason}), so it is daily",
+                    ["habit": label, "text": String(field("schedule").prefix(40)), "reason": error.description]))
             schedule = .daily
         }
         let reminders = parseReminders(field("reminders"), habit: id) { bad in
-            adjustments.append("\(label): reminder “\(bad.prefix(40))” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out")
+            adjustments.append(
+                t(
+                    "{habit}: reminder “{text}” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out",
+                    ["habit": label, "text": String(bad.prefix(40))]))
+        }
+        // Worked out one by one, in the columns' order (their sentences are in that order), and
+        // each on its own: as arguments of one call they would be one expression to type-check.
+        let color: HabitColor = parsed("color", HabitColor.init(rawValue:), default: .blue) {
+            t("{habit}: color “{text}” is not a Tend color, so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let target: Amount? = parsed(
+            "target", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } },
+            default: Habit.defaultTarget(kind: kind, type: type)
+        ) {
+            t(
+                "{habit}: target “{text}” is not a number with at most three decimals, so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
+        let step: Amount = parsed(
+            "step", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } }, default: Habit.defaultStep
+        ) {
+            t(
+                "{habit}: step “{text}” is not a number with at most three decimals, so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
+        let routineTime: RoutineTime = parsed("routine_time", RoutineTime.init(rawValue:), default: .anytime) {
+            t(
+                "{habit}: routine_time “{text}” is not morning, day, evening or anytime, so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
+        let isArchived: Bool = parsed("archived", parseBool, default: false) {
+            t("{habit}: archived “{text}” is not true or false, so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let order: Int = parsed("order", { Int($0) }, default: 0) {
+            t("{habit}: order “{text}” is not a whole number, so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let startsOn: Day? = parsed("starts_on", { try? Day(iso: $0) }, default: nil) {
+            t("{habit}: starts_on “{text}” is not a day (YYYY-MM-DD), so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let endsOn: Day? = parsed("ends_on", { try? Day(iso: $0) }, default: nil) {
+            t("{habit}: ends_on “{text}” is not a day (YYYY-MM-DD), so it is {value}", ["habit": label, "text": $0, "value": $1])
+        }
+        let pauses: [HabitPause] = parsed("pauses", parsePauses, default: []) {
+            t(
+                "{habit}: pauses “{text}” is not pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping), so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
+        }
+        let versions: [HabitVersion] = parsed("versions", parseVersions, default: []) {
+            t(
+                "{habit}: versions “{text}” is not earlier rules as Tend's JSON writes them, so it is {value}",
+                ["habit": label, "text": $0, "value": $1])
         }
         return Habit(
             id: id, name: name,
             emoji: field("emoji").isEmpty ? Habit.defaultEmoji : field("emoji"),
-            color: parsed("color", HabitColor.init(rawValue:), default: .blue, describe: "a Tend color"),
+            color: color,
             notes: header.value(record, "notes"),
             kind: kind, type: type,
-            target: parsed(
-                "target", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } },
-                default: Habit.defaultTarget(kind: kind, type: type), describe: "a number with at most three decimals"),
+            target: target,
             unit: header.value(record, "unit"),
-            step: parsed(
-                "step", { text in ImportedAmount.parse(text).flatMap { $0.rounded ? nil : $0.amount } },
-                default: Habit.defaultStep, describe: "a number with at most three decimals"),
+            step: step,
             schedule: schedule,
-            routineTime: parsed(
-                "routine_time", RoutineTime.init(rawValue:), default: .anytime, describe: "morning, day, evening or anytime"),
+            routineTime: routineTime,
             reminders: reminders,
-            isArchived: parsed("archived", parseBool, default: false, describe: "true or false"),
+            isArchived: isArchived,
             group: field("group"),
             tags: field("tags").split(separator: ",").map(String.init),
-            order: parsed("order", { Int($0) }, default: 0, describe: "a whole number"),
+            order: order,
             createdOn: createdOn,
-            startsOn: parsed("starts_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
-            endsOn: parsed("ends_on", { try? Day(iso: $0) }, default: nil, describe: "a day (YYYY-MM-DD)"),
-            pauses: parsed(
-                "pauses", parsePauses, default: [], describe: "pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping)"),
-            versions: parsed("versions", parseVersions, default: [], describe: "earlier rules as Tend's JSON writes them"))
+            startsOn: startsOn,
+            endsOn: endsOn,
+            pauses: pauses,
+            versions: versions)
     }
 
     /// A habit's earlier rules as the JSON export writes them (a JSON array in the cell); empty
@@ -222,11 +284,12 @@ public enum TendCSVFormat {
         }
         let valueText = field("value")
         guard let value = valueText.isEmpty ? 0 : ImportedAmount.parse(valueText).flatMap({ $0.rounded ? nil : $0.amount }) else {
-            throw .invalidCSV(line: record.line, reason: "value “\(valueText)” is not a number with at most three decimals")
+            throw .invalidCSV(
+                line: record.line, reason: t("value “{text}” is not a number with at most three decimals", ["text": valueText]))
         }
         let skippedText = field("skipped")
         guard let skipped = skippedText.isEmpty ? false : parseBool(skippedText.lowercased()) else {
-            throw .invalidCSV(line: record.line, reason: "skipped “\(skippedText)” is not true or false")
+            throw .invalidCSV(line: record.line, reason: t("skipped “{text}” is not true or false", ["text": skippedText]))
         }
         let note = header.value(record, "note")
         return Entry(day: day, value: value, isSkipped: skipped, note: note.isEmpty ? nil : note)

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Imports and exports one user's data: Tend JSON (lossless), Tend CSV (spreadsheets), and Loop
 /// Habit Tracker's backup database and CSV export.
@@ -38,9 +39,12 @@ public struct TendImporter: Sendable {
 
     /// Reads `data` into the intermediate form every format shares.
     public func read(_ data: Data, filename: String? = nil, today: Day) throws(ImportError) -> ImportedData {
+        // In English: ``ImportError/tooLarge(what:limit:)`` names the part as the readers do.
         let name = filename.map { "“\($0)”" } ?? "the file"
         guard data.count <= limits.maximumFileSize else { throw .tooLarge(what: name, limit: limits.maximumFileSize) }
-        guard !data.isEmpty else { throw .unrecognizedFormat("\(name) is empty") }
+        guard !data.isEmpty else {
+            throw .unrecognizedFormat(filename.map { t("“{file}” is empty", ["file": $0]) } ?? t("the file is empty"))
+        }
         if TendCSVFormat.matches(data) { return try TendCSVFormat.decode(data, limits: limits, today: today) }
         if HabitBullCSVFormat.matches(data) { return try HabitBullCSVFormat.decode(data, limits: limits, today: today) }
         if ImportDatabase.isSQLite(data) { return try ImportDatabase.read(data, limits: limits, today: today) }
@@ -57,7 +61,11 @@ public struct TendImporter: Sendable {
         }
         if HarshFormat.matches(data) { return try HarshFormat.decode(data, limits: limits, today: today) }
         throw .unrecognizedFormat(
-            "\(name) is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file")
+            filename.map {
+                t(
+                    "“{file}” is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file",
+                    ["file": $0])
+            } ?? t("the file is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file"))
     }
 
     /// The changes importing `data` would make to `state`, and their report.

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Tend's own export: one user's complete data, lossless.
 ///
@@ -63,10 +64,10 @@ public enum TendJSONFormat {
             throw .invalidJSON(describe(error))
         }
         guard let format = header.format else {
-            throw .invalidJSON("it has no \"format\" field, so it is not a Tend export")
+            throw .invalidJSON(t("it has no \"format\" field, so it is not a Tend export"))
         }
         guard format == formatName else { throw .unsupportedFormat(format) }
-        guard let version = header.version else { throw .invalidJSON("it has no \"version\" field") }
+        guard let version = header.version else { throw .invalidJSON(t("it has no \"version\" field")) }
         guard version == TendJSONFormat.version else { throw .unsupportedVersion(version) }
         let file: File
         do {
@@ -96,34 +97,34 @@ public enum TendJSONFormat {
                     text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
                 }
             }
-            return text.isEmpty ? "the top level" : text
+            return text.isEmpty ? t("the top level", context: "JSON path") : text
         }
-        guard let error = error as? DecodingError else { return "it is not valid JSON" }
+        guard let error = error as? DecodingError else { return t("it is not valid JSON") }
         switch error {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return "it is not valid JSON (it may be cut off or damaged)"
+                return t("it is not valid JSON (it may be cut off or damaged)")
             }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return t("{path}: {reason}", context: "JSON path", ["path": path(context.codingPath), "reason": context.debugDescription])
         case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])) is missing"
+            return t("{path} is missing", context: "JSON path", ["path": path(context.codingPath + [key])])
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)) should be \(describe(type))"
+            return t("{path} should be {type}", context: "JSON path", ["path": path(context.codingPath), "type": describe(type)])
         case .valueNotFound(let type, let context):
-            return "\(path(context.codingPath)) should be \(describe(type)), not null"
+            return t("{path} should be {type}, not null", context: "JSON path", ["path": path(context.codingPath), "type": describe(type)])
         @unknown default:
-            return "it is not valid JSON"
+            return t("it is not valid JSON")
         }
     }
 
     private static func describe(_ type: Any.Type) -> String {
         let name = String(describing: type)
         return switch name {
-        case "String": "text"
-        case "Int", "Double", "Int64", "Amount": "a number"
-        case "Bool": "true or false"
-        case _ where name.hasPrefix("Array<") || name.hasPrefix("["): "a list"
-        default: "an object"
+        case "String": t("text", context: "JSON type")
+        case "Int", "Double", "Int64", "Amount": t("a number", context: "JSON type")
+        case "Bool": t("true or false", context: "JSON type")
+        case _ where name.hasPrefix("Array<") || name.hasPrefix("["): t("a list", context: "JSON type")
+        default: t("an object", context: "JSON type")
         }
     }
 

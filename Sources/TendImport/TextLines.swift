@@ -1,5 +1,6 @@
 import Foundation
 import TendStore
+import TendWords
 
 /// The lines of a UTF-8 text file, handed over one at a time so that a file is never held as an
 /// array of lines: 64 MiB of newlines would be 64 million empty strings, gigabytes of them.
@@ -28,13 +29,14 @@ enum TextLines {
                 }
                 guard end - start <= limits.maximumCSVFieldSize else {
                     failure = .invalidData(
-                        "line \(number) of \(file) is longer than \(ImportError.bytes(limits.maximumCSVFieldSize)), more than an import accepts"
-                    )
+                        t(
+                            "line {line} of {file} is longer than {size}, more than an import accepts",
+                            ["line": String(number), "file": file, "size": ImportError.bytes(limits.maximumCSVFieldSize)]))
                     return
                 }
                 if end > start {
                     guard let line = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) else {
-                        failure = .unrecognizedFormat("line \(number) of \(file) is not UTF-8 text")
+                        failure = .unrecognizedFormat(t("line {line} of {file} is not UTF-8 text", ["line": String(number), "file": file]))
                         return
                     }
                     do throws(ImportError) {

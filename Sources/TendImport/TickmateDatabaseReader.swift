@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TendCore
 import TendStore
+import TendWords
 
 /// Reads Tickmate's SQLite database: `tracks` (`_id`, `name`, `description`) and `ticks`
 /// (`_track_id`, `year`, `month` counted from 0, `day`). Every track is a daily habit; a day ticked
@@ -10,7 +11,7 @@ import TendStore
 /// several keeps the first (Tend's habits are in one group).
 enum TickmateDatabaseReader {
     static func read(_ db: Database, limits: ImportLimits, today: Day) throws -> ImportedData {
-        let refuse = { (reason: String) in ImportError.invalidData("in this Tickmate database, \(reason)") }
+        let refuse = { (reason: String) in ImportError.invalidData(t("in this Tickmate database, {reason}", ["reason": reason])) }
         let trackColumns = try ImportDatabase.columns(db, "tracks", requiring: ["_id", "name"], refusal: refuse)
         _ = try ImportDatabase.columns(db, "ticks", requiring: ["_track_id", "year", "month", "day"], refusal: refuse)
         let trackCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM tracks") ?? 0
@@ -54,10 +55,17 @@ enum TickmateDatabaseReader {
         var adjustments: [String] = []
         if !counted.isEmpty {
             adjustments.append(
-                "\(ImportedData.listed(counted)) were ticked several times a day: imported as count habits with a daily target of 1.")
+                t(
+                    "{habits} were ticked several times a day: imported as count habits with a daily target of 1.",
+                    ["habits": ImportedData.listed(counted)]))
         }
         var skipped: [String] = []
-        if unreadable > 0 { skipped.append("\(unreadable) ticks without a track or with an impossible date are not imported.") }
+        if unreadable > 0 {
+            skipped.append(
+                tPlural(
+                    "{count} ticks without a track or with an impossible date are not imported.",
+                    "{count} ticks without a track or with an impossible date are not imported.", count: unreadable))
+        }
         return ImportedData(
             format: .tickmateDatabase, habits: habits, adjustments: adjustments, skipped: skipped, skippedEntries: unreadable)
     }

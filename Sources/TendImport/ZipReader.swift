@@ -1,5 +1,6 @@
 import Foundation
 import TendStore
+import TendWords
 import ZIPFoundation
 
 /// Reads a ZIP within limits: entry count, each entry's and the total uncompressed size
@@ -20,20 +21,20 @@ final class ZipReader {
     private(set) var inflated = 0
 
     init(_ data: Data, limits: ImportLimits) throws(ImportError) {
-        guard ZipReader.isZip(data) else { throw .invalidZip("it does not start like a ZIP file") }
+        guard ZipReader.isZip(data) else { throw .invalidZip(t("it does not start like a ZIP file")) }
         // From a file, not `Archive(data:)`: ZIPFoundation's in-memory reader traps on an offset
         // past the end (found by ImportFuzzTests), which would take the whole server down. The
         // copy lives in the private folder and is unlinked at once (the open file keeps it).
         let url = try ImportScratch.newFile(extension: "zip")
         guard FileManager.default.createFile(atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw .invalidZip("the server cannot write its copy of the file")
+            throw .invalidZip(t("the server cannot write its copy of the file"))
         }
         defer { try? FileManager.default.removeItem(at: url) }
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
-            throw .invalidZip("it is damaged or cut off")
+            throw .invalidZip(t("it is damaged or cut off"))
         }
         var paths: [String] = []
         var count = 0
@@ -72,7 +73,7 @@ final class ZipReader {
     /// The bytes of the file at `path`, stopping as soon as it inflates past the entry's limit or
     /// the archive's total.
     func contents(of path: String) throws(ImportError) -> Data {
-        guard let entry = archive[path] else { throw .invalidZip("“\(path)” is missing") }
+        guard let entry = archive[path] else { throw .invalidZip(t("“{path}” is missing", ["path": path])) }
         var data = Data()
         let limit = limits.maximumZipEntrySize
         let total = limits.maximumZipTotalSize
@@ -86,7 +87,7 @@ final class ZipReader {
         } catch let error as ImportError {
             throw error
         } catch {
-            throw .invalidZip("“\(path)” is damaged")
+            throw .invalidZip(t("“{path}” is damaged", ["path": path]))
         }
         return data
     }

@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import TendStore
+import TendWords
 
 /// The PostgreSQL schema, as numbered migrations of literal SQL.
 ///
@@ -750,8 +751,9 @@ enum PostgresMigrations {
                 let current = try rows.first?.decode(Int.self) ?? 0
                 guard current <= latestVersion else {
                     throw StoreError.newerSchema(
-                        "the database has schema version \(current), newer than this Tend knows (\(latestVersion)): "
-                            + "upgrade Tend; the database was left untouched")
+                        t(
+                            "the database has schema version {version}, newer than this Tend knows ({latest}): upgrade Tend; the database was left untouched",
+                            ["version": String(current), "latest": String(latestVersion)]))
                 }
                 var applied: [Int] = []
                 for migration in all where migration.version > current {

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TendCore
 import TendStore
+import TendWords
 
 /// Accounts in PostgreSQL. Sign-ups and claims take one transaction-level advisory lock, so
 /// concurrent ones (from any instance) run one after another: the first account is the owner
@@ -52,7 +53,7 @@ extension PostgresStore: AccountStore {
             guard existing.isEmpty else { throw AccountRules.alreadyAccount }
             let named = try await self.rows(
                 "SELECT 1 FROM users WHERE username_key = \(Self.usernameKey(username)) AND id <> \(owner.rawValue)", on: c)
-            guard named.isEmpty else { throw StoreError.conflict("the username '\(username)' is taken") }
+            guard named.isEmpty else { throw StoreError.conflict(t("the username '{username}' is taken", ["username": username])) }
             _ = try await self.rows(
                 "UPDATE users SET username = \(username), username_key = \(Self.usernameKey(username)) WHERE id = \(owner.rawValue)", on: c)
             user.username = username
@@ -107,7 +108,7 @@ extension PostgresStore: AccountStore {
                     """, on: c)
             }
         } catch StoreError.conflict {
-            throw StoreError.conflict("this token already exists")
+            throw StoreError.conflict(t("this token already exists"))
         }
         return token
     }
@@ -204,7 +205,7 @@ extension PostgresStore: AccountStore {
                     """, on: c)
             }
         } catch StoreError.conflict {
-            throw StoreError.conflict("this invite already exists")
+            throw StoreError.conflict(t("this invite already exists"))
         }
         return invite
     }

@@ -3,6 +3,7 @@ import PostgresNIO
 import Synchronization
 import TendCore
 import TendStore
+import TendWords
 
 /// One check-in waiting for its owner's next batch.
 struct PostgresCheckIn: Sendable {
@@ -12,6 +13,8 @@ struct PostgresCheckIn: Sendable {
     /// The id its first change is logged under (see ``TendStore/perform(owner:habit:day:_:operation:)``).
     let operation: UUID?
     let continuation: CheckedContinuation<Entry, any Error>
+    /// Whoever checks in's words (the batch is worked out in another task): a refusal is in them.
+    var words: Words = .current
 }
 
 /// Check-ins (`perform`) grouped per owner. Every write of an owner holds the owner's row lock
@@ -187,10 +190,14 @@ extension PostgresStore {
             let before = entries[key] ?? Entry(day: checkIn.day)
             // A check-in whose operation the log already holds was done before (a request sent again).
             if let operation = checkIn.operation, let holder = held[operation] {
-                worked.results.append(
-                    holder == user
-                        ? .success(before)
-                        : .failure(StoreError.conflict("operation \(operation.text()) belongs to another account")))
+                if holder == user {
+                    worked.results.append(.success(before))
+                } else {
+                    let refusal = Words.$current.withValue(checkIn.words) {
+                        t("operation {operation} belongs to another account", ["operation": operation.text()])
+                    }
+                    worked.results.append(.failure(StoreError.conflict(refusal)))
+                }
                 continue
             }
             do {
@@ -199,7 +206,10 @@ extension PostgresStore {
                 var made: [Change] = []
                 for command in checkIn.commands {
                     let tracked = TrackedHabit(habit: habit, entries: after.isEmpty ? [] : [after])
-                    guard let change = try StoreError.enforcing({ try command.change(for: tracked, on: checkIn.day) }) else { continue }
+                    guard
+                        let change = try Words.$current.withValue(
+                            checkIn.words, operation: { try StoreError.enforcing({ try command.change(for: tracked, on: checkIn.day) }) })
+                    else { continue }
                     after = after.applying(change)
                     made.append(change)
                 }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TendCore
 import TendStore
+import TendWords
 
 /// Linked identities, sign-ins under way and approvals in PostgreSQL (migration 10). Taking an
 /// attempt is one `DELETE … RETURNING`: of two instances that take the same one, one gets the row.
@@ -65,7 +66,7 @@ extension PostgresStore: IdentityStore {
                     on: c)
             }
         } catch StoreError.conflict {
-            throw StoreError.conflict("this sign-in attempt already exists")
+            throw StoreError.conflict(t("this sign-in attempt already exists"))
         }
     }
 

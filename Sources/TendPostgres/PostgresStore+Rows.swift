@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import TendCore
 import TendStore
+import TendWords
 
 /// Reading rows into domain values, and the checks the writes share.
 extension PostgresStore {
@@ -336,13 +337,13 @@ extension PostgresStore {
         let constraint = error.serverInfo?[.constraintName] ?? ""
         switch state {
         case "23505":  // unique_violation
-            if constraint.contains("username") { return StoreError.conflict("that username is taken") }
-            if constraint.contains("name_key") { return StoreError.conflict("a habit with this name already exists") }
-            return StoreError.conflict("this collides with existing data (\(constraint))")
+            if constraint.contains("username") { return StoreError.conflict(t("that username is taken")) }
+            if constraint.contains("name_key") { return StoreError.conflict(t("a habit with this name already exists")) }
+            return StoreError.conflict(t("this collides with existing data ({constraint})", ["constraint": constraint]))
         case "23503":  // foreign_key_violation
             return StoreError.notFound("what this refers to")
         case "23502", "23514", "22003", "22P02", "22001":  // not null, check, out of range, bad text, too long
-            return StoreError.invalid(error.serverInfo?[.message] ?? "the database refused the value")
+            return StoreError.invalid(error.serverInfo?[.message] ?? t("the database refused the value"))
         default:
             return error
         }

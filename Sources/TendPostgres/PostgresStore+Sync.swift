@@ -3,6 +3,7 @@ import PostgresNIO
 import Synchronization
 import TendCore
 import TendStore
+import TendWords
 
 /// Sync on PostgreSQL: taking in other devices' operations and paging the log out.
 /// Every merge holds the owner's row lock (``lockOwner(_:on:)``), as every write does, so an
@@ -29,7 +30,8 @@ extension PostgresStore {
             for row in heldRows {
                 let (id, holder) = try row.decode((UUID, UUID).self)
                 guard holder == owner.rawValue else {
-                    throw StoreError.conflict("operation \(id.text()) belongs to another account; nothing was stored")
+                    throw StoreError.conflict(
+                        t("operation {operation} belongs to another account; nothing was stored", ["operation": id.text()]))
                 }
                 held.insert(id)
             }

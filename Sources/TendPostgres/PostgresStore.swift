@@ -5,6 +5,7 @@ import ServiceLifecycle
 import Synchronization
 import TendCore
 import TendStore
+import TendWords
 
 /// The ``TendStore`` for many users and many server instances: one PostgreSQL database.
 ///
@@ -366,7 +367,7 @@ public final class PostgresStore: TendStore {
             try StoreError.enforcing { try HabitRules.validate(habit) }
             let existing = try await self.rows(
                 "SELECT 1 FROM habits WHERE user_id = \(owner.rawValue) AND id = \(habit.id.rawValue)", on: c)
-            guard existing.isEmpty else { throw StoreError.conflict("a habit with this id already exists") }
+            guard existing.isEmpty else { throw StoreError.conflict(t("a habit with this id already exists")) }
             try await self.checkNameFree(habit, owner: owner, on: c)
             try await self.commit([.habitCreated(habit: habit)], owner: owner, on: c)
             return habit
@@ -421,7 +422,7 @@ public final class PostgresStore: TendStore {
             try await self.lockOwner(owner, on: c)
             try StoreError.enforcing { try HabitRules.validate(routine) }
             guard try await self.routineExists(owner, routine.id, on: c) == false else {
-                throw StoreError.conflict("a routine with this id already exists")
+                throw StoreError.conflict(t("a routine with this id already exists"))
             }
             try await self.requireHabits(owner, routine.habitIDs, on: c)
             try await self.commit([.routineCreated(routine: routine)], owner: owner, on: c)
@@ -653,6 +654,8 @@ public struct PostgresUnavailable: Error, Hashable, Sendable, CustomStringConver
     public var timeout: Duration
 
     public var description: String {
-        "could not reach the PostgreSQL database at \(location) within \(timeout) (is the server running?)"
+        t(
+            "could not reach the PostgreSQL database at {location} within {timeout} (is the server running?)",
+            ["location": location.description, "timeout": "\(timeout)"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NIOSSL
 import PostgresNIO
 import TendStore
+import TendWords
 
 /// Where a PostgreSQL database is, as a connection URL says it:
 /// `postgres://user:password@host:port/database`, optionally `?host=/socket/dir` (a Unix socket
@@ -38,7 +39,7 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         guard let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
         else {
-            throw .invalid("'\(Self.redacted(text))' is not a PostgreSQL URL (postgres://user:password@host:port/database)")
+            throw .invalid(t("'{url}' is not a PostgreSQL URL (postgres://user:password@host:port/database)", ["url": Self.redacted(text)]))
         }
         let query = Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
@@ -51,7 +52,7 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
             case "disable", "allow": sslMode = .disable
             case "prefer": sslMode = .prefer
             case "require", "verify-ca", "verify-full": sslMode = .require
-            default: throw .invalid("unknown sslmode '\(mode)' (disable, prefer or require)")
+            default: throw .invalid(t("unknown sslmode '{mode}' (disable, prefer or require)", ["mode": mode]))
             }
         }
         var socketDirectory: String?
@@ -63,7 +64,7 @@ public struct PostgresLocation: Hashable, Sendable, CustomStringConvertible {
         }
         if host.isEmpty { host = "127.0.0.1" }
         let port = components.port ?? query["port"].flatMap { Int($0) } ?? 5432
-        guard (1...65535).contains(port) else { throw .invalid("port \(port) is not a TCP port") }
+        guard (1...65535).contains(port) else { throw .invalid(t("port {port} is not a TCP port", ["port": String(port)])) }
         self.init(
             host: host, port: port, socketDirectory: socketDirectory, username: username,
             password: components.password?.removingPercentEncoding ?? query["password"], database: database,

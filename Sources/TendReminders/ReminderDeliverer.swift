@@ -58,7 +58,8 @@ public struct ReminderDeliverer: Sendable {
         return ReminderMessage(
             kind: .reminder, habitName: habit.name, habitID: habit.id, emoji: habit.emoji, body: body, firesAt: firing.firesAt,
             day: firing.day, tag: "reminder-\(firing.reminder)-\(firing.day.iso)", openURL: url(dayPath(habit.id, firing.day)),
-            doneURL: url(Self.actionPath(token: token, answer: .done)), laterURL: url(Self.actionPath(token: token, answer: .later)))
+            doneURL: url(Self.actionPath(token: token, answer: .done)), laterURL: url(Self.actionPath(token: token, answer: .later)),
+            language: user.settings.reminderLanguage)
     }
 
     /// A test message for the owner's `today`: no answers; a tap opens the app.
@@ -93,7 +94,7 @@ public struct ReminderDeliverer: Sendable {
             webhook.logger[metadataKey: "target"] = "\(target.key.id.text())"
             return await webhook.send(
                 message.webhookPayload, to: url, format: hook.format == .ntfy ? .ntfy : .json, accessToken: hook.accessToken,
-                deliveryID: deliveryID, actionURL: message.doneURL, openURL: message.openURL, now: now)
+                deliveryID: deliveryID, actionURL: message.doneURL, actionLabel: message.doneLabel, openURL: message.openURL, now: now)
         }
     }
 }

@@ -20,10 +20,12 @@ public struct ReminderMessage: Hashable, Sendable {
     /// Absolute; `nil` for a test.
     public var doneURL: URL?
     public var laterURL: URL?
+    /// The recipient's: the answers' buttons are in it (the body is already).
+    public var language: Language
 
     public init(
         kind: PushNotificationPayload.Kind, habitName: String, habitID: Habit.ID, emoji: String, body: String, firesAt: Date,
-        day: Day, tag: String, openURL: URL, doneURL: URL?, laterURL: URL?
+        day: Day, tag: String, openURL: URL, doneURL: URL?, laterURL: URL?, language: Language = .english
     ) {
         self.kind = kind
         self.habitName = habitName
@@ -36,7 +38,12 @@ public struct ReminderMessage: Hashable, Sendable {
         self.openURL = openURL
         self.doneURL = doneURL
         self.laterURL = laterURL
+        self.language = language
     }
+
+    /// The words of the "Done" and "Later" buttons.
+    public var doneLabel: String { Words.$current.withValue(Words.of(language)) { t("Done", context: "reminder answer") } }
+    public var laterLabel: String { Words.$current.withValue(Words.of(language)) { t("Later", context: "reminder answer") } }
 
     /// What a reminder says when it has no message of its own.
     public static func defaultBody(for habit: Habit) -> String {
@@ -53,7 +60,8 @@ public struct ReminderMessage: Hashable, Sendable {
             laterURL.map { PushNotificationPayload.Actions(done: Self.path(of: done), later: Self.path(of: $0)) }
         }
         return PushNotificationPayload(
-            kind: kind, title: webhookPayload.title, body: body, tag: tag, url: Self.path(of: openURL), actions: actions)
+            kind: kind, title: webhookPayload.title, body: body, tag: tag, url: Self.path(of: openURL), actions: actions,
+            labels: actions == nil || language == .english ? nil : PushNotificationPayload.Labels(done: doneLabel, later: laterLabel))
     }
 
     /// The URL without scheme and host: path, query and fragment (the card on the page).

@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendDelivery
 import TendStore
+import TendWords
 
 /// Where a user's reminders go, as the JSON API and the settings page both change it: push
 /// subscriptions and webhooks (checked here, when saved: the URL policy and the keys' shapes;
@@ -40,11 +41,11 @@ package struct ReminderTargets: Sendable {
         } catch {
             switch error {
             case .invalidUserAgentPublicKey:
-                throw ReminderTargetError.keys("p256dh must be a P-256 public key: 65 bytes, uncompressed, on the curve, base64url")
+                throw ReminderTargetError.keys(t("p256dh must be a P-256 public key: 65 bytes, uncompressed, on the curve, base64url"))
             case .invalidAuthSecret:
-                throw ReminderTargetError.keys("auth must be a 16-byte secret, base64url")
+                throw ReminderTargetError.keys(t("auth must be a 16-byte secret, base64url"))
             default:
-                throw ReminderTargetError.keys("the subscription's keys are not usable: \(error)")
+                throw ReminderTargetError.keys(t("the subscription's keys are not usable: {reason}", ["reason": "\(error)"]))
             }
         }
         return try await store.addPushSubscription(owner: owner, endpoint: endpoint, p256dh: p256dh, auth: auth, now: now)
@@ -58,14 +59,17 @@ package struct ReminderTargets: Sendable {
         let url = url.trimmingCharacters(in: .whitespaces)
         try checkURL(url, what: "webhook URL", error: ReminderTargetError.url)
         guard let format = Webhook.Format(rawValue: format) else {
-            throw ReminderTargetError.format("the format is json (Tend's) or ntfy, not '\(format.prefix(40))'")
+            throw ReminderTargetError.format(
+                t("the format is json (Tend's) or ntfy, not '{format}'", ["format": String(format.prefix(40))]))
         }
         let token = accessToken?.trimmingCharacters(in: .whitespaces)
         if let token, !token.isEmpty {
             guard token.utf8.count <= Self.maximumAccessTokenLength, token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
             else {
                 throw ReminderTargetError.accessToken(
-                    "an access token is one word of at most \(Self.maximumAccessTokenLength) printable ASCII characters")
+                    tPlural(
+                        "an access token is one word of at most {count} printable ASCII character",
+                        "an access token is one word of at most {count} printable ASCII characters", count: Self.maximumAccessTokenLength))
             }
         }
         return try await store.addWebhook(
@@ -75,10 +79,23 @@ package struct ReminderTargets: Sendable {
     /// Refuses what cannot be a target: not an absolute URL, too long, or not admitted by the
     /// policy (not https, credentials, a local name or a private address).
     private func checkURL(_ text: String, what: String, error: (String) -> ReminderTargetError) throws {
-        guard !text.isEmpty else { throw error("a \(what) is needed") }
-        guard text.utf8.count <= Self.maximumURLLength else { throw error("a \(what) is at most \(Self.maximumURLLength) bytes") }
+        let limit = String(Self.maximumURLLength)
+        guard !text.isEmpty else {
+            switch what {
+            case "push endpoint": throw error(t("a push endpoint is needed"))
+            case "webhook URL": throw error(t("a webhook URL is needed"))
+            default: throw error(t("a {what} is needed", ["what": what]))
+            }
+        }
+        guard text.utf8.count <= Self.maximumURLLength else {
+            switch what {
+            case "push endpoint": throw error(t("a push endpoint is at most {limit} bytes", ["limit": limit]))
+            case "webhook URL": throw error(t("a webhook URL is at most {limit} bytes", ["limit": limit]))
+            default: throw error(t("a {what} is at most {limit} bytes", ["what": what, "limit": limit]))
+            }
+        }
         guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-            throw error("'\(text.prefix(100))' is not an absolute URL (https://…)")
+            throw error(t("'{url}' is not an absolute URL (https://…)", ["url": String(text.prefix(100))]))
         }
         do {
             _ = try policy.check(url)

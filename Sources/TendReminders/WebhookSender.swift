@@ -25,16 +25,16 @@ public struct WebhookSender: Sendable {
     /// - Parameters:
     ///   - url: the user's webhook (for ntfy, the topic's URL).
     ///   - deliveryID: sent as `Idempotency-Key`, the same on every resend of this delivery.
-    ///   - actionURL: the signed "Done" URL (``ActionToken``) for ntfy's button.
+    ///   - actionURL: the signed "Done" URL (``ActionToken``) for ntfy's button, `actionLabel` its words.
     public func send(
         _ payload: WebhookPayload, to url: URL, format: WebhookFormat, accessToken: String?, deliveryID: UUID, actionURL: URL?,
-        openURL: URL? = nil, now: Date
+        actionLabel: String = "Done", openURL: URL? = nil, now: Date
     ) async -> DeliveryResult {
         let request: WebhookRequest
         do {
             request = try WebhookRequest(
                 payload: payload, url: url, format: format, accessToken: accessToken, deliveryID: deliveryID, actionURL: actionURL,
-                openURL: openURL)
+                actionLabel: actionLabel, openURL: openURL)
         } catch {
             return .failed(status: nil, reason: error.description)
         }

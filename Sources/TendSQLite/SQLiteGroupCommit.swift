@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import TendStore
+import TendWords
 
 /// Group commit for the SQLite store's writes: writes that arrive while a transaction is being
 /// committed wait, then run together in the next transaction, each in its own savepoint, and are
@@ -53,10 +54,14 @@ final class SQLiteGroupCommit: Sendable {
 
     /// Runs `work` inside a write transaction shared with other concurrent writes, in its own
     /// savepoint; returns once the transaction holding it has committed.
+    ///
+    /// The work speaks its caller's words (``Words/current``): a batch runs on the writer's queue,
+    /// which does not inherit the callers' task-locals, and holds writes of people in other languages.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let words = Words.current
         let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
             let start = queue.withLock { queue in
-                queue.pending.append(Job(work: { db in try work(db) }, continuation: continuation))
+                queue.pending.append(Job(work: { db in try Words.$current.withValue(words) { try work(db) } }, continuation: continuation))
                 if queue.draining { return false }
                 queue.draining = true
                 return true

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TendCore
 import TendStore
+import TendWords
 
 /// Accounts in SQLite: each write is one transaction, and GRDB begins write transactions
 /// IMMEDIATE, so sign-ups from every process on the file run one after another (the first is the
@@ -37,7 +38,7 @@ extension SQLiteStore: AccountStore {
             if let other = try String.fetchOne(
                 db, sql: "SELECT id FROM users WHERE username_key = ?", arguments: [username.lowercased()]), other != owner.description
             {
-                throw StoreError.conflict("the username '\(username)' is taken")
+                throw StoreError.conflict(t("the username '{username}' is taken", ["username": username]))
             }
             try db.execute(
                 sql: "UPDATE users SET username = ?, username_key = ? WHERE id = ?",
@@ -96,7 +97,7 @@ extension SQLiteStore: AccountStore {
     public func createToken(_ token: AuthToken, hash: String) async throws -> AuthToken {
         try await write { db in
             try SQLiteAccountRows.requireUser(db, token.owner)
-            try SQLiteAccountRows.insertingUnique(StoreError.conflict("this token already exists")) {
+            try SQLiteAccountRows.insertingUnique(StoreError.conflict(t("this token already exists"))) {
                 try db.execute(
                     sql: """
                         INSERT INTO auth_tokens (id, user_id, kind, name, token_hash, created_at, last_used_at, expires_at)
@@ -192,7 +193,7 @@ extension SQLiteStore: AccountStore {
             let role = try String.fetchOne(
                 db, sql: "SELECT role FROM credentials WHERE user_id = ?", arguments: [invite.createdBy.description])
             guard role == AccountRole.owner.rawValue else { throw AccountRules.notOwner }
-            try SQLiteAccountRows.insertingUnique(StoreError.conflict("this invite already exists")) {
+            try SQLiteAccountRows.insertingUnique(StoreError.conflict(t("this invite already exists"))) {
                 try db.execute(
                     sql: """
                         INSERT INTO invites (id, created_by, code_hash, created_at, expires_at, used_by)

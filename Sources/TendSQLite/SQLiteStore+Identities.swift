@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TendCore
 import TendStore
+import TendWords
 
 /// Linked identities, sign-ins under way and approvals in SQLite (migration v10). Each write is one
 /// IMMEDIATE transaction, so taking an attempt is a read and a delete that no other process can
@@ -61,7 +62,7 @@ extension SQLiteStore: IdentityStore {
     public func saveSignInAttempt(_ attempt: SignInAttempt, idHash: String) async throws {
         let text = try StoredJSON.text(attempt)
         try await write { db in
-            try SQLiteAccountRows.insertingUnique(StoreError.conflict("this sign-in attempt already exists")) {
+            try SQLiteAccountRows.insertingUnique(StoreError.conflict(t("this sign-in attempt already exists"))) {
                 try db.execute(
                     sql: "INSERT INTO sign_in_attempts (id_hash, attempt, expires_at) VALUES (?, ?, ?)",
                     arguments: [idHash, text, attempt.expiresAt.timeIntervalSince1970])

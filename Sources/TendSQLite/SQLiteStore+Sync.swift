@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import TendCore
 import TendStore
+import TendWords
 
 /// Sync on SQLite: taking in other devices' operations and paging the log out.
 extension SQLiteStore {
@@ -193,7 +194,8 @@ enum SQLiteSync {
                 db, sql: "SELECT id, user_id FROM ops WHERE id IN (\(marks))", arguments: StatementArguments(ids))
             {
                 guard (row[1] as String) == owner.description else {
-                    throw StoreError.conflict("operation \(row[0] as String) belongs to another account; nothing was stored")
+                    throw StoreError.conflict(
+                        t("operation {operation} belongs to another account; nothing was stored", ["operation": row[0] as String]))
                 }
                 held.insert(try SQLiteRows.uuid(row[0]))
             }

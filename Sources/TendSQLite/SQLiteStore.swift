@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import TendCore
 import TendStore
+import TendWords
 
 /// Tend's embedded store: one SQLite file in WAL mode, through GRDB.
 ///
@@ -67,7 +68,7 @@ public final class SQLiteStore: TendStore {
                 try PrivateFiles.createDirectory(atPath: directory)
                 try PrivateFiles.createFile(atPath: path, existingIsFine: true)
             } catch let error as PrivateFileError {
-                throw StoreError.unreadable("cannot create the database: \(error)")
+                throw StoreError.unreadable(t("cannot create the database: {reason}", ["reason": error.description]))
             }
         }
         let writer: any DatabaseWriter
@@ -178,25 +179,26 @@ public final class SQLiteStore: TendStore {
                 queue = try open(readonly: false)
             }
         } catch {
-            throw StoreError.unreadable("\(path) cannot be opened as a database: \(error)")
+            throw StoreError.unreadable(t("{path} cannot be opened as a database: {reason}", ["path": path, "reason": "\(error)"]))
         }
         let upToDate = try queue.read { db -> Bool in
             let tables: Set<String>
             do {
                 tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             } catch {
-                throw StoreError.unreadable("\(path) is not a SQLite database")
+                throw StoreError.unreadable(t("{path} is not a SQLite database", ["path": path]))
             }
             if tables.isEmpty { return false }
             guard tables.contains("grdb_migrations") && tables.contains("habits") else {
-                throw StoreError.unreadable("\(path) is a SQLite database, but not Tend's; it was left untouched")
+                throw StoreError.unreadable(t("{path} is a SQLite database, but not Tend's; it was left untouched", ["path": path]))
             }
             if try migrator.hasBeenSuperseded(db) {
                 let known = Set(migrator.migrations)
                 let newer = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
                 throw StoreError.newerSchema(
-                    "\(path) was written by a newer version of Tend (schema \(newer.joined(separator: ", "))); "
-                        + "upgrade Tend to open it. The file was left untouched.")
+                    t(
+                        "{path} was written by a newer version of Tend (schema {schema}); upgrade Tend to open it. The file was left untouched.",
+                        ["path": path, "schema": newer.joined(separator: ", ")]))
             }
             return try migrator.hasCompletedMigrations(db)
         }
@@ -436,7 +438,7 @@ public final class SQLiteStore: TendStore {
         try StoreError.enforcing { try HabitRules.validate(habit) }
         try await write(owner) { db, log in
             if try SQLiteRows.habitExists(db, owner: owner, id: habit.id) {
-                throw StoreError.conflict("a habit with this id already exists")
+                throw StoreError.conflict(t("a habit with this id already exists"))
             }
             try SQLiteRows.checkNameFree(db, owner: owner, habit: habit)
             try log(.habitCreated(habit: habit))
@@ -490,7 +492,7 @@ public final class SQLiteStore: TendStore {
                     db.cachedStatement(sql: "SELECT user_id FROM ops WHERE id = ?"), arguments: [operation.text()])
             {
                 guard holder == owner.description else {
-                    throw StoreError.conflict("operation \(operation.text()) belongs to another account")
+                    throw StoreError.conflict(t("operation {operation} belongs to another account", ["operation": operation.text()]))
                 }
                 return before
             }
@@ -523,7 +525,7 @@ public final class SQLiteStore: TendStore {
         return try await write(owner) { db, log in
             let routines = try SQLiteRows.routines(db, owner: owner)
             guard !routines.contains(where: { $0.id == routine.id }) else {
-                throw StoreError.conflict("a routine with this id already exists")
+                throw StoreError.conflict(t("a routine with this id already exists"))
             }
             try SQLiteRows.checkHabitsExist(db, owner: owner, routine.habitIDs)
             try log(.routineCreated(routine: routine))
@@ -600,13 +602,13 @@ public final class SQLiteStore: TendStore {
     /// other connections (a running server) read and write.
     public func backup(to destination: String) throws {
         if FileManager.default.fileExists(atPath: destination) {
-            throw StoreError.conflict("\(destination) already exists; choose a new file for the backup")
+            throw StoreError.conflict(t("{path} already exists; choose a new file for the backup", ["path": destination]))
         }
         // A backup holds what the database holds: 0600 before SQLite writes a byte of it.
         do {
             try PrivateFiles.createFile(atPath: destination)
         } catch let error as PrivateFileError {
-            throw StoreError.conflict("cannot write the backup: \(error)")
+            throw StoreError.conflict(t("cannot write the backup: {reason}", ["reason": error.description]))
         }
         let target = try DatabaseQueue(path: destination)
         try writer.backup(to: target)
@@ -643,12 +645,13 @@ public final class SQLiteStore: TendStore {
         defer { try? queue.close() }
         let result = try queue.read { db in
             guard try db.tableExists("habits") else {
-                throw StoreError.unreadable("\(path) is not a Tend database")
+                throw StoreError.unreadable(t("{path} is not a Tend database", ["path": path]))
             }
             return try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
         guard result == ["ok"] else {
-            throw StoreError.unreadable("\(path) is damaged: \(result.prefix(3).joined(separator: "; "))")
+            throw StoreError.unreadable(
+                t("{path} is damaged: {problems}", ["path": path, "problems": result.prefix(3).joined(separator: "; ")]))
         }
     }
 

@@ -18,6 +18,7 @@ enum WebAssets {
             WebAsset("outbox.js", "text/javascript; charset=utf-8", PackageResources.outbox_js),
             WebAsset("push.js", "text/javascript; charset=utf-8", PackageResources.push_js),
             WebAsset("rules.js", "text/javascript; charset=utf-8", PackageResources.rules_js),
+            WebAsset("words.js", "text/javascript; charset=utf-8", PackageResources.words_js),
             WebAsset("sw.js", "text/javascript; charset=utf-8", PackageResources.sw_js),
             WebAsset("manifest.webmanifest", "application/manifest+json", PackageResources.manifest_webmanifest),
             WebAsset("icon.svg", "image/svg+xml", PackageResources.icon_svg),
@@ -37,7 +38,7 @@ enum WebAssets {
     /// so a module's version is in its path (`/assets/js/VERSION/swap.js`), one version for them all
     /// (`moduleVersion`): every module a page imports is then at a versioned address, which the
     /// service worker has cached (so it loads offline) and which never mixes two versions' modules.
-    static let modules: Set<String> = ["app.js", "swap.js", "live.js", "zone.js", "outbox.js", "push.js", "rules.js"]
+    static let modules: Set<String> = ["app.js", "swap.js", "live.js", "zone.js", "outbox.js", "push.js", "rules.js", "words.js"]
 
     /// Changes whenever any module does.
     static let moduleVersion: String = {

@@ -7,6 +7,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Turns errors of the web routes into HTML: a missing or ended session redirects to the sign-in
 /// page (then back); anything else is an error page with the problem's status and words (an
@@ -21,7 +22,9 @@ struct WebErrorMiddleware: RouterMiddleware {
             guard let problem = Problem.from(error) else {
                 context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
                 return Page.html(
-                    ErrorView.page(status: .internalServerError, message: "Something went wrong on the server (request \(context.id))."),
+                    ErrorView.page(
+                        status: .internalServerError,
+                        message: t("Something went wrong on the server (request {id}).", ["id": "\(context.id)"])),
                     status: .internalServerError)
             }
             if problem.status == .unauthorized {
@@ -36,10 +39,10 @@ struct WebErrorMiddleware: RouterMiddleware {
     /// The problem in a sentence for a person.
     static func message(_ problem: Problem) -> String {
         if problem.code == "csrf" {
-            return "This form has expired (or came from another site). Go back, reload the page and try again."
+            return t("This form has expired (or came from another site). Go back, reload the page and try again.")
         }
-        if problem.status == .notFound, problem.code == "not-found", problem.detail == "Not Found" {
-            return "There is no page at this address."
+        if problem.status == .notFound, problem.code == "not-found", problem.detail == Problem.title(.notFound) {
+            return t("There is no page at this address.")
         }
         let message = problem.detail.prefix(1).uppercased() + problem.detail.dropFirst()
         return message.hasSuffix(".") ? message : message + "."

@@ -25,6 +25,8 @@ public struct Catalog: Sendable {
         public var translations: [String]
         /// `#,` flags (`fuzzy`, `python-brace-format`).
         public var flags: [String]
+        /// `#:` references: the source files that say the message.
+        public var references: [String] = []
         /// The line of its `msgid`, for error messages.
         public var line: Int
 
@@ -89,7 +91,7 @@ public struct Catalog: Sendable {
             entries.append(
                 Entry(
                     key: Key(source, context: current.context ?? ""), sourcePlural: current.sourcePlural,
-                    translations: translations, flags: current.flags, line: current.line))
+                    translations: translations, flags: current.flags, references: current.references, line: current.line))
         }
 
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -103,6 +105,8 @@ public struct Catalog: Sendable {
                 if field != nil && !line.hasPrefix("#~") { try finish() }
                 if line.hasPrefix("#,") {
                     current.flags += line.dropFirst(2).split(separator: ",").map { String($0).trimmedSpaces }
+                } else if line.hasPrefix("#:") {
+                    current.references += line.dropFirst(2).split(separator: " ").map { String($0).trimmedSpaces }
                 }
                 continue
             }
@@ -193,6 +197,7 @@ private struct Pending {
     var sourcePlural: String?
     var translations: [Int: String] = [:]
     var flags: [String] = []
+    var references: [String] = []
     var line = 0
 
     var hasContent: Bool { context != nil || source != nil || sourcePlural != nil || !translations.isEmpty }

@@ -89,7 +89,9 @@ public struct Words: Sendable {
 
     /// A whole number as this language writes it (grouping, digits).
     public func number(_ value: Int) -> String {
-        Self.numberFormats.withLock { formats in
+        // English keeps the plain digits Tend has always printed ("1000 days").
+        if language == .english || language == .pseudo { return String(value) }
+        return Self.numberFormats.withLock { formats in
             if let formatter = formats[language] { return formatter.string(from: NSNumber(value: value)) ?? String(value) }
             let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: language.numberLocale)
@@ -151,8 +153,8 @@ public struct Words: Sendable {
 }
 
 extension Language {
-    /// The locale whose number style this language's messages use.
-    var numberLocale: String {
+    /// The locale whose number and date style this language's messages use.
+    public var numberLocale: String {
         switch self {
         case .pseudo: "en"
         case .chineseSimplified: "zh_Hans"

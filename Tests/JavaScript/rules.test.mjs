@@ -9,9 +9,15 @@ import { fileURLToPath } from "node:url";
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const table = JSON.parse(readFileSync(here("../Golden/today-card.json"), "utf8"));
 // rules.js is an ES module, but a .js file outside a package that says so is CommonJS to Node:
-// imported from its text (a data: URL), it is read as a module, as the browser reads it.
-const source = readFileSync(here("../../Sources/TendWeb/Assets/rules.js"));
-const rules = await import("data:text/javascript;base64," + source.toString("base64"));
+// imported from its text (a data: URL), it is read as a module, as the browser reads it. A data:
+// URL has no folder for its relative import of words.js: that one is given as its file's URL.
+const words = new URL("../../Sources/TendWeb/Assets/words.js", import.meta.url).href;
+const source = readFileSync(here("../../Sources/TendWeb/Assets/rules.js"), "utf8").replace(
+  /(["'])\.\/words\.js\1/,
+  JSON.stringify(words),
+);
+assert.ok(source.includes(JSON.stringify(words)), "rules.js imports ./words.js");
+const rules = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
 
 // The table's form of a change (only what it does, not where).
 function shape(change) {

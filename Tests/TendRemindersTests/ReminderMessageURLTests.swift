@@ -87,3 +87,60 @@ struct ReminderLanguageTests {
         #expect(try Self.message(language: "de", own: "Buch holen").body == "Buch holen")
     }
 }
+
+@Suite("A German account's reminders reach a push service and an ntfy server in German")
+struct ReminderLanguageDeliveryTests {
+    struct Push: Decodable {
+        struct Labels: Decodable {
+            let done: String
+            let later: String
+        }
+
+        let body: String
+        let labels: Labels?
+    }
+
+    struct Ntfy: Decodable {
+        struct Action: Decodable { let label: String }
+        let message: String
+        let actions: [Action]
+    }
+
+    @Test("Web Push: the body and the Done/Later buttons in German; ntfy: the message and its Done button; English has no labels")
+    func delivered() async throws {
+        let german = try ReminderLanguageTests.message(language: "de")
+        let english = try ReminderLanguageTests.message(language: nil)
+        let words = Words.of(.german)
+        try await ReminderTesting.withClient { client in
+            let deliverer = ReminderDeliverer(
+                push: WebPushSender(
+                    client: client, vapid: ReminderTesting.vapid, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+                webhook: WebhookSender(client: client, policy: ReminderTesting.loopback, logger: ReminderTesting.logger),
+                actionSecret: ActionTokenSecret(), publicURL: URL(string: "https://tend.example.com")!, dayPath: { _, _ in "/" })
+            try await PushServiceDouble.run(applicationServerKey: ReminderTesting.vapid.keyPair.publicKey) { service in
+                let subscription = service.subscribe()
+                let target = PushSubscription(
+                    owner: User.ID(), endpoint: subscription.endpoint.absoluteString, p256dh: subscription.keys.p256dh,
+                    auth: Base64URL.encode(subscription.keys.authSecret), createdAt: Date())
+                #expect(await deliverer.send(german, to: .push(target), deliveryID: UUID(), now: Date()) == .delivered(status: 201))
+                #expect(await deliverer.send(english, to: .push(target), deliveryID: UUID(), now: Date()) == .delivered(status: 201))
+                #expect(service.messages.count == 2)
+                let sent = try JSONDecoder().decode(Push.self, from: try #require(service.messages.first).plaintext)
+                #expect(sent.body == words("Time for {habit}.", ["habit": "Lesen"]))
+                #expect(sent.labels?.done == words("Done", context: "reminder answer"))
+                #expect(sent.labels?.later == words("Later", context: "reminder answer"))
+                #expect(sent.labels?.done != "Done" && sent.labels?.later != "Later")
+                let plain = try JSONDecoder().decode(Push.self, from: service.messages[1].plaintext)
+                #expect(plain.body == "Time for Lesen.")
+                #expect(plain.labels == nil)
+            }
+            try await WebhookReceiverDouble.run { receiver in
+                let hook = Webhook(owner: User.ID(), url: receiver.url("/lesen").absoluteString, format: .ntfy, createdAt: Date())
+                #expect(await deliverer.send(german, to: .webhook(hook), deliveryID: UUID(), now: Date()) == .delivered(status: 200))
+                let body = try JSONDecoder().decode(Ntfy.self, from: try #require(receiver.posts.first).body)
+                #expect(body.message == german.body)
+                #expect(body.actions.map(\.label) == [words("Done", context: "reminder answer")])
+            }
+        }
+    }
+}

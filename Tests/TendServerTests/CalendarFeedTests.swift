@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import TendAPI
+import TendDelivery
 import TendServer
+import TendWords
 import Testing
 
 /// The calendar feed's secret URL, on the three stores.
@@ -42,6 +44,24 @@ struct CalendarFeedTests {
             #expect(feed.text.contains("SUMMARY:🧘 Stretch"))
             #expect(feed.text.contains("DTSTART;TZID=Europe/Berlin:"))
             #expect(feed.text.contains("BYDAY=MO,FR"))
+        }
+    }
+
+    @Test("The feed speaks its owner's language: the calendar's name and the reminders' default text", arguments: [StoreKind.sqlite])
+    func ownersLanguage(kind: StoreKind) async throws {
+        try await ServerHarness(kind: kind).run { api in
+            let ana = try await api.signUp("ana")
+            _ = try await api.request(.put, "/api/v1/settings", token: ana.token, json: #"{"language":"de"}"#)
+            _ = try await api.createHabit(ana, #"{"name":"Lesen","reminders":[{"time":"21:00"}]}"#)
+            let german = Words.of(.german)
+            // Fetched by a calendar app on an English machine: no Accept-Language, no session.
+            let feed = try await api.request(.get, try await Self.feedURL(api, ana).path).text
+            #expect(feed.contains("X-WR-CALNAME:" + ICalendarText.escape(german("Tend reminders"))))
+            #expect(german("Tend reminders") != "Tend reminders")
+            let body = german("Time for {habit}.", ["habit": "Lesen"])
+            #expect(body != "Time for Lesen.")
+            // Unfolded: a long line continues on the next after CRLF and a space (RFC 5545 §3.1).
+            #expect(feed.replacingOccurrences(of: "\r\n ", with: "").contains("DESCRIPTION:" + ICalendarText.escape(body)))
         }
     }
 

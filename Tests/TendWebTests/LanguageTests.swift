@@ -107,4 +107,22 @@ struct LanguageTests {
             }
         }
     }
+
+    @Test("A page in another language carries its scripts' words and links its own manifest; an English page carries none")
+    func scriptWordsAndManifest() async throws {
+        try await WebHarness().run { browser, _ in
+            try await browser.signUp("ana")
+            let german = try await Self.page(browser, "/", accept: "de").text
+            #expect(german.contains(#"<link rel="manifest" href="/manifest.webmanifest?lang=de">"#))
+            let words = try #require(ScriptWords.json(.german))
+            #expect(german.contains(#"<script type="application/json" id="words">"# + words + "</script>"))
+            let manifest = try await browser.get("/manifest.webmanifest?lang=de")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any])
+            #expect(document["lang"] as? String == "de")
+            #expect(document["description"] as? String == Words.of(.german)("Habits, routines and streaks: your habit tracker."))
+            let english = try await Self.page(browser, "/", accept: "en").text
+            #expect(english.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+            #expect(!english.contains(#"id="words""#))
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TendWords
@@ -156,7 +157,10 @@ struct WordsTests {
             polish.plural("{count} day", "{count} days", operands: PluralOperands(decimal: "2.5")!, shown: "2,5")
                 == "2,5 dnia (other)")
         #expect(Words.english.plural("{count} day", "{count} days", count: 1) == "1 day")
-        #expect(Words.english.plural("{count} day", "{count} days", count: 1_000) == "1,000 days")
+        // English keeps the plain digits Tend has always printed; other languages group as they write.
+        #expect(Words.english.plural("{count} day", "{count} days", count: 1_000) == "1000 days")
+        #expect(german.number(1_000) == "1.000")
+        #expect(polish.plural("{count} day", "{count} days", count: 10_000) == "10\u{A0}000 dni (many)")
         #expect(
             Words.english.plural("{count} day", "{count} days", operands: PluralOperands(decimal: "1.0")!, shown: "1.0")
                 == "1.0 days")
@@ -182,6 +186,60 @@ struct WordsTests {
         await Words.$current.withValue(Words(.pseudo)) {
             #expect(t("Skip to content").hasPrefix("[Šķîþ"))
             #expect(tPlural("{count} day", "{count} days", count: 1).hasPrefix("[1 đåý"))
+        }
+    }
+}
+
+@Suite("The web app's scripts get their messages from the catalogs")
+struct ScriptWordsTests {
+    struct Document: Decodable {
+        let lang: String
+        let forms: [String]
+        let messages: [String: Message]
+    }
+
+    enum Message: Decodable, Equatable {
+        case text(String)
+        case forms([String])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .forms(try container.decode([String].self))
+            }
+        }
+    }
+
+    @Test("English carries none; every other language carries each script message, translated, with its CLDR forms named")
+    func json() throws {
+        #expect(ScriptWords.json(.english) == nil)
+        let template = try Catalog.parse(ShippedCatalogs.template)
+        let scriptKeys = template.entries.filter { $0.references.contains { $0.hasSuffix(".js") } }
+        #expect(scriptKeys.count >= 20)
+        for language in Language.allCases where language != .english {
+            let text = try #require(ScriptWords.json(language))
+            #expect(!text.contains("<"))
+            let document = try JSONDecoder().decode(Document.self, from: Data(text.utf8))
+            #expect(document.lang == language.tag)
+            #expect(document.messages.count == scriptKeys.count, "\(language)")
+            if language != .pseudo {
+                #expect(document.forms == language.pluralCategories.map(\.rawValue))
+            }
+            for entry in scriptKeys {
+                let key = entry.key.context.isEmpty ? entry.key.source : entry.key.context + "\u{4}" + entry.key.source
+                let message = try #require(document.messages[key], "\(language) \(key)")
+                if entry.isPlural {
+                    guard case .forms(let forms) = message else {
+                        Issue.record("\(key) has no forms")
+                        continue
+                    }
+                    #expect(forms.count == (language == .pseudo ? 2 : language.pluralCategories.count))
+                } else if case .text(let text) = message, language != .pseudo {
+                    #expect(text == Words.of(language)(entry.key.source, context: entry.key.context))
+                }
+            }
         }
     }
 }

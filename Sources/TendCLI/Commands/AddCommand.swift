@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend add NAME`.
 struct AddCommand: AsyncParsableCommand {
@@ -33,7 +34,11 @@ struct AddCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
         session.print(
-            "Added \(habit.emoji) \(habit.name): \(Format.target(habit, session.amounts)), \(habit.schedule.description), \(habit.routineTime.rawValue)."
-        )
+            t(
+                "Added {emoji} {habit}: {target}, {schedule}, {time}.",
+                [
+                    "emoji": habit.emoji, "habit": habit.name, "target": Format.target(habit, session.amounts),
+                    "schedule": habit.schedule.description, "time": habit.routineTime.rawValue,
+                ]))
     }
 }

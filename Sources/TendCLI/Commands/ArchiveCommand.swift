@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend archive HABIT`.
 struct ArchiveCommand: AsyncParsableCommand {
@@ -19,6 +20,6 @@ struct ArchiveCommand: AsyncParsableCommand {
         let habit = try await session.store.archiveHabit(owner: session.owner, id: try await session.habit(reference.habit).id, true)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
-        session.print("Archived \(habit.name).")
+        session.print(t("Archived {habit}.", ["habit": habit.name]))
     }
 }

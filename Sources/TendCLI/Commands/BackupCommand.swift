@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend backup FILE`.
 struct BackupCommand: AsyncParsableCommand {
@@ -20,6 +21,6 @@ struct BackupCommand: AsyncParsableCommand {
         try session.store.backup(to: file)
         if options.json { return try session.printJSON(["backup": file]) }
         if options.quiet { return }
-        session.print("Backed up to \(file).")
+        session.print(t("Backed up to {file}.", ["file": file]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend doctor [--rebuild]`: checks what the database keeps besides the data — each habit's
 /// summary of its settled days (docs/storage.md) — against the entries.
@@ -37,12 +38,15 @@ struct DoctorCommand: AsyncParsableCommand {
         if options.json {
             try session.printJSON(Report(rebuilt: rebuild, mismatches: found.map(\.description)))
         } else if !options.quiet, found.isEmpty {
-            session.print(rebuild ? "Summaries rebuilt; they agree with the entries." : "Every habit's summary agrees with its entries.")
+            session.print(
+                rebuild ? t("Summaries rebuilt; they agree with the entries.") : t("Every habit's summary agrees with its entries."))
         }
         if let first = found.first {
             throw CLIError(
-                "\(found.count) habit summar\(found.count == 1 ? "y disagrees" : "ies disagree") with the entries (\(first)): run `tend doctor --rebuild`"
-            )
+                tPlural(
+                    "{count} habit summary disagrees with the entries ({first}): run `tend doctor --rebuild`",
+                    "{count} habit summaries disagree with the entries ({first}): run `tend doctor --rebuild`", count: found.count,
+                    ["first": "\(first)"]))
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend edit HABIT`.
 struct EditCommand: AsyncParsableCommand {
@@ -47,9 +48,12 @@ struct EditCommand: AsyncParsableCommand {
             owner: session.owner, from: old, to: habit, rulesFrom: try Self.rulesFrom(from, today: session.today))
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
-        session.print(habit == old ? "\(habit.name): nothing to change." : "Updated \(habit.emoji) \(habit.name).")
+        session.print(
+            habit == old
+                ? t("{habit}: nothing to change.", ["habit": habit.name])
+                : t("Updated {emoji} {habit}.", ["emoji": habit.emoji, "habit": habit.name]))
         if habit.rule != old.rule, let changed = habit.versions.last?.through.next, habit.versions != old.versions {
-            session.print("The new rule applies from \(changed.iso); the days before keep the one they had.")
+            session.print(t("The new rule applies from {date}; the days before keep the one they had.", ["date": changed.iso]))
         }
     }
 
@@ -61,11 +65,14 @@ struct EditCommand: AsyncParsableCommand {
         case "beginning", "start": return .beginning
         case let text?:
             guard let day = try? Day(iso: text) else {
-                throw CLIError("--from \(text): a day is YYYY-MM-DD, today, yesterday or beginning")
+                throw CLIError(t("--from {text}: a day is YYYY-MM-DD, today, yesterday or beginning", ["text": text]))
             }
-            if day > today { throw CLIError("--from \(text): a change applies from today or an earlier day, not a later one") }
+            if day > today {
+                throw CLIError(t("--from {text}: a change applies from today or an earlier day, not a later one", ["text": text]))
+            }
             if day < RecordableDays.floor {
-                throw CLIError("--from \(text): before \(RecordableDays.floor.iso), the earliest day Tend records")
+                throw CLIError(
+                    t("--from {text}: before {floor}, the earliest day Tend records", ["text": text, "floor": RecordableDays.floor.iso]))
             }
             return .day(day)
         }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendImport
 import TendStore
+import TendWords
 
 /// `tend export`.
 struct ExportCommand: AsyncParsableCommand {
@@ -39,19 +40,20 @@ struct ExportCommand: AsyncParsableCommand {
         case .loopCSV: data = try await importer.exportLoopCSVZip(store: session.store, owner: session.owner)
         }
         guard let output else {
-            guard format != .loopCSV else { throw CLIError("the loop-csv export is a zip file: give --output FILE") }
+            guard format != .loopCSV else { throw CLIError(t("the loop-csv export is a zip file: give --output FILE")) }
             session.context.output.writeOut(String(decoding: data, as: UTF8.self))
             return
         }
         guard !FileManager.default.fileExists(atPath: output) else {
-            throw CLIError("\(output) already exists; choose a new file")
+            throw CLIError(t("{file} already exists; choose a new file", ["file": output]))
         }
         do {
             try data.write(to: URL(fileURLWithPath: output), options: .withoutOverwriting)
         } catch {
-            throw CLIError("cannot write \(output): \((error as NSError).localizedDescription)")
+            throw CLIError(t("cannot write {path}: {error}", ["path": output, "error": (error as NSError).localizedDescription]))
         }
         if options.quiet { return }
-        session.context.printError("Exported to \(output) (\(data.count) bytes).")
+        session.context.printError(
+            tPlural("Exported to {file} ({count} bytes).", "Exported to {file} ({count} bytes).", count: data.count, ["file": output]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend heatmap`: Void.'s 200 days of day scores.
 struct HeatmapCommand: AsyncParsableCommand {
@@ -25,7 +26,7 @@ struct HeatmapCommand: AsyncParsableCommand {
     @Option(help: "How many days.") var days = 200
 
     func validate() throws {
-        guard (1...3660).contains(days) else { throw ValidationError("--days is from 1 to 3660") }
+        guard (1...3660).contains(days) else { throw ValidationError(t("--days is from 1 to 3660")) }
     }
 
     func run() async throws {
@@ -44,7 +45,6 @@ struct HeatmapCommand: AsyncParsableCommand {
         let glyphs = Array(repeating: " ", count: lead) + scores.map { style.tile($0) }
         session.print(style.bold("\(start.iso) – \(day.iso)"))
         Grids.printWeeks(glyphs, from: first, session: session)
-        let legend = [nil, 0, 0.3, 0.7, 1].map { style.tile($0) }
-        session.print("    nothing due \(legend[0])  0% \(legend[1])  <50% \(legend[2])  <100% \(legend[3])  100% \(legend[4])")
+        session.print("    " + style.tileLegend)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend history HABIT`: one habit day by day.
 struct HistoryCommand: AsyncParsableCommand {
@@ -23,7 +24,7 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: "How many days.") var days = 30
 
     func validate() throws {
-        guard (1...3660).contains(days) else { throw ValidationError("--days is from 1 to 3660") }
+        guard (1...3660).contains(days) else { throw ValidationError(t("--days is from 1 to 3660")) }
     }
 
     func run() async throws {
@@ -49,20 +50,33 @@ struct HistoryCommand: AsyncParsableCommand {
             switch status {
             case .notDue:
                 if value > 0 {
-                    line += habit.type == .checkmark && habit.kind == .good ? "done" : Format.progress(value, of: habit, session.amounts)
+                    line += habit.type == .checkmark && habit.kind == .good ? t("done") : Format.progress(value, of: habit, session.amounts)
                 } else {
-                    line += style.dim("not due")
+                    line += style.dim(t("not due"))
                 }
-            case .skipped: line += "skipped"
-            case .paused: line += style.dim("paused")
-            case .satisfied: line += value > 0 ? Format.progress(value, of: habit, session.amounts) : style.dim("period done")
+            case .skipped: line += t("skipped")
+            case .paused: line += style.dim(t("paused"))
+            case .satisfied: line += value > 0 ? Format.progress(value, of: habit, session.amounts) : style.dim(t("period done"))
             default:
                 line +=
                     habit.type == .checkmark && habit.kind == .good
-                    ? (value > 0 ? "done" : status.rawValue) : Format.progress(value, of: habit, session.amounts)
+                    ? (value > 0 ? t("done") : Self.statusWord(status)) : Format.progress(value, of: habit, session.amounts)
             }
             if let note = tracked.note(on: day), !note.isEmpty { line += "  — \(Format.oneLine(note, unicode: style.unicode))" }
             session.print(line)
+        }
+    }
+
+    /// A day's status in a word: "met", "missed", "pending".
+    static func statusWord(_ status: DayStatus) -> String {
+        switch status {
+        case .notDue: t("not due")
+        case .met: t("met")
+        case .skipped: t("skipped")
+        case .satisfied: t("period done")
+        case .pending: t("pending")
+        case .paused: t("paused")
+        case .missed: t("missed")
         }
     }
 }

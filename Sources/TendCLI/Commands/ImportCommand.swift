@@ -5,6 +5,7 @@ import TendCore
 import TendHTTP
 import TendImport
 import TendStore
+import TendWords
 
 /// `tend import FILE`.
 struct ImportCommand: AsyncParsableCommand {
@@ -36,9 +37,13 @@ struct ImportCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let data = try Self.contents(of: file)
         let importer = TendImporter(now: session.context.now)
-        let report = try await importer.importData(
-            data, filename: (file as NSString).lastPathComponent, into: session.store, owner: session.owner, dryRun: dryRun,
-            mergeNames: mergeNames)
+        // The report's notes (adjustments, what was skipped or kept) are words, made as the import
+        // goes: with --json, which never changes with the language, they are made in English.
+        let report = try await Words.$current.withValue(options.json ? .english : Words.current) {
+            try await importer.importData(
+                data, filename: (file as NSString).lastPathComponent, into: session.store, owner: session.owner, dryRun: dryRun,
+                mergeNames: mergeNames)
+        }
         if options.json { return try session.printJSON(ImportReportJSON(report)) }
         if options.quiet { return }
         session.print(report.description)
@@ -54,14 +59,16 @@ struct ImportCommand: AsyncParsableCommand {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             }
             let parts = ["habits", "log"].map { (path as NSString).appendingPathComponent($0) }.filter { files.fileExists(atPath: $0) }
-            guard !parts.isEmpty else { throw CLIError("\(path) is a folder without harsh's habits and log files; name a file to import") }
+            guard !parts.isEmpty else {
+                throw CLIError(t("{path} is a folder without harsh's habits and log files; name a file to import", ["path": path]))
+            }
             var data = Data()
             for part in parts { data += try Data(contentsOf: URL(fileURLWithPath: part)) + Data("\n".utf8) }
             return data
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError("cannot read \(path): \((error as NSError).localizedDescription)")
+            throw CLIError(t("cannot read {path}: {error}", ["path": path, "error": (error as NSError).localizedDescription]))
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend list`.
 struct ListCommand: AsyncParsableCommand {
@@ -30,14 +31,14 @@ struct ListCommand: AsyncParsableCommand {
             try await session.store.habits(owner: session.owner, includeArchived: all), habit: { $0 }, session: session)
         if options.json { return try session.printJSON(habits.map(HabitJSON.init)) }
         guard !habits.isEmpty else {
-            if !filter.filter.isEmpty { return session.print("No habits match.") }
-            session.print(all ? "No habits yet. Add one: tend add Read" : "No active habits. Add one: tend add Read")
+            if !filter.filter.isEmpty { return session.print(t("No habits match.")) }
+            session.print(all ? t("No habits yet. Add one: tend add Read") : t("No active habits. Add one: tend add Read"))
             return
         }
         let style = session.style
         let today = session.today
         let details = habits.map { habit in
-            let archived = habit.isArchived ? style.dim("  (archived)") : ""
+            let archived = habit.isArchived ? style.dim("  " + t("(archived)")) : ""
             let dates = style.dim(Format.dates(habit, today: today).map { "  (\($0))" } ?? "")
             let group = habit.group.isEmpty ? "" : ", " + habit.group
             let tags = habit.tags.isEmpty ? "" : style.dim("  " + habit.tags.map { "#" + $0 }.joined(separator: " "))

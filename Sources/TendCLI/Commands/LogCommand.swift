@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend log`.
 struct LogCommand: AsyncParsableCommand {
@@ -22,8 +23,14 @@ struct LogCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Tracking.perform(options, target) { habit in
-            guard habit.type == .duration else {
-                throw CLIError("\(habit.name) is a \(habit.type.rawValue) habit; log adds time to duration habits (use increment or check)")
+            switch habit.type {
+            case .duration: break
+            case .checkmark:
+                throw CLIError(
+                    t("{habit} is a checkmark habit; log adds time to duration habits (use increment or check)", ["habit": habit.name]))
+            case .count:
+                throw CLIError(
+                    t("{habit} is a count habit; log adds time to duration habits (use increment or check)", ["habit": habit.name]))
             }
             return .increment(Amount(try Parse.duration(duration)))
         }

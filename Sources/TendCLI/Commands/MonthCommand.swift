@@ -3,6 +3,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend month [HABIT]`: a month grid of one habit, or of the day scores.
 struct MonthCommand: AsyncParsableCommand {
@@ -51,10 +52,10 @@ struct MonthCommand: AsyncParsableCommand {
             }
             guard !habits.isEmpty else {
                 session.print(style.bold(MonthCommand.monthName(day)))
-                session.print("No habits yet. Add one: tend add Read")
+                session.print(t("No habits yet. Add one: tend add Read"))
                 return
             }
-            session.print("Day scores")
+            session.print(t("Day scores"))
             MonthCommand.printGrid(of: day, days: days, session: session, style: style) { index in
                 days[index] > today ? " " : style.tile(scores[index])
             }
@@ -81,12 +82,8 @@ struct MonthCommand: AsyncParsableCommand {
         }
     }
 
-    static func monthName(_ day: Day) -> String {
-        let names = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-        ]
-        return "\(names[day.month - 1]) \(day.year)"
-    }
+    /// "June 2025", in the current words' language (``DayText``).
+    static func monthName(_ day: Day) -> String { DayText.text(day, .monthYear) }
 }
 
 struct GridJSON: Encodable {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend remove HABIT`.
 struct RemoveCommand: AsyncParsableCommand {
@@ -30,19 +31,24 @@ struct RemoveCommand: AsyncParsableCommand {
         let days = tracked.entries.count
         if !yes {
             guard session.context.stdinIsTerminal else {
-                throw CLIError("not removing '\(habit.name)' without --yes (input is not a terminal)")
+                throw CLIError(t("not removing '{habit}' without --yes (input is not a terminal)", ["habit": habit.name]))
             }
             session.context.output.writeOut(
-                "Remove \(habit.emoji) \(habit.name) and its \(days) recorded day\(days == 1 ? "" : "s")? This cannot be undone. [y/N] ")
+                tPlural(
+                    "Remove {emoji} {habit} and its {count} recorded day? This cannot be undone. [y/N] ",
+                    "Remove {emoji} {habit} and its {count} recorded days? This cannot be undone. [y/N] ", count: days,
+                    ["emoji": habit.emoji, "habit": habit.name]))
             let answer = session.context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
-                session.print("Kept \(habit.name).")
+                session.print(t("Kept {habit}.", ["habit": habit.name]))
                 return
             }
         }
         try await session.store.removeHabit(owner: session.owner, id: habit.id)
         if options.json { return try session.printJSON(["removed": habit.id.description]) }
         if options.quiet { return }
-        session.print("Removed \(habit.name) (\(days) recorded day\(days == 1 ? "" : "s")).")
+        session.print(
+            tPlural(
+                "Removed {habit} ({count} recorded day).", "Removed {habit} ({count} recorded days).", count: days, ["habit": habit.name]))
     }
 }

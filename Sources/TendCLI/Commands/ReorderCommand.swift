@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend reorder HABIT...`.
 struct ReorderCommand: AsyncParsableCommand {
@@ -23,9 +24,9 @@ struct ReorderCommand: AsyncParsableCommand {
     @Option(help: "Move the one habit given to this position (1 = first).") var to: Int?
 
     func validate() throws {
-        if habits.isEmpty { throw ValidationError("name at least one habit") }
-        if to != nil, habits.count != 1 { throw ValidationError("--to moves exactly one habit") }
-        if let to, to < 1 { throw ValidationError("--to is a position from 1") }
+        if habits.isEmpty { throw ValidationError(t("name at least one habit")) }
+        if to != nil, habits.count != 1 { throw ValidationError(t("--to moves exactly one habit")) }
+        if let to, to < 1 { throw ValidationError(t("--to is a position from 1")) }
     }
 
     func run() async throws {
@@ -34,7 +35,7 @@ struct ReorderCommand: AsyncParsableCommand {
         let chosen = try habits.map { try HabitLookup.find($0, in: all) }
         var seen = Set<Habit.ID>()
         for habit in chosen where !seen.insert(habit.id).inserted {
-            throw CLIError("'\(habit.name)' is named twice")
+            throw CLIError(t("'{habit}' is named twice", ["habit": habit.name]))
         }
         var order: [Habit.ID]
         if let to {

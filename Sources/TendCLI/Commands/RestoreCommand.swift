@@ -4,6 +4,7 @@ import TendCore
 import TendImport
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend restore FILE`.
 struct RestoreCommand: AsyncParsableCommand {
@@ -30,16 +31,17 @@ struct RestoreCommand: AsyncParsableCommand {
         try SQLiteStore.verifyBackup(path: file)
         if !yes {
             guard session.context.stdinIsTerminal else {
-                throw CLIError("not restoring without --yes (input is not a terminal)")
+                throw CLIError(t("not restoring without --yes (input is not a terminal)"))
             }
-            session.context.output.writeOut("Replace everything in this database with \(file)? Changes since the backup are lost. [y/N] ")
+            session.context.output.writeOut(
+                t("Replace everything in this database with {file}? Changes since the backup are lost. [y/N] ", ["file": file]))
             let answer = session.context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            guard answer == "y" || answer == "yes" else { return session.print("Nothing restored.") }
+            guard answer == "y" || answer == "yes" else { return session.print(t("Nothing restored.")) }
         }
         try session.store.restore(from: file)
         if options.json { return try session.printJSON(["restored": file]) }
         if options.quiet { return }
-        session.print("Restored from \(file).")
+        session.print(t("Restored from {file}.", ["file": file]))
     }
 
     /// A file that is no SQLite database but one of the formats `tend import` reads (an export,
@@ -51,8 +53,10 @@ struct RestoreCommand: AsyncParsableCommand {
         else { return }
         if let format = TendImporter().detectFormat(data: data, filename: (path as NSString).lastPathComponent) {
             throw CLIError(
-                "\(path) is a \(format), not a backup: `tend import \(path)` brings its data in (restore takes a file of `tend backup`)")
+                t(
+                    "{path} is a {format}, not a backup: `tend import {path}` brings its data in (restore takes a file of `tend backup`)",
+                    ["path": path, "format": "\(format)"]))
         }
-        throw CLIError("\(path) is not a Tend backup (not an SQLite database); a backup is a file `tend backup` made")
+        throw CLIError(t("{path} is not a Tend backup (not an SQLite database); a backup is a file `tend backup` made", ["path": path]))
     }
 }

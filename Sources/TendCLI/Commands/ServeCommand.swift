@@ -12,6 +12,7 @@ import TendReminders
 import TendSQLite
 import TendServer
 import TendStore
+import TendWords
 import UnixSignals
 
 /// `tend serve`: the web server and its JSON API, on the CLI's SQLite file or on PostgreSQL.
@@ -155,7 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
         ServerLogHandler.bootstrap()
         var logger = Logger(label: "tend.server")
         let level = logLevel ?? environment["TEND_LOG_LEVEL"] ?? "info"
-        guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError("unknown log level '\(level)'") }
+        guard let parsedLevel = Logger.Level(rawValue: level) else { throw CLIError(t("unknown log level '{level}'", ["level": level])) }
         logger.logLevel = parsedLevel
 
         let location =
@@ -198,19 +199,20 @@ struct ServeCommand: AsyncParsableCommand {
         let every = text(backupEvery, "TEND_BACKUP_EVERY")
         let keepText = backupKeep.map(String.init) ?? text(nil, "TEND_BACKUP_KEEP")
         guard let directory = text(backupDirectory, "TEND_BACKUP_DIR") else {
-            if every != nil || keepText != nil { throw CLIError("--backup-every and --backup-keep need --backup-dir") }
+            if every != nil || keepText != nil { throw CLIError(t("--backup-every and --backup-keep need --backup-dir")) }
             return nil
         }
         var configuration = ScheduledBackups.Configuration(directory: directory)
         if let every {
             guard let interval = Self.interval(every), interval >= .seconds(60) else {
-                throw CLIError("the backup interval is a number and a unit (m, h or d), at least 1m, such as 24h, not '\(every)'")
+                throw CLIError(
+                    t("the backup interval is a number and a unit (m, h or d), at least 1m, such as 24h, not '{text}'", ["text": every]))
             }
             configuration.interval = interval
         }
         if let keepText {
             guard let keep = Int(keepText), (1...10_000).contains(keep) else {
-                throw CLIError("the number of backups to keep is from 1 to 10000, not '\(keepText)'")
+                throw CLIError(t("the number of backups to keep is from 1 to 10000, not '{text}'", ["text": keepText]))
             }
             configuration.keep = keep
         }
@@ -235,7 +237,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let text = environment["TEND_REMINDER_LEASE"], !text.isEmpty {
             // How long a claimed firing is held before another instance may take it over (docs/reminders.md).
             guard let seconds = Double(text), (1...3600).contains(seconds) else {
-                throw CLIError("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '\(text)'")
+                throw CLIError(t("TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '{text}'", ["text": text]))
             }
             scheduler.lease = seconds
         }
@@ -250,18 +252,26 @@ struct ServeCommand: AsyncParsableCommand {
         func number(_ option: Int?, _ name: String, _ fallback: Int) throws -> Int {
             if let option { return option }
             guard let text = environment[name], !text.isEmpty else { return fallback }
-            guard let value = Int(text) else { throw CLIError("\(name) must be a whole number, not '\(text)'") }
+            guard let value = Int(text) else {
+                throw CLIError(t("{name} must be a whole number, not '{text}'", ["name": name, "text": text]))
+            }
             return value
         }
         let port = try number(port, "TEND_PORT", 8080)
-        guard (0...65_535).contains(port) else { throw CLIError("the port must be from 0 to 65535, not \(port)") }
+        guard (0...65_535).contains(port) else { throw CLIError(t("the port must be from 0 to 65535, not {port}", ["port": "\(port)"])) }
         let cost = try number(bcryptCost, "TEND_BCRYPT_COST", Int(ServerConfiguration.minimumProductionBcryptCost))
         guard cost >= Int(ServerConfiguration.minimumProductionBcryptCost), cost <= 31 else {
-            throw CLIError("the bcrypt cost must be from \(ServerConfiguration.minimumProductionBcryptCost) to 31, not \(cost)")
+            throw CLIError(
+                t(
+                    "the bcrypt cost must be from {least} to 31, not {cost}",
+                    ["least": "\(ServerConfiguration.minimumProductionBcryptCost)", "cost": "\(cost)"]))
         }
         let cache = try number(cacheMemory, "TEND_CACHE_MEMORY", CacheBudget.standardMegabytes)
         guard (CacheBudget.minimumMegabytes...65_536).contains(cache) else {
-            throw CLIError("the cache memory is from \(CacheBudget.minimumMegabytes) to 65536 MiB, not \(cache)")
+            throw CLIError(
+                t(
+                    "the cache memory is from {least} to 65536 MiB, not {cache}",
+                    ["least": "\(CacheBudget.minimumMegabytes)", "cache": "\(cache)"]))
         }
         func text(_ option: String?, _ name: String) -> String? {
             option ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -270,7 +280,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let given = text(publicURL, "TEND_PUBLIC_URL") {
             guard let parsed = URL(string: given), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
                 parsed.host?.isEmpty == false
-            else { throw CLIError("the public URL must be an http:// or https:// URL, not '\(given)'") }
+            else { throw CLIError(t("the public URL must be an http:// or https:// URL, not '{url}'", ["url": given])) }
             url = parsed
         }
         let subject = text(vapidSubject, "TEND_VAPID_SUBJECT")
@@ -281,7 +291,7 @@ struct ServeCommand: AsyncParsableCommand {
             : trustedProxies
         let proxies = try proxyTexts.map { text in
             guard let network = IPNetwork(text) else {
-                throw CLIError("a trusted proxy is an IP address or a CIDR block such as 172.17.0.0/16, not '\(text)'")
+                throw CLIError(t("a trusted proxy is an IP address or a CIDR block such as 172.17.0.0/16, not '{text}'", ["text": text]))
             }
             return network
         }
@@ -290,11 +300,12 @@ struct ServeCommand: AsyncParsableCommand {
             // A token of RFC 9110; Tend's own names and the forwarding headers are not a user's name.
             let reserved = ["authorization", "cookie", "host", "x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip"]
             guard HTTPField.Name(header) != nil, !reserved.contains(header.lowercased()) else {
-                throw CLIError("--trusted-header needs a header name such as X-Forwarded-User or Remote-User, not '\(header)'")
+                throw CLIError(
+                    t("--trusted-header needs a header name such as X-Forwarded-User or Remote-User, not '{header}'", ["header": header]))
             }
         }
         if trustedHeaderSignup || flag("TEND_TRUSTED_HEADER_SIGNUP"), header == nil {
-            throw CLIError("--trusted-header-signup needs --trusted-header")
+            throw CLIError(t("--trusted-header-signup needs --trusted-header"))
         }
         var providerTexts =
             oidc.isEmpty
@@ -309,7 +320,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 let provider = try OpenIDProviderSettings(parsing: text)
                 guard !providers.contains(where: { $0.issuer == provider.issuer }) else {
-                    throw CLIError("the OpenID issuer \(provider.issuer) is given twice")
+                    throw CLIError(t("the OpenID issuer {issuer} is given twice", ["issuer": "\(provider.issuer)"]))
                 }
                 providers.append(provider)
             } catch let error as OpenIDError {
@@ -343,7 +354,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// The providers of an `--oidc-file`: one a line, blank lines and `#` comments skipped.
     static func providerLines(path: String) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 16 else {
-            throw CLIError("cannot read the OpenID provider file \(path) (missing, unreadable or over 64 KiB)")
+            throw CLIError(t("cannot read the OpenID provider file {path} (missing, unreadable or over 64 KiB)", ["path": path]))
         }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -363,7 +374,7 @@ struct ServeCommand: AsyncParsableCommand {
             let sqlite = try SQLiteStore(path: location, device: device)
             return (sqlite, sqlite.services)
         } catch let error as StoreError {
-            throw CLIError("cannot open the database: \(error.description)")
+            throw CLIError(t("cannot open the database: {error}", ["error": error.description]))
         }
     }
 }

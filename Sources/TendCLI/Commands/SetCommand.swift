@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend set`.
 struct SetCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct SetCommand: AsyncParsableCommand {
         try await Tracking.perform(options, target) { habit, _, session in
             let amount = try Parse.value(value, for: habit, locale: session.locale)
             if habit.type == .checkmark, habit.kind == .good, amount > 1 {
-                throw CLIError("\(habit.name) is a checkmark habit: set 0 or 1 (or use check and uncheck)")
+                throw CLIError(t("{habit} is a checkmark habit: set 0 or 1 (or use check and uncheck)", ["habit": habit.name]))
             }
             return .set(amount)
         }

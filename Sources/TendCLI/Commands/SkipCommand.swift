@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend skip`.
 struct SkipCommand: AsyncParsableCommand {
@@ -30,16 +31,18 @@ struct SkipCommand: AsyncParsableCommand {
         try await Tracking.perform(options, target) { habit, day, session in
             if !undo, !habit.schedule.isScheduled(on: day) {
                 throw CLIError(
-                    "\(habit.name) is not due on \(day.iso) (\(SkipCommand.scheduleText(habit.schedule, session.calendar))); nothing to skip"
-                )
+                    t(
+                        "{habit} is not due on {date} ({schedule}); nothing to skip",
+                        ["habit": habit.name, "date": day.iso, "schedule": SkipCommand.scheduleText(habit.schedule, session.calendar)]))
             }
             return .skip(!undo)
         }
     }
 
-    /// `Mon, Wed, Fri` (in the week's order) for weekdays; the schedule's text otherwise.
+    /// `Mon, Wed, Fri` (in the week's order, in the current words' language) for weekdays; the
+    /// schedule's text otherwise.
     static func scheduleText(_ schedule: Schedule, _ calendar: TendCalendar) -> String {
         guard case .weekdays(let days) = schedule else { return schedule.description }
-        return calendar.orderedWeekdays.filter(days.contains).map(\.code.capitalized).joined(separator: ", ")
+        return calendar.orderedWeekdays.filter(days.contains).map { DayText.shortWeekday($0) }.joined(separator: ", ")
     }
 }

@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend stats [HABIT]`.
 struct StatsCommand: AsyncParsableCommand {
@@ -47,30 +48,62 @@ struct StatsCommand: AsyncParsableCommand {
         let style = session.style
         let percent = session.percent
         if habit != nil, let one = tracked.first, let s = stats.first {
-            session.print("\(one.habit.emoji) \(style.bold(style.paint(one.habit.name, one.habit.color))) as of \(day.iso)")
-            session.print("  strength        \(style.bar(s.score)) \(Format.percent(s.score, percent))")
-            session.print("  streak          \(Format.days(s.currentStreak)) (best \(s.bestStreak))")
             session.print(
-                "  completion      7 days \(Format.percent(s.completionRate7, percent))   30 days \(Format.percent(s.completionRate30, percent))   365 days \(Format.percent(s.completionRate365, percent))"
-            )
-            session.print("  days met        \(s.totalDaysMet)   check-ins \(s.totalCheckIns)   skipped \(s.skippedDays)")
-            session.print(
-                "  total           "
-                    + (one.habit.type == .checkmark
-                        ? session.amounts(s.totalValue) : Format.value(s.totalValue, of: one.habit, session.amounts)))
+                t(
+                    "{habit} as of {date}",
+                    ["habit": "\(one.habit.emoji) \(style.bold(style.paint(one.habit.name, one.habit.color)))", "date": day.iso]))
             let weekdays = calendar.orderedWeekdays.map { "\($0.code) \(s.weekdays[$0.code] ?? 0)" }
-            session.print("  by weekday      " + weekdays.joined(separator: "  "))
+            let rows: [(label: String, value: String)] = [
+                (t("strength", context: "habit statistic"), "\(style.bar(s.score)) \(Format.percent(s.score, percent))"),
+                (
+                    t("streak", context: "habit statistic"),
+                    t("{days} (best {best})", ["days": Format.days(s.currentStreak), "best": "\(s.bestStreak)"])
+                ),
+                (
+                    t("completion", context: "habit statistic"),
+                    t(
+                        "7 days {week}   30 days {month}   365 days {year}",
+                        [
+                            "week": Format.percent(s.completionRate7, percent), "month": Format.percent(s.completionRate30, percent),
+                            "year": Format.percent(s.completionRate365, percent),
+                        ])
+                ),
+                (
+                    t("days met", context: "habit statistic"),
+                    t(
+                        "{met}   check-ins {checkIns}   skipped {skipped}",
+                        ["met": "\(s.totalDaysMet)", "checkIns": "\(s.totalCheckIns)", "skipped": "\(s.skippedDays)"])
+                ),
+                (
+                    t("total", context: "habit statistic"),
+                    one.habit.type == .checkmark
+                        ? session.amounts(s.totalValue) : Format.value(s.totalValue, of: one.habit, session.amounts)
+                ),
+                (t("by weekday", context: "habit statistic"), weekdays.joined(separator: "  ")),
+            ]
+            // The labels' column: 16 wide, or the widest label in the current language and two spaces.
+            let width = max(16, (rows.map(\.label.displayWidth).max() ?? 0) + 2)
+            for row in rows { session.print("  " + row.label.padded(to: width) + row.value) }
             return
         }
         guard !tracked.isEmpty else {
-            session.print("No habits yet. Add one: tend add Read")
+            session.print(t("No habits yet. Add one: tend add Read"))
             return
         }
-        // Names cut to fit the terminal: 36 columns hold the emoji and the figures' headings.
+        // The figures' headings in the current language; each column is as wide as its heading
+        // (at least as wide as the English one, which its figures fit).
+        let habitHeading = t("habit", context: "stats heading")
+        let figures = [
+            (t("strength", context: "stats heading"), 8), (t("streak", context: "stats heading"), 6),
+            (t("best", context: "stats heading"), 4), (t("30 days", context: "stats heading"), 7),
+        ].map { (text: $0.0, width: max($0.1, $0.0.displayWidth)) }
+        // Names cut to fit the terminal: the other columns hold the emoji and the figures.
         let columns = session.context.columns
         let width = Terminal.nameColumn(
-            longest: max(5, tracked.map(\.habit.name.displayWidth).max() ?? 0), other: 36, columns: columns, minimum: 4)
-        session.print("habit".padded(to: width + 3) + "  strength  streak  best  30 days")
+            longest: max(habitHeading.displayWidth, tracked.map(\.habit.name.displayWidth).max() ?? 0),
+            other: 3 + figures.map { 2 + $0.width }.reduce(0, +), columns: columns, minimum: 4)
+        session.print(
+            (habitHeading.padded(to: width + 3) + figures.map { "  " + $0.text.padded(to: $0.width) }.joined()).trimmingTrailingSpaces())
         var rows = Array(zip(tracked, stats))
         var headings: [Int: String] = [:]
         if byGroup {
@@ -82,7 +115,7 @@ struct StatsCommand: AsyncParsableCommand {
                 \.element)
             var previous: String?
             for (index, row) in rows.enumerated() {
-                let name = row.0.habit.group.isEmpty ? "No group" : GroupList.spelling(of: row.0.habit.group, among: groups)
+                let name = row.0.habit.group.isEmpty ? t("No group") : GroupList.spelling(of: row.0.habit.group, among: groups)
                 if name != previous { headings[index] = name }
                 previous = name
             }
@@ -91,8 +124,9 @@ struct StatsCommand: AsyncParsableCommand {
             if let heading = headings[index] { session.print(style.bold(heading)) }
             let line =
                 "\(one.habit.emoji.padded(to: 2)) \(Terminal.column(one.habit.name, width: width))  "
-                + Format.percent(s.score, percent).padded(to: 8) + "  " + String(s.currentStreak).padded(to: 6) + "  "
-                + String(s.bestStreak).padded(to: 4) + "  " + Format.percent(s.completionRate30, percent)
+                + Format.percent(s.score, percent).padded(to: figures[0].width) + "  "
+                + String(s.currentStreak).padded(to: figures[1].width) + "  " + String(s.bestStreak).padded(to: figures[2].width) + "  "
+                + Format.percent(s.completionRate30, percent)
             for part in Terminal.wrapped(line, to: columns, indent: 3) { session.print(part) }
         }
     }

@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend summary [--week|--month|--year]`: every active habit's total over one period.
 struct SummaryCommand: AsyncParsableCommand {
@@ -66,8 +67,10 @@ struct SummaryCommand: AsyncParsableCommand {
                         end: total.end.iso, value: total.value, daysMet: total.daysMet, daysDue: total.daysDue)
                 })
         }
-        session.print("\(start.iso) – \(end.iso)\(end >= today && start <= today ? ", so far" : "")")
-        if lines.isEmpty { return session.print("No habits yet.") }
+        session.print(
+            end >= today && start <= today
+                ? t("{start} – {end}, so far", ["start": start.iso, "end": end.iso]) : "\(start.iso) – \(end.iso)")
+        if lines.isEmpty { return session.print(t("No habits yet.")) }
         let style = session.style
         let width = lines.map { $0.0.habit.name.count }.max() ?? 0
         for (habit, total) in lines {
@@ -75,9 +78,10 @@ struct SummaryCommand: AsyncParsableCommand {
                 habit.habit.type == .checkmark ? Format.days(total.daysMet) : Format.value(total.value, of: habit.habit, session.amounts)
             let rate = total.daysDue == 0 ? nil : Double(total.daysMet) / Double(total.daysDue)
             let name = habit.habit.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            session.print(
-                "\(habit.habit.emoji) \(style.paint(name, habit.habit.color))  \(amount)  ·  met \(total.daysMet) of \(total.daysDue) due \(total.daysDue == 1 ? "day" : "days") (\(Format.percent(rate, session.percent)))"
-            )
+            let met = tPlural(
+                "met {met} of {count} due day ({percent})", "met {met} of {count} due days ({percent})", count: total.daysDue,
+                ["met": "\(total.daysMet)", "percent": Format.percent(rate, session.percent)])
+            session.print("\(habit.habit.emoji) \(style.paint(name, habit.habit.color))  \(amount)  ·  \(met)")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend unarchive HABIT`.
 struct UnarchiveCommand: AsyncParsableCommand {
@@ -19,6 +20,6 @@ struct UnarchiveCommand: AsyncParsableCommand {
         let habit = try await session.store.archiveHabit(owner: session.owner, id: try await session.habit(reference.habit).id, false)
         if options.json { return try session.printJSON(HabitJSON(habit)) }
         if options.quiet { return }
-        session.print("Unarchived \(habit.name).")
+        session.print(t("Unarchived {habit}.", ["habit": habit.name]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend week`: every habit across the calendar week.
 struct WeekCommand: AsyncParsableCommand {
@@ -39,15 +40,18 @@ struct WeekCommand: AsyncParsableCommand {
                     scores: zip(start...end, scores).map { DayScoreJSON(day: $0, score: $1) }))
         }
         let style = Style(context: session.context, options: options, ascii: grid.ascii)
-        session.print(style.bold("Week \(start.iso) – \(end.iso)"))
+        session.print(style.bold(t("Week {start} – {end}", ["start": start.iso, "end": end.iso])))
         guard !habits.isEmpty else {
-            session.print("No habits yet. Add one: tend add Read")
+            session.print(t("No habits yet. Add one: tend add Read"))
             return
         }
         // Names cut to fit the terminal: a row is the name, its emoji and 7 cells (18 columns).
+        // The scores' row heading stands where the emoji and name are, so they make room for it.
+        let scoreHeading = t("score", context: "row of day scores")
         let columns = session.context.columns
         let width = Terminal.nameColumn(
-            longest: max(5, habits.map(\.habit.name.displayWidth).max() ?? 0), other: 18, columns: columns, minimum: 5)
+            longest: max(5, scoreHeading.displayWidth - 5, habits.map(\.habit.name.displayWidth).max() ?? 0), other: 18, columns: columns,
+            minimum: 5)
         let letters = (start...end).map { calendar.getDayLetter(for: $0) }
         session.print("".padded(to: width + 5) + letters.joined(separator: " "))
         for (tracked, cells) in rows {
@@ -56,8 +60,8 @@ struct WeekCommand: AsyncParsableCommand {
                 "\(habit.emoji.padded(to: 2)) \(style.paint(Terminal.column(habit.name, width: width), habit.color))  "
                     + cells.map { style.cell($0, color: habit.color) }.joined(separator: " "))
         }
-        session.print("score".padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
-        for legend in [style.cellLegend, "score: " + style.tileLegend] {
+        session.print(scoreHeading.padded(to: width + 5) + scores.map { style.tile($0) }.joined(separator: " "))
+        for legend in [style.cellLegend, t("score: {legend}", ["legend": style.tileLegend])] {
             for line in Terminal.wrapped(legend, to: columns, indent: 2) { session.print(line) }
         }
     }

@@ -66,9 +66,9 @@ enum Grids {
         var lastMonth = 0
         for week in 0..<weeks {
             let day = first.adding(days: week * 7)
-            if day.month != lastMonth, header.isEmpty || header.count < week {
-                let name = String(MonthCommand.monthName(day).prefix(3))
-                header += String(repeating: " ", count: max(0, week - header.count)) + name
+            if day.month != lastMonth, header.isEmpty || header.displayWidth < week {
+                let name = String(DayText.monthName(day.month).prefix(3))
+                header += String(repeating: " ", count: max(0, week - header.displayWidth)) + name
                 lastMonth = day.month
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// The attributes `add` and `edit` set; absent options leave an attribute as it is (or at its default).
 /// What only takes something away from a habit is `edit`'s alone (``HabitRemovalOptions``).
@@ -59,25 +60,25 @@ struct HabitAttributeOptions: ParsableArguments {
     func applied(
         to habit: Habit, today: Day, locale: Locale, groups: [HabitGroup] = [], removing removals: HabitRemovalOptions.Removals = .none
     ) throws -> Habit {
-        if !reminders.isEmpty, removals.reminders { throw CLIError("give --reminder or --no-reminders, not both") }
-        if group != nil, removals.group { throw CLIError("give --group or --no-group, not both") }
+        if !reminders.isEmpty, removals.reminders { throw CLIError(t("give --reminder or --no-reminders, not both")) }
+        if group != nil, removals.group { throw CLIError(t("give --group or --no-group, not both")) }
         if let tag = tags.first(where: { HabitTags.contains(removals.tags, $0) }) {
-            throw CLIError("“\(tag)” is given to both --tag and --untag; give it to one")
+            throw CLIError(t("“{tag}” is given to both --tag and --untag; give it to one", ["tag": tag]))
         }
         var habit = habit
         let oldKind = habit.kind
         let oldType = habit.type
         if let emoji { habit.emoji = emoji }
-        if let color { habit.color = try Parse.choice(color, "color") }
+        if let color { habit.color = try Parse.choice(color, .color) }
         if let kind {
-            habit.kind = try Parse.choice(kind, "kind")
+            habit.kind = try Parse.choice(kind, .kind)
             if emoji == nil { habit.followDefaultEmoji(from: oldKind) }
         }
-        if let type { habit.type = try Parse.choice(type, "type") }
+        if let type { habit.type = try Parse.choice(type, .type) }
         // A measurement records a number unless told it is a time.
         if habit.kind == .measure, type == nil, habit.type == .checkmark { habit.type = .count }
         if habit.kind == .measure, let target, target != "0" {
-            throw CLIError("--target \(target): a habit that is only measured has no target")
+            throw CLIError(t("--target {target}: a habit that is only measured has no target", ["target": target]))
         }
         if let target {
             habit.target = try Self.target(target, kind: habit.kind, type: habit.type, locale: locale)
@@ -86,18 +87,24 @@ struct HabitAttributeOptions: ParsableArguments {
         }
         if let step {
             guard habit.type == .count else {
-                throw CLIError("--step \(step): only a count habit has a step (a tap checks a checkmark and adds a minute to a time)")
+                throw CLIError(
+                    t(
+                        "--step {step}: only a count habit has a step (a tap checks a checkmark and adds a minute to a time)",
+                        ["step": step]))
             }
-            habit.step = try Parse.amount(step, what: "--step", locale: locale)
+            habit.step = try Parse.amount(step, what: .option("--step"), locale: locale)
             guard Habit.stepRange.contains(habit.step) else {
-                throw CLIError("--step \(step): a step is from \(Habit.stepRange.lowerBound) to \(Habit.stepRange.upperBound)")
+                throw CLIError(
+                    t(
+                        "--step {step}: a step is from {least} to {most}",
+                        ["step": step, "least": "\(Habit.stepRange.lowerBound)", "most": "\(Habit.stepRange.upperBound)"]))
             }
         } else if habit.type != .count {
             habit.step = Habit.defaultStep
         }
         if let unit { habit.unit = unit }
         if let schedule { habit.schedule = try Parse.schedule(schedule, startingOn: today) }
-        if let routineTime { habit.routineTime = try Parse.choice(routineTime, "routine time") }
+        if let routineTime { habit.routineTime = try Parse.choice(routineTime, .routineTime) }
         if let notes { habit.notes = notes }
         if removals.reminders { habit.reminders = [] }
         if !reminders.isEmpty { habit.reminders = try reminders.map { Reminder(time: try TimeOfDay(parsing: $0)) } }
@@ -110,7 +117,11 @@ struct HabitAttributeOptions: ParsableArguments {
         for tag in tags + removals.tags { try HabitTags.validate(tag) }
         for tag in removals.tags where !HabitTags.contains(habit.tags, tag) {
             throw CLIError(
-                "“\(habit.name)” has no tag “\(tag)” (its tags: \(habit.tags.isEmpty ? "none" : habit.tags.joined(separator: ", ")))")
+                habit.tags.isEmpty
+                    ? t("“{habit}” has no tag “{tag}” (its tags: none)", ["habit": habit.name, "tag": tag])
+                    : t(
+                        "“{habit}” has no tag “{tag}” (its tags: {tags})",
+                        ["habit": habit.name, "tag": tag, "tags": habit.tags.joined(separator: ", ")]))
         }
         habit.tags = HabitTags.applying(added: tags, removed: removals.tags, to: habit.tags)
         try habit.validate()
@@ -119,15 +130,18 @@ struct HabitAttributeOptions: ParsableArguments {
 
     /// `--starts`, `--ends` and `--days` (and `edit`'s `--no-start`, `--no-end`).
     private func applyDates(to habit: inout Habit, today: Day, removals: HabitRemovalOptions.Removals) throws {
-        if starts != nil, removals.start { throw CLIError("give --starts or --no-start, not both") }
-        if ends != nil || days != nil, removals.end { throw CLIError("give --ends or --days, or --no-end, not both") }
-        if ends != nil, days != nil { throw CLIError("give --ends or --days, not both") }
+        if starts != nil, removals.start { throw CLIError(t("give --starts or --no-start, not both")) }
+        if ends != nil || days != nil, removals.end { throw CLIError(t("give --ends or --days, or --no-end, not both")) }
+        if ends != nil, days != nil { throw CLIError(t("give --ends or --days, not both")) }
         if let starts { habit.startsOn = try Self.dateBound(starts, today: today, option: "--starts") }
         if removals.start { habit.startsOn = nil }
         if let ends { habit.endsOn = try Self.dateBound(ends, today: today, option: "--ends") }
         if let days {
             guard (1...RecordableDays.lookahead).contains(days) else {
-                throw CLIError("--days \(days): a challenge lasts from 1 to \(RecordableDays.lookahead) days")
+                throw CLIError(
+                    t(
+                        "--days {days}: a challenge lasts from 1 to {most} days",
+                        ["days": "\(days)", "most": "\(RecordableDays.lookahead)"]))
             }
             habit.endsOn = (habit.startsOn ?? max(today, habit.createdOn)).adding(days: days - 1)
         }
@@ -150,7 +164,8 @@ struct HabitAttributeOptions: ParsableArguments {
                 return today.adding(days: (weekday.rawValue - today.weekday.rawValue + 7) % 7)
             }
             guard let day = try? Day(iso: text) else {
-                throw CLIError("\(option) \(text): a day is YYYY-MM-DD, today, tomorrow or a weekday such as mon")
+                throw CLIError(
+                    t("{option} {text}: a day is YYYY-MM-DD, today, tomorrow or a weekday such as mon", ["option": option, "text": text]))
             }
             return day
         }
@@ -182,7 +197,7 @@ struct HabitAttributeOptions: ParsableArguments {
             } catch {
                 switch error {
                 case .notADuration, .empty:
-                    throw CLIError("--target \(text): \(targetRule(kind: kind, type: type)), such as 20m, 1h30 or 0.5h")
+                    throw CLIError("--target \(text): " + durationRule(kind: kind, examples: true))
                 case .negative, .tooLong: throw refusal
                 }
             }
@@ -194,18 +209,29 @@ struct HabitAttributeOptions: ParsableArguments {
     /// The targets a habit of `kind` and `type` takes, in words.
     static func targetRule(kind: HabitKind, type: HabitType) -> String {
         let range = Habit.targetRange(kind: kind, type: type)
-        let aim = kind == .good ? "to build" : "to quit"
         switch type {
         case .checkmark:
             return kind == .good
-                ? "a checkmark habit to build has the target 1 (for more a day, use --type count)"
-                : "a checkmark habit to quit has the target 0 (for a daily limit, use --type count)"
+                ? t("a checkmark habit to build has the target 1 (for more a day, use --type count)")
+                : t("a checkmark habit to quit has the target 0 (for a daily limit, use --type count)")
         case .count:
             return kind == .good
-                ? "a count habit \(aim) takes a number above 0 (up to three decimals) up to \(range.upperBound)"
-                : "a count habit \(aim) takes a number from 0 (up to three decimals) to \(range.upperBound)"
+                ? t("a count habit to build takes a number above 0 (up to three decimals) up to {most}", ["most": "\(range.upperBound)"])
+                : t("a count habit to quit takes a number from 0 (up to three decimals) to {most}", ["most": "\(range.upperBound)"])
         case .duration:
-            return "a time habit \(aim) takes a time from \(Format.duration(range.lowerBound)) to \(Format.duration(range.upperBound))"
+            return durationRule(kind: kind, examples: false)
+        }
+    }
+
+    /// The targets a time habit of `kind` takes, in words; with `examples`, a few ways to write one.
+    static func durationRule(kind: HabitKind, examples: Bool) -> String {
+        let range = Habit.targetRange(kind: kind, type: .duration)
+        let values: KeyValuePairs<String, String> = ["least": Format.duration(range.lowerBound), "most": Format.duration(range.upperBound)]
+        switch (kind == .good, examples) {
+        case (true, false): return t("a time habit to build takes a time from {least} to {most}", values)
+        case (false, false): return t("a time habit to quit takes a time from {least} to {most}", values)
+        case (true, true): return t("a time habit to build takes a time from {least} to {most}, such as 20m, 1h30 or 0.5h", values)
+        case (false, true): return t("a time habit to quit takes a time from {least} to {most}, such as 20m, 1h30 or 0.5h", values)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Values as people type them.
 enum Parse {
@@ -14,25 +15,41 @@ enum Parse {
         }
     }
 
+    /// What a number typed is, as the refusals name it: a day's value, or an option's (`--step`).
+    enum Subject {
+        case value
+        case option(String)
+    }
+
     /// A whole number ≥ 0 (`what` names it in the error).
-    static func count(_ text: String, what: String) throws -> Int {
+    static func count(_ text: String, what: Subject) throws -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
-            throw CLIError("'\(text)' is not a valid \(what) (a whole number, 0 or more)")
+            switch what {
+            case .value: throw CLIError(t("'{text}' is not a valid value (a whole number, 0 or more)", ["text": text]))
+            case .option(let option):
+                throw CLIError(t("'{text}' is not a valid {option} (a whole number, 0 or more)", ["text": text, "option": option]))
+            }
         }
         return value
     }
 
     /// An amount ≥ 0 with up to three decimals, in `locale` ("2,5" or "2.5" in de_DE; see
     /// ``AmountText``); `what` names it in the error.
-    static func amount(_ text: String, what: String, locale: Locale) throws -> Amount {
+    static func amount(_ text: String, what: Subject, locale: Locale) throws -> Amount {
         do {
             return try AmountText.amount(text, locale: locale)
         } catch {
-            switch error {
-            case .empty, .negative, .notANumber:
-                throw CLIError("'\(text)' is not a valid \(what) (a number, 0 or more, with up to three decimals)")
+            switch (error, what) {
+            case (.empty, .value), (.negative, .value), (.notANumber, .value):
+                throw CLIError(t("'{text}' is not a valid value (a number, 0 or more, with up to three decimals)", ["text": text]))
+            case (.empty, .option(let option)), (.negative, .option(let option)), (.notANumber, .option(let option)):
+                throw CLIError(
+                    t(
+                        "'{text}' is not a valid {option} (a number, 0 or more, with up to three decimals)",
+                        ["text": text, "option": option]))
             // Said as it is: the two readings, or the digits too many.
-            case .ambiguous, .grouped, .tooPrecise, .tooLarge: throw CLIError("\(what): \(error.description)")
+            case (_, .value): throw CLIError(t("value: {error}", ["error": error.description]))
+            case (_, .option(let option)): throw CLIError("\(option): \(error.description)")
             }
         }
     }
@@ -42,8 +59,8 @@ enum Parse {
     static func value(_ text: String, for habit: Habit, locale: Locale) throws -> Amount {
         switch habit.type {
         case .duration: Amount(try duration(text))
-        case .count: try amount(text, what: "value", locale: locale)
-        case .checkmark: Amount(try count(text, what: "value"))
+        case .count: try amount(text, what: .value, locale: locale)
+        case .checkmark: Amount(try count(text, what: .value))
         }
     }
 
@@ -53,10 +70,20 @@ enum Parse {
         return schedule
     }
 
+    /// What ``choice(_:_:)`` reads, as its refusal names it.
+    enum Choice {
+        case color, kind, type, routineTime
+    }
+
     /// An enum case from its raw value, with the allowed values in the error.
-    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ what: String) throws -> T where T.RawValue == String {
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ what: Choice) throws -> T where T.RawValue == String {
         if let value = T(rawValue: text.lowercased()) { return value }
         let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw CLIError("'\(text)' is not a \(what) (one of: \(allowed))")
+        switch what {
+        case .color: throw CLIError(t("'{text}' is not a color (one of: {allowed})", ["text": text, "allowed": allowed]))
+        case .kind: throw CLIError(t("'{text}' is not a kind (one of: {allowed})", ["text": text, "allowed": allowed]))
+        case .type: throw CLIError(t("'{text}' is not a type (one of: {allowed})", ["text": text, "allowed": allowed]))
+        case .routineTime: throw CLIError(t("'{text}' is not a routine time (one of: {allowed})", ["text": text, "allowed": allowed]))
+        }
     }
 }

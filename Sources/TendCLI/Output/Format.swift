@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// How values read in text.
 enum Format {
@@ -14,7 +15,9 @@ enum Format {
     /// `done`.
     static func value(_ value: Amount, of habit: Habit, _ amounts: AmountStyle) -> String {
         switch habit.type {
-        case .checkmark: habit.kind == .good ? (value > 0 ? "done" : "not done") : (value == 0 ? "none" : "\(amounts(value))×")
+        case .checkmark:
+            habit.kind == .good
+                ? (value > 0 ? t("done") : t("not done")) : (value == 0 ? t("none", context: "slips") : "\(amounts(value))×")
         case .count: habit.unit.isEmpty ? amounts(value) : "\(amounts(value)) \(habit.unit)"
         case .duration: duration(value)
         }
@@ -50,7 +53,7 @@ enum Format {
     }
 
     /// `1 day`, `3 days`.
-    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    static func days(_ count: Int) -> String { tPlural("{count} day", "{count} days", count: count) }
 
     /// A share in the locale's percent style ("50%" in en_US, "50 %" in de_DE), as the web writes it.
     static func percent(_ value: Double?, _ style: PercentText) -> String {
@@ -59,13 +62,16 @@ enum Format {
     }
 
     static func target(_ habit: Habit, _ amounts: AmountStyle) -> String {
-        if habit.isMeasurement { return "measured" + (habit.unit.isEmpty ? "" : " in \(habit.unit)") + ", no target" }
-        let prefix = habit.kind == .bad ? "at most " : ""
-        switch habit.type {
-        case .checkmark: return habit.kind == .good ? "once" : "never"
-        case .count: return prefix + amounts(habit.target) + (habit.unit.isEmpty ? "" : " \(habit.unit)")
-        case .duration: return prefix + duration(habit.target)
+        if habit.isMeasurement {
+            return habit.unit.isEmpty ? t("measured, no target") : t("measured in {unit}, no target", ["unit": habit.unit])
         }
+        let amount: String
+        switch habit.type {
+        case .checkmark: return habit.kind == .good ? t("once", context: "target") : t("never", context: "target")
+        case .count: amount = amounts(habit.target) + (habit.unit.isEmpty ? "" : " \(habit.unit)")
+        case .duration: amount = duration(habit.target)
+        }
+        return habit.kind == .bad ? t("at most {amount}", ["amount": amount]) : amount
     }
 
     /// A habit's start and end dates as a list shows them: `starts 2026-12-14`, `ends 2027-01-12`,
@@ -73,10 +79,10 @@ enum Format {
     static func dates(_ habit: Habit, today: Day) -> String? {
         switch (habit.startsOn, habit.endsOn) {
         case (nil, nil): return nil
-        case (_, let end?) where end < today: return "finished \(end.iso)"
-        case (let start?, let end?) where start > today: return "\(start.iso) to \(end.iso)"
-        case (let start?, _) where start > today: return "starts \(start.iso)"
-        case (_, let end?): return "ends \(end.iso)"
+        case (_, let end?) where end < today: return t("finished {date}", ["date": end.iso])
+        case (let start?, let end?) where start > today: return t("{start} to {end}", ["start": start.iso, "end": end.iso])
+        case (let start?, _) where start > today: return t("starts {date}", ["date": start.iso])
+        case (_, let end?): return t("ends {date}", ["date": end.iso])
         case (_?, nil): return nil
         }
     }

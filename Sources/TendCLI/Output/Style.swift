@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// How output looks: Unicode blocks and ANSI colors on a terminal, plain ASCII otherwise.
 struct Style {
@@ -68,14 +69,20 @@ struct Style {
     /// What the glyphs of ``cell(_:color:)`` mean, for a grid's legend.
     var cellLegend: String {
         unicode
-            ? "done █  partly ▒  not done ░  skipped ─  paused ═  not due ·"
-            : "done #  partly +  not done .  skipped -  paused =  not due: blank"
+            ? t(
+                "done {done}  partly {partly}  not done {notDone}  skipped {skipped}  paused {paused}  not due {notDue}",
+                ["done": "█", "partly": "▒", "notDone": "░", "skipped": "─", "paused": "═", "notDue": "·"])
+            : t(
+                "done {done}  partly {partly}  not done {notDone}  skipped {skipped}  paused {paused}  not due: blank",
+                ["done": "#", "partly": "+", "notDone": ".", "skipped": "-", "paused": "="])
     }
 
     /// What the glyphs of ``tile(_:)`` mean (day scores).
     var tileLegend: String {
         let glyphs = [nil, 0, 0.3, 0.7, 1].map { tile($0) }
-        return "nothing due \(glyphs[0])  0% \(glyphs[1])  <50% \(glyphs[2])  <100% \(glyphs[3])  100% \(glyphs[4])"
+        return t(
+            "nothing due {none}  0% {zero}  <50% {low}  <100% {high}  100% {full}",
+            ["none": glyphs[0], "zero": glyphs[1], "low": glyphs[2], "high": glyphs[3], "full": glyphs[4]])
     }
 
     /// One grid cell for a habit's day.

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendImport
 import TendStore
+import TendWords
 
 /// A failure reported to the person as one line on stderr and exit status 1.
 struct CLIError: Error, CustomStringConvertible {
@@ -26,5 +27,10 @@ struct CLIError: Error, CustomStringConvertible {
         case let error as any CustomStringConvertible: error.description
         default: String(describing: error)
         }
+    }
+
+    /// ``message(for:)`` in English, for what never changes with the language (`--json`).
+    static func englishMessage(for error: any Error) -> String {
+        Words.$current.withValue(.english) { message(for: error) }
     }
 }

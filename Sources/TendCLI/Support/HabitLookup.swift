@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Finding a habit by what a person typed.
 enum HabitLookup {
@@ -14,9 +15,9 @@ enum HabitLookup {
             return habit
         }
         if let suggestion = closestName(to: reference, among: habits.map(\.name)) {
-            throw CLIError("no habit named '\(reference)'; did you mean '\(suggestion)'?")
+            throw CLIError(t("no habit named '{name}'; did you mean '{suggestion}'?", ["name": reference, "suggestion": suggestion]))
         }
-        throw CLIError("no habit named '\(reference)' (`tend list --all` shows your habits)")
+        throw CLIError(t("no habit named '{name}' (`tend list --all` shows your habits)", ["name": reference]))
     }
 
     /// The name nearest to `text` by edit distance, if near enough to be a typo.

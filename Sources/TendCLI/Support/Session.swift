@@ -22,9 +22,9 @@ struct Session {
         do {
             store = try SQLiteStore(path: path, device: "cli", uniqueDevice: true, connections: .single)
         } catch let error as StoreError {
-            throw CLIError("cannot open \(path): \(error.description)")
+            throw CLIError(t("cannot open {path}: {error}", ["path": path, "error": error.description]))
         } catch {
-            throw CLIError("cannot open \(path): \(error)")
+            throw CLIError(t("cannot open {path}: {error}", ["path": path, "error": "\(error)"]))
         }
         let user: User
         if let existing = try await store.user(named: localUsername) {
@@ -98,13 +98,15 @@ struct Session {
         switch parts.count {
         case 2 where parts[1].count == 2:
             guard let month = Int(parts[1]), let day = try? Day(year: year, month: month, day: 1) else {
-                throw CLIError("'\(text)' is not a month (use YYYY-MM, e.g. 2026-02)")
+                throw CLIError(t("'{text}' is not a month (use YYYY-MM, e.g. 2026-02)", ["text": text]))
             }
             (first, last) = (day, day.lastOfMonth)
         case 1 where years:
-            guard let day = try? Day(year: year, month: 1, day: 1) else { throw CLIError("'\(text)' is not a year (use YYYY)") }
+            guard let day = try? Day(year: year, month: 1, day: 1) else {
+                throw CLIError(t("'{text}' is not a year (use YYYY)", ["text": text]))
+            }
             (first, last) = (day, try Day(year: year, month: 12, day: 31))
-        case 1: throw CLIError("'\(text)' is a year; this view takes a month (YYYY-MM, e.g. \(text)-02) or a day")
+        case 1: throw CLIError(t("'{text}' is a year; this view takes a month (YYYY-MM, e.g. {text}-02) or a day", ["text": text]))
         default:
             return try day(text)
         }

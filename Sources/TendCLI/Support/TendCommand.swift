@@ -54,8 +54,11 @@ public struct TendCommand: AsyncParsableCommand {
         let arguments = normalized(arguments)
         let quick = TodayCommand.quickParse(arguments)
         if quick == nil, let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
-            let suggestion = HabitLookup.closestName(to: first, among: Array(commandNames)).map { "; did you mean '\($0)'?" } ?? ""
-            context.printError("tend: unknown command '\(first)'\(suggestion) (see tend --help)")
+            let message =
+                HabitLookup.closestName(to: first, among: Array(commandNames)).map {
+                    t("unknown command '{command}'; did you mean '{suggestion}'? (see tend --help)", ["command": first, "suggestion": $0])
+                } ?? t("unknown command '{command}' (see tend --help)", ["command": first])
+            context.printError("tend: " + message)
             return ExitCode.validationFailure.rawValue
         }
         do {

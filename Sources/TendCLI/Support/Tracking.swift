@@ -1,6 +1,7 @@
 import ArgumentParser
 import TendCore
 import TendStore
+import TendWords
 
 enum Tracking {
     /// Performs `command` on the habit and day named, then prints the day as it now stands.
@@ -37,20 +38,29 @@ enum Tracking {
         let status = tracked.status(on: day, today: today, calendar: session.calendar)
         let progress = tracked.completionProgress(on: day)
         let value = tracked.completionCount(on: day)
-        let when = day == today ? "today" : day == today.previous ? "yesterday (\(day.iso))" : day.iso
-        var line = "\(style.mark(status, progress: progress)) \(habit.emoji) \(style.paint(habit.name, habit.color)) \(when): "
+        let state: String
         if tracked.isSkipped(on: day) {
-            line += "skipped"
+            state = t("skipped")
         } else if habit.type == .checkmark, habit.kind == .good {
-            line += value > 0 ? "done" : "not done"
+            state = value > 0 ? t("done") : t("not done")
         } else {
-            line += Format.progress(value, of: habit, session.amounts)
+            state = Format.progress(value, of: habit, session.amounts)
         }
+        // "today: done", "yesterday (2026-03-09): 3/8 glasses", "2026-03-01: skipped".
+        let when: String
+        if day == today {
+            when = t("today: {status}", ["status": state])
+        } else if day == today.previous {
+            when = t("yesterday ({date}): {status}", ["date": day.iso, "status": state])
+        } else {
+            when = t("{date}: {status}", ["date": day.iso, "status": state])
+        }
+        var line = "\(style.mark(status, progress: progress)) \(habit.emoji) \(style.paint(habit.name, habit.color)) \(when)"
         if let note = tracked.note(on: day), !note.isEmpty { line += " — \(Format.oneLine(note, unicode: style.unicode))" }
         session.print(line)
         if status == .met {
             let streak = tracked.streaks(asOf: max(day, today), calendar: session.calendar).current
-            if streak > 1 { session.print("  streak: \(streak) days") }
+            if streak > 1 { session.print("  " + tPlural("streak: {count} day", "streak: {count} days", count: streak)) }
         }
     }
 }

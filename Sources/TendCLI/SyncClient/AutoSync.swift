@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// Commands that change data: when the database is linked to a server, each syncs afterwards
 /// (``AutoSync``).
@@ -77,10 +78,20 @@ enum AutoSync {
             await signInAgain(credentials, session)
         } catch SyncFailure.unreachable(let reason) {
             let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
-            context.printError("tend: offline (\(credentials.server): \(reason)); \(waiting(pending)) to sync")
+            context.printError(
+                "tend: "
+                    + tPlural(
+                        "offline ({server}: {reason}); {count} change waits to sync",
+                        "offline ({server}: {reason}); {count} changes wait to sync", count: pending,
+                        ["server": credentials.server, "reason": SyncFailure.reasonText(reason)]))
         } catch {
             let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
-            context.printError("tend: sync with \(credentials.server) failed: \(CLIError.message(for: error)); \(waiting(pending)) to sync")
+            context.printError(
+                "tend: "
+                    + tPlural(
+                        "sync with {server} failed: {error}; {count} change waits to sync",
+                        "sync with {server} failed: {error}; {count} changes wait to sync", count: pending,
+                        ["server": credentials.server, "error": CLIError.message(for: error)]))
         }
     }
 
@@ -113,8 +124,10 @@ enum AutoSync {
             // `after` says how to sign in again.
         } catch {
             context.printError(
-                "tend: could not bring this copy up to date from \(credentials.server) (\(CLIError.message(for: error))); showing this device's copy"
-            )
+                "tend: "
+                    + t(
+                        "could not bring this copy up to date from {server} ({error}); showing this device's copy",
+                        ["server": credentials.server, "error": CLIError.message(for: error)]))
         }
     }
 
@@ -129,15 +142,19 @@ enum AutoSync {
 
     static func signInAgain(_ credentials: SyncCredentials, _ session: Session) async {
         let pending = (try? await session.store.pendingCount(owner: session.owner)) ?? 0
-        session.context.printError(
-            "tend: \(credentials.server) refused this device's token (revoked or expired); \(waiting(pending)) here. "
-                + "Sign in again: tend sync login \(credentials.server) --username \(credentials.username)")
+        session.context.printError("tend: " + refusedToken(credentials, pending: pending))
     }
 
-    static func changes(_ count: Int) -> String { count == 1 ? "1 change" : "\(count) changes" }
+    /// "… refused this device's token (revoked or expired); 3 changes wait here. Sign in again: …".
+    static func refusedToken(_ credentials: SyncCredentials, pending: Int) -> String {
+        tPlural(
+            "{server} refused this device's token (revoked or expired); {count} change waits here. Sign in again: tend sync login {server} --username {username}",
+            "{server} refused this device's token (revoked or expired); {count} changes wait here. Sign in again: tend sync login {server} --username {username}",
+            count: pending, ["server": credentials.server, "username": credentials.username])
+    }
 
-    /// "1 change waits", "3 changes wait".
-    static func waiting(_ count: Int) -> String { count == 1 ? "1 change waits" : "\(count) changes wait" }
+    /// "1 change", "3 changes".
+    static func changes(_ count: Int) -> String { tPlural("{count} change", "{count} changes", count: count) }
 }
 
 /// Commands that only read: linked and signed out, they say how to sign in again.

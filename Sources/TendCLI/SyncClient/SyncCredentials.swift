@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// What `tend sync login` keeps to reach the account: the server, the username and the API token
 /// it made. In a file of its own beside the database (`<database>.sync.json`), readable by its
@@ -17,7 +18,8 @@ struct SyncCredentials: Codable, Hashable, Sendable {
         do {
             return try JSONDecoder().decode(SyncCredentials.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw CLIError("cannot read \(path): \(error.localizedDescription); sign in again with `tend sync login`")
+            throw CLIError(
+                t("cannot read {path}: {error}; sign in again with `tend sync login`", ["path": path, "error": error.localizedDescription]))
         }
     }
 
@@ -30,7 +32,7 @@ struct SyncCredentials: Codable, Hashable, Sendable {
         let temporary = path + ".tmp"
         try? FileManager.default.removeItem(atPath: temporary)
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CLIError("cannot write \(temporary)")
+            throw CLIError(t("cannot write {path}", ["path": temporary]))
         }
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         try FileManager.default.moveItem(atPath: temporary, toPath: path)

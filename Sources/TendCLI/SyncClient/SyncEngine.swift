@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// One device's sync with its server (docs/sync.md): rounds of `POST /api/v1/sync`, each pushing
 /// what waits here and pulling a page of what the server has, until neither side has more.
@@ -48,7 +49,7 @@ struct SyncEngine {
                 let remaining = deadline - NIODeadline.now()
                 guard remaining > .zero else { throw SyncFailure.unreachable("no answer in time") }
                 let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: remaining, traffic: traffic)
-                guard let link = try await store.syncLink() else { throw CLIError("this database is not linked to a server") }
+                guard let link = try await store.syncLink() else { throw CLIError(t("this database is not linked to a server")) }
                 let pending = pulling ? [] : Self.batch(try await store.pendingOperations(owner: owner, limit: SyncRules.maximumPush))
                 let answer = try await http.sync(SyncRequest(device: device, cursor: link.cursor, operations: pending.map(\.operation)))
                 try await store.recordSyncRound(
@@ -72,7 +73,7 @@ struct SyncEngine {
         } catch let failure as SyncFailure {
             var signedOut = false
             if case .signedOut = failure { signedOut = true }
-            try await store.recordSyncFailure(failure.description, signedOut: signedOut, at: session.now)
+            try await store.recordSyncFailure(failure.english, signedOut: signedOut, at: session.now)
             throw failure
         }
         result.bytesSent = traffic.sent

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 import TendAPI
+import TendWords
 
 /// Why a request to the server did not succeed.
 enum SyncFailure: Error, CustomStringConvertible {
@@ -14,11 +15,30 @@ enum SyncFailure: Error, CustomStringConvertible {
     /// The server refused the request: its problem's detail.
     case refused(status: Int, detail: String)
 
+    /// What went wrong, for a person, in the current words' language.
     var description: String {
         switch self {
-        case .unreachable(let reason): "the server did not answer (\(reason))"
-        case .signedOut(let detail): "the server refused this device's token (\(detail))"
+        case .unreachable(let reason): t("the server did not answer ({reason})", ["reason": Self.reasonText(reason)])
+        case .signedOut(let detail): t("the server refused this device's token ({detail})", ["detail": detail])
         case .refused(_, let detail): detail
+        }
+    }
+
+    /// The same in English: what the database keeps as the last error and `--json` shows, which
+    /// never change with the language.
+    var english: String { Words.$current.withValue(.english) { self.description } }
+
+    /// A reason ``SyncHTTP`` gives (in English, as it is kept) in the current words' language.
+    static func reasonText(_ reason: String) -> String {
+        switch reason {
+        case "no answer in time": t("no answer in time")
+        case "connection refused": t("connection refused")
+        case "no route to host": t("no route to host")
+        case "network unreachable": t("network unreachable")
+        case "connection reset": t("connection reset")
+        case "connection closed": t("connection closed")
+        case "unknown host": t("unknown host")
+        default: reason
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A civil date (year-month-day) in the proleptic Gregorian calendar, independent of any time zone.
 ///
@@ -218,9 +219,9 @@ public enum DayError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidFormat(let text):
-            "'\(text)' is not a date: expected YYYY-MM-DD, for example 2025-02-14"
+            t("'{text}' is not a date: expected YYYY-MM-DD, for example 2025-02-14", ["text": text])
         case .invalidDate(let text):
-            "'\(text)' is not a day of the calendar"
+            t("'{text}' is not a day of the calendar", ["text": text])
         }
     }
 }

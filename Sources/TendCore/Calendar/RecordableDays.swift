@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// The days a person can record on: from ``floor`` through their today. A check-in on a day that
 /// has not come yet would be judged before it happened (and shown as done on Today tomorrow);
@@ -46,13 +47,58 @@ public enum RecordableDays {
     /// person, or `nil` when it may (see ``viewable(today:)``).
     public static func viewingRefusal(for day: Day, today: Day, what: String = "a day") -> String? {
         if day < floor {
-            return "\(what) (\(day.iso)) is before \(floor.iso), the earliest day Tend records"
+            return tooEarly(what, day: day.iso, floor: floor.iso)
         }
         let last = today.adding(days: lookahead)
         if day > last {
-            return "\(what) (\(day.iso)) is more than a year after today (\(today.iso)): the latest is \(last.iso)"
+            return tooLate(what, day: day.iso, today: today.iso, last: last.iso)
         }
         return nil
+    }
+
+    // The subjects Tend's callers name have a sentence each, so a translation can make the words
+    // around them agree; any other (a query parameter's name) is put in as it is.
+
+    private static func tooEarly(_ what: String, day: String, floor: String) -> String {
+        switch what {
+        case "a day": t("a day ({day}) is before {floor}, the earliest day Tend records", ["day": day, "floor": floor])
+        case "the schedule's start":
+            t("the schedule's start ({day}) is before {floor}, the earliest day Tend records", ["day": day, "floor": floor])
+        case "a pause's day": t("a pause's day ({day}) is before {floor}, the earliest day Tend records", ["day": day, "floor": floor])
+        case "a start or end date":
+            t("a start or end date ({day}) is before {floor}, the earliest day Tend records", ["day": day, "floor": floor])
+        case "The date": t("The date ({day}) is before {floor}, the earliest day Tend records", ["day": day, "floor": floor])
+        default: t("{what} ({day}) is before {floor}, the earliest day Tend records", ["what": what, "day": day, "floor": floor])
+        }
+    }
+
+    private static func tooLate(_ what: String, day: String, today: String, last: String) -> String {
+        switch what {
+        case "a day":
+            t(
+                "a day ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["day": day, "today": today, "last": last])
+        case "the schedule's start":
+            t(
+                "the schedule's start ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["day": day, "today": today, "last": last])
+        case "a pause's day":
+            t(
+                "a pause's day ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["day": day, "today": today, "last": last])
+        case "a start or end date":
+            t(
+                "a start or end date ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["day": day, "today": today, "last": last])
+        case "The date":
+            t(
+                "The date ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["day": day, "today": today, "last": last])
+        default:
+            t(
+                "{what} ({day}) is more than a year after today ({today}): the latest is {last}",
+                ["what": what, "day": day, "today": today, "last": last])
+        }
     }
 
     /// The days a person whose today is `today` can record on: ``floor`` through today.
@@ -63,10 +109,12 @@ public enum RecordableDays {
     /// Why `day` cannot be recorded on when it is `today` for the person, or `nil` when it can.
     public static func refusal(for day: Day, today: Day) -> String? {
         if day > today {
-            return "\(day.iso) has not come yet (today is \(today.iso)): only today and earlier days can be recorded"
+            return t(
+                "{day} has not come yet (today is {today}): only today and earlier days can be recorded",
+                ["day": day.iso, "today": today.iso])
         }
         if day < floor {
-            return "\(day.iso) is before \(floor.iso), the earliest day Tend records"
+            return t("{day} is before {floor}, the earliest day Tend records", ["day": day.iso, "floor": floor.iso])
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TendWords
 
 /// A wall-clock time of day, `HH:mm` (00:00 … 23:59).
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -64,7 +65,7 @@ public enum TimeOfDayError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalid(let text): "'\(text)' is not a time of day: expected HH:mm, 00:00 to 23:59"
+        case .invalid(let text): t("'{text}' is not a time of day: expected HH:mm, 00:00 to 23:59", ["text": text])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A day of the week, numbered as `Calendar` numbers them (Sunday = 1 … Saturday = 7).
 public enum Weekday: Int, CaseIterable, Hashable, Comparable, Sendable {
@@ -38,7 +39,7 @@ extension Weekday: Codable {
         let text = try container.decode(String.self)
         guard let weekday = Weekday(code: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a weekday (mon … sun)")
+                in: container, debugDescription: t("'{text}' is not a weekday (mon … sun)", ["text": text]))
         }
         self = weekday
     }

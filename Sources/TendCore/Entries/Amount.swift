@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// An exact decimal amount with up to three decimals — 5.3 km, 7.5 hours, 1.25 l, 72.4 kg — held
 /// as a whole number of thousandths. No binary floating point touches it in storage or arithmetic:
@@ -89,11 +90,14 @@ extension Amount: Codable {
         } catch DecodingError.typeMismatch {
             // Decimal's own mismatch names a keyed form ("expected a dictionary"): an amount is a number.
             throw DecodingError.typeMismatch(
-                Amount.self, DecodingError.Context(codingPath: container.codingPath, debugDescription: "Expected a number"))
+                Amount.self, DecodingError.Context(codingPath: container.codingPath, debugDescription: t("Expected a number")))
         }
         guard let amount = Amount(exactly: decimal) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\(decimal) is not an amount: at most 3 decimals, at most \(Self.maximum)")
+                in: container,
+                debugDescription: t(
+                    "{number} is not an amount: at most 3 decimals, at most {limit}",
+                    ["number": "\(decimal)", "limit": Self.maximum.description]))
         }
         self = amount
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// What was recorded for one habit on one day.
 public struct Entry: Codable, Hashable, Sendable {
@@ -36,7 +37,7 @@ public struct Entry: Codable, Hashable, Sendable {
         note = try c.decodeIfPresent(String.self, forKey: .note)
         guard value >= 0 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .value, in: c, debugDescription: "a value cannot be negative (\(value))")
+                forKey: .value, in: c, debugDescription: t("a value cannot be negative ({value})", ["value": value.description]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A change to one day of one habit, as the intention-named writes express it.
 public enum EntryCommand: Hashable, Sendable {
@@ -37,23 +38,23 @@ public enum EntryCommand: Hashable, Sendable {
             return .entrySet(habit: id, day: day, value: 0)
         case .increment(let amount):
             guard amount.thousandths.magnitude <= EntryCommand.maximumValue.thousandths.magnitude else {  // abs(Int64.min) would trap
-                throw RuleViolation("an amount is at most \(EntryCommand.maximumValue)")
+                throw RuleViolation(t("an amount is at most {limit}", ["limit": EntryCommand.maximumValue.description]))
             }
             try Self.checkPrecision(amount, of: tracked.habit)
             var value = max(0, current + amount)
             if tracked.habit.type == .checkmark, tracked.habit.kind == .good { value = min(value, 1) }
             guard value <= EntryCommand.maximumValue else {
-                throw RuleViolation("a value is at most \(EntryCommand.maximumValue)")
+                throw RuleViolation(t("a value is at most {limit}", ["limit": EntryCommand.maximumValue.description]))
             }
             return .entryIncremented(habit: id, day: day, by: value - current)
         case .set(let value):
-            guard value >= 0 else { throw RuleViolation("a value cannot be negative (\(value))") }
+            guard value >= 0 else { throw RuleViolation(t("a value cannot be negative ({value})", ["value": value.description])) }
             try Self.checkPrecision(value, of: tracked.habit)
             guard value <= EntryCommand.maximumValue else {
-                throw RuleViolation("a value is at most \(EntryCommand.maximumValue)")
+                throw RuleViolation(t("a value is at most {limit}", ["limit": EntryCommand.maximumValue.description]))
             }
             if tracked.habit.type == .checkmark, tracked.habit.kind == .good, value > 1 {
-                throw RuleViolation("a checkmark habit's value is 0 or 1")
+                throw RuleViolation(t("a checkmark habit's value is 0 or 1"))
             }
             return .entrySet(habit: id, day: day, value: value)
         case .skip(let skipped):
@@ -62,9 +63,10 @@ public enum EntryCommand: Hashable, Sendable {
             return .entryReset(habit: id, day: day)
         case .note(let note):
             if let note, note.count > Entry.maximumNoteLength {
-                throw RuleViolation("a note is at most \(Entry.maximumNoteLength) characters")
+                throw RuleViolation(
+                    tPlural("a note is at most {count} character", "a note is at most {count} characters", count: Entry.maximumNoteLength))
             }
-            if let note, note.containsNUL { throw RuleViolation("a note cannot hold a NUL character") }
+            if let note, note.containsNUL { throw RuleViolation(t("a note cannot hold a NUL character")) }
             return .entryNoteSet(habit: id, day: day, note: note)
         case .tap:
             var after = tracked
@@ -81,7 +83,8 @@ public enum EntryCommand: Hashable, Sendable {
         guard amount.isWhole || habit.type == .count else {
             throw RuleViolation(
                 habit.type == .duration
-                    ? "a duration is a whole number of seconds (\(amount))" : "a checkmark habit's value is 0 or 1")
+                    ? t("a duration is a whole number of seconds ({amount})", ["amount": amount.description])
+                    : t("a checkmark habit's value is 0 or 1"))
         }
     }
 

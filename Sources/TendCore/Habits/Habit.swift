@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A habit: what to do (or avoid), how it is measured and when it is due. Its entries live
 /// beside it in ``TrackedHabit``.
@@ -197,10 +198,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// Start and end dates: on or after ``RecordableDays/floor``, and the end not before the start.
     public static func validate(startsOn: Day?, endsOn: Day?) throws(HabitValidationError) {
         for day in [startsOn, endsOn].compactMap({ $0 }) where day < RecordableDays.floor {
-            throw .dates("\(day.iso) is before \(RecordableDays.floor.iso), the earliest day Tend records")
+            throw .dates(t("{day} is before {floor}, the earliest day Tend records", ["day": day.iso, "floor": RecordableDays.floor.iso]))
         }
         if let startsOn, let endsOn, endsOn < startsOn {
-            throw .dates("the end (\(endsOn.iso)) is before the start (\(startsOn.iso))")
+            throw .dates(t("the end ({end}) is before the start ({start})", ["end": endsOn.iso, "start": startsOn.iso]))
         }
     }
 
@@ -330,27 +331,40 @@ public enum HabitValidationError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .emptyName: "a habit needs a name"
-        case .nameTooLong(let limit): "a habit's name is at most \(limit) characters"
-        case .nameHasNewline: "a habit's name is one line without control characters"
-        case .invalidEmoji(let text): "'\(text)' is not a single emoji"
-        case .notesTooLong(let limit): "notes are at most \(limit) characters"
-        case .unitTooLong(let limit): "a unit is one line of at most \(limit) characters, without control characters"
+        case .emptyName: t("a habit needs a name")
+        case .nameTooLong(let limit):
+            tPlural("a habit's name is at most {count} character", "a habit's name is at most {count} characters", count: limit)
+        case .nameHasNewline: t("a habit's name is one line without control characters")
+        case .invalidEmoji(let text): t("'{text}' is not a single emoji", ["text": text])
+        case .notesTooLong(let limit): tPlural("notes are at most {count} character", "notes are at most {count} characters", count: limit)
+        case .unitTooLong(let limit):
+            tPlural(
+                "a unit is one line of at most {count} character, without control characters",
+                "a unit is one line of at most {count} characters, without control characters", count: limit)
         case .targetOutOfRange(let target, let range):
             range.lowerBound == range.upperBound
-                ? "target \(target) is not allowed here: it must be \(range.lowerBound)"
-                : "target \(target) is out of range \(range.lowerBound)…\(range.upperBound)"
+                ? t(
+                    "target {target} is not allowed here: it must be {value}",
+                    ["target": target.description, "value": range.lowerBound.description])
+                : t(
+                    "target {target} is out of range {lower}…{upper}",
+                    ["target": target.description, "lower": range.lowerBound.description, "upper": range.upperBound.description])
         case .targetNotWhole(let target):
-            "target \(target) is not allowed here: only a count's target has decimals"
+            t("target {target} is not allowed here: only a count's target has decimals", ["target": target.description])
         case .stepOutOfRange(let step, let range):
-            "step \(step) is out of range \(range.lowerBound)…\(range.upperBound)"
-        case .schedule(let reason): "invalid schedule: \(reason)"
-        case .tooManyReminders(let limit): "a habit has at most \(limit) reminders"
-        case .reminder(let reason): "invalid reminder: \(reason)"
-        case .negativeValue(let value): "a value cannot be negative (\(value))"
+            t(
+                "step {step} is out of range {lower}…{upper}",
+                ["step": step.description, "lower": range.lowerBound.description, "upper": range.upperBound.description])
+        case .schedule(let reason): t("invalid schedule: {reason}", ["reason": reason])
+        case .tooManyReminders(let limit):
+            tPlural("a habit has at most {count} reminder", "a habit has at most {count} reminders", count: limit)
+        case .reminder(let reason): t("invalid reminder: {reason}", ["reason": reason])
+        case .negativeValue(let value): t("a value cannot be negative ({value})", ["value": String(value)])
         case .group(let reason), .tags(let reason), .dates(let reason), .pauses(let reason), .versions(let reason): reason
-        case .textHasNUL(let field): "\(field) cannot hold a NUL character"
-        case .measureIsCheckmark: "a habit that is only measured records a count or a time, not done or not"
+        case .textHasNUL(let field):
+            // The field is named by the code ("notes"): its sentence is a message of its own.
+            field == "notes" ? t("notes cannot hold a NUL character") : t("{field} cannot hold a NUL character", ["field": field])
+        case .measureIsCheckmark: t("a habit that is only measured records a count or a time, not done or not")
         }
     }
 }

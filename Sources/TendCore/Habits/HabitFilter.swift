@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A choice of habits by group and tag (`tend list --tag T`, `GET /api/v1/habits?group=G`, the web
 /// app's tag filter): both compared case-insensitively, each optional.
@@ -26,11 +27,16 @@ public struct HabitFilter: Hashable, Sendable {
         if let group, !group.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             !groups.contains(where: { $0.key == HabitGroup.key(group) })
         {
-            let known = groups.isEmpty ? "there are none yet" : "they are " + groups.map(\.name).joined(separator: ", ")
-            throw RuleViolation("no group named “\(group.prefix(HabitGroup.maximumNameLength))” (\(known))")
+            let named = String(group.prefix(HabitGroup.maximumNameLength))
+            throw RuleViolation(
+                groups.isEmpty
+                    ? t("no group named “{group}” (there are none yet)", ["group": named])
+                    : t(
+                        "no group named “{group}” (they are {groups})",
+                        ["group": named, "groups": groups.map(\.name).joined(separator: ", ")]))
         }
         if let tag, !habits.contains(where: { HabitTags.contains($0.tags, tag) }) {
-            throw RuleViolation("no habit has the tag “\(tag.prefix(HabitTags.maximumLength))”")
+            throw RuleViolation(t("no habit has the tag “{tag}”", ["tag": String(tag.prefix(HabitTags.maximumLength))]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// An area of life a habit belongs to ("Health", "Work"): a name, an optional emoji, and a place
 /// in the owner's manual order of groups. A habit names its group (``Habit/group``), compared by
@@ -27,13 +28,16 @@ public struct HabitGroup: Hashable, Sendable, Codable {
 
     /// Checks a group's name (as a habit or a group carries it) and emoji.
     public static func validate(name: String) throws(RuleViolation) {
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RuleViolation("a group needs a name") }
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RuleViolation(t("a group needs a name")) }
         guard name.count <= maximumNameLength else {
-            throw RuleViolation("a group's name is at most \(maximumNameLength) characters")
+            throw RuleViolation(
+                tPlural(
+                    "a group's name is at most {count} character", "a group's name is at most {count} characters", count: maximumNameLength)
+            )
         }
         // Control characters too: a label has no use for them, and PostgreSQL's text refuses NUL.
         guard !name.unicodeScalars.contains(where: \.breaksLabel)
-        else { throw RuleViolation("a group's name is one line of text, without control characters") }
+        else { throw RuleViolation(t("a group's name is one line of text, without control characters")) }
     }
 
     /// Whether `habit` is in this group (names compared by ``key(_:)``).
@@ -41,6 +45,8 @@ public struct HabitGroup: Hashable, Sendable, Codable {
 
     public func validate() throws(RuleViolation) {
         try HabitGroup.validate(name: name)
-        guard emoji.isEmpty || Habit.isSingleEmoji(emoji) else { throw RuleViolation("'\(emoji.prefix(20))' is not a single emoji") }
+        guard emoji.isEmpty || Habit.isSingleEmoji(emoji) else {
+            throw RuleViolation(t("'{text}' is not a single emoji", ["text": String(emoji.prefix(20))]))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// The fields of a habit that a change sets; absent fields stay as they are.
 public struct HabitPatch: Codable, Hashable, Sendable {
@@ -145,7 +146,8 @@ public enum DayBound: Codable, Hashable, Sendable {
         } else if let day = try? Day(iso: text) {
             self = .day(day)
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is neither a day (YYYY-MM-DD) nor none")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: t("'{text}' is neither a day (YYYY-MM-DD) nor none", ["text": text]))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A stretch of days a habit rests (a holiday, an illness): from `start` through `end`, or open
 /// (`end` = `nil`) until resumed. Days inside are ``DayStatus/paused``: neither due nor missed.
@@ -22,18 +23,24 @@ public struct HabitPause: Codable, Hashable, Sendable, Comparable {
     /// Valid pauses: each ends on or after it starts and on or after 2000, at most
     /// ``maximumPerHabit``, none overlapping another.
     public static func validate(_ pauses: [HabitPause]) throws(HabitValidationError) {
-        guard pauses.count <= maximumPerHabit else { throw .pauses("a habit has at most \(maximumPerHabit) pauses") }
+        guard pauses.count <= maximumPerHabit else {
+            throw .pauses(tPlural("a habit has at most {count} pause", "a habit has at most {count} pauses", count: maximumPerHabit))
+        }
         for pause in pauses {
             guard pause.start >= RecordableDays.floor else {
-                throw .pauses("a pause starting \(pause.start.iso) is before \(RecordableDays.floor.iso), the earliest day Tend records")
+                throw .pauses(
+                    t(
+                        "a pause starting {day} is before {floor}, the earliest day Tend records",
+                        ["day": pause.start.iso, "floor": RecordableDays.floor.iso]))
             }
             if let end = pause.end, end < pause.start {
-                throw .pauses("a pause ends (\(end.iso)) before it starts (\(pause.start.iso))")
+                throw .pauses(t("a pause ends ({end}) before it starts ({start})", ["end": end.iso, "start": pause.start.iso]))
             }
         }
         let sorted = pauses.sorted()
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where earlier.end.map({ $0 >= later.start }) ?? true {
-            throw .pauses("the pause from \(later.start.iso) overlaps the one from \(earlier.start.iso)")
+            throw .pauses(
+                t("the pause from {later} overlaps the one from {earlier}", ["later": later.start.iso, "earlier": earlier.start.iso]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// The rules every store checks before it writes: habits, routines and settings valid, entries
 /// within range, names unique by a case-insensitive key.
@@ -28,15 +29,19 @@ public enum HabitRules {
     public static func checkRoom(existingHabits count: Int) throws(RuleViolation) {
         guard count < Habit.maximumPerOwner else {
             throw RuleViolation(
-                "you have \(count) habits, the most Tend keeps for one person is \(Habit.maximumPerOwner): delete some you no longer track first"
-            )
+                tPlural(
+                    "you have {count} habit, the most Tend keeps for one person is {limit}: delete some you no longer track first",
+                    "you have {count} habits, the most Tend keeps for one person is {limit}: delete some you no longer track first",
+                    count: count, ["limit": String(Habit.maximumPerOwner)]))
         }
     }
 
     /// Refuses a habit whose history would start on a day no one can record on (see
     /// ``RecordableDays``): before the floor, or after the person's `today`.
     public static func checkCreatedOn(_ day: Day, today: Day) throws(RuleViolation) {
-        if let refusal = RecordableDays.refusal(for: day, today: today) { throw RuleViolation("createdOn: " + refusal) }
+        if let refusal = RecordableDays.refusal(for: day, today: today) {
+            throw RuleViolation(t("createdOn: {reason}", ["reason": refusal]))
+        }
     }
 
     public static func validate(_ habit: Habit) throws(RuleViolation) {
@@ -98,7 +103,10 @@ public enum HabitRules {
                 try HabitTags.validate(patch.tagsAdded ?? [])
                 for tag in patch.tagsRemoved ?? [] { try HabitTags.validate(tag) }
                 if (patch.tagsRemoved?.count ?? 0) > HabitTags.maximumPerHabit {
-                    throw RuleViolation("a change takes off at most \(HabitTags.maximumPerHabit) tags")
+                    throw RuleViolation(
+                        tPlural(
+                            "a change takes off at most {count} tag", "a change takes off at most {count} tags",
+                            count: HabitTags.maximumPerHabit))
                 }
             case .groupSaved(let group):
                 try group.validate()
@@ -109,7 +117,10 @@ public enum HabitRules {
                 try HabitGroup.validate(name: name)
             case .groupsReordered(let names):
                 guard names.count <= HabitGroup.maximumPerOwner else {
-                    throw RuleViolation("at most \(HabitGroup.maximumPerOwner) groups can be ordered")
+                    throw RuleViolation(
+                        tPlural(
+                            "at most {count} group can be ordered", "at most {count} groups can be ordered",
+                            count: HabitGroup.maximumPerOwner))
                 }
                 for name in names { try HabitGroup.validate(name: name) }
             case .entriesImported(_, let entries):
@@ -133,13 +144,22 @@ public enum HabitRules {
     }
 
     public static func validate(_ entry: Entry) throws(RuleViolation) {
-        guard entry.value >= 0 else { throw RuleViolation("a value cannot be negative (\(entry.value) on \(entry.day))") }
+        guard entry.value >= 0 else {
+            throw RuleViolation(
+                t("a value cannot be negative ({value} on {day})", ["value": entry.value.description, "day": entry.day.iso]))
+        }
         guard entry.value <= EntryCommand.maximumValue else {
-            throw RuleViolation("a value is at most \(EntryCommand.maximumValue) (\(entry.day))")
+            throw RuleViolation(
+                t("a value is at most {limit} ({day})", ["limit": EntryCommand.maximumValue.description, "day": entry.day.iso]))
         }
         if let note = entry.note, note.count > Entry.maximumNoteLength {
-            throw RuleViolation("a note is at most \(Entry.maximumNoteLength) characters (\(entry.day))")
+            throw RuleViolation(
+                tPlural(
+                    "a note is at most {count} character ({day})", "a note is at most {count} characters ({day})",
+                    count: Entry.maximumNoteLength, ["day": entry.day.iso]))
         }
-        if let note = entry.note, note.containsNUL { throw RuleViolation("a note cannot hold a NUL character (\(entry.day))") }
+        if let note = entry.note, note.containsNUL {
+            throw RuleViolation(t("a note cannot hold a NUL character ({day})", ["day": entry.day.iso]))
+        }
     }
 }

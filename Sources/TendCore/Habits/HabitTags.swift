@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A habit's tags: short labels, any number up to ``maximumPerHabit``, unique by a
 /// case-insensitive key and kept sorted, so equal sets encode the same.
@@ -39,19 +40,27 @@ public enum HabitTags {
     /// One tag: 1–30 characters on one line, without a comma (the CLI lists tags with commas).
     public static func validate(_ tag: String) throws(RuleViolation) {
         let shown = tag.count > 40 ? String(tag.prefix(40)) + "…" : tag
-        guard !tag.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RuleViolation("a tag cannot be empty") }
+        guard !tag.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RuleViolation(t("a tag cannot be empty")) }
         guard tag.count <= maximumLength else {
-            throw RuleViolation("a tag is at most \(maximumLength) characters ('\(shown)' has \(tag.count))")
+            throw RuleViolation(
+                tPlural(
+                    "a tag is at most {count} character ('{tag}' has {length})",
+                    "a tag is at most {count} characters ('{tag}' has {length})",
+                    count: maximumLength, ["tag": shown, "length": String(tag.count)]))
         }
         guard !tag.contains(","), !tag.unicodeScalars.contains(where: \.breaksLabel) else {
-            throw RuleViolation("a tag is one line of text without commas or control characters ('\(shown)')")
+            throw RuleViolation(t("a tag is one line of text without commas or control characters ('{tag}')", ["tag": shown]))
         }
     }
 
     /// A habit's whole set: each tag valid, at most ``maximumPerHabit``.
     public static func validate(_ tags: [String]) throws(RuleViolation) {
         guard tags.count <= maximumPerHabit else {
-            throw RuleViolation("a habit has at most \(maximumPerHabit) tags (got \(tags.count))")
+            throw RuleViolation(
+                tPlural(
+                    "a habit has at most {count} tag (got {given})", "a habit has at most {count} tags (got {given})",
+                    count: maximumPerHabit,
+                    ["given": String(tags.count)]))
         }
         for tag in tags { try validate(tag) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// What judges a habit's days: its kind, type, target and schedule. A change to any of them may
 /// apply from a chosen day on, the days before keeping the rule they had (``HabitVersion``).
@@ -60,21 +61,33 @@ public struct HabitVersion: Codable, Hashable, Sendable, Comparable {
     /// Valid versions: at most ``maximumPerHabit``, each ending on a different day on or after
     /// 2000, each rule one a habit could have (its target in range, its schedule valid).
     public static func validate(_ versions: [HabitVersion]) throws(HabitValidationError) {
-        guard versions.count <= maximumPerHabit else { throw .versions("a habit keeps at most \(maximumPerHabit) earlier rules") }
+        guard versions.count <= maximumPerHabit else {
+            throw .versions(
+                tPlural("a habit keeps at most {count} earlier rule", "a habit keeps at most {count} earlier rules", count: maximumPerHabit)
+            )
+        }
         var seen = Set<Day>()
         for version in versions {
             guard version.through >= RecordableDays.floor else {
-                throw .versions("an earlier rule ending \(version.through.iso) is before \(RecordableDays.floor.iso)")
+                throw .versions(
+                    t("an earlier rule ending {day} is before {floor}", ["day": version.through.iso, "floor": RecordableDays.floor.iso]))
             }
             guard seen.insert(version.through).inserted else {
-                throw .versions("two earlier rules end on \(version.through.iso)")
+                throw .versions(t("two earlier rules end on {day}", ["day": version.through.iso]))
             }
             let rule = version.rule
             let range = Habit.targetRange(kind: rule.kind, type: rule.type)
             guard range.contains(rule.target), rule.target.isWhole || rule.type == .count else {
-                throw .versions("the rule ending \(version.through.iso) has a target (\(rule.target)) out of range for its kind and type")
+                throw .versions(
+                    t(
+                        "the rule ending {day} has a target ({target}) out of range for its kind and type",
+                        ["day": version.through.iso, "target": rule.target.description]))
             }
-            do { try rule.schedule.validate() } catch { throw .versions("the rule ending \(version.through.iso): \(error.description)") }
+            do {
+                try rule.schedule.validate()
+            } catch {
+                throw .versions(t("the rule ending {day}: {reason}", ["day": version.through.iso, "reason": error.description]))
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A UUID that names one kind of thing (`Habit.ID`, `Routine.ID` …): ids of different kinds
 /// cannot be mixed up. Encoded and described as the bare UUID string in lower case; read in either case.
@@ -30,7 +31,7 @@ public struct TypedID<Owner>: RawRepresentable, Hashable, Comparable, Sendable, 
         let text = try container.decode(String.self)
         guard let uuid = UUID(text: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Attempted to decode UUID from invalid UUID string.")
+                in: container, debugDescription: t("Attempted to decode UUID from invalid UUID string."))
         }
         rawValue = uuid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A reminder for a habit (Geko: several a day, a message; Undo: enabled or not), at a wall-clock
 /// time in the user's zone, on every day or on given weekdays.
@@ -61,20 +62,23 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
 
     public func validate() throws(HabitValidationError) {
         if let message, message.count > Reminder.maximumMessageLength {
-            throw .reminder("a message is at most \(Reminder.maximumMessageLength) characters")
+            throw .reminder(
+                tPlural(
+                    "a message is at most {count} character", "a message is at most {count} characters",
+                    count: Reminder.maximumMessageLength))
         }
-        if let message, message.containsNUL { throw .reminder("a message cannot hold a NUL character") }
+        if let message, message.containsNUL { throw .reminder(t("a message cannot hold a NUL character")) }
         switch (repeatEveryMinutes, repeatLimit) {
         case (nil, nil): break
         case (let minutes?, let limit?):
             guard Reminder.repeatMinutesRange.contains(minutes) else {
-                throw .reminder("repeats are 5 to 240 minutes apart, not \(minutes)")
+                throw .reminder(t("repeats are 5 to 240 minutes apart, not {minutes}", ["minutes": String(minutes)]))
             }
             guard Reminder.repeatLimitRange.contains(limit) else {
-                throw .reminder("a reminder repeats 1 to 12 times, not \(limit)")
+                throw .reminder(t("a reminder repeats 1 to 12 times, not {limit}", ["limit": String(limit)]))
             }
         default:
-            throw .reminder("\"until done\" needs both the minutes between repeats and how many")
+            throw .reminder(t("\"until done\" needs both the minutes between repeats and how many"))
         }
     }
 

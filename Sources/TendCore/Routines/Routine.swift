@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// Youtine's routine: an ordered group of habits with a start time, weekdays and a color.
 public struct Routine: Identifiable, Hashable, Sendable, Codable {
@@ -66,15 +67,13 @@ public struct RoutineDeletionImpact: Hashable, Sendable {
 
     public var message: String {
         if detachedHabitNames.isEmpty {
-            return "Delete the routine “\(routineName)”? It has no habits."
+            return t("Delete the routine “{routine}”? It has no habits.", ["routine": routineName])
         }
         let list = detachedHabitNames.map { "“\($0)”" }.joined(separator: ", ")
-        if detachedHabitNames.count == 1 {
-            return "Delete the routine “\(routineName)”? Its 1 habit (\(list)) "
-                + "leaves the routine but is kept with all its history."
-        }
-        return "Delete the routine “\(routineName)”? Its \(detachedHabitNames.count) habits (\(list)) "
-            + "leave the routine but are kept with all their history."
+        return tPlural(
+            "Delete the routine “{routine}”? Its {count} habit ({habits}) leaves the routine but is kept with all its history.",
+            "Delete the routine “{routine}”? Its {count} habits ({habits}) leave the routine but are kept with all their history.",
+            count: detachedHabitNames.count, ["routine": routineName, "habits": list])
     }
 }
 
@@ -97,15 +96,17 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .emptyName: "a routine needs a name"
-        case .nameTooLong(let limit): "a routine's name is at most \(limit) characters"
-        case .nameNotOneLine: "a routine's name is one line without control characters"
-        case .noWeekdays: "a routine runs on at least one weekday"
-        case .duplicateHabit: "a habit appears only once in a routine"
-        case .unknownRoutine: "no such routine"
-        case .unknownHabit: "that habit is not in the routine"
+        case .emptyName: t("a routine needs a name")
+        case .nameTooLong(let limit):
+            tPlural("a routine's name is at most {count} character", "a routine's name is at most {count} characters", count: limit)
+        case .nameNotOneLine: t("a routine's name is one line without control characters")
+        case .noWeekdays: t("a routine runs on at least one weekday")
+        case .duplicateHabit: t("a habit appears only once in a routine")
+        case .unknownRoutine: t("no such routine")
+        case .unknownHabit: t("that habit is not in the routine")
         // 1-based for people; `index + 1` would trap for Int.max (an API client can send it).
-        case .indexOutOfRange(let index): "position \(index >= 0 ? String(UInt(index) + 1) : String(index + 1)) is outside the list"
+        case .indexOutOfRange(let index):
+            t("position {position} is outside the list", ["position": index >= 0 ? String(UInt(index) + 1) : String(index + 1)])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// When a habit is meant to be done.
 public enum Schedule: Hashable, Sendable {
@@ -64,21 +65,21 @@ public enum Schedule: Hashable, Sendable {
         case .daily:
             break
         case .weekdays(let days):
-            guard !days.isEmpty else { throw .schedule("choose at least one weekday") }
+            guard !days.isEmpty else { throw .schedule(t("choose at least one weekday")) }
         case .daysOfMonth(let days):
-            guard !days.isEmpty else { throw .schedule("choose at least one day of the month") }
+            guard !days.isEmpty else { throw .schedule(t("choose at least one day of the month")) }
             guard days.allSatisfy({ (1...31).contains($0) }) else {
-                throw .schedule("days of the month are 1 to 31")
+                throw .schedule(t("days of the month are 1 to 31"))
             }
         case .everyNDays(let interval, _):
-            guard (1...365).contains(interval) else { throw .schedule("'every N days' needs N from 1 to 365") }
+            guard (1...365).contains(interval) else { throw .schedule(t("'every N days' needs N from 1 to 365")) }
         case .timesPerWeek(let times):
-            guard (1...7).contains(times) else { throw .schedule("times per week must be 1 to 7") }
+            guard (1...7).contains(times) else { throw .schedule(t("times per week must be 1 to 7")) }
         case .timesPerMonth(let times):
-            guard (1...31).contains(times) else { throw .schedule("times per month must be 1 to 31") }
+            guard (1...31).contains(times) else { throw .schedule(t("times per month must be 1 to 31")) }
         case .timesInDays(let times, let days):
-            guard (1...365).contains(days) else { throw .schedule("'X in Y days' needs Y from 1 to 365") }
-            guard (1...days).contains(times) else { throw .schedule("'X in Y days' needs X from 1 to Y") }
+            guard (1...365).contains(days) else { throw .schedule(t("'X in Y days' needs Y from 1 to 365")) }
+            guard (1...days).contains(times) else { throw .schedule(t("'X in Y days' needs X from 1 to Y")) }
         }
     }
 }
@@ -135,7 +136,7 @@ extension Schedule: CustomStringConvertible {
             let numbers = words.dropFirst().filter { $0 != "," }
             let days = numbers.compactMap(int)
             guard !numbers.isEmpty, days.count == numbers.count else {
-                throw .schedule("expected days of the month like 'days 1,15,31', got '\(text)'")
+                throw .schedule(t("expected days of the month like 'days 1,15,31', got '{text}'", ["text": text]))
             }
             schedule = .daysOfMonth(Set(days))
         } else if words.first == "every", words.count >= 3, let interval = int(words[1]),
@@ -149,7 +150,7 @@ extension Schedule: CustomStringConvertible {
                     throw .schedule(error.description)
                 }
             } else if words.count != 3 {
-                throw .schedule("expected 'every N days' or 'every N days from YYYY-MM-DD', got '\(text)'")
+                throw .schedule(t("expected 'every N days' or 'every N days from YYYY-MM-DD', got '{text}'", ["text": text]))
             }
             schedule = .everyNDays(interval: interval, start: anchor)
         } else if let quota = Schedule.parseQuota(words) {
@@ -159,8 +160,9 @@ extension Schedule: CustomStringConvertible {
             let weekdays = names.compactMap(Weekday.init(code:))
             guard !names.isEmpty, weekdays.count == names.count else {
                 throw .schedule(
-                    "'\(text)' is not a schedule: try daily, mon,wed,fri, days 1,15, every 3 days, 3/week, 2/month or 3 in 7 days"
-                )
+                    t(
+                        "'{text}' is not a schedule: try daily, mon,wed,fri, days 1,15, every 3 days, 3/week, 2/month or 3 in 7 days",
+                        ["text": text]))
             }
             schedule = .weekdays(Set(weekdays))
         }

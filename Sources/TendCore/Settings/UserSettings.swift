@@ -156,14 +156,17 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownTimeZone(let zone): "unknown time zone '\(zone)' (use an IANA name such as Europe/Berlin)"
-        case .dayStartHour(let hour): "day start must be an hour from 0 to 23, not \(hour)"
-        case .firstWeekday(let day): "first weekday must be 1 (Sunday) to 7 (Saturday), not \(day)"
-        case .locale(let locale): "'\(locale)' is not a locale identifier (such as en_US)"
-        case .snoozeMinutes(let minutes): "\"Later\" waits 1 to 240 minutes, not \(minutes)"
-        case .keptZones(let count): "at most \(UserSettings.keptZonesLimit) kept zones, not \(count)"
+        case .unknownTimeZone(let zone): t("unknown time zone '{zone}' (use an IANA name such as Europe/Berlin)", ["zone": zone])
+        case .dayStartHour(let hour): t("day start must be an hour from 0 to 23, not {hour}", ["hour": String(hour)])
+        case .firstWeekday(let day): t("first weekday must be 1 (Sunday) to 7 (Saturday), not {day}", ["day": String(day)])
+        case .locale(let locale): t("'{locale}' is not a locale identifier (such as en_US)", ["locale": locale])
+        case .snoozeMinutes(let minutes): t("\"Later\" waits 1 to 240 minutes, not {minutes}", ["minutes": String(minutes)])
+        case .keptZones(let count):
+            tPlural(
+                "at most {count} kept zone, not {given}", "at most {count} kept zones, not {given}", count: UserSettings.keptZonesLimit,
+                ["given": String(count)])
         case .language(let language):
-            "'\(language)' is not a language Tend speaks (\(Language.shippedList))"
+            t("'{language}' is not a language Tend speaks ({languages})", ["language": language, "languages": Language.shippedList])
         }
     }
 }

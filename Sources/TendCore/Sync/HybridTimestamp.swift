@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A hybrid logical clock timestamp: wall-clock milliseconds, a counter for events within the
 /// same millisecond (or when the wall clock lags), and the device that made it. Totally ordered.
@@ -92,7 +93,7 @@ extension HybridTimestamp: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let timestamp = HybridTimestamp(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a clock timestamp")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: t("'{text}' is not a clock timestamp", ["text": text]))
         }
         self = timestamp
     }

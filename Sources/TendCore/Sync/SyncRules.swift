@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// What a server accepts from a device that syncs, checked before anything is stored.
 public enum SyncRules {
@@ -36,7 +37,10 @@ public enum SyncRules {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
             })
         else {
-            throw RuleViolation("a device id is 1–\(maximumDeviceLength) letters, digits, '.', '_' or '-' (got '\(device.prefix(80))')")
+            throw RuleViolation(
+                t(
+                    "a device id is 1–{limit} letters, digits, '.', '_' or '-' (got '{device}')",
+                    ["limit": String(maximumDeviceLength), "device": String(device.prefix(80))]))
         }
     }
 
@@ -46,23 +50,32 @@ public enum SyncRules {
         try validate(device: operation.device)
         guard operation.timestamp.device == operation.device else {
             throw RuleViolation(
-                "operation \(operation.id): its timestamp names device '\(operation.timestamp.device)', not '\(operation.device)'")
+                t(
+                    "operation {operation}: its timestamp names device '{named}', not '{device}'",
+                    ["operation": operation.id.description, "named": operation.timestamp.device, "device": operation.device]))
         }
         guard operation.timestamp.milliseconds >= 0, operation.timestamp.counter >= 0,
             operation.timestamp.counter <= maximumCounter
         else {
-            throw RuleViolation("operation \(operation.id): its timestamp \(operation.timestamp) is out of range")
+            throw RuleViolation(
+                t(
+                    "operation {operation}: its timestamp {timestamp} is out of range",
+                    ["operation": operation.id.description, "timestamp": operation.timestamp.description]))
         }
         let ahead = Double(operation.timestamp.milliseconds) / 1000 - now.timeIntervalSince1970
         guard ahead <= maximumSkew else {
             throw RuleViolation(
-                "operation \(operation.id) is stamped \(Int(ahead.rounded())) s in the server's future (at most \(Int(maximumSkew)) s is accepted): "
-                    + "the clock of device '\(operation.device)' is wrong; set it right and sync again")
+                t(
+                    "operation {operation} is stamped {seconds} s in the server's future (at most {limit} s is accepted): the clock of device '{device}' is wrong; set it right and sync again",
+                    [
+                        "operation": operation.id.description, "seconds": String(Int(ahead.rounded())), "limit": String(Int(maximumSkew)),
+                        "device": operation.device,
+                    ]))
         }
         do {
             try HabitRules.validate([operation.change])
         } catch {
-            throw RuleViolation("operation \(operation.id): \(error.description)")
+            throw RuleViolation(t("operation {operation}: {reason}", ["operation": operation.id.description, "reason": error.description]))
         }
         try validateDays(operation, now: now)
     }
@@ -75,13 +88,13 @@ public enum SyncRules {
         let latest = RecordableDays.latestToday(now: now)
         for day in operation.change.recordedDays {
             if let refusal = RecordableDays.refusal(for: day, today: latest) {
-                throw RuleViolation("operation \(operation.id): \(refusal)")
+                throw RuleViolation(t("operation {operation}: {reason}", ["operation": operation.id.description, "reason": refusal]))
             }
         }
         do {
             try operation.change.schedule?.validateDays(today: latest)
         } catch {
-            throw RuleViolation("operation \(operation.id): \(error.description)")
+            throw RuleViolation(t("operation {operation}: {reason}", ["operation": operation.id.description, "reason": error.description]))
         }
     }
 }

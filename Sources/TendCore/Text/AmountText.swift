@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TendWords
 
 /// An ``Amount`` as people type and read it in their locale: "2,5" in de_DE, "2.5" in en_US.
 ///
@@ -104,14 +105,20 @@ public enum AmountText {
 
         public var description: String {
             switch self {
-            case .empty: "a value is needed"
-            case .negative(let text): "'\(text)' is negative: a value is 0 or more"
-            case .notANumber(let text): "'\(text)' is not a number"
-            case .grouped(let text): "'\(text)' has more than one separator: write the number without thousands separators"
+            case .empty: t("a value is needed")
+            case .negative(let text): t("'{text}' is negative: a value is 0 or more", ["text": text])
+            case .notANumber(let text): t("'{text}' is not a number", ["text": text])
+            case .grouped(let text):
+                t("'{text}' has more than one separator: write the number without thousands separators", ["text": text])
             case .ambiguous(let text, let mark):
-                "'\(text)' could be a whole number with a thousands separator or a decimal: write it without the separator, or with '\(mark)' for decimals"
-            case .tooPrecise(let text): "'\(text)' has more than \(Amount.decimals) decimals"
-            case .tooLarge(let text): "'\(text)' is too large: at most \(Amount.maximum)"
+                t(
+                    "'{text}' could be a whole number with a thousands separator or a decimal: write it without the separator, or with '{mark}' for decimals",
+                    ["text": text, "mark": mark])
+            case .tooPrecise(let text):
+                tPlural(
+                    "'{text}' has more than {count} decimal", "'{text}' has more than {count} decimals", count: Amount.decimals,
+                    ["text": text])
+            case .tooLarge(let text): t("'{text}' is too large: at most {limit}", ["text": text, "limit": Amount.maximum.description])
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// A length of time as people type it and read it: one reader for every place a duration is
 /// typed (the CLI's values and targets, the web's value field and habit editor), so that what
@@ -31,10 +32,10 @@ public enum DurationText {
 
         public var description: String {
             switch self {
-            case .empty: "Type a time, e.g. 45 (minutes), 45m, 1h30 or 1:30."
-            case .negative(let text): "“\(text)” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."
-            case .notADuration(let text): "“\(text)” is not a time: type e.g. 45 (minutes), 45m, 1h30, 0.5h or 1:30."
-            case .tooLong(let text): "A day has 24 hours: type at most 24h (not “\(text)”)."
+            case .empty: t("Type a time, e.g. 45 (minutes), 45m, 1h30 or 1:30.")
+            case .negative(let text): t("“{text}” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s.", ["text": text])
+            case .notADuration(let text): t("“{text}” is not a time: type e.g. 45 (minutes), 45m, 1h30, 0.5h or 1:30.", ["text": text])
+            case .tooLong(let text): t("A day has 24 hours: type at most 24h (not “{text}”).", ["text": text])
             }
         }
     }
@@ -87,11 +88,18 @@ public enum DurationText {
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let rest = seconds % 60
-        var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 || (hours > 0 && rest > 0) { parts.append("\(minutes) min") }
-        if rest > 0 { parts.append("\(rest) s") }
-        return parts.isEmpty ? "0 min" : parts.joined(separator: " ")
+        let (h, m, s) = (String(hours), String(minutes), String(rest))
+        // One message per shape, so a language may order and join the units its own way.
+        switch (hours > 0, minutes > 0 || (hours > 0 && rest > 0), rest > 0) {
+        case (true, true, true):
+            return t("{hours} h {minutes} min {seconds} s", context: "duration", ["hours": h, "minutes": m, "seconds": s])
+        case (true, true, false): return t("{hours} h {minutes} min", context: "duration", ["hours": h, "minutes": m])
+        case (true, false, _): return t("{hours} h", context: "duration", ["hours": h])
+        case (false, true, true): return t("{minutes} min {seconds} s", context: "duration", ["minutes": m, "seconds": s])
+        case (false, true, false): return t("{minutes} min", context: "duration", ["minutes": m])
+        case (false, false, true): return t("{seconds} s", context: "duration", ["seconds": s])
+        case (false, false, false): return t("{minutes} min", context: "duration", ["minutes": "0"])
+        }
     }
 
     /// A duration as the terminal shows it, in a form ``seconds(_:)`` reads back: "1h30m",

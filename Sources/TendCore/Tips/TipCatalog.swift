@@ -1,45 +1,49 @@
 import Foundation
+import TendWords
 
 /// The catalog of tips and their rules.
 public enum TipCatalog {
-    public static let all: [Tip] = [
-        Tip(
-            id: .addFirstHabit, kind: .guidance, title: "Add your first habit",
-            message: "Start with one small thing you want to do every day. You can add more later.",
-            retiredBy: .habitAdded),
-        Tip(
-            id: .manageHabit, kind: .guidance, title: "Manage a habit",
-            message: "Open a habit's menu to edit it, reset a day, skip a day or delete it.",
-            retiredBy: .habitManaged, surfaces: [.web]),
-        Tip(
-            id: .buildRoutine, kind: .guidance, title: "Build a routine",
-            message: "Group habits you do together, like a morning routine, and do them in order.",
-            retiredBy: .routineCreated),
-        Tip(
-            id: .skipInsteadOfBreaking, kind: .guidance, title: "Skip instead of breaking a streak",
-            message: "Resting on purpose? Mark the day as skipped: it keeps your streak and your score as they are.",
-            retiredBy: .daySkipped),
-        Tip(
-            id: .habitStacking, kind: .suggestion, title: "Stack your habits",
-            message: "Tie a new habit to one you already do: “after I pour my coffee, I write one line in my journal”.",
-            retiredBy: .routineCreated),
-        Tip(
-            id: .twoMinuteRule, kind: .suggestion, title: "Make it take two minutes",
-            message: "Struggling with a habit? Shrink it to a version you can do in two minutes, and do that every time.",
-            retiredBy: nil),
-        Tip(
-            id: .makeItObvious, kind: .suggestion, title: "Make it obvious",
-            message: "Give your habit a time and a place, and let a reminder nudge you when it comes.",
-            retiredBy: .reminderAdded),
-        Tip(
-            id: .neverMissTwice, kind: .suggestion, title: "Never miss twice",
-            message: "Missing one day is an accident. Do it today, even a little, so it does not become a pattern.",
-            retiredBy: nil),
-        Tip(
-            id: .celebrateStreak, kind: .suggestion, title: "A week in a row",
-            message: "Seven days running. Notice how it feels: that feeling is what keeps a habit alive.",
-            retiredBy: nil),
-    ]
+    /// Computed on each use: the titles and messages are in the current words' language.
+    public static var all: [Tip] {
+        [
+            Tip(
+                id: .addFirstHabit, kind: .guidance, title: t("Add your first habit"),
+                message: t("Start with one small thing you want to do every day. You can add more later."),
+                retiredBy: .habitAdded),
+            Tip(
+                id: .manageHabit, kind: .guidance, title: t("Manage a habit"),
+                message: t("Open a habit's menu to edit it, reset a day, skip a day or delete it."),
+                retiredBy: .habitManaged, surfaces: [.web]),
+            Tip(
+                id: .buildRoutine, kind: .guidance, title: t("Build a routine"),
+                message: t("Group habits you do together, like a morning routine, and do them in order."),
+                retiredBy: .routineCreated),
+            Tip(
+                id: .skipInsteadOfBreaking, kind: .guidance, title: t("Skip instead of breaking a streak"),
+                message: t("Resting on purpose? Mark the day as skipped: it keeps your streak and your score as they are."),
+                retiredBy: .daySkipped),
+            Tip(
+                id: .habitStacking, kind: .suggestion, title: t("Stack your habits"),
+                message: t("Tie a new habit to one you already do: “after I pour my coffee, I write one line in my journal”."),
+                retiredBy: .routineCreated),
+            Tip(
+                id: .twoMinuteRule, kind: .suggestion, title: t("Make it take two minutes"),
+                message: t("Struggling with a habit? Shrink it to a version you can do in two minutes, and do that every time."),
+                retiredBy: nil),
+            Tip(
+                id: .makeItObvious, kind: .suggestion, title: t("Make it obvious"),
+                message: t("Give your habit a time and a place, and let a reminder nudge you when it comes."),
+                retiredBy: .reminderAdded),
+            Tip(
+                id: .neverMissTwice, kind: .suggestion, title: t("Never miss twice"),
+                message: t("Missing one day is an accident. Do it today, even a little, so it does not become a pattern."),
+                retiredBy: nil),
+            Tip(
+                id: .celebrateStreak, kind: .suggestion, title: t("A week in a row"),
+                message: t("Seven days running. Notice how it feels: that feeling is what keeps a habit alive."),
+                retiredBy: nil),
+        ]
+    }
 
     public static func tip(_ id: Tip.ID) -> Tip { all.first { $0.id == id }! }
 

@@ -19,14 +19,18 @@ public struct ICalendarFeed: Sendable {
     public var name: String
     public var timeZone: TimeZone
     public var habits: [Habit]
+    /// What a reminder without a message of its own says (the owner's language); `nil`: the
+    /// alarm says the habit's name, and the event nothing.
+    public var defaultMessage: (@Sendable (Habit) -> String)?
 
     /// - Parameters:
     ///   - name: the calendar's name as apps show it (X-WR-CALNAME).
     ///   - timeZone: the owner's zone, in which reminders ring.
-    public init(name: String, timeZone: TimeZone, habits: [Habit]) {
+    public init(name: String, timeZone: TimeZone, habits: [Habit], defaultMessage: (@Sendable (Habit) -> String)? = nil) {
         self.name = name
         self.timeZone = timeZone
         self.habits = habits
+        self.defaultMessage = defaultMessage
     }
 
     /// The feed's text: CRLF line endings, lines folded at 75 octets. `now` is the DTSTAMP.
@@ -93,7 +97,8 @@ public struct ICalendarFeed: Sendable {
             "RRULE:" + recurrence.rule + until(habit),
             "SUMMARY:" + ICalendarText.escape(summary),
         ]
-        if let message = reminder.message, !message.isEmpty {
+        let message = reminder.message.flatMap { $0.isEmpty ? nil : $0 } ?? defaultMessage?(habit)
+        if let message {
             lines.append("DESCRIPTION:" + ICalendarText.escape(message))
         }
         lines += [
@@ -103,7 +108,7 @@ public struct ICalendarFeed: Sendable {
             "ACTION:DISPLAY",
             "TRIGGER:PT0S",
             // DISPLAY alarms must carry a DESCRIPTION (§3.6.6): the message, else the habit.
-            "DESCRIPTION:" + ICalendarText.escape(reminder.message.flatMap { $0.isEmpty ? nil : $0 } ?? summary),
+            "DESCRIPTION:" + ICalendarText.escape(message ?? summary),
             "END:VALARM",
             "END:VEVENT",
         ]

@@ -35,8 +35,11 @@ public struct NtfyMessage: Hashable, Sendable, Encodable {
     }
 
     /// ntfy's reminder for `payload`, to the topic at `topicURL`; `actionURL` is Tend's signed
-    /// "Done" URL (``ActionToken``), `openURL` what a tap opens.
-    public init(_ payload: WebhookPayload, topicURL: URL, actionURL: URL?, openURL: URL? = nil) throws(NtfyTopicError) {
+    /// "Done" URL (``ActionToken``) under the button `actionLabel` (the recipient's language),
+    /// `openURL` what a tap opens.
+    public init(
+        _ payload: WebhookPayload, topicURL: URL, actionURL: URL?, actionLabel: String = "Done", openURL: URL? = nil
+    ) throws(NtfyTopicError) {
         guard var components = URLComponents(url: topicURL, resolvingAgainstBaseURL: false) else {
             throw .noTopic(topicURL.absoluteString)
         }
@@ -53,7 +56,7 @@ public struct NtfyMessage: Hashable, Sendable, Encodable {
         self.title = payload.title
         self.message = payload.message
         self.tags = ["alarm_clock"]
-        self.actions = actionURL.map { [Action(label: "Done", url: $0.absoluteString)] } ?? []
+        self.actions = actionURL.map { [Action(label: actionLabel, url: $0.absoluteString)] } ?? []
         self.click = openURL?.absoluteString
     }
 

@@ -16,10 +16,10 @@ public struct WebhookRequest: Hashable, Sendable {
     ///   - accessToken: sent as `Authorization: Bearer …` (ntfy's access tokens, `tk_…`).
     ///   - deliveryID: the firing's delivery on this channel; sent as `Idempotency-Key` so a
     ///     receiver can drop a resend after a lost answer.
-    ///   - actionURL: the signed "Done" URL ntfy's button calls.
+    ///   - actionURL: the signed "Done" URL ntfy's button calls; `actionLabel` its words.
     public init(
         payload: WebhookPayload, url: URL, format: WebhookFormat, accessToken: String?, deliveryID: UUID, actionURL: URL?,
-        openURL: URL? = nil
+        actionLabel: String = "Done", openURL: URL? = nil
     ) throws(WebhookRequestError) {
         var headers = [Header("Content-Type", "application/json"), Header("Idempotency-Key", deliveryID.text())]
         if let accessToken {
@@ -37,7 +37,7 @@ public struct WebhookRequest: Hashable, Sendable {
         case .ntfy:
             let message: NtfyMessage
             do {
-                message = try NtfyMessage(payload, topicURL: url, actionURL: actionURL, openURL: openURL)
+                message = try NtfyMessage(payload, topicURL: url, actionURL: actionURL, actionLabel: actionLabel, openURL: openURL)
             } catch {
                 throw .ntfy(error)
             }

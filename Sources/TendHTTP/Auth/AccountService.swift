@@ -91,13 +91,13 @@ package struct AccountService: Sendable {
         guard let expected = configuration.setupCode else {
             throw Problem(
                 .forbidden, code: "setup-code",
-                detail: "the server's first account can only be created from the machine it runs on (no setup code was issued)")
+                detail: t("the server's first account can only be created from the machine it runs on (no setup code was issued)"))
         }
         guard let given, SetupCode.matches(given, expected) else {
             throw Problem(
                 .forbidden, code: "setup-code",
-                detail:
-                    "the server's first account needs the setup code that tend serve printed when it started (or sign up on that machine)")
+                detail: t(
+                    "the server's first account needs the setup code that tend serve printed when it started (or sign up on that machine)"))
         }
     }
 
@@ -106,13 +106,13 @@ package struct AccountService: Sendable {
     /// the transaction that creates the account (an invite may be used meanwhile).
     private func checkRegistration(username: String, invite: String?) async throws {
         if !anyoneMaySignUp {
-            guard let invite, !invite.isEmpty else { throw Problem.forbidden("registration needs an invite") }
+            guard let invite, !invite.isEmpty else { throw Problem.forbidden(t("registration needs an invite")) }
             guard try await store.validInvite(codeHash: Secrets.hash(invite), now: now) != nil else {
-                throw Problem.forbidden("this invite code is not valid (mistyped, used or expired)")
+                throw Problem.forbidden(t("this invite code is not valid (mistyped, used or expired)"))
             }
         }
         if try await store.user(named: username) != nil {
-            throw Problem.conflict("the username “\(username)” is taken")
+            throw Problem.conflict(t("the username “{username}” is taken", ["username": username]))
         }
     }
 
@@ -134,7 +134,7 @@ package struct AccountService: Sendable {
     package func verifiedAccount(username: String, password: String, request: Request, context: TendRequestContext) async throws -> Account
     {
         try limit(request, context: context, username: username)
-        let wrong = Problem.unauthorized("the username or password is not right")
+        let wrong = Problem.unauthorized(t("the username or password is not right"))
         guard let account = try await store.account(named: username) else {
             try await passwords.verifyNothing(password)
             throw wrong
@@ -150,7 +150,7 @@ package struct AccountService: Sendable {
         guard account.isApproved else {
             throw Problem(
                 .forbidden, code: "awaiting-approval",
-                detail: "the account “\(account.user.username)” is waiting for the server owner's approval")
+                detail: t("the account “{username}” is waiting for the server owner's approval", ["username": account.user.username]))
         }
     }
 
@@ -161,10 +161,10 @@ package struct AccountService: Sendable {
         let account = try await store.account(id: owner)
         try limit(request, context: context, username: account.user.username)
         guard try await passwords.verify(password, hash: account.passwordHash) else {
-            throw Problem.forbidden("the password is not right")
+            throw Problem.forbidden(t("the password is not right"))
         }
         if account.role == .owner, try await store.accountCount() > 1 {
-            throw Problem.forbidden("the server's owner cannot delete their account while other accounts exist")
+            throw Problem.forbidden(t("the server's owner cannot delete their account while other accounts exist"))
         }
         try await store.deleteUser(owner: owner)
         return SessionCookie.cleared(secure: client.isSecure(request, context: context))

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import TendStore
+import TendWords
 
 /// Proves who a request comes from: an API token (`Authorization: Bearer`) or the session
 /// cookie, else 401. A state-changing request made with the cookie must carry the session's CSRF
@@ -38,7 +39,7 @@ package struct Authenticator: Sendable {
         let now = configuration.now()
         if let secret = request.bearerToken {
             guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .api else {
-                throw Problem.unauthorized("the API token is not valid (revoked, expired or mistyped)")
+                throw Problem.unauthorized(t("the API token is not valid (revoked, expired or mistyped)"))
             }
             return (Identity(owner: token.owner, token: token, method: .bearer, secret: secret), nil)
         }
@@ -56,7 +57,7 @@ package struct Authenticator: Sendable {
             guard !request.isStateChanging else {
                 throw Problem(
                     .forbidden, code: "csrf",
-                    detail: "the proxy signed you in just now: load the page again, then make the change")
+                    detail: t("the proxy signed you in just now: load the page again, then make the change"))
             }
             let session = try await AccountService.createSession(
                 owner: account.user.id, store: store, configuration: configuration, request: request, secure: secure)
@@ -64,10 +65,10 @@ package struct Authenticator: Sendable {
             return (Identity(owner: account.user.id, token: session.token, method: .session, secret: session.secret), session.cookie)
         }
         guard let secret = cookieSecret else {
-            throw Problem.unauthorized("sign in first: send an API token (Authorization: Bearer) or the session cookie")
+            throw Problem.unauthorized(t("sign in first: send an API token (Authorization: Bearer) or the session cookie"))
         }
         guard let token = try await store.authenticate(tokenHash: Secrets.hash(secret), now: now), token.kind == .session else {
-            throw Problem.unauthorized("the session has ended; sign in again")
+            throw Problem.unauthorized(t("the session has ended; sign in again"))
         }
         return (try await sessionIdentity(token, secret: secret, request: &request), nil)
     }
@@ -80,9 +81,9 @@ package struct Authenticator: Sendable {
             guard let given, Secrets.constantTimeEqual(given, expected) else {
                 throw Problem(
                     .forbidden, code: "csrf",
-                    detail:
+                    detail: t(
                         "a change made with the session cookie needs the session's CSRF token (X-CSRF-Token header or _csrf field; for a file upload the header or ?_csrf=)"
-                )
+                    ))
             }
         }
         return Identity(owner: token.owner, token: token, method: .session, secret: secret)

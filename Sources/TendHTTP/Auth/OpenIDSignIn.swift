@@ -3,6 +3,7 @@ import Hummingbird
 import TendCore
 import TendOpenID
 import TendStore
+import TendWords
 
 /// Signing in through an OpenID Connect provider (`--oidc`): the steps the web pages take, with
 /// the state kept by the store (``SignInAttempt``) so that any instance can finish a sign-in
@@ -42,7 +43,7 @@ package struct OpenIDSignIn: Sendable {
     /// Starts a sign-in at the provider `slug` names: the provider's URL to redirect to and the
     /// cookie that ties the callback to this browser.
     package func start(slug: String, request: Request, context: TendRequestContext) async throws -> (url: String, cookie: Cookie) {
-        guard let client = providers.client(slug: slug) else { throw Problem.notFound("no such sign-in provider") }
+        guard let client = providers.client(slug: slug) else { throw Problem.notFound(t("no such sign-in provider")) }
         try accounts.limit(request, context: context, username: nil)
         let authorization = try await client.authorizationRequest(redirectURI: redirectURI(request, context: context), now: now)
         let id = Secrets.generate()
@@ -73,12 +74,12 @@ package struct OpenIDSignIn: Sendable {
             throw OpenIDError.refused(String(error.prefix(100)) + description)
         }
         guard let state = request.uri.queryParameters.get("state"), Secrets.constantTimeEqual(state, attempt.state) else {
-            throw Problem.forbidden("the provider's answer does not belong to the sign-in this browser started")
+            throw Problem.forbidden(t("the provider's answer does not belong to the sign-in this browser started"))
         }
         guard let code = request.uri.queryParameters.get("code"), !code.isEmpty else {
             throw OpenIDError.provider("its answer carried no authorization code")
         }
-        guard let client = providers.client(issuer: attempt.issuer) else { throw Problem.notFound("no such sign-in provider") }
+        guard let client = providers.client(issuer: attempt.issuer) else { throw Problem.notFound(t("no such sign-in provider")) }
         let identity = try await client.finishSignIn(
             code: code, codeVerifier: attempt.codeVerifier, nonce: attempt.nonce, redirectURI: redirectURI(request, context: context),
             now: now)
@@ -127,14 +128,16 @@ package struct OpenIDSignIn: Sendable {
         -> Account
     {
         guard providerSignUpIsOpen else {
-            throw Problem.forbidden("this server does not let people sign up through a provider; ask its owner for an invite")
+            throw Problem.forbidden(t("this server does not let people sign up through a provider; ask its owner for an invite"))
         }
         guard try await store.accountCount() > 0 else {
-            throw Problem.forbidden("the server's first account is made with a password on the sign-up page")
+            throw Problem.forbidden(t("the server's first account is made with a password on the sign-up page"))
         }
         guard try await pending(request, context: context) != nil else { throw Self.expired }
         let settings = try AccountService.newAccountSettings(username: username, timeZone: timeZone)
-        if try await store.user(named: username) != nil { throw Problem.conflict("the username “\(username)” is taken") }
+        if try await store.user(named: username) != nil {
+            throw Problem.conflict(t("the username “{username}” is taken", ["username": username]))
+        }
         let attempt = try await takeAttempt(request, context: context, stage: .verified)
         let unusable = try await accounts.passwords.hashOfUnknownPassword()
         let account = try await store.createAccount(
@@ -155,9 +158,12 @@ package struct OpenIDSignIn: Sendable {
 
     // MARK: Internals
 
-    private static let expired = Problem(
-        .forbidden, code: "sign-in-expired",
-        detail: "this sign-in has expired or was finished already: start again from the sign-in page")
+    /// In the words of the request (made for each).
+    private static var expired: Problem {
+        Problem(
+            .forbidden, code: "sign-in-expired",
+            detail: t("this sign-in has expired or was finished already: start again from the sign-in page"))
+    }
 
     private func cookie(_ id: String, request: Request, context: TendRequestContext) -> Cookie {
         Cookie(

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdBcrypt
 import NIOPosix
 import TendCore
+import TendWords
 
 /// Password rules and hashing: bcrypt at the configured cost, computed on NIO's blocking thread
 /// pool (a cost-12 hash takes about 250 ms, too long for a task on the cooperative pool).
@@ -28,10 +29,12 @@ package struct Passwords: Sendable {
     /// Checks a new password's length (in characters, at most 1,024 bytes).
     package static func validate(_ password: String) throws(Problem) {
         guard password.count >= minimumLength else {
-            throw .invalid("a password has at least \(minimumLength) characters")
+            throw .invalid(
+                tPlural(
+                    "a password has at least {count} character", "a password has at least {count} characters", count: minimumLength))
         }
         guard password.utf8.count <= maximumLength else {
-            throw .invalid("a password has at most \(maximumLength) bytes")
+            throw .invalid(tPlural("a password has at most {count} byte", "a password has at most {count} bytes", count: maximumLength))
         }
     }
 

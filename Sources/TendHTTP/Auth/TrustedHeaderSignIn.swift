@@ -4,6 +4,7 @@ import Hummingbird
 import TendCore
 import TendDelivery
 import TendStore
+import TendWords
 
 /// Sign-in by a reverse proxy that has already signed the person in (`--trusted-header`): the
 /// header names the user, and Tend believes it only when the connection itself comes from one of
@@ -51,14 +52,17 @@ package struct TrustedHeaderSignIn: Sendable {
             counts.refused()
             throw Problem(
                 .forbidden, code: "no-account",
-                detail: "the proxy signed in “\(username.prefix(64))”, who has no Tend account: ask the owner to invite them, "
-                    + "or run tend serve with --trusted-header-signup")
+                detail: t(
+                    "the proxy signed in “{username}”, who has no Tend account: ask the owner to invite them, or run tend serve with --trusted-header-signup",
+                    ["username": String(username.prefix(64))]))
         }
         do {
             try User.validate(username: username)
         } catch {
             counts.refused()
-            throw Problem(.forbidden, code: "no-account", detail: "the proxy's user name cannot be a Tend username: \(error.description)")
+            throw Problem(
+                .forbidden, code: "no-account",
+                detail: t("the proxy's user name cannot be a Tend username: {reason}", ["reason": error.description]))
         }
         // Never used to sign in: the proxy is how this person signs in. A password can be set later.
         let unusable = try await Passwords(cost: configuration.bcryptCost).hashOfUnknownPassword()
@@ -71,7 +75,7 @@ package struct TrustedHeaderSignIn: Sendable {
             return account
         } catch StoreError.conflict {
             // Made by a concurrent first request of the same person.
-            guard let account = try await store.account(named: username) else { throw StoreError.conflict("username taken") }
+            guard let account = try await store.account(named: username) else { throw StoreError.conflict(t("username taken")) }
             try AccountService.requireApproved(account)
             return account
         }

@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Accounts, API tokens, browser sessions and invites.
 struct AccountsAPI {
@@ -47,10 +48,16 @@ struct AccountsAPI {
         let body = try await server.decode(TokenRequest.self, from: request)
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= AccountService.maximumTokenNameLength, name.isOneLineLabel else {
-            throw Problem.invalid("a token's name is one line of 1 to \(AccountService.maximumTokenNameLength) characters")
+            throw Problem.invalid(
+                tPlural(
+                    "a token's name is one line of 1 to {count} character", "a token's name is one line of 1 to {count} characters",
+                    count: AccountService.maximumTokenNameLength))
         }
         if let days = body.expiresInDays, !(1...AccountService.maximumTokenDays).contains(days) {
-            throw Problem.invalid("expiresInDays is 1 to \(AccountService.maximumTokenDays), not \(days)")
+            throw Problem.invalid(
+                t(
+                    "expiresInDays is 1 to {highest}, not {days}",
+                    ["highest": String(AccountService.maximumTokenDays), "days": String(days)]))
         }
         let account = try await server.accounts.verifiedAccount(
             username: body.username, password: body.password, request: request, context: context)
@@ -83,7 +90,7 @@ struct AccountsAPI {
     @Sendable func session(_ request: Request, context: Context) async throws -> Response {
         let identity = try context.requireIdentity()
         guard identity.method == .session else {
-            throw Problem.notFound("this request uses an API token, not a browser session")
+            throw Problem.notFound(t("this request uses an API token, not a browser session"))
         }
         let account = try await server.store.account(id: identity.owner)
         return try Reply.json(
@@ -118,7 +125,7 @@ struct AccountsAPI {
         let owner = try context.requireIdentity().owner
         let id: AuthToken.ID = try context.pathID("id", "token")
         guard try await server.store.tokens(owner: owner, kind: .api, now: server.now).contains(where: { $0.id == id }) else {
-            throw Problem.notFound("token not found")
+            throw Problem.notFound(t("token not found"))
         }
         try await server.store.revokeToken(owner: owner, id: id)
         return Reply.noContent()
@@ -169,7 +176,7 @@ struct AccountsAPI {
         // The new password's rule first: a change bound to fail spends no bcrypt time.
         try Passwords.validate(body.new)
         guard try await server.passwords.verify(body.current, hash: account.passwordHash) else {
-            throw Problem.forbidden("the current password is not right")
+            throw Problem.forbidden(t("the current password is not right"))
         }
         try await server.store.setPasswordHash(owner: identity.owner, try await server.passwords.hash(body.new))
         try await server.store.revokeTokens(
@@ -199,7 +206,7 @@ struct AccountsAPI {
     private func requireOwner(_ context: Context) async throws -> User.ID {
         let owner = try context.requireIdentity().owner
         guard try await server.store.account(id: owner).role == .owner else {
-            throw Problem.forbidden("only the server's owner manages invites")
+            throw Problem.forbidden(t("only the server's owner manages invites"))
         }
         return owner
     }

@@ -8,6 +8,7 @@ import TendDelivery
 import TendHTTP
 import TendReminders
 import TendStore
+import TendWords
 
 /// The calendar feed: `GET /api/v1/calendar` answers the owner's secret feed URL, `POST
 /// /api/v1/calendar/rotate` replaces it (every older URL stops working), and `GET
@@ -46,8 +47,15 @@ struct CalendarAPI {
         }
         let user = try await server.store.user(id: owner)
         let habits = try await server.store.habits(owner: owner, includeArchived: false)
-        let feed = ICalendarFeed(name: "Tend reminders", timeZone: user.settings.calendar.timeZone, habits: habits)
-        let body = ByteBuffer(string: feed.render(now: server.now))
+        // In the owner's words, as their reminders are.
+        let words = Words.of(user.settings.reminderLanguage)
+        let text = Words.$current.withValue(words) {
+            ICalendarFeed(
+                name: t("Tend reminders"), timeZone: user.settings.calendar.timeZone, habits: habits,
+                defaultMessage: { habit in Words.$current.withValue(words) { ReminderMessage.defaultBody(for: habit) } }
+            ).render(now: server.now)
+        }
+        let body = ByteBuffer(string: text)
         return Response(
             status: .ok,
             headers: [

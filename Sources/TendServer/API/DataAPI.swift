@@ -6,6 +6,7 @@ import TendCore
 import TendHTTP
 import TendImport
 import TendStore
+import TendWords
 
 /// Import (the formats `tend import` reads, recognised by content) and export.
 struct DataAPI {
@@ -28,7 +29,7 @@ struct DataAPI {
         return try await server.importGate.run {
             let file = try await UploadedFile.receive(request, limit: server.configuration.maximumImportBody)
             defer { file.remove() }
-            guard file.size > 0 else { throw Problem.badRequest("send the file to import as the body") }
+            guard file.size > 0 else { throw Problem.badRequest(t("send the file to import as the body")) }
             let importer = TendImporter(now: server.configuration.now)
             let report = try await importer.importData(
                 try file.mapped(), filename: request.query("filename"), into: server.store, owner: owner, dryRun: dryRun,
@@ -55,7 +56,7 @@ struct DataAPI {
             data = try await importer.exportLoopCSVZip(store: server.store, owner: owner)
             (type, filename) = ("application/zip", "tend-loop-export.zip")
         default:
-            throw Problem.badRequest("'format' is json, csv or loop-csv")
+            throw Problem.badRequest(t("'format' is json, csv or loop-csv"))
         }
         return Response(
             status: .ok,

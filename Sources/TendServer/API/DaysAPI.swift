@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// One habit's days: entries by range, and the intention-named changes to a day. A change answers
 /// the day's entry (TendCore's JSON: `day`, `value`, `isSkipped`, `note`) and costs the same
@@ -29,7 +30,10 @@ struct DaysAPI {
         let today = user.settings.today(now: server.now)
         let to = try request.queryDay("to", today: today)
         let from = try request.queryDay("from", today: today, default: to.adding(days: -29))
-        guard from <= to else { throw Problem.badRequest("'from' (\(from)) is after 'to' (\(to))") }
+        guard from <= to else {
+            throw Problem.badRequest(
+                t("'from' ({from}) is after 'to' ({to})", ["from": String(describing: from), "to": String(describing: to)]))
+        }
         _ = try await server.store.habit(owner: user.id, id: id)
         return try Reply.json(try await server.store.entries(owner: user.id, habit: id, from: from, through: to))
     }
@@ -43,7 +47,7 @@ struct DaysAPI {
         let buffer = try await server.jsonBody(of: request)
         let body = try DayUpdate.valueOnly(Array(buffer.readableBytesView)) ?? server.decode(DayUpdate.self, from: buffer)
         guard body.value != nil || body.skip != nil || body.note != nil else {
-            throw Problem.invalid("give a value, a skip mark or a note")
+            throw Problem.invalid(t("give a value, a skip mark or a note"))
         }
         // The body alone is checked here; what needs the habit (it exists, a checkmark's value is
         // 0 or 1) the store checks in the transaction that writes, where it reads the habit
@@ -51,19 +55,20 @@ struct DaysAPI {
         var commands: [EntryCommand] = []
         if let skip = body.skip {
             if skip, let value = body.value, value > 0 {
-                throw Problem.invalid("a skipped day has no value; send either the skip or the value")
+                throw Problem.invalid(t("a skipped day has no value; send either the skip or the value"))
             }
             commands.append(.skip(skip))
         }
         if let value = body.value {
             guard value >= 0, value <= EntryCommand.maximumValue else {
-                throw Problem.invalid("a value is from 0 to \(EntryCommand.maximumValue)")
+                throw Problem.invalid(t("a value is from 0 to {highest}", ["highest": String(describing: EntryCommand.maximumValue)]))
             }
             commands.append(.set(value))
         }
         if let note = body.note {
             guard note.count <= Entry.maximumNoteLength else {
-                throw Problem.invalid("a note is at most \(Entry.maximumNoteLength) characters")
+                throw Problem.invalid(
+                    tPlural("a note is at most {count} character", "a note is at most {count} characters", count: Entry.maximumNoteLength))
             }
             commands.append(.note(note.isEmpty ? nil : note))
         }
@@ -85,7 +90,7 @@ struct DaysAPI {
             by = try APIJSON.decoder().decode(IncrementRequest.self, from: Data(buffer.readableBytesView)).by ?? 1
         }
         guard by.thousandths.magnitude <= EntryCommand.maximumValue.thousandths.magnitude else {  // abs(Int64.min) would trap
-            throw Problem.invalid("an amount is at most \(EntryCommand.maximumValue)")
+            throw Problem.invalid(t("an amount is at most {highest}", ["highest": String(describing: EntryCommand.maximumValue)]))
         }
         return try Reply.entry(try await server.store.perform(owner: owner, habit: id, day: day, .increment(by)))
     }

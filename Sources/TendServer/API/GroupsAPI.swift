@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Groups of habits: list, create, change (rename, emoji), delete (its habits are kept,
 /// in no group), order. A group is named in the path by its name, percent-encoded.
@@ -30,10 +31,11 @@ struct GroupsAPI {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let fields = try await server.decode(GroupFields.self, from: request)
-        guard let name = fields.name else { throw Problem.invalid("a group needs a name") }
+        guard let name = fields.name else { throw Problem.invalid(t("a group needs a name")) }
         try HabitGroup.validate(name: name)
         if try await server.store.groups(owner: owner).contains(where: { $0.key == HabitGroup.key(name) }) {
-            throw Problem.conflict("a group named “\(name.trimmingCharacters(in: .whitespacesAndNewlines))” already exists")
+            throw Problem.conflict(
+                t("a group named “{group}” already exists", ["group": name.trimmingCharacters(in: .whitespacesAndNewlines)]))
         }
         let group = try await server.store.saveGroup(owner: owner, HabitGroup(name: name, emoji: fields.emoji ?? ""))
         let habits = try await server.store.habits(owner: owner, includeArchived: true)
@@ -71,7 +73,8 @@ struct GroupsAPI {
         let owner = try context.requireIdentity().owner
         let body = try await server.decode(GroupOrderRequest.self, from: request)
         guard body.names.count <= HabitGroup.maximumPerOwner else {
-            throw Problem.invalid("at most \(HabitGroup.maximumPerOwner) groups can be ordered")
+            throw Problem.invalid(
+                tPlural("at most {count} group can be ordered", "at most {count} groups can be ordered", count: HabitGroup.maximumPerOwner))
         }
         try await server.store.reorderGroups(owner: owner, body.names)
         return try await answer(owner: owner)

@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Habits: list, create, read, change, delete, order, archive. Habits are TendCore's JSON.
 struct HabitsAPI {
@@ -44,7 +45,7 @@ struct HabitsAPI {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
         let fields = try await server.decode(HabitFields.self, from: request)
-        guard let name = fields.name else { throw Problem.invalid("a habit needs a name") }
+        guard let name = fields.name else { throw Problem.invalid(t("a habit needs a name")) }
         let today = user.settings.today(now: server.now)
         let draft = Habit(name: name, createdOn: fields.createdOn ?? today)
         let groups = fields.group == nil ? [] : try await server.store.groups(owner: user.id)

@@ -7,6 +7,7 @@ import TendDelivery
 import TendHTTP
 import TendReminders
 import TendStore
+import TendWords
 
 /// Test notifications, and the answers a reminder's notification carries ("Done", "Later"):
 /// signed, single-use, expiring URLs that need no session (a service worker's fetch and an ntfy
@@ -26,7 +27,7 @@ struct NotificationsAPI {
         let user = try await server.user(context)
         let now = server.now
         if let retryAfter = server.reminders.testSends.attempt([user.id.description], now: now) {
-            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "test notifications")
+            throw Problem.tooManyRequests(retryAfter: retryAfter, what: .testNotifications)
         }
         let deliverer = try await server.reminders.deliverer()
         let message = deliverer.testMessage(today: user.settings.today(now: now), now: now)
@@ -57,7 +58,8 @@ struct NotificationsAPI {
         let (name, detail): (String, String?) =
             switch result {
             case .delivered: ("delivered", nil)
-            case .gone(let status): ("gone", "HTTP \(status): the service no longer knows this target; it was removed")
+            case .gone(let status):
+                ("gone", t("HTTP {status}: the service no longer knows this target; it was removed", ["status": "\(status)"]))
             case .retry(_, let reason): ("retry", reason)
             case .failed(_, let reason): ("failed", reason)
             case .refused(let error): ("refused", error.description)
@@ -70,7 +72,7 @@ struct NotificationsAPI {
     /// `…/later`: rings again after the user's snooze minutes. Either once per notification.
     @Sendable func answer(_ request: Request, context: Context) async throws -> Response {
         guard let answer = FiringAnswer(rawValue: try context.parameters.require("answer")) else {
-            throw Problem.notFound("the answer is done or later")
+            throw Problem.notFound(t("the answer is done or later"))
         }
         let now = server.now
         let token: ActionToken
@@ -78,10 +80,10 @@ struct NotificationsAPI {
             token = try ActionToken.verify(
                 try context.parameters.require("token"), secret: try await server.reminders.actionSecret(), now: now)
         } catch ActionTokenError.expired {
-            throw Problem(.gone, code: "expired", detail: "this notification's answers have expired; open Tend to check in")
+            throw Problem(.gone, code: "expired", detail: t("this notification's answers have expired; open Tend to check in"))
         } catch {
             // Altered, foreign or malformed: as if there were no such URL.
-            throw Problem.notFound("no such notification")
+            throw Problem.notFound(t("no such notification"))
         }
         let owner = User.ID(rawValue: token.owner)
         let firingID = ReminderFiring.ID(rawValue: token.firing)
@@ -91,13 +93,13 @@ struct NotificationsAPI {
             user = try await server.store.user(id: owner)
             firing = try await server.store.firing(owner: owner, id: firingID)
         } catch StoreError.notFound {
-            throw Problem.notFound("this reminder no longer exists")
+            throw Problem.notFound(t("this reminder no longer exists"))
         }
-        guard firing.habit == token.habit, firing.day == token.day else { throw Problem.notFound("no such notification") }
+        guard firing.habit == token.habit, firing.day == token.day else { throw Problem.notFound(t("no such notification")) }
         // A notification answered already ("Done", "Later") changes nothing more: not after the day
         // was reset since, and a "Done" is not a check-in once "Later" was chosen.
         guard try await server.store.firingAnswer(owner: owner, id: firingID) == nil else {
-            throw Problem.conflict("this notification was answered already")
+            throw Problem.conflict(t("this notification was answered already"))
         }
         switch answer {
         case .done:
@@ -108,13 +110,13 @@ struct NotificationsAPI {
             _ = try await server.store.perform(
                 owner: owner, habit: token.habit, day: token.day, [.check], operation: Self.doneOperation(firingID))
             guard try await server.store.answerFiring(owner: owner, firingID, answer: .done, snooze: nil, now: now) else {
-                throw Problem.conflict("this notification was answered already")
+                throw Problem.conflict(t("this notification was answered already"))
             }
             return try Reply.json(ReminderAnswerJSON(answer: "done", habitId: token.habit, day: token.day, remindAgainAt: nil))
         case .later:
             let snooze = ReminderPlanner(settings: user.settings).snooze(firing, now: now, minutes: user.settings.snoozeMinutes)
             guard try await server.store.answerFiring(owner: owner, firingID, answer: .later, snooze: snooze, now: now) else {
-                throw Problem.conflict("this notification was answered already")
+                throw Problem.conflict(t("this notification was answered already"))
             }
             return try Reply.json(
                 ReminderAnswerJSON(

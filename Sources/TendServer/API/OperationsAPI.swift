@@ -4,6 +4,7 @@ import Hummingbird
 import TendAPI
 import TendHTTP
 import TendStore
+import TendWords
 
 /// `/healthz`, `/metrics` and the OpenAPI document.
 struct OperationsAPI {
@@ -35,15 +36,15 @@ struct OperationsAPI {
     @Sendable func metrics(_ request: Request, context: TendRequestContext) async throws -> Response {
         if !server.client.isLoopback(request, context: context) {
             guard let secret = request.bearerToken else {
-                throw Problem.unauthorized("metrics need the owner's API token when not asked from this machine")
+                throw Problem.unauthorized(t("metrics need the owner's API token when not asked from this machine"))
             }
             guard let token = try await server.store.authenticate(tokenHash: Secrets.hash(secret), now: server.now),
                 token.kind == .api
             else {
-                throw Problem.unauthorized("the API token is not valid (revoked, expired or mistyped)")
+                throw Problem.unauthorized(t("the API token is not valid (revoked, expired or mistyped)"))
             }
             guard try await server.store.account(id: token.owner).role == .owner else {
-                throw Problem.forbidden("only the server's owner may read its metrics")
+                throw Problem.forbidden(t("only the server's owner may read its metrics"))
             }
         }
         let text = server.metrics.exposition()

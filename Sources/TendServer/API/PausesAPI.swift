@@ -4,6 +4,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Pausing and resuming a habit, a group's habits or all of them (the store's `pauseHabits` and
 /// `resumeHabits`, as `tend pause` and `tend resume`). Both answer the habits that changed.
@@ -28,7 +29,7 @@ struct PausesAPI {
     @Sendable func resume(_ request: Request, context: Context) async throws -> Response {
         let user = try await server.user(context)
         let body = try await server.decode(PauseRequest.self, from: request)
-        guard body.start == nil, body.end == nil else { throw Problem.invalid("a resume takes no start or end: it ends pauses today") }
+        guard body.start == nil, body.end == nil else { throw Problem.invalid(t("a resume takes no start or end: it ends pauses today")) }
         let changed = try await server.store.resumeHabits(
             owner: user.id, try Self.scope(body), today: user.settings.today(now: server.now))
         return try Reply.json(changed)

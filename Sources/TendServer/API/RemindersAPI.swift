@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// A habit's reminders (kept in the habit), and the next times they fire in the user's zone.
 struct RemindersAPI {
@@ -64,7 +65,7 @@ struct RemindersAPI {
         var habit = old
         habit.reminders = inputs.map(\.reminder)
         guard Set(habit.reminders.map(\.id)).count == habit.reminders.count else {
-            throw Problem.invalid("two reminders have the same id")
+            throw Problem.invalid(t("two reminders have the same id"))
         }
         let updated = try await server.store.editHabit(owner: owner, from: old, to: habit)
         return try Reply.json(updated.reminders)
@@ -75,7 +76,7 @@ struct RemindersAPI {
         let id: Habit.ID = try context.pathID("id", "habit")
         let reminderID: Reminder.ID = try context.pathID("reminder", "reminder")
         let old = try await server.store.habit(owner: owner, id: id)
-        guard old.reminders.contains(where: { $0.id == reminderID }) else { throw Problem.notFound("reminder not found") }
+        guard old.reminders.contains(where: { $0.id == reminderID }) else { throw Problem.notFound(t("reminder not found")) }
         var habit = old
         habit.reminders.removeAll { $0.id == reminderID }
         _ = try await server.store.editHabit(owner: owner, from: old, to: habit)

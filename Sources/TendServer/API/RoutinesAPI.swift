@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// Routines (Youtine): ordered groups of habits. Routines are TendCore's JSON.
 struct RoutinesAPI {
@@ -31,7 +32,7 @@ struct RoutinesAPI {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         let fields = try await decodeFields(request)
-        guard let name = fields.name else { throw Problem.invalid("a routine needs a name") }
+        guard let name = fields.name else { throw Problem.invalid(t("a routine needs a name")) }
         let draft = Routine(name: name, start: try TimeOfDay(hour: 7))
         let routine = try await server.store.addRoutine(owner: owner, fields.applied(to: draft))
         return try Reply.json(routine, status: .created, headers: [.location: APIPaths.routine(routine.id)])
@@ -88,7 +89,7 @@ struct RoutinesAPI {
         let owner = try context.requireIdentity().owner
         let routine = try await routine(owner: owner, context.pathID("id", "routine"))
         let habit: Habit.ID = try context.pathID("habit", "habit")
-        guard routine.habitIDs.contains(habit) else { throw Problem.notFound("that habit is not in the routine") }
+        guard routine.habitIDs.contains(habit) else { throw Problem.notFound(t("that habit is not in the routine")) }
         try await server.store.moveHabit(owner: owner, habit: habit, toRoutine: nil, at: nil)
         return try Reply.json(try await self.routine(owner: owner, routine.id))
     }
@@ -102,7 +103,7 @@ struct RoutinesAPI {
 
     private func routine(owner: User.ID, _ id: Routine.ID) async throws -> Routine {
         guard let routine = try await server.store.routines(owner: owner).first(where: { $0.id == id }) else {
-            throw Problem.notFound("routine not found")
+            throw Problem.notFound(t("routine not found"))
         }
         return routine
     }

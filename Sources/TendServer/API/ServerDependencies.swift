@@ -7,6 +7,7 @@ import TendHTTP
 import TendReminders
 import TendStore
 import TendWeb
+import TendWords
 
 /// What every route collection of the JSON API (`…API`) works with.
 struct ServerDependencies: RequestDependencies {
@@ -65,7 +66,7 @@ struct ServerDependencies: RequestDependencies {
     }
 
     func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
-        guard buffer.readableBytes > 0 else { throw Problem.badRequest("the body must be a JSON value") }
+        guard buffer.readableBytes > 0 else { throw Problem.badRequest(t("the body must be a JSON value")) }
         return try APIJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
     }
 

@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// `POST /api/v1/sync` (docs/sync.md): a device pushes the operations the server has not
 /// acknowledged and pulls, in the same round trip, a page of those it has not seen.
@@ -29,9 +30,10 @@ struct SyncAPI {
         guard body.operations.count <= SyncRules.maximumPush else {
             throw Problem(
                 .contentTooLarge, code: "too-large",
-                detail:
-                    "a sync request carries at most \(SyncRules.maximumPush) operations (this one \(body.operations.count)); send the rest in the next"
-            )
+                detail: tPlural(
+                    "a sync request carries at most {count} operation (this one {given}); send the rest in the next",
+                    "a sync request carries at most {count} operations (this one {given}); send the rest in the next",
+                    count: SyncRules.maximumPush, ["given": String(body.operations.count)]))
         }
         // Every operation is checked before any is stored: a bad one refuses the whole request.
         let now = server.now
@@ -40,14 +42,16 @@ struct SyncAPI {
         if !body.operations.isEmpty,
             let retryAfter = server.syncPushes.attempt([owner.description], cost: buffer.readableBytes, now: now)
         {
-            throw Problem.tooManyRequests(retryAfter: retryAfter, what: "changes sent in the last hour")
+            throw Problem.tooManyRequests(retryAfter: retryAfter, what: .syncChanges)
         }
 
         let log = try await server.store.operationLogID()
         var after: Int64 = 0
         var reset = false
         if let text = body.cursor {
-            guard let cursor = SyncCursor(text) else { throw Problem.badRequest("'\(text.prefix(80))' is not a sync cursor") }
+            guard let cursor = SyncCursor(text) else {
+                throw Problem.badRequest(t("'{cursor}' is not a sync cursor", ["cursor": String(text.prefix(80))]))
+            }
             if cursor.log == log, cursor.position <= (try await server.store.latestOperationSequence(owner: owner)) {
                 after = cursor.position
             } else {
@@ -81,16 +85,16 @@ struct SyncAPI {
         if body.decimalAmounts != true, let held = page.operations.first(where: { $0.operation.change.hasFractionalAmount }) {
             throw Problem(
                 .conflict, code: "update-tend",
-                detail:
-                    "this account holds amounts with decimals (\(held.operation.change.fractionalAmounts.first?.description ?? "")) that this version of Tend cannot read: update Tend, then sync again"
-            )
+                detail: t(
+                    "this account holds amounts with decimals ({amount}) that this version of Tend cannot read: update Tend, then sync again",
+                    ["amount": held.operation.change.fractionalAmounts.first?.description ?? ""]))
         }
         if body.measurements != true, page.operations.contains(where: { $0.operation.change.makesMeasurement }) {
             throw Problem(
                 .conflict, code: "update-tend",
-                detail:
+                detail: t(
                     "this account holds habits that are only measured (a weight, a mood), which this version of Tend cannot read: update Tend, then sync again"
-            )
+                ))
         }
         return try Self.reply(
             SyncResponse(

@@ -6,6 +6,7 @@ import TendCore
 import TendHTTP
 import TendStore
 import TendWeb
+import TendWords
 
 /// Read-only views computed by TendCore: today, the heatmap, statistics, grids, tips. "Today"
 /// is the user's, from their zone and day start, never the server's.
@@ -85,7 +86,7 @@ struct ViewsAPI {
         case "strip": cells = tracked.weekStrip(endingOn: day, today: today, calendar: calendar)
         case "month": cells = tracked.monthGrid(containing: day, today: today, calendar: calendar)
         case "year": cells = tracked.yearGrid(endingWith: day, today: today, calendar: calendar)
-        default: throw Problem.badRequest("'view' is week, strip, month or year")
+        default: throw Problem.badRequest(t("'view' is week, strip, month or year"))
         }
         return try Reply.json(cells)
     }
@@ -107,7 +108,7 @@ struct ViewsAPI {
     @Sendable func dismissTip(_ request: Request, context: Context) async throws -> Response {
         let owner = try context.requireIdentity().owner
         guard let id = context.parameters.get("tip").flatMap(Tip.ID.init(rawValue:)) else {
-            throw Problem.notFound("tip not found")
+            throw Problem.notFound(t("tip not found"))
         }
         try await server.store.dismissTip(owner: owner, id)
         return Reply.noContent()

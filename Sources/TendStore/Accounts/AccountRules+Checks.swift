@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// The decisions every account store makes the same way, so the three agree word for word.
 extension AccountRules {
@@ -9,15 +10,15 @@ extension AccountRules {
         switch policy {
         case .open: nil
         case .invite(let hash?): hash
-        case .invite(nil): throw .forbidden("registration needs an invite")
+        case .invite(nil): throw .forbidden(t("registration needs an invite"))
         }
     }
 
     /// Checks that the invite a sign-up presented (`nil`: no invite has that code) can be consumed.
     package static func checkUsable(_ invite: Invite?, now: Date) throws(StoreError) {
-        guard let invite else { throw .forbidden("this invite code is not valid") }
-        guard invite.usedBy == nil else { throw .forbidden("this invite has already been used") }
-        guard invite.expiresAt > now else { throw .forbidden("this invite has expired") }
+        guard let invite else { throw .forbidden(t("this invite code is not valid")) }
+        guard invite.usedBy == nil else { throw .forbidden(t("this invite has already been used")) }
+        guard invite.expiresAt > now else { throw .forbidden(t("this invite has expired")) }
     }
 
     static func isUnexpired(_ expiresAt: Date?, now: Date) -> Bool {
@@ -36,9 +37,10 @@ extension AccountRules {
     }
 
     package static func usernameTaken(_ username: String) -> StoreError {
-        .conflict("the username “\(username)” is taken")
+        .conflict(t("the username “{username}” is taken", ["username": username]))
     }
 
-    package static let notOwner = StoreError.forbidden("only the server's owner can invite people")
-    package static let alreadyAccount = StoreError.conflict("this user already has a password")
+    // Computed on each use: in the words of whoever asks.
+    package static var notOwner: StoreError { .forbidden(t("only the server's owner can invite people")) }
+    package static var alreadyAccount: StoreError { .conflict(t("this user already has a password")) }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// What every ``IdentityStore`` answers alike.
 package enum IdentityRules {
-    package static let linkedAlready = StoreError.conflict("this sign-in is linked to a Tend account already")
+    /// Computed on each use: in the words of whoever asks.
+    package static var linkedAlready: StoreError { .conflict(t("this sign-in is linked to a Tend account already")) }
 
     /// Links by when they were made, then by issuer and subject: the same order from every store.
     package static func oldestFirst(_ a: LinkedIdentity, _ b: LinkedIdentity) -> Bool {

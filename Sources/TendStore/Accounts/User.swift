@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// A person with data in Tend.
 public struct User: Identifiable, Hashable, Sendable, Codable {
@@ -27,7 +28,7 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
         guard !username.isEmpty, username.count <= maximumUsernameLength,
             username.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") })
         else {
-            throw .invalid("a username is 1 to \(maximumUsernameLength) letters, digits, '.', '_' or '-'")
+            throw .invalid(t("a username is 1 to {limit} letters, digits, '.', '_' or '-'", ["limit": String(maximumUsernameLength)]))
         }
     }
 

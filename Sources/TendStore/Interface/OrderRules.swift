@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// The checks of a new manual order of habits or routines, for the stores to run inside their
 /// write on the ids as they are then.
@@ -10,7 +11,13 @@ package enum OrderRules {
         let known = Set(current)
         guard requested.allSatisfy({ known.contains($0) }) else { throw .notFound(what) }
         let listed = Set(requested)
-        guard listed.count == requested.count else { throw .invalid("a \(what) appears twice in the order") }
+        guard listed.count == requested.count else {
+            switch what {
+            case "habit": throw .invalid(t("a habit appears twice in the order"))
+            case "routine": throw .invalid(t("a routine appears twice in the order"))
+            default: throw .invalid(t("a {what} appears twice in the order", ["what": what]))
+            }
+        }
         return requested + current.filter { !listed.contains($0) }
     }
 }

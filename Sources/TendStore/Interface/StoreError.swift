@@ -1,4 +1,5 @@
 import TendCore
+import TendWords
 
 /// What can go wrong in a store, in words a person can act on.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -17,7 +18,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let what): "\(what) not found"
+        case .notFound(let what): Self.notFoundText(what)
         case .conflict(let reason): reason
         case .invalid(let reason): reason
         case .newerSchema(let reason): reason
@@ -28,6 +29,35 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StoreError {
+    /// "… not found" in the current words (``notFound(_:)`` names what in English, a value the
+    /// stores and tests compare): each thing the stores name is a sentence of its own.
+    static func notFoundText(_ what: String) -> String {
+        switch what {
+        case "user": return t("user not found")
+        case "habit": return t("habit not found")
+        case "routine": return t("routine not found")
+        case "account": return t("account not found")
+        case "token": return t("token not found")
+        case "invite": return t("invite not found")
+        case "push subscription": return t("push subscription not found")
+        case "webhook": return t("webhook not found")
+        case "linked identity": return t("linked identity not found")
+        case "delivery": return t("delivery not found")
+        case "firing": return t("firing not found")
+        case "sync link": return t("sync link not found")
+        case "what this refers to": return t("what this refers to not found")
+        default: break
+        }
+        // Made by the stores as `group “Name”` and `backup file PATH`.
+        if what.hasPrefix("group “"), what.hasSuffix("”") {
+            return t("group “{group}” not found", ["group": String(what.dropFirst("group “".count).dropLast())])
+        }
+        if what.hasPrefix("backup file ") {
+            return t("backup file {path} not found", ["path": String(what.dropFirst("backup file ".count))])
+        }
+        return t("{what} not found", ["what": what])
+    }
+
     /// A domain rule's refusal, as a store reports it.
     public init(_ violation: RuleViolation) {
         self = .invalid(violation.description)
@@ -45,6 +75,6 @@ extension StoreError {
 
     /// A habit name the owner already uses (names are unique per owner, case-insensitively).
     public static func habitNameTaken(_ name: String) -> StoreError {
-        .conflict("a habit named “\(name)” already exists")
+        .conflict(t("a habit named “{name}” already exists", ["name": name]))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// Groups of habits, for the CLI, the JSON API and the web app alike: what exists is
 /// checked here, then the change goes through ``TendStore/applyChanges(owner:_:)`` like any other
@@ -30,7 +31,10 @@ extension TendStore {
         try StoreError.enforcing { try group.validate() }
         let described = try await describedGroups(owner: owner)
         if described[group.name] == nil, described.groups.count >= HabitGroup.maximumPerOwner {
-            throw StoreError.invalid("you have \(described.groups.count) groups, the most Tend keeps is \(HabitGroup.maximumPerOwner)")
+            throw StoreError.invalid(
+                tPlural(
+                    "you have {count} group, the most Tend keeps is {limit}", "you have {count} groups, the most Tend keeps is {limit}",
+                    count: described.groups.count, ["limit": String(HabitGroup.maximumPerOwner)]))
         }
         try await applyChanges(owner: owner, [.groupSaved(group: group)])
         return group
@@ -42,7 +46,7 @@ extension TendStore {
         try StoreError.enforcing { try HabitGroup.validate(name: to) }
         let current = try await group(owner: owner, named: from)
         if HabitGroup.key(to) != current.key, try await groups(owner: owner).contains(where: { $0.key == HabitGroup.key(to) }) {
-            throw StoreError.conflict("a group named “\(to)” already exists")
+            throw StoreError.conflict(t("a group named “{name}” already exists", ["name": to]))
         }
         try await applyChanges(owner: owner, [.groupRenamed(from: current.name, to: to)])
     }
@@ -61,7 +65,7 @@ extension TendStore {
             throw StoreError.notFound("group “\(name.prefix(HabitGroup.maximumNameLength))”")
         }
         guard Set(names.map(HabitGroup.key)).count == names.count else {
-            throw StoreError.invalid("a group appears twice in the order")
+            throw StoreError.invalid(t("a group appears twice in the order"))
         }
         let spelled = names.map { name in existing.first { $0.key == HabitGroup.key(name) }!.name }
         try await applyChanges(owner: owner, [.groupsReordered(names: spelled)])

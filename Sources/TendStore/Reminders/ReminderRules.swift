@@ -1,4 +1,5 @@
 import TendCore
+import TendWords
 
 /// The checks and refusals every store applies to reminder delivery's records.
 public enum ReminderRules {
@@ -15,18 +16,24 @@ public enum ReminderRules {
     /// that do not resolve would hold a test send for minutes.
     public static let maximumWebhooks = 10
 
-    static func tooManyTargets(_ what: String, limit: Int) -> StoreError {
-        .invalid("an account has at most \(limit) \(what); delete one first")
-    }
-
     /// Whether another push subscription may be added to the `existing` ones (subscribing an
     /// endpoint again replaces its keys and adds none).
     package static func checkRoomForPush(existing: Int) throws(StoreError) {
-        guard existing < maximumPushSubscriptions else { throw tooManyTargets("push subscriptions", limit: maximumPushSubscriptions) }
+        guard existing < maximumPushSubscriptions else {
+            throw .invalid(
+                tPlural(
+                    "an account has at most {count} push subscription; delete one first",
+                    "an account has at most {count} push subscriptions; delete one first", count: maximumPushSubscriptions))
+        }
     }
 
     package static func checkRoomForWebhook(existing: Int) throws(StoreError) {
-        guard existing < maximumWebhooks else { throw tooManyTargets("webhooks", limit: maximumWebhooks) }
+        guard existing < maximumWebhooks else {
+            throw .invalid(
+                tPlural(
+                    "an account has at most {count} webhook; delete one first", "an account has at most {count} webhooks; delete one first",
+                    count: maximumWebhooks))
+        }
     }
 
     /// A claimant that no longer holds the firing (its lease expired and another took it), or a finished firing.
@@ -43,16 +50,16 @@ public enum ReminderRules {
     package static let recordable: Set<DeliveryStatus> = [.sending, .failed, .unknown]
 
     package static func validatePush(endpoint: String, p256dh: String, auth: String) throws(StoreError) {
-        guard !endpoint.isEmpty, endpoint.utf8.count <= maximumURLLength else { throw .invalid("a push endpoint is a URL") }
+        guard !endpoint.isEmpty, endpoint.utf8.count <= maximumURLLength else { throw .invalid(t("a push endpoint is a URL")) }
         guard !p256dh.isEmpty, !auth.isEmpty, p256dh.utf8.count <= maximumKeyLength, auth.utf8.count <= maximumKeyLength else {
-            throw .invalid("a push subscription needs its p256dh and auth keys")
+            throw .invalid(t("a push subscription needs its p256dh and auth keys"))
         }
     }
 
     package static func validateWebhook(url: String, accessToken: String?) throws(StoreError) {
-        guard !url.isEmpty, url.utf8.count <= maximumURLLength else { throw .invalid("a webhook needs a URL") }
+        guard !url.isEmpty, url.utf8.count <= maximumURLLength else { throw .invalid(t("a webhook needs a URL")) }
         if let accessToken, accessToken.isEmpty || accessToken.utf8.count > maximumURLLength {
-            throw .invalid("an access token is 1 to \(maximumURLLength) bytes")
+            throw .invalid(t("an access token is 1 to {limit} bytes", ["limit": String(maximumURLLength)]))
         }
     }
 

@@ -1,4 +1,5 @@
 import NIOPosix
+import TendWords
 
 /// Work that holds a thread for long (reading an import, encoding an export, SQLite's online
 /// backup): run on NIO's blocking pool, never on one of Swift concurrency's cooperative threads.
@@ -10,11 +11,15 @@ public enum BlockingWork {
     /// `CancellationError`: a scheduled backup asked for just before a graceful shutdown then
     /// counted as a failed backup. What was asked for is short and whole; callers that can stop
     /// early check cancellation themselves, before or after.
+    ///
+    /// `body` speaks the caller's words (``Words/current``, a task-local the pool's thread does not
+    /// inherit): an import's refusals are in the language of whoever imports.
     public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        let words = Words.current
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             NIOThreadPool.singleton.submit { state in
                 switch state {
-                case .active: continuation.resume(with: Result(catching: body))
+                case .active: continuation.resume(with: Result(catching: { try Words.$current.withValue(words, operation: body) }))
                 // Only when the pool itself shuts down, which the process-wide singleton never does
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 }

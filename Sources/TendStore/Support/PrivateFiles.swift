@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,17 @@ public struct PrivateFileError: Error, CustomStringConvertible {
     public let description: String
 
     package init(path: String, errno code: Int32? = nil, what: String) {
-        description = "\(path) \(what)" + (code.map { ": \(String(cString: strerror($0)))" } ?? "")
+        let problem =
+            switch what {
+            case "exists and is not a folder": t("{path} exists and is not a folder", ["path": path])
+            case "cannot be created": t("{path} cannot be created", ["path": path])
+            case "cannot be made private": t("{path} cannot be made private", ["path": path])
+            case "exists already": t("{path} exists already", ["path": path])
+            default: "\(path) \(what)"
+            }
+        // The system's reason (strerror) is in English.
+        description =
+            code.map { t("{problem}: {reason}", context: "system error", ["problem": problem, "reason": String(cString: strerror($0))]) }
+            ?? problem
     }
 }

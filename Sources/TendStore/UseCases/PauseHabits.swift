@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// The habits a pause or a resume applies to: one habit, a group's, or every habit the person
 /// has (archived ones left alone: they are not due anyway).
@@ -26,7 +27,9 @@ extension TendStore {
                 throw StoreError.invalid(refusal)
             }
         }
-        if let end, end < start { throw StoreError.invalid("a pause ends (\(end.iso)) before it starts (\(start.iso))") }
+        if let end, end < start {
+            throw StoreError.invalid(t("a pause ends ({end}) before it starts ({start})", ["end": end.iso, "start": start.iso]))
+        }
         let pause = HabitPause(start: start, end: end)
         return try await rewritePauses(owner: owner, scope) { $0.pauses(adding: pause) }
     }
@@ -65,11 +68,11 @@ extension TendStore {
         case .group(let name):
             let group = try await group(owner: owner, named: name)
             let members = try await habits(owner: owner, includeArchived: false).filter { HabitGroup.key($0.group) == group.key }
-            guard !members.isEmpty else { throw StoreError.invalid("the group “\(group.name)” has no habit to pause") }
+            guard !members.isEmpty else { throw StoreError.invalid(t("the group “{group}” has no habit to pause", ["group": group.name])) }
             return members
         case .all:
             let all = try await habits(owner: owner, includeArchived: false)
-            guard !all.isEmpty else { throw StoreError.invalid("there is no habit to pause") }
+            guard !all.isEmpty else { throw StoreError.invalid(t("there is no habit to pause")) }
             return all
         }
     }

@@ -17,6 +17,7 @@ import { followLive } from "./live.js";
 import { offerZones } from "./zone.js";
 import { startOutbox } from "./outbox.js";
 import { notifications } from "./push.js";
+import { pageLanguage, t } from "./words.js";
 
 enhance();
 followLive();
@@ -34,5 +35,12 @@ if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   if (document.body.hasAttribute("data-signed-out") && navigator.serviceWorker.controller) {
     navigator.serviceWorker.controller.postMessage("signed-out");
+  }
+  // What the worker says on its own, in this page's language.
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.controller.postMessage({
+      kind: "words", lang: pageLanguage, title: t('Offline', {}, { context: 'page title' }),
+      offline: t('You are offline, and no Today page has been loaded on this device yet.'), reminder: t('You have a reminder.'),
+    });
   }
 }

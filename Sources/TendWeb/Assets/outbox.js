@@ -7,6 +7,7 @@
 
 // The change, the card's status and its words after a command, and the hybrid clock: rules.js,
 // held to TendCore's and the page's rules by one table of cases.
+import { t, tPlural } from "./words.js";
 import { amountText, applied, changeFor, durationField, laterStamp, nextStamp, statusLabel, statusOf, tapLabel, valueText } from "./rules.js";
 import { csrf, dayOver, mainNumber, refresh, staleNotice } from "./swap.js";
 
@@ -236,20 +237,22 @@ function badge() {
     const brand = header.querySelector(".brand");
     if (brand) brand.after(badgeElement); else header.prepend(badgeElement);
   }
-  const waiting = pending > 0 ? ` · ${pending} pending` : "";
   const shown = state === "synced" && pending > 0 ? "syncing" : state;
-  const text = {
-    synced: "synced", syncing: "syncing" + waiting, offline: "offline" + waiting,
-    "signed-out": "signed out" + waiting, error: "not synced" + waiting,
+  const said = {
+    synced: t('synced', {}, { context: 'sync badge' }), syncing: t('syncing', {}, { context: 'sync badge' }),
+    offline: t('offline', {}, { context: 'sync badge' }), "signed-out": t('signed out', {}, { context: 'sync badge' }),
+    error: t('not synced', {}, { context: 'sync badge' }),
   }[shown];
+  const text = pending > 0 && shown !== "synced"
+    ? tPlural('{state} · {count} pending', '{state} · {count} pending', pending, { state: said }) : said;
   if (badgeElement.textContent !== text) badgeElement.textContent = text;
   badgeElement.dataset.state = shown;
   badgeElement.title = {
-    synced: "Everything done on this page is on the server.",
-    syncing: "Sending this device's changes to the server.",
-    offline: "The server does not answer; changes are kept on this device and sent when it answers again.",
-    "signed-out": "Sign in again to send the changes kept on this device.",
-    error: "The server could not take the changes yet; they are kept and sent again.",
+    synced: t('Everything done on this page is on the server.'),
+    syncing: t('Sending this device\'s changes to the server.'),
+    offline: t('The server does not answer; changes are kept on this device and sent when it answers again.'),
+    "signed-out": t('Sign in again to send the changes kept on this device.'),
+    error: t('The server could not take the changes yet; they are kept and sent again.'),
   }[shown];
   document.body.classList.toggle("is-offline", !navigator.onLine || document.body.hasAttribute("data-kept-copy"));
 }
@@ -265,16 +268,16 @@ function refusal(record, detail) {
     const dismiss = document.createElement("button");
     dismiss.type = "button";
     dismiss.className = "button small";
-    dismiss.textContent = "Dismiss";
+    dismiss.textContent = t('Dismiss');
     dismiss.addEventListener("click", () => box.remove());
     const heading = document.createElement("p");
-    heading.textContent = "The server refused changes made on this device while offline; they were not saved:";
+    heading.textContent = t('The server refused changes made on this device while offline; they were not saved:');
     box.append(heading, list, dismiss);
     const main = document.getElementById("main");
     if (main) main.before(box); else document.body.prepend(box);
   }
   const item = document.createElement("li");
-  item.textContent = `${record.label || "a change"}: ${detail}`;
+  item.textContent = t('{change}: {reason}', { change: record.label || t('a change'), reason: detail });
   box.querySelector("ul").append(item);
 }
 

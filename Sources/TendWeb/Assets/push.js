@@ -4,6 +4,7 @@
 // subscription is sent to the API. Every failure is said in words beside the button.
 // `notifications` also readies the calendar address's Copy button and "Send a test notification".
 import { csrf } from "./swap.js";
+import { t } from "./words.js";
 
 function base64urlBytes(text) {
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
@@ -32,18 +33,18 @@ async function api(method, path, body) {
 async function enablePush(status) {
   const say = (text) => { status.textContent = text; };
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
-    say("This browser cannot receive notifications from Tend. On an iPhone or iPad, add Tend to the home screen first and open it from there.");
+    say(t('This browser cannot receive notifications from Tend. On an iPhone or iPad, add Tend to the home screen first and open it from there.'));
     return;
   }
-  say("Asking for permission…");
+  say(t('Asking for permission…'));
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
     say(permission === "denied"
-      ? "Notifications are blocked for this site. Allow them in the browser's site settings, then press the button again."
-      : "Notifications were not allowed. Press the button again to be asked once more.");
+      ? t('Notifications are blocked for this site. Allow them in the browser\'s site settings, then press the button again.')
+      : t('Notifications were not allowed. Press the button again to be asked once more.'));
     return;
   }
-  say("Subscribing…");
+  say(t('Subscribing…'));
   let subscription;
   try {
     const { publicKey } = await api("GET", "/api/v1/push/key");
@@ -61,14 +62,15 @@ async function enablePush(status) {
       subscription = await Promise.race([registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), late]);
     }
   } catch (error) {
-    say(`This browser could not subscribe to notifications (${error.message || error.name}). ` +
-      "It needs to reach its push service on the internet; try again later or in another browser.");
+    say(t(
+      'This browser could not subscribe to notifications ({reason}). It needs to reach its push service on the internet; try again later or in another browser.',
+      { reason: error.message || error.name }));
     return;
   }
   try {
     await api("POST", "/api/v1/push/subscriptions", subscription.toJSON());
   } catch (error) {
-    say(`Tend did not accept this device's subscription: ${error.message}`);
+    say(t('Tend did not accept this device\'s subscription: {reason}', { reason: error.message }));
     return;
   }
   window.location.assign("/settings?push=enabled#notifications-title");
@@ -82,31 +84,32 @@ async function markThisDevice() {
     if (row.dataset.endpoint !== subscription.endpoint || row.querySelector(".this-device")) return;
     const mark = document.createElement("span");
     mark.className = "this-device";
-    mark.textContent = "This device";
+    mark.textContent = t('This device');
     row.querySelector(".row-main strong").after(mark);
   });
 }
 async function sendTest(box, status, list) {
-  status.textContent = "Sending…";
+  status.textContent = t('Sending…');
   list.replaceChildren();
   try {
     const { results } = await api("POST", box.dataset.test);
     if (!results || results.length === 0) {
-      status.textContent = "Nothing was sent: enable a device or add a webhook first.";
+      status.textContent = t('Nothing was sent: enable a device or add a webhook first.');
       return;
     }
-    status.textContent = "Sent. What each channel answered:";
-    const names = { delivered: "delivered", failed: "failed", refused: "refused (the address is not allowed)",
-      gone: "gone (the subscription no longer exists)", retry: "not delivered yet (will be retried)" };
+    status.textContent = t('Sent. What each channel answered:');
+    const names = { delivered: t('delivered'), failed: t('failed'), refused: t('refused (the address is not allowed)'),
+      gone: t('gone (the subscription no longer exists)'), retry: t('not delivered yet (will be retried)') };
     for (const result of results) {
       const item = document.createElement("li");
       item.className = "test-result " + result.result;
-      const channel = result.channel === "push" ? "Device" : result.channel === "webhook" ? "Webhook" : result.channel;
-      item.textContent = `${channel} ${result.target}: ${names[result.result] || result.result}` + (result.detail ? ` — ${result.detail}` : "");
+      const channel = result.channel === "push" ? t('Device') : result.channel === "webhook" ? t('Webhook') : result.channel;
+      const values = { channel, target: result.target, result: names[result.result] || result.result, detail: result.detail };
+      item.textContent = result.detail ? t('{channel} {target}: {result} — {detail}', values) : t('{channel} {target}: {result}', values);
       list.append(item);
     }
   } catch (error) {
-    status.textContent = `The test could not be sent: ${error.message}`;
+    status.textContent = t('The test could not be sent: {reason}', { reason: error.message });
   }
 }
 // Readies this page's notification controls, once each (app.js calls it, and swap.js after every swap).
@@ -119,11 +122,11 @@ export function notifications() {
     const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
     status.textContent = supported
       ? (Notification.permission === "denied"
-        ? "Notifications are blocked for this site; allow them in the browser's site settings first."
-        : "Press the button to receive reminders on this device; the browser asks for your permission.")
-      : "This browser cannot receive notifications from Tend. On an iPhone or iPad, add Tend to the home screen first and open it from there.";
+        ? t('Notifications are blocked for this site; allow them in the browser\'s site settings first.')
+        : t('Press the button to receive reminders on this device; the browser asks for your permission.'))
+      : t('This browser cannot receive notifications from Tend. On an iPhone or iPad, add Tend to the home screen first and open it from there.');
     button.hidden = !supported;
-    button.addEventListener("click", () => enablePush(status).catch((error) => { status.textContent = `Something went wrong: ${error.message}`; }));
+    button.addEventListener("click", () => enablePush(status).catch((error) => { status.textContent = t('Something went wrong: {reason}', { reason: error.message }); }));
     markThisDevice().catch(() => {});
   }
   const copy = document.getElementById("calendar-copy");
@@ -135,10 +138,10 @@ export function notifications() {
       const said = document.getElementById("calendar-copy-status");
       try {
         await navigator.clipboard.writeText(field.value);
-        said.textContent = "Copied.";
+        said.textContent = t('Copied.');
       } catch (error) {
         field.select();
-        said.textContent = "Select the address and copy it.";
+        said.textContent = t('Select the address and copy it.');
       }
     });
   }
@@ -148,7 +151,7 @@ export function notifications() {
     testButton.dataset.ready = "1";
     testButton.hidden = false;
     const testStatus = document.getElementById("notification-test-status");
-    testStatus.textContent = "Sends one notification to every device and webhook above.";
+    testStatus.textContent = t('Sends one notification to every device and webhook above.');
     testButton.addEventListener("click", () => sendTest(test, testStatus, document.getElementById("notification-test-results")));
   }
 }

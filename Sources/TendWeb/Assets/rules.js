@@ -4,7 +4,9 @@
 // a phone offline has no server to ask. One table of cases (Tests/Golden/today-card.json) holds
 // them to the Swift: a Swift test checks the table against TendCore and the page, a Node test
 // (Tests/JavaScript/rules.test.mjs) checks this file against the table.
-// An ES module, imported by outbox.js (the offline queue).
+// An ES module, imported by outbox.js (the offline queue). The words are the page's language's
+// (words.js), the same catalog messages as the page's Swift.
+import { t, tPlural } from "./words.js";
 
 // A stamp's milliseconds and counter ("0001732233600000-0000-device"; "" is the start).
 function parseStamp(stamp) {
@@ -101,28 +103,37 @@ export function durationField(seconds) {
 export function valueText(f, value) {
   const text = (amount) => amountText(amount, f.mark);
   if (f.type === "checkmark") {
-    if (f.kind === "bad") return value === 0 ? "Not today" : `Slipped ${value === 1 ? "once" : `${text(value)} times`}`;
-    return value >= 1 ? "Checked" : "Not checked";
+    if (f.kind === "bad") return value === 0 ? t('Not today') : tPlural('Slipped once', 'Slipped {count} times', value, { count: text(value) });
+    return value >= 1 ? t('Checked') : t('Not checked');
   }
   if (f.type === "count") {
-    const unit = f.unit ? " " + f.unit : "";
-    return f.kind === "bad" ? `${text(value)}${unit}, at most ${text(f.target)}` : `${text(value)} / ${text(f.target)}${unit}`;
+    if (f.kind === "bad") {
+      return f.unit
+        ? t('{value} {unit}, at most {target}', { value: text(value), unit: f.unit, target: text(f.target) })
+        : t('{value}, at most {target}', { value: text(value), target: text(f.target) });
+    }
+    return `${text(value)} / ${text(f.target)}` + (f.unit ? " " + f.unit : "");
   }
-  return f.kind === "bad" ? `${duration(value)}, at most ${duration(f.target)}` : `${duration(value)} / ${duration(f.target)}`;
+  return f.kind === "bad"
+    ? t('{value}, at most {target}', { value: duration(value), target: duration(f.target) })
+    : `${duration(value)} / ${duration(f.target)}`;
 }
 
 // TodayPage.statusLabel.
-const statusLabels = {
-  good: { met: "Done", pending: "To do", missed: "Missed" },
-  bad: { met: "Within limit", pending: "Within limit so far", missed: "Over limit" },
-};
-export function statusLabel(f, status) {
-  if (status === "skipped") return "Skipped";
-  if (status === "satisfied") return "Done for this period";
-  if (status === "notDue") return "Not due";
-  if (status === "paused") return "Paused";
-  if (f.kind === "bad" && status === "missed" && f.type === "checkmark") return "Slipped";
-  return statusLabels[f.kind === "bad" ? "bad" : "good"][status];
+export function statusLabel(f, state) {
+  const bad = f.kind === "bad";
+  switch (state) {
+    case "met": return bad ? t('Within limit', {}, { context: 'status' }) : t('Done', {}, { context: 'status' });
+    case "pending": return bad ? t('Within limit so far', {}, { context: 'status' }) : t('To do', {}, { context: 'status' });
+    case "missed":
+      if (!bad) return t('Missed', {}, { context: 'status' });
+      return f.type === "checkmark" ? t('Slipped', {}, { context: 'status' }) : t('Over limit', {}, { context: 'status' });
+    case "skipped": return t('Skipped', {}, { context: 'status' });
+    case "satisfied": return t('Done for this period', {}, { context: 'status' });
+    case "notDue": return t('Not due', {}, { context: 'status' });
+    case "paused": return t('Paused', {}, { context: 'status' });
+    default: return undefined;
+  }
 }
 
 // A fixed schedule's status from the value (DayStatus); a quota habit's, a not-due day's and a
@@ -141,16 +152,19 @@ export function statusOf(f, value, reset) {
 export function tapLabel(f, value) {
   let action;
   if (f.type === "checkmark") {
-    action = f.kind === "bad" ? (value > 0 ? "Tap to undo the slip" : "Tap to record a slip") : (value >= 1 ? "Tap to uncheck" : "Tap to check");
+    action = f.kind === "bad"
+      ? (value > 0 ? t('Tap to undo the slip') : t('Tap to record a slip'))
+      : (value >= 1 ? t('Tap to uncheck') : t('Tap to check'));
   } else if (f.kind === "good" && f.target > 0 && thousandths(value) >= thousandths(f.target)) {
     const plus = f.type === "count" && step(f) !== 1 ? amountText(step(f), f.mark) : "1";
-    action = `Target reached: a tap adds nothing more; the menu’s +${plus} goes past it`;
+    action = t('Target reached: a tap adds nothing more; the menu’s +{step} goes past it', { step: plus });
   } else if (f.type === "duration") {
-    action = "Tap to add a minute";
+    action = t('Tap to add a minute');
   } else if (step(f) !== 1) {
-    action = `Tap to add ${amountText(step(f), f.mark)}` + (f.unit ? ` ${f.unit}` : "");
+    const amount = amountText(step(f), f.mark);
+    action = f.unit ? t('Tap to add {step} {unit}', { step: amount, unit: f.unit }) : t('Tap to add {step}', { step: amount });
   } else {
-    action = "Tap to add one" + (f.unit ? ` (${f.unit})` : "");
+    action = f.unit ? t('Tap to add one ({unit})', { unit: f.unit }) : t('Tap to add one');
   }
-  return `${f.name}: ${valueText(f, value)}. ${action}`;
+  return t('{habit}: {value}. {action}', { habit: f.name, value: valueText(f, value), action });
 }

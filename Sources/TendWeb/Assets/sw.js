@@ -13,6 +13,7 @@ const ASSETS = __TEND_ASSETS__;
 const ASSET_CACHE = "tend-assets-" + VERSION;
 const PAGE_CACHE = "tend-pages";
 const TODAY_KEY = "/__tend/last-today";
+const WORDS_KEY = "/__tend/words";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(ASSET_CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
@@ -29,7 +30,32 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   // Signing out forgets the kept page: the next person on this device must not see it.
   if (event.data === "signed-out") event.waitUntil(caches.delete(PAGE_CACHE));
+  // A page tells the worker its language's words for what the worker says on its own (the
+  // offline page, a push it cannot read): app.js sends them on every load.
+  if (event.data && typeof event.data === "object" && event.data.kind === "words") {
+    const words = JSON.stringify({ lang: String(event.data.lang || "en"), offline: String(event.data.offline || ""),
+      title: String(event.data.title || ""), reminder: String(event.data.reminder || "") });
+    event.waitUntil(caches.open(PAGE_CACHE).then((cache) =>
+      cache.put(WORDS_KEY, new Response(words, { headers: { "Content-Type": "application/json" } }))));
+  }
 });
+
+// The words a page last sent (see the message listener); English until one has.
+async function workerWords() {
+  const english = { lang: "en", offline: "You are offline, and no Today page has been loaded on this device yet.",
+    title: "Offline", reminder: "You have a reminder." };
+  try {
+    const kept = await caches.match(WORDS_KEY);
+    if (!kept) return english;
+    const words = await kept.json();
+    return { lang: words.lang || "en", offline: words.offline || english.offline, title: words.title || english.title,
+      reminder: words.reminder || english.reminder };
+  } catch (error) {
+    return english;
+  }
+}
+
+const escapeHTML = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -81,9 +107,12 @@ async function page(request, url) {
   } catch (error) {
     const kept = await keptToday();
     if (kept) return kept;
+    const words = await workerWords();
+    const direction = /^(ar|fa|he|ur)\b/.test(words.lang) ? "rtl" : "ltr";
     return new Response(
-      "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>Offline · Tend</title>" +
-      "<p>You are offline, and no Today page has been loaded on this device yet.</p>",
+      `<!doctype html><html lang="${escapeHTML(words.lang)}" dir="${direction}"><meta charset=utf-8>` +
+      `<meta name=viewport content='width=device-width'><title>${escapeHTML(words.title)} · Tend</title>` +
+      `<p>${escapeHTML(words.offline)}</p>`,
       { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 }
@@ -109,7 +138,8 @@ async function showPush(data) {
     message = null;
   }
   if (!message || typeof message !== "object") {
-    return self.registration.showNotification("Tend", { body: "You have a reminder.", icon: "/assets/icon-192.png", data: { url: "/" } });
+    const words = await workerWords();
+    return self.registration.showNotification("Tend", { body: words.reminder, icon: "/assets/icon-192.png", data: { url: "/" } });
   }
   const actions = message.actions && typeof message.actions === "object" ? message.actions : null;
   const links = {};
@@ -133,8 +163,11 @@ async function showPush(data) {
   const maxActions = (self.Notification && Notification.maxActions) || 0;
   if (maxActions > 0 && (links.done || links.later)) {
     options.actions = [];
-    if (links.done) options.actions.push({ action: "done", title: "Done" });
-    if (links.later) options.actions.push({ action: "later", title: "Later" });
+    // The buttons' words come in the recipient's language (`labels`), English when absent.
+    const labels = message.labels && typeof message.labels === "object" ? message.labels : {};
+    const label = (name, english) => (typeof labels[name] === "string" && labels[name] ? labels[name] : english);
+    if (links.done) options.actions.push({ action: "done", title: label("done", "Done") });
+    if (links.later) options.actions.push({ action: "later", title: label("later", "Later") });
   }
   const title = typeof message.title === "string" && message.title ? message.title : "Tend";
   return self.registration.showNotification(title, options);

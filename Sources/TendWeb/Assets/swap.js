@@ -3,6 +3,7 @@
 // data-confirm ask in a <dialog>, a page that shows today fetches itself when the day ends, a
 // habit page's calendar day chooses its day on a long press, and card menus close on Escape or a
 // click elsewhere. `enhance` adds the page's listeners (app.js calls it once).
+import { t } from "./words.js";
 import * as outbox from "./outbox.js";
 import { notifications } from "./push.js";
 
@@ -102,8 +103,9 @@ export function staleNotice(day) {
     const nav = document.querySelector("#main .daynav");
     if (nav) nav.after(notice); else document.getElementById("main").prepend(notice);
   }
-  notice.textContent = `Nothing was recorded: this page still shows ${day}, and that day is over. ` +
-    "Today's page comes when the server answers again.";
+  notice.textContent = t(
+    'Nothing was recorded: this page still shows {date}, and that day is over. Today\'s page comes when the server answers again.',
+    { date: day });
 }
 
 // A live change came while the page was hidden (live.js says so): it fetches itself once shown.

@@ -1,6 +1,7 @@
 // The time zone: sign-up preselects the browser's, Settings offers it beside the saved one, and
 // the travel banner offers to switch the account when this device's clock is elsewhere.
 import { csrf } from "./swap.js";
+import { t } from "./words.js";
 
 // Fills in what this page shows of the zone (app.js calls it once).
 export function offerZones() {
@@ -17,7 +18,7 @@ export function offerZones() {
   if (offer && offerNote && window.Intl) {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (browserZone && browserZone !== offer.value && Array.from(offer.options).some((o) => o.value === browserZone)) {
-      offerNote.querySelector("span").textContent = `This browser is in ${browserZone}. `;
+      offerNote.querySelector("span").textContent = t('This browser is in {zone}.', { zone: browserZone }) + " ";
       offerNote.hidden = false;
       offerNote.querySelector("button").addEventListener("click", () => { offer.value = browserZone; offerNote.hidden = true; offer.focus(); });
     }
@@ -59,7 +60,7 @@ export function offerZones() {
     form.action = action;
     form.className = "zone-banner";
     form.setAttribute("role", "region");
-    form.setAttribute("aria-label", "Time zone");
+    form.setAttribute("aria-label", t('Time zone'));
     const field = (name, value) => {
       const input = document.createElement("input");
       input.type = "hidden";
@@ -71,17 +72,18 @@ export function offerZones() {
     field("timeZone", device);
     field("return", location.pathname + location.search);
     const text = document.createElement("p");
-    text.textContent = `This device is in ${device}; your account uses ${account}. Your days and reminders follow the account's zone.`;
+    text.textContent = t(
+      'This device is in {device}; your account uses {account}. Your days and reminders follow the account\'s zone.', { device, account });
     // Keeping the account's zone is the default (first, filled): a tap on "Use" changes where
     // every day and reminder of the account falls, on every device, so it is the one to choose.
     const use = document.createElement("button");
     use.type = "submit";
     use.className = "button small";
-    use.textContent = `Use ${device}`;
+    use.textContent = t('Use {zone}', { zone: device });
     const keep = document.createElement("button");
     keep.type = "button";
     keep.className = "button primary small";
-    keep.textContent = `Keep ${account}`;
+    keep.textContent = t('Keep {zone}', { zone: account });
     keep.addEventListener("click", () => {
       try { localStorage.setItem(kept, device + " " + account); } catch (e) { /* this device asks again */ }
       form.remove();

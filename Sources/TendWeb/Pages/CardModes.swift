@@ -2,6 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendStore
+import TendWords
 
 /// How a Today card shows its habit (Habit Rabbit's card modes): the day, the 7 days ending on
 /// it, or its month. Chosen per card and remembered by the browser (cookie `tend_modes`).
@@ -10,9 +11,9 @@ enum CardMode: String, CaseIterable, Sendable {
 
     var title: String {
         switch self {
-        case .daily: "Day"
-        case .weekly: "Week"
-        case .monthly: "Month"
+        case .daily: t("Day", context: "card mode")
+        case .weekly: t("Week", context: "card mode")
+        case .monthly: t("Month", context: "card mode")
         }
     }
 

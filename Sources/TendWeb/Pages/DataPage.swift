@@ -4,6 +4,7 @@ import TendCore
 import TendHTTP
 import TendImport
 import TendStore
+import TendWords
 
 /// `/settings/data`: import a file (first a preview of what it would change, then a
 /// confirmation), export downloads and a backup download. Pure: built from the size limit, the
@@ -35,16 +36,23 @@ struct DataPage: Sendable, Hashable {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = timeZone
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            plan =
-                "\(report.cadence.prefix(1).uppercased() + report.cadence.dropFirst()) into \(report.directory), the newest \(report.keep) kept."
+            let plan = tPlural(
+                "{cadence} into {directory}, the newest {count} kept.", "{cadence} into {directory}, the newest {count} kept.",
+                count: report.keep, ["cadence": report.cadence, "directory": report.directory])
+            self.plan = plan.prefix(1).uppercased() + plan.dropFirst()
             if let at = report.lastSuccessAt, let path = report.lastSuccessPath {
-                latest =
-                    "Latest: \(formatter.string(from: at)) (\(Problem.bytes(report.lastSuccessBytes))), \((path as NSString).lastPathComponent)."
+                latest = t(
+                    "Latest: {date} ({size}), {file}.",
+                    [
+                        "date": formatter.string(from: at), "size": Problem.bytes(report.lastSuccessBytes),
+                        "file": (path as NSString).lastPathComponent,
+                    ])
             } else {
-                latest = "No backup has been taken since the server started."
+                latest = t("No backup has been taken since the server started.")
             }
             if let error = report.latestError, let at = report.latestAt {
-                failure = "The backup of \(formatter.string(from: at)) failed: \(error). It is tried again soon."
+                failure = t(
+                    "The backup of {date} failed: {error}. It is tried again soon.", ["date": formatter.string(from: at), "error": error])
             }
         }
     }
@@ -77,8 +85,13 @@ struct DataPage: Sendable, Hashable {
 
         var sentence: String {
             habits == 0 && entries == 0
-                ? "Imported: nothing was new, so nothing changed."
-                : "Imported \(DataPage.count(habits, "new habit")) and \(DataPage.count(entries, "entry", "entries"))."
+                ? t("Imported: nothing was new, so nothing changed.")
+                : t(
+                    "Imported {habits} and {entries}.",
+                    [
+                        "habits": tPlural("{count} new habit", "{count} new habits", count: habits, ["count": DataPage.number(habits)]),
+                        "entries": tPlural("{count} entry", "{count} entries", count: entries, ["count": DataPage.number(entries)]),
+                    ])
         }
     }
 
@@ -87,60 +100,99 @@ struct DataPage: Sendable, Hashable {
         self.sizeLimit = Problem.bytes(sizeLimit)
         exports = [
             Download(
-                title: "Tend JSON", detail: "Everything, without loss: habits, entries and notes, reminders, routines, settings.",
+                title: "Tend JSON", detail: t("Everything, without loss: habits, entries and notes, reminders, routines, settings."),
                 href: WebPaths.dataExport() + "?format=json"),
             Download(
-                title: "CSV", detail: "Habits and entries in one file, for spreadsheets.", href: WebPaths.dataExport() + "?format=csv"),
+                title: "CSV", detail: t("Habits and entries in one file, for spreadsheets."), href: WebPaths.dataExport() + "?format=csv"),
             Download(
-                title: "Loop Habit Tracker CSV (ZIP)", detail: "For Loop Habit Tracker and tools that read its export.",
+                title: "Loop Habit Tracker CSV (ZIP)", detail: t("For Loop Habit Tracker and tools that read its export."),
                 href: WebPaths.dataExport() + "?format=loop-csv"),
         ]
         backup = Download(
-            title: "Download a backup", detail: "tend-backup-\(today.iso).json",
+            title: t("Download a backup"), detail: "tend-backup-\(today.iso).json",
             href: WebPaths.dataBackup())
     }
 
     /// The preview of `report` (a dry run) of the file `filename`, staged as `uploadID`.
     static func preview(_ report: ImportReport, filename: String?, uploadID: String) -> Preview {
         var summary: [String] = []
-        summary.append(listing(report.habitsAdded, count(report.habitsAdded.count, "new habit")))
-        summary.append(count(report.entriesAdded, "new entry", "new entries") + ".")
-        if !report.routinesAdded.isEmpty { summary.append(listing(report.routinesAdded, count(report.routinesAdded.count, "new routine"))) }
-        if report.settingsApplied { summary.append("Your settings (time zone, day start, week start) are taken from the file.") }
-        if report.tipsApplied > 0 { summary.append("\(count(report.tipsApplied, "tip")) marked as seen.") }
+        let habitsAdded = report.habitsAdded.count
+        summary.append(
+            report.habitsAdded.isEmpty
+                ? tPlural("{count} new habit.", "{count} new habits.", count: habitsAdded, ["count": number(habitsAdded)])
+                : tPlural(
+                    "{count} new habit: {names}.", "{count} new habits: {names}.", count: habitsAdded,
+                    ["count": number(habitsAdded), "names": names(report.habitsAdded)]))
+        summary.append(
+            tPlural("{count} new entry.", "{count} new entries.", count: report.entriesAdded, ["count": number(report.entriesAdded)]))
+        if !report.routinesAdded.isEmpty {
+            let count = report.routinesAdded.count
+            summary.append(
+                tPlural(
+                    "{count} new routine: {names}.", "{count} new routines: {names}.", count: count,
+                    ["count": number(count), "names": names(report.routinesAdded)]))
+        }
+        if report.settingsApplied { summary.append(t("Your settings (time zone, day start, week start) are taken from the file.")) }
+        if report.tipsApplied > 0 {
+            summary.append(
+                tPlural(
+                    "{count} tip marked as seen.", "{count} tips marked as seen.", count: report.tipsApplied,
+                    ["count": number(report.tipsApplied)]))
+        }
         var conflicts: [String] = []
         if !report.habitsMerged.isEmpty {
+            let count = report.habitsMerged.count
             conflicts.append(
-                listing(report.habitsMerged, count(report.habitsMerged.count, "habit") + " you already have (kept as you have them)"))
+                tPlural(
+                    "{count} habit you already have (kept as you have them): {names}.",
+                    "{count} habits you already have (kept as you have them): {names}.", count: count,
+                    ["count": number(count), "names": names(report.habitsMerged)]))
         }
         if !report.routinesMerged.isEmpty {
-            conflicts.append(listing(report.routinesMerged, count(report.routinesMerged.count, "routine") + " you already have"))
+            let count = report.routinesMerged.count
+            conflicts.append(
+                tPlural(
+                    "{count} routine you already have: {names}.", "{count} routines you already have: {names}.", count: count,
+                    ["count": number(count), "names": names(report.routinesMerged)]))
         }
         if report.entriesUnchanged > 0 {
-            conflicts.append("\(count(report.entriesUnchanged, "entry", "entries")) you already have with the same value.")
+            conflicts.append(
+                tPlural(
+                    "{count} entry you already have with the same value.", "{count} entries you already have with the same value.",
+                    count: report.entriesUnchanged, ["count": number(report.entriesUnchanged)]))
         }
         if report.entriesKept > 0 {
-            conflicts.append("\(count(report.entriesKept, "day")) where you recorded something else: your value is kept.")
+            conflicts.append(
+                tPlural(
+                    "{count} day where you recorded something else: your value is kept.",
+                    "{count} days where you recorded something else: your value is kept.", count: report.entriesKept,
+                    ["count": number(report.entriesKept)]))
         }
         conflicts += report.kept
         var skipped = report.skipped
         if report.entriesSkipped > 0, skipped.isEmpty {
-            skipped.append("\(count(report.entriesSkipped, "entry", "entries")) of the file are not imported.")
+            // "1 entry … are": the English as it has always been.
+            skipped.append(
+                tPlural(
+                    "{count} entry of the file are not imported.", "{count} entries of the file are not imported.",
+                    count: report.entriesSkipped, ["count": number(report.entriesSkipped)]))
         }
         return Preview(
-            uploadID: uploadID, filename: filename ?? "the file", format: report.format.description, summary: summary,
+            uploadID: uploadID, filename: filename ?? t("the file"), format: report.format.description, summary: summary,
             conflicts: conflicts, adjustments: report.adjustments, skipped: skipped, changesNothing: report.changesNothing,
             nameClashes: report.nameClashes)
     }
 
-    /// "3 new habits: Read, Run, Stretch." (at most 10 names, then "and N more").
-    static func listing(_ names: [String], _ head: String) -> String {
-        guard !names.isEmpty else { return head + "." }
+    /// The names after "3 new habits: ": "Read, Run, Stretch" (at most 10, then "and N more").
+    static func names(_ names: [String]) -> String {
         let shown = names.prefix(10).joined(separator: ", ")
-        return head + ": " + shown + (names.count > 10 ? " and \(names.count - 10) more." : ".")
+        guard names.count > 10 else { return shown }
+        return tPlural("{names} and {count} more", "{names} and {count} more", count: names.count - 10, ["names": shown])
     }
 
-    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
-        "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \(n == 1 ? one : many ?? one + "s")"
+    /// A count as the preview writes it: grouped ("1,234") in English, as Tend always has, else as the language writes it.
+    static func number(_ n: Int) -> String {
+        Words.current.language == .english
+            ? n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) : Words.current.number(n)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// A value a person typed for a day: a count ("12", "2,5" in de_DE — read by TendCore's
 /// ``AmountText`` in the person's locale) or a duration (read by ``DurationText``, as the CLI
@@ -49,12 +50,14 @@ enum TypedValue {
 
         var description: String {
             switch self {
-            case .empty: "Type a number, e.g. 3."
-            case .negative: "A day's value cannot be negative. To take one away, use −1."
+            case .empty: t("Type a number, e.g. 3.")
+            case .negative: t("A day's value cannot be negative. To take one away, use −1.")
             case .amount(let refusal): refusal.description.prefix(1).uppercased() + refusal.description.dropFirst() + "."
             case .duration(let refusal): refusal.description
             case .tooLarge:
-                "That is more than \(TypedValue.maximumCount.whole.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) in a day: type the day's count."
+                t(
+                    "That is more than {maximum} in a day: type the day's count.",
+                    ["maximum": TypedValue.maximumCount.whole.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))])
             }
         }
     }
@@ -119,22 +122,35 @@ struct DayEntryControls: Sendable, Hashable {
         case .checkmark:
             self.value = nil
         case .count:
-            let step = habit.step
-            let unit = habit.unit.isEmpty ? "" : " \(habit.unit)"
+            let step = amounts(habit.step)
+            let unit = habit.unit
+            let decrementLabel: String
+            let incrementLabel: String
+            if habit.step == 1 {
+                decrementLabel = t("Take one away (−1)")
+                incrementLabel = t("Add one more (+1)")
+            } else if unit.isEmpty {
+                decrementLabel = t("Take {step} away (−{step})", ["step": step])
+                incrementLabel = t("Add {step} more (+{step})", ["step": step])
+            } else {
+                decrementLabel = t("Take {step} {unit} away (−{step})", ["step": step, "unit": unit])
+                incrementLabel = t("Add {step} {unit} more (+{step})", ["step": step, "unit": unit])
+            }
+            let label =
+                habit.isMeasurement
+                ? (unit.isEmpty ? t("Value") : t("Value ({unit})", ["unit": unit]))
+                : (unit.isEmpty ? t("How many") : t("How many {unit}", ["unit": unit]))
             self.value = ValueField(
-                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
-                decrementLabel: step == 1 ? "Take one away (−1)" : "Take \(amounts(step))\(unit) away (−\(amounts(step)))",
-                incrementAction: WebPaths.increment(habit.id, day),
-                incrementLabel: step == 1 ? "Add one more (+1)" : "Add \(amounts(step))\(unit) more (+\(amounts(step)))",
-                label: habit.isMeasurement ? "Value" + (habit.unit.isEmpty ? "" : " (\(habit.unit))") : "How many" + unit,
-                hint: "A number, e.g. 12 or \(amounts(2.5)).",
+                action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day), decrementLabel: decrementLabel,
+                incrementAction: WebPaths.increment(habit.id, day), incrementLabel: incrementLabel, label: label,
+                hint: t("A number, e.g. 12 or {example}.", ["example": amounts(2.5)]),
                 text: value == 0 ? "" : amounts(value), inputMode: "decimal")
         case .duration:
             self.value = ValueField(
                 action: WebPaths.value(habit.id, day), decrementAction: WebPaths.decrement(habit.id, day),
-                decrementLabel: "Take a minute away (−1 min)", incrementAction: WebPaths.increment(habit.id, day),
-                incrementLabel: "Add a minute more (+1 min)",
-                label: "How long", hint: "Minutes or hours: 45, 45m, 1h30 or 1:30.",
+                decrementLabel: t("Take a minute away (−1 min)"), incrementAction: WebPaths.increment(habit.id, day),
+                incrementLabel: t("Add a minute more (+1 min)"),
+                label: t("How long"), hint: t("Minutes or hours: 45, 45m, 1h30 or 1:30."),
                 text: value == 0 ? "" : TypedValue.durationText(value), inputMode: "text")
         }
     }

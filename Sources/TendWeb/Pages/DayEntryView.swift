@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// Renders ``DayEntryControls``: −1, the value field and the day's note, as plain forms (each
 /// posts with the CSRF token and a return path, and is `data-enhance`d). Every control has an id,
@@ -50,7 +51,7 @@ enum DayEntryView {
                         $0.add("type", "submit")
                         $0.add("id", "value-save-", id)
                     }
-                ) { $0.text("Set") }
+                ) { $0.text(t("Set", context: "value")) }
             }
             if let error = field.error {
                 html.element(
@@ -103,7 +104,7 @@ enum DayEntryView {
                 $0.add("name", "day")
                 $0.add("value", controls.day.iso)
             }
-            html.element("label", { $0.add("for", "day-note-", id) }) { $0.text("Note for this day") }
+            html.element("label", { $0.add("for", "day-note-", id) }) { $0.text(t("Note for this day")) }
             html.element(
                 "textarea",
                 {
@@ -135,7 +136,7 @@ enum DayEntryView {
                     $0.add("type", "submit")
                     $0.add("id", "day-note-save-", id)
                 }
-            ) { $0.text("Save note") }
+            ) { $0.text(t("Save note")) }
         }
     }
 

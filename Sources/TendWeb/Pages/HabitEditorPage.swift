@@ -2,6 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendHTTP
+import TendWords
 
 /// The habit editor's form (`/habits/new`, `/habits/{id}/edit`): every field as the person typed
 /// it, so a refused form comes back with their values and a message beside each wrong field.
@@ -14,13 +15,13 @@ struct HabitForm: Sendable, Hashable {
 
         var label: String {
             switch self {
-            case .daily: "Every day"
-            case .weekdays: "On these weekdays"
-            case .perWeek: "Times per week"
-            case .perMonth: "Times per month"
-            case .everyN: "Every N days"
-            case .inDays: "X times in Y days"
-            case .text: "Other (typed)"
+            case .daily: t("Every day")
+            case .weekdays: t("On these weekdays")
+            case .perWeek: t("Times per week")
+            case .perMonth: t("Times per month")
+            case .everyN: t("Every N days")
+            case .inDays: t("X times in Y days")
+            case .text: t("Other (typed)")
             }
         }
     }
@@ -104,10 +105,11 @@ struct HabitForm: Sendable, Hashable {
                 reminder.repeatLimit = nil
             case ("", _), (_, ""):
                 return .failure(
-                    ReminderDetailsError(message: "For “until done”, give both: every how many minutes, and at most how many times."))
+                    ReminderDetailsError(
+                        message: t("For “until done”, give both: every how many minutes, and at most how many times.")))
             default:
                 guard let minutes = Int(repeatEvery), let limit = Int(repeatLimit) else {
-                    return .failure(ReminderDetailsError(message: "Minutes and times are whole numbers."))
+                    return .failure(ReminderDetailsError(message: t("Minutes and times are whole numbers.")))
                 }
                 reminder.repeatEveryMinutes = minutes
                 reminder.repeatLimit = limit
@@ -229,14 +231,14 @@ struct HabitForm: Sendable, Hashable {
         var habit = base
         habit.name = name
         habit.emoji = emoji
-        if let value = HabitColor(rawValue: color) { habit.color = value } else { errors["color"] = "Choose a colour." }
+        if let value = HabitColor(rawValue: color) { habit.color = value } else { errors["color"] = t("Choose a colour.") }
         if let value = HabitKind(rawValue: kind) {
             habit.kind = value
             habit.followDefaultEmoji(from: base.kind)
         } else {
-            errors["kind"] = "Choose build, quit or only measure."
+            errors["kind"] = t("Choose build, quit or only measure.")
         }
-        if let value = HabitType(rawValue: type) { habit.type = value } else { errors["type"] = "Choose how it is measured." }
+        if let value = HabitType(rawValue: type) { habit.type = value } else { errors["type"] = t("Choose how it is measured.") }
         habit.unit = habit.type == .count ? unit : ""
         switch habit.type {
         case .checkmark:
@@ -248,7 +250,7 @@ struct HabitForm: Sendable, Hashable {
                 do {
                     habit.target = try AmountText.amount(target, locale: Locale(identifier: locale))
                 } catch {
-                    errors["target"] = "The target: " + error.description + "."
+                    errors["target"] = t("The target: {reason}.", ["reason": error.description])
                 }
             }
             if step.isEmpty {
@@ -257,7 +259,7 @@ struct HabitForm: Sendable, Hashable {
                 do {
                     habit.step = try AmountText.amount(step, locale: Locale(identifier: locale))
                 } catch {
-                    errors["step"] = "The step: " + error.description + "."
+                    errors["step"] = t("The step: {reason}.", ["reason": error.description])
                 }
             }
         case .duration:
@@ -278,12 +280,12 @@ struct HabitForm: Sendable, Hashable {
         if let value = RoutineTime(rawValue: routineTime) {
             habit.routineTime = value
         } else {
-            errors["routineTime"] = "Choose a time of day."
+            errors["routineTime"] = t("Choose a time of day.")
         }
         var reminders: [Reminder] = []
         for word in self.reminders.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
             guard let time = try? TimeOfDay(parsing: String(word)) else {
-                errors["reminders"] = "“\(word)” is not a time: use 24-hour HH:MM, e.g. 07:30."
+                errors["reminders"] = t("“{text}” is not a time: use 24-hour HH:MM, e.g. 07:30.", ["text": String(word)])
                 break
             }
             guard !reminders.contains(where: { $0.time == time }) else { continue }
@@ -311,7 +313,7 @@ struct HabitForm: Sendable, Hashable {
                     }
                     day = parsed
                 } else {
-                    errors[key] = "“\(text)” is not a date: use YYYY-MM-DD, e.g. \(today.iso)."
+                    errors[key] = t("“{text}” is not a date: use YYYY-MM-DD, e.g. {example}.", ["text": text, "example": today.iso])
                 }
             }
             if key == "startsOn" { habit.startsOn = day } else { habit.endsOn = day }
@@ -337,7 +339,12 @@ struct HabitForm: Sendable, Hashable {
             case .targetOutOfRange(let value, let range):
                 errors["target"] =
                     habit.type == .duration
-                    ? "The target must be \(DurationText.words(range.lowerBound.whole))–\(DurationText.words(range.upperBound.whole)), not \(DurationText.words(value.whole))."
+                    ? t(
+                        "The target must be {lowest}–{highest}, not {value}.",
+                        [
+                            "lowest": DurationText.words(range.lowerBound.whole), "highest": DurationText.words(range.upperBound.whole),
+                            "value": DurationText.words(value.whole),
+                        ])
                     : message
             case .targetNotWhole: errors["target"] = message
             case .stepOutOfRange: errors["step"] = message
@@ -356,9 +363,10 @@ struct HabitForm: Sendable, Hashable {
     }
 
     private func parsedSchedule(base: Habit, today: Day, errors: inout Errors) -> Schedule? {
-        func number(_ text: String, _ what: String) -> Int? {
+        /// `text` as a whole number, or nil and `refusal` beside the schedule.
+        func number(_ text: String, _ refusal: @autoclosure () -> String) -> Int? {
             guard let value = Int(text) else {
-                errors["schedule"] = "\(what) is a whole number."
+                errors["schedule"] = refusal()
                 return nil
             }
             return value
@@ -367,24 +375,27 @@ struct HabitForm: Sendable, Hashable {
         case .daily: return .daily
         case .weekdays:
             return .weekdays(Set(Weekday.allCases.filter { weekdays.contains($0.code) }))
-        case .perWeek: return number(perWeek, "Times per week").map(Schedule.timesPerWeek)
-        case .perMonth: return number(perMonth, "Times per month").map(Schedule.timesPerMonth)
+        case .perWeek: return number(perWeek, t("Times per week is a whole number.")).map(Schedule.timesPerWeek)
+        case .perMonth: return number(perMonth, t("Times per month is a whole number.")).map(Schedule.timesPerMonth)
         case .everyN:
-            guard let interval = number(everyN, "N") else { return nil }
+            guard let interval = number(everyN, t("N is a whole number.")) else { return nil }
             if case .everyNDays(let old, let start) = base.schedule, old == interval {
                 return .everyNDays(interval: interval, start: start)
             }
             return .everyNDays(interval: interval, start: today)
         case .inDays:
-            guard let times = number(inTimes, "X"), let days = number(inDays, "Y") else { return nil }
+            guard let times = number(inTimes, t("X is a whole number.")), let days = number(inDays, t("Y is a whole number.")) else {
+                return nil
+            }
             return .timesInDays(times: times, days: days)
         case .text:
             let parsed: Schedule
             do {
                 parsed = try Schedule(parsing: scheduleText, startingOn: today)
             } catch {
-                errors["schedule"] =
-                    "“\(scheduleText)” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
+                errors["schedule"] = t(
+                    "“{text}” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”.",
+                    ["text": scheduleText])
                 return nil
             }
             do {
@@ -396,7 +407,7 @@ struct HabitForm: Sendable, Hashable {
             }
             return parsed
         case nil:
-            errors["schedule"] = "Choose a schedule."
+            errors["schedule"] = t("Choose a schedule.")
             return nil
         }
     }
@@ -428,7 +439,10 @@ struct HabitEditorPage: Sendable, Hashable {
     var today = ""
 
     var isNew: Bool { habitID == nil }
-    var title: String { isNew ? "New habit" : "Edit \(form.name.isEmpty ? "habit" : form.name)" }
+    var title: String {
+        if isNew { return t("New habit") }
+        return form.name.isEmpty ? t("Edit habit") : t("Edit {habit}", ["habit": form.name])
+    }
     var action: String { habitID.map { WebPaths.editHabit($0) } ?? WebPaths.newHabit() }
     var cancelLink: String { habitID.map { WebPaths.habit($0) } ?? WebPaths.habits() }
     var deleteLink: String? { habitID.map { WebPaths.deleteHabit($0) + "?return=" + WebPaths.editHabit($0) } }
@@ -450,20 +464,60 @@ extension HabitForm {
         case "beginning": return .success(.beginning)
         case "day":
             guard let day = try? Day(iso: rulesFromDay.trimmingCharacters(in: .whitespaces)) else {
-                errors["rulesFrom"] = "Choose the day the change applies from (YYYY-MM-DD)."
+                errors["rulesFrom"] = t("Choose the day the change applies from (YYYY-MM-DD).")
                 return .failure(errors)
             }
             if day > today {
-                errors["rulesFrom"] = "A change applies from today or an earlier day."
+                errors["rulesFrom"] = t("A change applies from today or an earlier day.")
             } else if day < RecordableDays.floor {
-                errors["rulesFrom"] = "Choose a day from \(RecordableDays.floor.iso) on."
+                errors["rulesFrom"] = t("Choose a day from {day} on.", ["day": RecordableDays.floor.iso])
             } else {
                 return .success(.day(day))
             }
             return .failure(errors)
         default:
-            errors["rulesFrom"] = "Choose from today, from a day or from the beginning."
+            errors["rulesFrom"] = t("Choose from today, from a day or from the beginning.")
             return .failure(errors)
+        }
+    }
+}
+
+extension HabitColor {
+    /// The colour's name as the colour picker shows it ("Blue").
+    var colourName: String {
+        switch self {
+        case .red: t("Red", context: "colour")
+        case .orange: t("Orange", context: "colour")
+        case .yellow: t("Yellow", context: "colour")
+        case .green: t("Green", context: "colour")
+        case .mint: t("Mint", context: "colour")
+        case .teal: t("Teal", context: "colour")
+        case .cyan: t("Cyan", context: "colour")
+        case .blue: t("Blue", context: "colour")
+        case .indigo: t("Indigo", context: "colour")
+        case .purple: t("Purple", context: "colour")
+        case .pink: t("Pink", context: "colour")
+        case .brown: t("Brown", context: "colour")
+        case .gray: t("Gray", context: "colour")
+        }
+    }
+
+    /// The colour's name within a sentence ("…, in blue."; "its colour becomes blue").
+    var colourNameInSentence: String {
+        switch self {
+        case .red: t("red", context: "colour in a sentence")
+        case .orange: t("orange", context: "colour in a sentence")
+        case .yellow: t("yellow", context: "colour in a sentence")
+        case .green: t("green", context: "colour in a sentence")
+        case .mint: t("mint", context: "colour in a sentence")
+        case .teal: t("teal", context: "colour in a sentence")
+        case .cyan: t("cyan", context: "colour in a sentence")
+        case .blue: t("blue", context: "colour in a sentence")
+        case .indigo: t("indigo", context: "colour in a sentence")
+        case .purple: t("purple", context: "colour in a sentence")
+        case .pink: t("pink", context: "colour in a sentence")
+        case .brown: t("brown", context: "colour in a sentence")
+        case .gray: t("gray", context: "colour in a sentence")
         }
     }
 }

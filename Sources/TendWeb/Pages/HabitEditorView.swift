@@ -1,5 +1,6 @@
 import Foundation
 import TendCore
+import TendWords
 
 /// Renders the habit editor: a plain form that posts without JavaScript; every field has a label,
 /// and an error sits under its field (`aria-describedby`, `aria-invalid`).
@@ -12,13 +13,13 @@ enum HabitEditorView {
                 Node.h1(.id("editor-title")) { model.title }
                 if !errors.isEmpty {
                     Node.p(.class("notice"), .role("alert")) {
-                        errors["form"] ?? "Some fields need a change; see below. Nothing was saved."
+                        errors["form"] ?? t("Some fields need a change; see below. Nothing was saved.")
                     }
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form")) {
                     Layout.csrfField(session)
                     if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
-                    field("name", "Name", errors) {
+                    field("name", t("Name"), errors) {
                         input(
                             attributes(
                                 [
@@ -30,33 +31,34 @@ enum HabitEditorView {
                     emojiPicker(form, errors)
                     colorGrid(form, errors)
                     radios(
-                        "kind", "Kind",
+                        "kind", t("Kind"),
                         [
-                            ("good", "Build (reach the target)"), ("bad", "Quit or limit (stay at or under it)"),
-                            ("measure", "Only measure (a value to record, e.g. weight: no target, no streak)"),
+                            ("good", t("Build (reach the target)")), ("bad", t("Quit or limit (stay at or under it)")),
+                            ("measure", t("Only measure (a value to record, e.g. weight: no target, no streak)")),
                         ], form.kind,
                         errors)
                     radios(
-                        "type", "Measured as", [("checkmark", "Done or not"), ("count", "A count"), ("duration", "Time (minutes)")],
+                        "type", t("Measured as"),
+                        [("checkmark", t("Done or not")), ("count", t("A count")), ("duration", t("Time (minutes)"))],
                         form.type, errors)
                     // Hidden by app.css while "Done or not" is chosen (a done-or-not habit has no target or unit).
                     Node.div(.class("row measure")) {
                         field(
-                            "target", "Target per day", errors,
-                            hint: "For a count: how many; for time: minutes, or e.g. 1h30. Not used for done-or-not."
+                            "target", t("Target per day"), errors,
+                            hint: t("For a count: how many; for time: minutes, or e.g. 1h30. Not used for done-or-not.")
                         ) {
                             input(
                                 attributes(
                                     [.type("text"), .id("target"), .name("target"), .value(form.target), .attr("inputmode", "decimal")],
                                     "target", errors))
                         }
-                        field("unit", "Unit", errors, hint: "What a count counts, e.g. glasses.") {
+                        field("unit", t("Unit"), errors, hint: t("What a count counts, e.g. glasses.")) {
                             input(
                                 attributes(
                                     [.type("text"), .id("unit"), .name("unit"), .value(form.unit), .maxlength(Habit.maximumUnitLength)],
                                     "unit", errors))
                         }
-                        field("step", "Step", errors, hint: "What + and − add to a count, e.g. 0.25. Empty for one.") {
+                        field("step", t("Step"), errors, hint: t("What + and − add to a count, e.g. 0.25. Empty for one.")) {
                             input(
                                 attributes(
                                     [.type("text"), .id("step"), .name("step"), .value(form.step), .attr("inputmode", "decimal")],
@@ -66,22 +68,22 @@ enum HabitEditorView {
                     scheduleFields(form, errors)
                     if !model.isNew { rulesFrom(form, errors, today: model.today) }
                     Node.div(.class("row")) {
-                        field("startsOn", "Starts on", errors, hint: "The first day it is due, e.g. next Monday. Empty: from now.") {
+                        field("startsOn", t("Starts on"), errors, hint: t("The first day it is due, e.g. next Monday. Empty: from now.")) {
                             input(
                                 attributes(
                                     [.type("date"), .id("startsOn"), .name("startsOn"), .value(form.startsOn)], "startsOn", errors))
                         }
                         field(
-                            "endsOn", "Ends on", errors, hint: "The last day of a challenge; after it the habit is finished. Empty: no end."
+                            "endsOn", t("Ends on"), errors,
+                            hint: t("The last day of a challenge; after it the habit is finished. Empty: no end.")
                         ) {
                             input(attributes([.type("date"), .id("endsOn"), .name("endsOn"), .value(form.endsOn)], "endsOn", errors))
                         }
                     }
                     radios(
-                        "routineTime", "Time of day", RoutineTime.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }, form.routineTime,
-                        errors)
+                        "routineTime", t("Time of day"), RoutineTime.allCases.map { ($0.rawValue, $0.title) }, form.routineTime, errors)
                     Node.div(.class("row")) {
-                        field("group", "Group", errors, hint: "An area of life, e.g. Health. Empty for none.") {
+                        field("group", t("Group"), errors, hint: t("An area of life, e.g. Health. Empty for none.")) {
                             input(
                                 attributes(
                                     [
@@ -90,16 +92,17 @@ enum HabitEditorView {
                                     ], "group", errors))
                             Node.element("datalist", [.id("group-names")], model.groupNames.map { Node.option(.value($0)) })
                         }
-                        field("tags", "Tags", errors, hint: "Short labels separated by commas, e.g. morning, outdoors.") {
+                        field("tags", t("Tags"), errors, hint: t("Short labels separated by commas, e.g. morning, outdoors.")) {
                             input(
                                 attributes(
                                     [.type("text"), .id("tags"), .name("tags"), .value(form.tags), .autocomplete("off")], "tags", errors))
                         }
                     }
                     field(
-                        "reminders", "Reminders", errors,
-                        hint:
+                        "reminders", t("Reminders"), errors,
+                        hint: t(
                             "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none. Once saved, each time has its days, message and repeats below."
+                        )
                     ) {
                         input(
                             attributes(
@@ -109,10 +112,10 @@ enum HabitEditorView {
                     }
                     for details in form.reminderDetails { reminderFieldset(details, errors) }
                     Node.div(.class("actions")) {
-                        Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create habit" : "Save changes" }
-                        Node.a(.class("button"), .href(model.cancelLink)) { "Cancel" }
+                        Node.button(.type("submit"), .class("primary")) { model.isNew ? t("Create habit") : t("Save changes") }
+                        Node.a(.class("button"), .href(model.cancelLink)) { t("Cancel") }
                         if let delete = model.deleteLink {
-                            Node.a(.class("button danger-link"), .href(delete)) { "Delete…" }
+                            Node.a(.class("button danger-link"), .href(delete)) { t("Delete…") }
                         }
                     }
                 }
@@ -126,45 +129,48 @@ enum HabitEditorView {
         let error = errors[prefix]
         let invalid: [Attribute] = error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", "\(prefix)-error")]
         return Node.fieldset(.class("field reminder-details"), .id(prefix)) {
-            Node.legend { "Reminder at \(details.time)" }
+            Node.legend { t("Reminder at {time}", ["time": details.time]) }
             Node.input(.type("hidden"), .name("\(prefix)-shown"), .value("1"))
-            Node.div(.class("weekday-boxes"), .role("group"), .aria("label", "Days of the reminder at \(details.time)")) {
+            Node.div(.class("weekday-boxes"), .role("group"), .aria("label", t("Days of the reminder at {time}", ["time": details.time]))) {
                 for day in [Weekday.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday] {
                     Node.label(.class("day-box")) {
                         .void(
                             "input",
                             [.type("checkbox"), .name("\(prefix)-weekday"), .value(day.code)]
                                 + (details.weekdays.contains(day.code) ? [.checked] : []))
-                        Node.span { day.code.capitalized }
+                        Node.span { DayText.shortWeekday(day) }
                     }
                 }
             }
-            Node.p(.class("hint")) { "No day ticked: every day the habit is due." }
-            Node.label(.for("\(prefix)-message"), .class("sub-label")) { "Message (optional)" }
+            Node.p(.class("hint")) { t("No day ticked: every day the habit is due.") }
+            Node.label(.for("\(prefix)-message"), .class("sub-label")) { t("Message (optional)") }
             input([
                 .type("text"), .id("\(prefix)-message"), .name("\(prefix)-message"), .value(details.message),
                 .maxlength(Reminder.maximumMessageLength), .autocomplete("off"),
             ])
             Node.p(.class("until-done")) {
-                Node.span { "Until done: repeat every " }
-                input(
+                sentence(
+                    t("Until done: repeat every {minutes} minutes, at most {times} times"),
                     [
-                        .type("number"), .id("\(prefix)-repeatEvery"), .name("\(prefix)-repeatEvery"), .value(details.repeatEvery),
-                        .attr("min", String(Reminder.repeatMinutesRange.lowerBound)),
-                        .attr("max", String(Reminder.repeatMinutesRange.upperBound)), .class("small-number"),
-                        .aria("label", "Repeat every how many minutes"),
-                    ] + invalid)
-                Node.span { " minutes, at most " }
-                input(
-                    [
-                        .type("number"), .id("\(prefix)-repeatLimit"), .name("\(prefix)-repeatLimit"), .value(details.repeatLimit),
-                        .attr("min", String(Reminder.repeatLimitRange.lowerBound)),
-                        .attr("max", String(Reminder.repeatLimitRange.upperBound)), .class("small-number"),
-                        .aria("label", "At most how many repeats"),
-                    ] + invalid)
-                Node.span { " times" }
+                        "minutes": input(
+                            [
+                                .type("number"), .id("\(prefix)-repeatEvery"), .name("\(prefix)-repeatEvery"), .value(details.repeatEvery),
+                                .attr("min", String(Reminder.repeatMinutesRange.lowerBound)),
+                                .attr("max", String(Reminder.repeatMinutesRange.upperBound)), .class("small-number"),
+                                .aria("label", t("Repeat every how many minutes")),
+                            ] + invalid),
+                        "times": input(
+                            [
+                                .type("number"), .id("\(prefix)-repeatLimit"), .name("\(prefix)-repeatLimit"), .value(details.repeatLimit),
+                                .attr("min", String(Reminder.repeatLimitRange.lowerBound)),
+                                .attr("max", String(Reminder.repeatLimitRange.upperBound)), .class("small-number"),
+                                .aria("label", t("At most how many repeats")),
+                            ] + invalid),
+                    ])
             }
-            Node.p(.class("hint")) { "Rings again while the habit is not done that day (5–240 minutes apart, 1–12 times). Empty: once." }
+            Node.p(.class("hint")) {
+                t("Rings again while the habit is not done that day (5–240 minutes apart, 1–12 times). Empty: once.")
+            }
             errorNode(prefix, errors)
         }
     }
@@ -175,6 +181,15 @@ enum HabitEditorView {
     }
 
     private static func input(_ attributes: [Attribute]) -> Node { .void("input", attributes) }
+
+    /// A sentence with fields in it (``Layout/sentence(_:_:)``), each run of its words in a
+    /// `<span>`: the row is a flex box of its parts.
+    private static func sentence(_ text: String, _ parts: KeyValuePairs<String, Node>) -> [Node] {
+        Layout.sentence(text, parts).map { (part: Node) -> Node in
+            if case .text = part { return Node.span { part } }
+            return part
+        }
+    }
 
     private static func errorNode(_ name: String, _ errors: HabitForm.Errors) -> Node? {
         errors[name].map { message in Node.p(.class("error"), .id("\(name)-error")) { message } }
@@ -212,16 +227,16 @@ enum HabitEditorView {
     /// day). Only a change to the kind, measure, target or schedule needs it.
     private static func rulesFrom(_ form: HabitForm, _ errors: HabitForm.Errors, today: String) -> Node {
         Node.fieldset(.class("field choices rules-from"), .id("rulesFrom")) {
-            Node.legend { "A change to the kind, measure, target or schedule applies" }
+            Node.legend { t("A change to the kind, measure, target or schedule applies") }
             Node.label(.class("choice")) {
                 radio("rulesFrom", "today", checked: form.rulesFrom == "today")
-                Node.span { "From today: earlier days keep the rule they had" }
+                Node.span { t("From today: earlier days keep the rule they had") }
             }
             Node.label(.class("choice")) {
                 radio("rulesFrom", "day", checked: form.rulesFrom == "day")
-                Node.span { "From a day:" }
+                Node.span { t("From a day:") }
             }
-            Node.label(.for("rulesFromDay"), .class("visually-hidden")) { "The day the change applies from" }
+            Node.label(.for("rulesFromDay"), .class("visually-hidden")) { t("The day the change applies from") }
             input(
                 attributes(
                     [.type("date"), .id("rulesFromDay"), .name("rulesFromDay"), .value(form.rulesFromDay), .attr("max", today)],
@@ -229,7 +244,7 @@ enum HabitEditorView {
                     errors))
             Node.label(.class("choice")) {
                 radio("rulesFrom", "beginning", checked: form.rulesFrom == "beginning")
-                Node.span { "From the beginning: every day is judged again by the new rule" }
+                Node.span { t("From the beginning: every day is judged again by the new rule") }
             }
             errorNode("rulesFrom", errors)
         }
@@ -244,7 +259,7 @@ enum HabitEditorView {
     private static func emojiPicker(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
         let offered = HabitForm.commonEmoji.contains(form.emoji)
         return Node.fieldset(.class("field emoji-picker")) {
-            Node.legend { "Emoji" }
+            Node.legend { t("Emoji") }
             Node.div(.class("emoji-grid")) {
                 for emoji in HabitForm.commonEmoji {
                     Node.label(.class("emoji-option")) {
@@ -253,7 +268,7 @@ enum HabitEditorView {
                     }
                 }
             }
-            Node.label(.for("emojiText"), .class("sub-label")) { "Or type any emoji" }
+            Node.label(.for("emojiText"), .class("sub-label")) { t("Or type any emoji") }
             input(
                 attributes(
                     [
@@ -266,12 +281,12 @@ enum HabitEditorView {
 
     private static func colorGrid(_ form: HabitForm, _ errors: HabitForm.Errors) -> Node {
         Node.fieldset(.class("field")) {
-            Node.legend { "Colour" }
+            Node.legend { t("Colour") }
             Node.div(.class("color-grid")) {
                 for color in HabitColor.allCases {
-                    Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
+                    Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.colourName)) {
                         radio("color", color.rawValue, checked: color.rawValue == form.color)
-                        Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
+                        Node.span(.class("visually-hidden")) { color.colourName }
                     }
                 }
             }
@@ -306,7 +321,7 @@ enum HabitEditorView {
             }
         }
         return Node.fieldset(.class("field schedule"), .id("schedule")) {
-            Node.legend { "Schedule" }
+            Node.legend { t("Schedule") }
             option(.daily)
             option(.weekdays) {
                 Node.div(.class("weekday-boxes")) {
@@ -316,25 +331,27 @@ enum HabitEditorView {
                                 "input",
                                 [.type("checkbox"), .name("weekday"), .value(day.code)]
                                     + (form.weekdays.contains(day.code) ? [.checked] : []) + invalid(.weekdays))
-                            Node.span { day.code.capitalized }
+                            Node.span { DayText.shortWeekday(day) }
                         }
                     }
                 }
             }
-            option(.perWeek) { number(.perWeek, "perWeek", form.perWeek, "Times per week", max: 7) }
-            option(.perMonth) { number(.perMonth, "perMonth", form.perMonth, "Times per month", max: 31) }
-            option(.everyN) { number(.everyN, "everyN", form.everyN, "Every how many days", max: 365) }
+            option(.perWeek) { number(.perWeek, "perWeek", form.perWeek, t("Times per week"), max: 7) }
+            option(.perMonth) { number(.perMonth, "perMonth", form.perMonth, t("Times per month"), max: 31) }
+            option(.everyN) { number(.everyN, "everyN", form.everyN, t("Every how many days"), max: 365) }
             option(.inDays) {
-                number(.inDays, "inTimes", form.inTimes, "X: times", max: 365)
-                Node.span { " in " }
-                number(.inDays, "inDays", form.inDays, "Y: days", max: 365)
-                Node.span { " days" }
+                sentence(
+                    t("{times} in {days} days", context: "schedule: X times in Y days"),
+                    [
+                        "times": number(.inDays, "inTimes", form.inTimes, t("X: times"), max: 365),
+                        "days": number(.inDays, "inDays", form.inDays, t("Y: days"), max: 365),
+                    ])
             }
             option(.text) {
                 Node.void(
                     "input",
                     [
-                        .type("text"), .name("scheduleText"), .value(form.scheduleText), .aria("label", "Schedule as text"),
+                        .type("text"), .name("scheduleText"), .value(form.scheduleText), .aria("label", t("Schedule as text")),
                         .placeholder("days 1,15 · mon,wed,fri · 3/week"),
                     ] + invalid(.text))
             }

@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// The habit page (`/habits/{id}`): Geko's week strip, month grid and 53-week year grid, the
 /// streaks, the Loop-compatible strength (as `tend stats`) and its last year as a chart,
@@ -37,7 +38,10 @@ struct HabitPage: Sendable, Hashable {
 
     /// How many days of one weekday have a value (the frequency chart).
     struct WeekdayCount: Sendable, Hashable {
+        /// "Monday".
         var name: String
+        /// "Mon", under its bar.
+        var shortName: String
         var count: Int
     }
 
@@ -185,14 +189,22 @@ struct HabitPage: Sendable, Hashable {
             : habit.ruleSegments.map { segment in
                 let words = [Self.scheduleText(segment.habit.schedule), Self.targetText(segment.habit, amounts: amounts)]
                     .joined(separator: " · ")
-                if let through = segment.through { return "Until \(PausePanel.date(through)): \(words)" }
-                return "From \(PausePanel.date(segment.from!)): \(words)"
+                if let through = segment.through { return t("Until {date}: {rule}", ["date": PausePanel.date(through), "rule": words]) }
+                return t("From {date}: {rule}", ["date": PausePanel.date(segment.from!), "rule": words])
             }
         let statistics = tracked.statistics(asOf: today, calendar: calendar)
-        finished =
-            habit.isFinished(today: today)
-            ? "\(habit.kind == .bad ? "Within the limit on" : "Completed") \(statistics.totalDaysMet) of \(statistics.totalDaysJudged) days"
-            : nil
+        // The English says "days" whatever the count ("Completed 1 of 1 days"), as it always has.
+        let metDays: KeyValuePairs<String, String> = ["met": String(statistics.totalDaysMet)]
+        if !habit.isFinished(today: today) {
+            finished = nil
+        } else if habit.kind == .bad {
+            finished = tPlural(
+                "Within the limit on {met} of {count} days", "Within the limit on {met} of {count} days",
+                count: statistics.totalDaysJudged, metDays)
+        } else {
+            finished = tPlural(
+                "Completed {met} of {count} days", "Completed {met} of {count} days", count: statistics.totalDaysJudged, metDays)
+        }
         currentStreak = statistics.currentStreak
         bestStreak = statistics.bestStreak
         strengthPercent = Int((statistics.score * 100).rounded())
@@ -200,18 +212,20 @@ struct HabitPage: Sendable, Hashable {
         self.percent = percent
         func rate(_ value: Double?) -> String { value.map { percent($0) } ?? "–" }
         stats = [
-            Stat(label: "Last 7 days", value: rate(statistics.completionRate7)),
-            Stat(label: "Last 30 days", value: rate(statistics.completionRate30)),
-            Stat(label: "Last 365 days", value: rate(statistics.completionRate365)),
-            Stat(label: habit.kind == .bad ? "Days within limit" : "Days done", value: String(statistics.totalDaysMet)),
-            Stat(label: "Days recorded", value: String(statistics.totalCheckIns)),
-            Stat(label: "Total", value: Self.totalText(habit, statistics.totalValue, amounts: amounts)),
-            Stat(label: "Days skipped", value: String(statistics.skippedDays)),
+            Stat(label: t("Last 7 days"), value: rate(statistics.completionRate7)),
+            Stat(label: t("Last 30 days"), value: rate(statistics.completionRate30)),
+            Stat(label: t("Last 365 days"), value: rate(statistics.completionRate365)),
+            Stat(label: habit.kind == .bad ? t("Days within limit") : t("Days done"), value: String(statistics.totalDaysMet)),
+            Stat(label: t("Days recorded"), value: String(statistics.totalCheckIns)),
+            Stat(label: t("Total"), value: Self.totalText(habit, statistics.totalValue, amounts: amounts)),
+            Stat(label: t("Days skipped"), value: String(statistics.skippedDays)),
         ]
         self.totals = Self.totals(tracked, per: totals, today: today, calendar: calendar, amounts: amounts)
         weekdays = (0..<7).map { offset in
             let weekday = (calendar.firstWeekday - 1 + offset) % 7
-            return WeekdayCount(name: TodayPage.weekdayNames[weekday], count: statistics.weekdayCounts[weekday])
+            return WeekdayCount(
+                name: TodayPage.weekdayName(weekday + 1), shortName: DayText.shortWeekday(Weekday(rawValue: weekday + 1) ?? .sunday),
+                count: statistics.weekdayCounts[weekday])
         }
 
         recordable = RecordableDays.recordable(today: today)
@@ -223,7 +237,7 @@ struct HabitPage: Sendable, Hashable {
         self.month = tracked.monthGrid(containing: shownMonth, today: today, calendar: calendar).map {
             TodayPage.cell(tracked, $0, shown: chosen, amounts: amounts)
         }
-        monthTitle = "\(TodayPage.monthNames[shownMonth.month - 1]) \(shownMonth.year)"
+        monthTitle = TodayPage.monthTitle(shownMonth)
         monthKey = Self.monthKey(shownMonth)
         let base = WebPaths.habit(habit.id)
         previousMonthLink = "\(base)?month=\(Self.monthKey(shownMonth.adding(days: -1)))#month"
@@ -236,12 +250,19 @@ struct HabitPage: Sendable, Hashable {
             var cssClass = "yc yc-\(cell.status.rawValue)"
             if partial { cssClass += " yc-partial" }
             if cell.isFuture { cssClass = "yc yc-future" }
+            // English lowercases the status after the colon ("…: done"); another language's
+            // status stays as its catalog writes it (a German noun keeps its capital).
+            let status = TodayPage.statusLabel(cell.status, habit: habit)
             return YearCell(
                 column: index / 7, row: index % 7, cssClass: cssClass,
-                label: "\(TodayPage.longDate(cell.day)): \(TodayPage.statusLabel(cell.status, habit: habit).lowercased())")
+                label: t(
+                    "{date}: {status}",
+                    ["date": TodayPage.longDate(cell.day), "status": TodayPage.inSentence(status)]))
         }
         let met = yearCells.count { !$0.isFuture && ($0.status == .met || $0.status == .satisfied) }
-        yearSummary = "The last 53 weeks: \(met) day\(met == 1 ? "" : "s") done or within the target."
+        yearSummary = tPlural(
+            "The last 53 weeks: {count} day done or within the target.", "The last 53 weeks: {count} days done or within the target.",
+            count: met)
 
         let first = today.adding(days: 1 - Self.strengthDays)
         let series = tracked.strengthSeries(from: first, through: today)
@@ -260,7 +281,7 @@ struct HabitPage: Sendable, Hashable {
         let status = tracked.status(on: chosen, today: today, calendar: calendar)
         let value = tracked.completionCount(on: chosen)
         checkIn = CheckIn(
-            day: chosen, title: chosen == today ? "Today" : TodayPage.longDate(chosen),
+            day: chosen, title: chosen == today ? t("Today") : TodayPage.longDate(chosen),
             tapAction: WebPaths.tap(habit.id, chosen), tapLabel: TodayPage.tapLabel(habit, value: value, status: status, amounts: amounts),
             progress: status == .skipped ? 0 : tracked.completionProgress(on: chosen), status: status,
             statusLabel: TodayPage.statusLabel(status, habit: habit),
@@ -287,40 +308,53 @@ struct HabitPage: Sendable, Hashable {
 
     static func scheduleText(_ schedule: Schedule) -> String {
         switch schedule {
-        case .daily: return "Every day"
+        case .daily: return t("Every day")
         case .weekdays(let days):
-            return days.sorted().map { TodayPage.weekdayNames[$0.rawValue - 1].prefix(3) }.joined(separator: ", ")
+            return days.sorted().map { DayText.shortWeekday($0) }.joined(separator: ", ")
         case .daysOfMonth(let days):
-            return "On day\(days.count == 1 ? "" : "s") " + days.sorted().map(String.init).joined(separator: ", ") + " of the month"
-        case .everyNDays(let interval, _): return interval == 1 ? "Every day" : "Every \(interval) days"
-        case .timesPerWeek(let n): return "\(n) × a week"
-        case .timesPerMonth(let n): return "\(n) × a month"
-        case .timesInDays(let times, let days): return "\(times) × in \(days) days"
+            return tPlural(
+                "On day {days} of the month", "On days {days} of the month", count: days.count,
+                ["days": days.sorted().map(String.init).joined(separator: ", ")])
+        case .everyNDays(let interval, _):
+            return interval == 1 ? t("Every day") : tPlural("Every {count} day", "Every {count} days", count: interval)
+        case .timesPerWeek(let n): return tPlural("{count} × a week", "{count} × a week", count: n)
+        case .timesPerMonth(let n): return tPlural("{count} × a month", "{count} × a month", count: n)
+        case .timesInDays(let times, let days):
+            // The English says "days" for one day too ("2 × in 1 days"), as it always has.
+            return tPlural("{times} × in {count} days", "{times} × in {count} days", count: days, ["times": String(times)])
         }
     }
 
     /// "Starts 14 Dec 2026", "14 Dec 2026 to 12 Jan 2027", "Ends 12 Jan 2027", "Finished 12 Jan 2027";
     /// `nil` for a habit without dates (or whose start has passed and has no end).
     static func datesText(_ habit: Habit, today: Day) -> String? {
-        func date(_ day: Day) -> String { "\(TodayPage.shortDate(day)) \(day.year)" }
+        func date(_ day: Day) -> String { DayText.text(day, .dayMonthYear) }
         switch (habit.startsOn, habit.endsOn) {
-        case (_, let end?) where end < today: return "Finished \(date(end))"
-        case (let start?, let end?) where start > today: return "\(date(start)) to \(date(end))"
-        case (let start?, _) where start > today: return "Starts \(date(start))"
-        case (_, let end?): return "Ends \(date(end))"
+        case (_, let end?) where end < today: return t("Finished {date}", ["date": date(end)])
+        case (let start?, let end?) where start > today:
+            return t("{start} to {end}", context: "dates", ["start": date(start), "end": date(end)])
+        case (let start?, _) where start > today: return t("Starts {date}", ["date": date(start)])
+        case (_, let end?): return t("Ends {date}", ["date": date(end)])
         case (_, nil): return nil
         }
     }
 
     static func targetText(_ habit: Habit, amounts: AmountStyle) -> String {
         switch (habit.kind, habit.type) {
-        case (.measure, _): return "Measured" + (habit.unit.isEmpty ? "" : " in \(habit.unit)")
-        case (.good, .checkmark): return "Build"
-        case (.bad, .checkmark): return "Quit"
-        case (.good, .count): return "\(amounts(habit.target))\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
-        case (.bad, .count): return "At most \(amounts(habit.target))\(habit.unit.isEmpty ? "" : " " + habit.unit) a day"
-        case (.good, .duration): return "\(TodayPage.duration(habit.target)) a day"
-        case (.bad, .duration): return "At most \(TodayPage.duration(habit.target)) a day"
+        case (.measure, _): return habit.unit.isEmpty ? t("Measured") : t("Measured in {unit}", ["unit": habit.unit])
+        case (.good, .checkmark): return t("Build", context: "habit kind")
+        case (.bad, .checkmark): return t("Quit", context: "habit kind")
+        case (.good, .count):
+            let amount = amounts(habit.target)
+            return habit.unit.isEmpty
+                ? t("{amount} a day", ["amount": amount]) : t("{amount} {unit} a day", ["amount": amount, "unit": habit.unit])
+        case (.bad, .count):
+            let amount = amounts(habit.target)
+            return habit.unit.isEmpty
+                ? t("At most {amount} a day", ["amount": amount])
+                : t("At most {amount} {unit} a day", ["amount": amount, "unit": habit.unit])
+        case (.good, .duration): return t("{amount} a day", ["amount": TodayPage.duration(habit.target)])
+        case (.bad, .duration): return t("At most {amount} a day", ["amount": TodayPage.duration(habit.target)])
         }
     }
 
@@ -341,24 +375,62 @@ struct HabitPage: Sendable, Hashable {
             let label =
                 switch period {
                 case .week: TodayPage.shortDate(total.start)
-                case .month: "\(TodayPage.monthNames[total.start.month - 1].prefix(3)) \(total.start.year)"
+                case .month: DayText.text(total.start, .shortMonthYear)
                 case .year: String(total.start.year)
                 }
             // A checkmark's total is its days done; a count's or a time's, what was recorded.
             let text =
                 habit.type == .checkmark
-                ? (total.daysMet == 1 ? "1 day" : "\(total.daysMet) days") : totalText(habit, total.value, amounts: amounts)
+                ? tPlural("{count} day", "{count} days", count: total.daysMet) : totalText(habit, total.value, amounts: amounts)
             return Totals.Bar(label: label, text: text, amount: habit.type == .checkmark ? Double(total.daysMet) : total.value.double)
         }
-        let names: [TotalsPeriod: String] = [.week: "Weeks", .month: "Months", .year: "Years"]
         let choices = TotalsPeriod.allCases.map {
-            Totals.Choice(period: $0, label: names[$0]!, link: WebPaths.habit(habit.id) + "?totals=\($0.rawValue)#totals")
+            Totals.Choice(period: $0, label: choiceLabel($0), link: WebPaths.habit(habit.id) + "?totals=\($0.rawValue)#totals")
         }
-        let what = habit.type == .checkmark ? "Days done" : "Total"
-        let summary =
-            "\(what) by \(period.rawValue), the last \(bars.count): "
-            + bars.map { "\($0.label) \($0.text)" }.joined(separator: ", ") + "."
+        let summary = totalsSummary(
+            days: habit.type == .checkmark, period: period, count: bars.count,
+            totals: bars.map { "\($0.label) \($0.text)" }.joined(separator: ", "))
         return Totals(period: period, bars: bars, choices: choices, summary: summary)
+    }
+
+    /// The totals chart's link to sum by `period`.
+    static func choiceLabel(_ period: TotalsPeriod) -> String {
+        switch period {
+        case .week: t("Weeks")
+        case .month: t("Months")
+        case .year: t("Years")
+        }
+    }
+
+    /// "Days done by week, the last 12: 16 Jun 3 days, …." (a checkmark's days done, else the
+    /// recorded total), for screen readers. The English forms are the same for every count.
+    static func totalsSummary(days: Bool, period: TotalsPeriod, count: Int, totals: String) -> String {
+        switch (days, period) {
+        case (true, .week):
+            tPlural(
+                "Days done by week, the last {count}: {totals}.", "Days done by week, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        case (true, .month):
+            tPlural(
+                "Days done by month, the last {count}: {totals}.", "Days done by month, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        case (true, .year):
+            tPlural(
+                "Days done by year, the last {count}: {totals}.", "Days done by year, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        case (false, .week):
+            tPlural(
+                "Total by week, the last {count}: {totals}.", "Total by week, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        case (false, .month):
+            tPlural(
+                "Total by month, the last {count}: {totals}.", "Total by month, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        case (false, .year):
+            tPlural(
+                "Total by year, the last {count}: {totals}.", "Total by year, the last {count}: {totals}.", count: count,
+                ["totals": totals])
+        }
     }
 
     static func totalText(_ habit: Habit, _ total: Amount, amounts: AmountStyle) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// Renders the habit page. The year grid and the strength chart are SVG with presentation
 /// attributes (CSP-safe), each an image with a text summary for screen readers.
@@ -17,14 +18,14 @@ enum HabitView {
                 pauses(model.pauses, name: model.name, session: session)
                 if !model.ruleChanges.isEmpty {
                     Node.section(.class("panel"), .id("rules"), .aria("labelledby", "rules-title")) {
-                        Node.h2(.id("rules-title")) { "Rule changes" }
-                        Node.p(.class("hint")) { "Each day is judged by the rule it had." }
+                        Node.h2(.id("rules-title")) { t("Rule changes") }
+                        Node.p(.class("hint")) { t("Each day is judged by the rule it had.") }
                         Node.ol(.class("pause-list")) { for change in model.ruleChanges { Node.li { change } } }
                     }
                 }
-                Node.section(.class("panel"), .id("week"), .aria("label", "This week")) {
-                    Node.h2 { "This week" }
-                    days(model, model.week, list: "strip", label: "The last 7 days", anchor: "week", letters: true, session: session)
+                Node.section(.class("panel"), .id("week"), .aria("label", t("This week"))) {
+                    Node.h2 { t("This week") }
+                    days(model, model.week, list: "strip", label: t("The last 7 days"), anchor: "week", letters: true, session: session)
                 }
                 month(model, session: session)
                 year(model)
@@ -48,35 +49,35 @@ enum HabitView {
         .element(
             "details", [.class("panel pause"), .id("pause")] + (panel.isPaused || panel.error != nil ? [.open] : []),
             [
-                Node.summary { Node.h2(.id("pause-title")) { "Pause" } },
+                Node.summary { Node.h2(.id("pause-title")) { t("Pause", context: "heading") } },
                 .group {
                     if !panel.rows.isEmpty {
-                        Node.ul(.class("pause-list"), .aria("label", "Pauses of \(name)")) {
+                        Node.ul(.class("pause-list"), .aria("label", t("Pauses of {habit}", ["habit": name]))) {
                             for row in panel.rows { Node.li(.class(row.isRunning ? "is-running" : "")) { row.text } }
                         }
                     }
                     if let resume = panel.resumeAction {
                         Node.form(.method("post"), .action(resume), .class("inline")) {
                             Layout.csrfField(session)
-                            Node.button(.type("submit"), .id("resume-habit")) { "Resume today" }
+                            Node.button(.type("submit"), .id("resume-habit")) { t("Resume today") }
                         }
                     }
                     Node.p(.class("hint")) {
-                        "Paused days are neither due nor missed: the streak carries across, the strength holds, reminders stay silent."
+                        t("Paused days are neither due nor missed: the streak carries across, the strength holds, reminders stay silent.")
                     }
                     Node.form(.method("post"), .action(panel.pauseAction), .class("pause-form"), .aria("labelledby", "pause-title")) {
                         Layout.csrfField(session)
                         if let error = panel.error { Node.p(.class("error"), .id("pause-error"), .role("alert")) { error } }
-                        Node.label(.for("pause-from")) { "From" }
+                        Node.label(.for("pause-from")) { t("From", context: "first paused day") }
                         Node.input(
                             .type("date"), .id("pause-from"), .name("from"), .value(panel.from), .attr("min", panel.earliest),
                             .attr("max", panel.latest),
                             .required)
-                        Node.label(.for("pause-until")) { "Until (empty: until resumed)" }
+                        Node.label(.for("pause-until")) { t("Until (empty: until resumed)") }
                         Node.input(
                             .type("date"), .id("pause-until"), .name("until"), .value(panel.until), .attr("min", panel.earliest),
                             .attr("max", panel.latest))
-                        Node.button(.type("submit"), .id("pause-habit")) { "Pause" }
+                        Node.button(.type("submit"), .id("pause-habit")) { t("Pause", context: "button") }
                     }
                 },
             ])
@@ -87,32 +88,32 @@ enum HabitView {
             Node.span(.class("habit-emoji"), .aria("hidden", "true")) { model.emoji }
             Node.div(.class("habit-name")) {
                 Node.h1(.id("habit-title")) { model.name }
-                Node.p(.class("hint")) { model.isArchived ? "Archived · " + model.subtitle : model.subtitle }
+                Node.p(.class("hint")) { model.isArchived ? t("Archived · {subtitle}", ["subtitle": model.subtitle]) : model.subtitle }
                 if let finished = model.finished { Node.p(.class("finished"), .id("habit-finished")) { finished } }
                 if let running = model.pauses.rows.first(where: \.isRunning) {
                     Node.p(.class("finished"), .id("habit-paused")) { running.text }
                 }
             }
-            Node.a(.class("button"), .href(model.editLink)) { "Edit" }
+            Node.a(.class("button"), .href(model.editLink)) { t("Edit") }
             if let measurement = model.measurement {
                 Node.dl(.class("headline")) {
                     Node.div {
-                        Node.dt { "Last value" }
-                        Node.dd(.id("measure-last")) { measurement.last ?? "none yet" }
+                        Node.dt { t("Last value") }
+                        Node.dd(.id("measure-last")) { measurement.last ?? t("none yet", context: "last value") }
                     }
                 }
             } else {
                 Node.dl(.class("headline")) {
                     Node.div {
-                        Node.dt { "Current streak" }
-                        Node.dd { "\(model.currentStreak) day\(model.currentStreak == 1 ? "" : "s")" }
+                        Node.dt { t("Current streak") }
+                        Node.dd { tPlural("{count} day", "{count} days", count: model.currentStreak) }
                     }
                     Node.div {
-                        Node.dt { "Best streak" }
-                        Node.dd { "\(model.bestStreak) day\(model.bestStreak == 1 ? "" : "s")" }
+                        Node.dt { t("Best streak") }
+                        Node.dd { tPlural("{count} day", "{count} days", count: model.bestStreak) }
                     }
                     Node.div {
-                        Node.dt { "Strength" }
+                        Node.dt { t("Strength") }
                         Node.dd { model.percent(whole: model.strengthPercent) }
                     }
                 }
@@ -127,10 +128,10 @@ enum HabitView {
         let height = 120.0
         let positions = panel.points.map { $0.position(in: panel, width: width, height: height) }
         let points = positions.map { "\(TodayView.format(($0.x * 10).rounded() / 10)),\(TodayView.format(($0.y * 10).rounded() / 10))" }
-        let first = TodayPage.shortDate(panel.chartFrom) + " \(panel.chartFrom.year)"
-        let last = TodayPage.shortDate(panel.chartThrough) + " \(panel.chartThrough.year)"
+        let first = DayText.text(panel.chartFrom, .dayMonthYear)
+        let last = DayText.text(panel.chartThrough, .dayMonthYear)
         return Node.section(.class("panel"), .id("measurements"), .aria("labelledby", "measurements-title")) {
-            Node.h2(.id("measurements-title")) { "Values" }
+            Node.h2(.id("measurements-title")) { t("Values") }
             Node.figure(.class("strength-chart measurement-chart")) {
                 Node.svg(
                     .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", panel.summary),
@@ -164,7 +165,11 @@ enum HabitView {
                 }
                 Node.div(.class("legend"), .aria("hidden", "true")) {
                     Node.span { first }
-                    Node.span { panel.points.isEmpty ? "no values yet" : "\(panel.lowText) to \(panel.highText)" }
+                    Node.span {
+                        panel.points.isEmpty
+                            ? t("no values yet")
+                            : t("{low} to {high}", context: "value range", ["low": panel.lowText, "high": panel.highText])
+                    }
                     Node.span { last }
                 }
                 Node.figcaption(.class("visually-hidden")) { panel.summary }
@@ -172,29 +177,39 @@ enum HabitView {
         }
     }
 
+    /// A period's name as the values table's links say it.
+    static func periodTitle(_ period: TotalsPeriod) -> String {
+        switch period {
+        case .week: t("Week", context: "period")
+        case .month: t("Month", context: "period")
+        case .year: t("Year", context: "period")
+        }
+    }
+
     /// The lowest, average and highest value per week, month or year (chosen by links, no script).
     static func measurementTable(_ panel: MeasurementPanel) -> Node {
         Node.section(.class("panel"), .id("measurement-stats"), .aria("labelledby", "measurement-stats-title")) {
-            Node.h2(.id("measurement-stats-title")) { "Lowest, average, highest" + panel.unitSuffix }
-            Node.nav(.class("modes"), .aria("label", "Values by")) {
+            Node.h2(.id("measurement-stats-title")) { t("Lowest, average, highest{unit}", ["unit": panel.unitSuffix]) }
+            Node.nav(.class("modes"), .aria("label", t("Values by"))) {
                 for (period, link) in panel.periodLinks {
                     if period == panel.period {
-                        Node.a(.href(link), .aria("current", "true")) { period.rawValue.capitalized }
+                        Node.a(.href(link), .aria("current", "true")) { periodTitle(period) }
                     } else {
-                        Node.a(.href(link)) { period.rawValue.capitalized }
+                        Node.a(.href(link)) { periodTitle(period) }
                     }
                 }
             }
-            Node.div(.class("table-scroll"), .attr("tabindex", "0"), .role("region"), .aria("label", "Lowest, average and highest values"))
-            {
+            Node.div(
+                .class("table-scroll"), .attr("tabindex", "0"), .role("region"), .aria("label", t("Lowest, average and highest values"))
+            ) {
                 Node.table(.class("measurement-table")) {
                     Node.thead {
                         Node.tr {
-                            Node.th(.attr("scope", "col")) { "Period" }
-                            Node.th(.attr("scope", "col")) { "Days" }
-                            Node.th(.attr("scope", "col")) { "Lowest" }
-                            Node.th(.attr("scope", "col")) { "Average" }
-                            Node.th(.attr("scope", "col")) { "Highest" }
+                            Node.th(.attr("scope", "col")) { t("Period", context: "column") }
+                            Node.th(.attr("scope", "col")) { t("Days", context: "column") }
+                            Node.th(.attr("scope", "col")) { t("Lowest", context: "column") }
+                            Node.th(.attr("scope", "col")) { t("Average", context: "column") }
+                            Node.th(.attr("scope", "col")) { t("Highest", context: "column") }
                         }
                     }
                     Node.tbody {
@@ -235,25 +250,25 @@ enum HabitView {
                 Node.form(.method("post"), .action(checkIn.resetAction), .data("enhance", "")) {
                     Layout.csrfField(session)
                     Node.input(.type("hidden"), .name("return"), .value(checkIn.returnPath))
-                    Node.button(.type("submit"), .id("reset-\(model.id)")) { "Reset this day" }
+                    Node.button(.type("submit"), .id("reset-\(model.id)")) { t("Reset this day") }
                 }
                 Node.form(.method("post"), .action(checkIn.skipAction), .data("enhance", "")) {
                     Layout.csrfField(session)
                     Node.input(.type("hidden"), .name("return"), .value(checkIn.returnPath))
                     Node.input(.type("hidden"), .name("skip"), .value(checkIn.isSkipped ? "false" : "true"))
-                    Node.button(.type("submit"), .id("skip-\(model.id)")) { checkIn.isSkipped ? "Unskip this day" : "Skip this day" }
+                    Node.button(.type("submit"), .id("skip-\(model.id)")) { checkIn.isSkipped ? t("Unskip this day") : t("Skip this day") }
                 }
-                Node.a(.class("button"), .href("#note-form")) { "Note for this day" }
+                Node.a(.class("button"), .href("#note-form")) { t("Note for this day") }
             }
             // Any day from 2000 on, without JavaScript or a long press: the back-filled days
             // before the habit's creation too.
             Node.form(.method("get"), .action(WebPaths.habit(model.id)), .class("day-picker")) {
-                Node.label(.for("choose-day")) { "Another day" }
+                Node.label(.for("choose-day")) { t("Another day") }
                 Node.div(.class("entry-row")) {
                     Node.input(
                         .type("date"), .id("choose-day"), .name("day"), .value(checkIn.day.iso),
                         .attr("min", model.recordable.lowerBound.iso), .attr("max", model.recordable.upperBound.iso), .required)
-                    Node.button(.type("submit"), .id("choose-day-show")) { "Show" }
+                    Node.button(.type("submit"), .id("choose-day-show")) { t("Show") }
                 }
             }
         }
@@ -281,7 +296,7 @@ enum HabitView {
                                 .attr("formaction", WebPaths.tap(habit, cell.day)), .name("return"),
                                 .value(link),
                                 .data("day-link", link + "#checkin-title"),
-                                .aria("label", "\(cell.label). \(model.tapAction(value: cell.value))")
+                                .aria("label", t("{day}. {action}", ["day": cell.label, "action": model.tapAction(value: cell.value)]))
                             ) {
                                 if letters { Node.span(.aria("hidden", "true")) { cell.letter } }
                                 Node.span(.class("dot"), .aria("hidden", "true")) { String(cell.number) }
@@ -305,10 +320,10 @@ enum HabitView {
     static func month(_ model: HabitPage, session: SessionInfo) -> Node {
         Node.section(.class("panel"), .id("month"), .aria("labelledby", "month-title")) {
             Node.div(.class("panel-nav")) {
-                Node.a(.href(model.previousMonthLink), .aria("label", "Previous month")) { "‹" }
+                Node.a(.href(model.previousMonthLink), .aria("label", t("Previous month"))) { "‹" }
                 Node.h2(.id("month-title")) { model.monthTitle }
                 if let next = model.nextMonthLink {
-                    Node.a(.href(next), .aria("label", "Next month")) { "›" }
+                    Node.a(.href(next), .aria("label", t("Next month"))) { "›" }
                 } else {
                     Node.span(.class("placeholder")) { "" }
                 }
@@ -318,7 +333,7 @@ enum HabitView {
             }
             days(model, model.month, list: "month", label: model.monthTitle, anchor: "month", letters: false, session: session)
             Node.p(.class("hint")) {
-                "Tap a day to record it as on Today; hold it (or choose it under “Another day”) for its value, skip or note."
+                t("Tap a day to record it as on Today; hold it (or choose it under “Another day”) for its value, skip or note.")
             }
         }
     }
@@ -328,11 +343,11 @@ enum HabitView {
         let gap = 2
         let columns = (model.year.last?.column ?? 0) + 1
         return Node.section(.class("panel"), .aria("labelledby", "year-title")) {
-            Node.h2(.id("year-title")) { "Year" }
+            Node.h2(.id("year-title")) { t("Year", context: "year grid") }
             Node.figure(.class("year-grid")) {
                 // On a phone the year does not fit at a readable cell size: it scrolls sideways,
                 // starting at the latest weeks (app.css), and takes keyboard focus to scroll.
-                Node.div(.class("year-scroll"), .attr("tabindex", "0"), .role("group"), .aria("label", "Year grid, scrolls sideways")) {
+                Node.div(.class("year-scroll"), .attr("tabindex", "0"), .role("group"), .aria("label", t("Year grid, scrolls sideways"))) {
                     Node.svg(
                         .viewBox("0 0 \(columns * (size + gap)) \(7 * (size + gap))"), .role("img"), .aria("label", model.yearSummary),
                         .attr("preserveAspectRatio", "xMinYMin meet")
@@ -361,12 +376,16 @@ enum HabitView {
             "\(TodayView.format((Double(index) / Double(count) * width * 10).rounded() / 10)),\(TodayView.format(((1 - point.value) * height * 10).rounded() / 10))"
         }
         // The axis spans a year: its ends say which ("16 Jun 2024 … 15 Jun 2025").
-        let first = model.strength.first.map { TodayPage.shortDate($0.day) + " \($0.day.year)" } ?? ""
-        let last = model.strength.last.map { TodayPage.shortDate($0.day) + " \($0.day.year)" } ?? ""
-        let summary =
-            "Strength over the last year, week by week: from \(model.percent(model.strength.first?.value ?? 0)) on \(first) to \(model.percent(whole: model.strengthPercent)) on \(last)."
+        let first = model.strength.first.map { DayText.text($0.day, .dayMonthYear) } ?? ""
+        let last = model.strength.last.map { DayText.text($0.day, .dayMonthYear) } ?? ""
+        let summary = t(
+            "Strength over the last year, week by week: from {first} on {firstDay} to {last} on {lastDay}.",
+            [
+                "first": model.percent(model.strength.first?.value ?? 0), "firstDay": first,
+                "last": model.percent(whole: model.strengthPercent), "lastDay": last,
+            ])
         return Node.section(.class("panel"), .aria("labelledby", "strength-title")) {
-            Node.h2(.id("strength-title")) { "Strength" }
+            Node.h2(.id("strength-title")) { t("Strength") }
             Node.figure(.class("strength-chart")) {
                 Node.svg(
                     .viewBox("0 0 \(Int(width)) \(Int(height))"), .role("img"), .aria("label", summary),
@@ -390,7 +409,7 @@ enum HabitView {
                 }
                 Node.div(.class("legend"), .aria("hidden", "true")) {
                     Node.span { first }
-                    Node.span { "\(model.percent(whole: 100)) at the top" }
+                    Node.span { t("{percent} at the top", ["percent": model.percent(whole: 100)]) }
                     Node.span { last }
                 }
                 Node.figcaption(.class("visually-hidden")) { summary }
@@ -404,8 +423,8 @@ enum HabitView {
     static func totals(_ model: HabitPage) -> Node {
         let totals = model.totals
         return Node.section(.class("panel"), .id("totals"), .aria("labelledby", "totals-title")) {
-            Node.h2(.id("totals-title")) { "Totals" }
-            Node.nav(.class("modes"), .aria("label", "Totals by")) {
+            Node.h2(.id("totals-title")) { t("Totals") }
+            Node.nav(.class("modes"), .aria("label", t("Totals by"))) {
                 for choice in totals.choices {
                     if choice.period == totals.period {
                         Node.a(.href(choice.link), .aria("current", "true")) { choice.label }
@@ -432,16 +451,16 @@ enum HabitView {
     /// Days with a value by weekday as bars (the most-recorded weekday fills the height), each
     /// weekday's count under its bar, and the counts in words for screen readers.
     static func weekdays(_ model: HabitPage) -> Node {
-        let summary =
-            "Days with a value, by weekday: " + model.weekdays.map { "\($0.name) \($0.count)" }.joined(separator: ", ") + "."
+        let summary = t(
+            "Days with a value, by weekday: {counts}.", ["counts": model.weekdays.map { "\($0.name) \($0.count)" }.joined(separator: ", ")])
         return Node.section(.class("panel"), .aria("labelledby", "weekdays-title")) {
-            Node.h2(.id("weekdays-title")) { "By weekday" }
+            Node.h2(.id("weekdays-title")) { t("By weekday") }
             Node.figure(.class("weekday-chart")) {
                 bars(model.weekdays.map { Double($0.count) }, width: 280, summary: summary)
                 Node.div(.class("legend weekday-legend"), .aria("hidden", "true")) {
                     for day in model.weekdays {
                         Node.span {
-                            Node.span(.class("weekday-name")) { String(day.name.prefix(3)) }
+                            Node.span(.class("weekday-name")) { day.shortName }
                             Node.span { String(day.count) }
                         }
                     }
@@ -478,7 +497,7 @@ enum HabitView {
 
     static func statistics(_ model: HabitPage) -> Node {
         Node.section(.class("panel"), .aria("labelledby", "stats-title")) {
-            Node.h2(.id("stats-title")) { "Statistics" }
+            Node.h2(.id("stats-title")) { t("Statistics") }
             Node.dl(.class("stats")) {
                 for stat in model.stats {
                     Node.div {
@@ -493,17 +512,20 @@ enum HabitView {
     static func notes(_ model: HabitPage, session: SessionInfo) -> Node {
         let form = model.noteForm
         return Node.section(.class("panel"), .aria("labelledby", "notes-title")) {
-            Node.h2(.id("notes-title")) { "Notes" }
+            Node.h2(.id("notes-title")) { t("Notes") }
             if model.notes.isEmpty {
-                Node.p(.class("hint")) { "No notes yet." }
+                Node.p(.class("hint")) { t("No notes yet.") }
             } else {
                 Node.ul(.class("notes")) {
                     for note in model.notes {
                         Node.li {
                             Node.div(.class("note-head")) {
                                 Node.time(.datetime(note.day.iso)) { note.date }
-                                Node.a(.class("button small"), .href(note.editLink), .aria("label", "Edit the note of \(note.date)")) {
-                                    "Edit"
+                                Node.a(
+                                    .class("button small"), .href(note.editLink),
+                                    .aria("label", t("Edit the note of {date}", ["date": note.date]))
+                                ) {
+                                    t("Edit")
                                 }
                             }
                             Node.p { note.text }
@@ -513,23 +535,23 @@ enum HabitView {
             }
             Node.form(.method("post"), .action(WebPaths.habitNote(model.id)), .class("note-form"), .id("note-form"), .data("enhance", "")) {
                 Layout.csrfField(session)
-                Node.h3 { "Note for a day" }
+                Node.h3 { t("Note for a day") }
                 if let error = form.error {
                     Node.p(.class("error"), .id("note-error"), .role("alert")) { error }
                 }
                 Node.div(.class("field")) {
-                    Node.label(.for("note-day")) { "Day" }
+                    Node.label(.for("note-day")) { t("Day", context: "note field") }
                     Node.input(.type("date"), .id("note-day"), .name("day"), .value(form.day), .attr("max", form.latest), .required)
                 }
                 Node.div(.class("field")) {
-                    Node.label(.for("note-text")) { "Note" }
+                    Node.label(.for("note-text")) { t("Note", context: "note field") }
                     Node.textarea(
                         .id("note-text"), .name("note"), .attr("rows", "3"), .maxlength(Entry.maximumNoteLength),
                         .aria("describedby", form.error == nil ? "note-hint" : "note-hint note-error")
                     ) { form.text }
-                    Node.p(.class("hint"), .id("note-hint")) { "Saving an empty note clears that day's note." }
+                    Node.p(.class("hint"), .id("note-hint")) { t("Saving an empty note clears that day's note.") }
                 }
-                Node.button(.type("submit"), .class("primary")) { "Save note" }
+                Node.button(.type("submit"), .class("primary")) { t("Save note") }
             }
         }
     }

@@ -89,7 +89,7 @@ struct HabitsListPage: Sendable, Hashable {
                     subtitle: ([
                         habit.isMeasurement ? "" : HabitPage.scheduleText(habit.schedule), HabitPage.targetText(habit, amounts: amounts),
                         HabitPage.datesText(habit, today: today) ?? "",
-                        habit.pause(on: today).map { "Paused " + PausePanel.until($0.end) } ?? "", habit.group,
+                        habit.pause(on: today).map { PausePanel.paused(until: $0.end) } ?? "", habit.group,
                     ]
                         + habit.tags.map { "#" + $0 }).filter { !$0.isEmpty }.joined(separator: " · "),
                     link: WebPaths.habit(habit.id),

@@ -32,12 +32,16 @@ enum Layout {
                 Node.meta(.name("color-scheme"), .content("light dark"))
                 Node.meta(.name("theme-color"), .content(themeLight), .attr("media", "(prefers-color-scheme: light)"))
                 Node.meta(.name("theme-color"), .content(themeDark), .attr("media", "(prefers-color-scheme: dark)"))
-                Node.link(.rel("manifest"), .href(WebPaths.manifest()))
+                // The manifest in the page's language (AssetFiles.manifests): its description and `lang`/`dir`.
+                Node.link(
+                    .rel("manifest"), .href(language == .english ? WebPaths.manifest() : WebPaths.manifest() + "?lang=" + language.tag))
                 Node.link(.rel("icon"), .href(WebAssets.named("icon.svg").url), .type("image/svg+xml"))
                 Node.link(.rel("apple-touch-icon"), .href(WebAssets.named("icon-192.png").url))
                 Node.link(.rel("stylesheet"), .href(WebAssets.css.url))
                 // A module runs when the document is parsed, as a deferred script does; app.js imports the rest.
                 Node.script(.type("module"), .src(WebAssets.script.url))
+                // What the scripts say, in the page's language (words.js reads it; an English page needs none).
+                if let words = ScriptWords.json(language) { Node.script(.type("application/json"), .id("words")) { Node.raw(words) } }
                 if let session { Node.meta(.name("csrf-token"), .content(session.csrfToken)) }
             }
             Node.element(
@@ -89,6 +93,32 @@ enum Layout {
         ) {
             Node.path(.attr("d", path))
         }
+    }
+
+    /// A translated sentence with elements in it (a link, a `<code>`): `text` is t()'s answer with
+    /// those placeholders left unfilled, `parts` what each stands for — an element, or `.text(…)`
+    /// for a plain value (given here, not to t(), so that a value holding braces stays as it is).
+    ///
+    ///     Layout.sentence(t("New here? {link}"), ["link": Node.a(.href(…)) { t("Create an account") }])
+    static func sentence(_ text: String, _ parts: KeyValuePairs<String, Node>) -> [Node] {
+        var nodes: [Node] = []
+        var plain = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if let part = parts.first(where: { $0.key == name })?.value {
+                plain += rest[..<open]
+                if !plain.isEmpty { nodes.append(.text(plain)) }
+                plain = ""
+                nodes.append(part)
+            } else {
+                plain += rest[...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        plain += rest
+        if !plain.isEmpty { nodes.append(.text(plain)) }
+        return nodes
     }
 
     /// The hidden `_csrf` field every state-changing form carries.

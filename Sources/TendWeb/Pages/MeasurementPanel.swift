@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// A measurement's values on its habit page (``HabitKind/measure``): the last one, a line chart
 /// of the last year's values, and the lowest, average and highest value per week, month or year.
@@ -52,7 +53,9 @@ struct MeasurementPanel: Sendable, Hashable {
     init(_ tracked: TrackedHabit, today: Day, period: TotalsPeriod, calendar: TendCalendar, amounts: AmountStyle) {
         let habit = tracked.habit
         func text(_ value: Amount) -> String { TodayPage.valueText(habit, value: value, amounts: amounts) }
-        last = tracked.lastMeasurement(onOrBefore: today).map { "\(text($0.value)) on \(PausePanel.date($0.day))" }
+        last = tracked.lastMeasurement(onOrBefore: today).map {
+            t("{value} on {date}", ["value": text($0.value), "date": PausePanel.date($0.day)])
+        }
         chartThrough = today
         points = tracked.measurements(from: today.adding(days: 1 - Self.chartDays), through: today).map {
             Point(day: $0.day, value: $0.value)
@@ -64,12 +67,13 @@ struct MeasurementPanel: Sendable, Hashable {
         lowText = text(low)
         highText = text(high)
         if points.isEmpty {
-            summary = "No values recorded in the last year."
+            summary = t("No values recorded in the last year.")
         } else {
             let mean = MeasurementStats.mean(points.map(\.value))
-            summary =
-                "\(points.count) value\(points.count == 1 ? "" : "s") in the last year, from \(lowText) to \(highText), "
-                + "\(text(mean)) on average; the last \(last ?? "")."
+            summary = tPlural(
+                "{count} value in the last year, from {low} to {high}, {mean} on average; the last {last}.",
+                "{count} values in the last year, from {low} to {high}, {mean} on average; the last {last}.", count: points.count,
+                ["low": lowText, "high": highText, "mean": text(mean), "last": last ?? ""])
         }
         self.period = period
         unitSuffix = habit.type == .count && !habit.unit.isEmpty ? " (\(habit.unit))" : ""
@@ -89,8 +93,8 @@ struct MeasurementPanel: Sendable, Hashable {
 
     static func label(_ start: Day, _ period: TotalsPeriod) -> String {
         switch period {
-        case .week: "From \(TodayPage.shortDate(start))"
-        case .month: "\(TodayPage.monthNames[start.month - 1].prefix(3)) \(start.year)"
+        case .week: t("From {date}", ["date": TodayPage.shortDate(start)])
+        case .month: DayText.text(start, .shortMonthYear)
         case .year: String(start.year)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// A habit's pauses as its page shows them, and the form that adds one: "Paused until …" while
 /// one runs, those to come, the last few past ones.
@@ -42,21 +43,24 @@ struct PausePanel: Sendable, Hashable {
         isPaused = habit.isPaused(on: today)
     }
 
-    /// "Paused until Thu, 19 Mar 2026 · due again Fri, 20 Mar", "Paused from …", "Paused 2 to 8 Mar 2026".
+    /// "Paused until Thu, 19 Mar 2026 · due again Fri, 20 Mar 2026", "Pauses from … until …", "Paused 2 to 8 Mar 2026".
     static func text(_ pause: HabitPause, today: Day) -> String {
-        if pause.contains(today) { return "Paused " + until(pause.end) }
-        if pause.start > today { return "Pauses from \(date(pause.start)) " + until(pause.end) }
-        return "Paused \(date(pause.start)) to \(date(pause.end ?? pause.start))"
+        if pause.contains(today) { return paused(until: pause.end) }
+        if pause.start > today {
+            guard let end = pause.end else { return t("Pauses from {date} until resumed", ["date": date(pause.start)]) }
+            return t(
+                "Pauses from {date} until {end} · due again {next}", ["date": date(pause.start), "end": date(end), "next": date(end.next)])
+        }
+        return t("Paused {start} to {end}", ["start": date(pause.start), "end": date(pause.end ?? pause.start)])
     }
 
-    /// "until Thu, 19 Mar 2026 · due again Fri, 20 Mar 2026", or "until resumed".
-    static func until(_ end: Day?) -> String {
-        guard let end else { return "until resumed" }
-        return "until \(date(end)) · due again \(date(end.next))"
+    /// A running pause in words: "Paused until Thu, 19 Mar 2026 · due again Fri, 20 Mar 2026", or
+    /// "Paused until resumed".
+    static func paused(until end: Day?) -> String {
+        guard let end else { return t("Paused until resumed") }
+        return t("Paused until {date} · due again {next}", ["date": date(end), "next": date(end.next)])
     }
 
     /// "Thu, 19 Mar 2026".
-    static func date(_ day: Day) -> String {
-        "\(TodayPage.weekdayNames[day.weekday.rawValue - 1].prefix(3)), \(TodayPage.shortDate(day)) \(day.year)"
-    }
+    static func date(_ day: Day) -> String { DayText.text(day, .medium) }
 }

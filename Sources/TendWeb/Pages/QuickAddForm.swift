@@ -1,6 +1,7 @@
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// The Today page's quick add (`POST /habits` `name=…`): the name as typed and, for a refused
 /// post (empty, too long, already used), the message shown under the field.
@@ -13,6 +14,8 @@ struct QuickAddForm: Sendable, Hashable {
     static func nameTaken(_ name: String, by habits: [Habit], except id: Habit.ID? = nil) -> String? {
         let key = HabitRules.nameKey(name)
         guard let other = habits.first(where: { HabitRules.nameKey($0.name) == key && $0.id != id }) else { return nil }
-        return "You already have a habit named “\(other.name)”\(other.isArchived ? " (archived)" : ""). Choose another name."
+        return other.isArchived
+            ? t("You already have a habit named “{habit}” (archived). Choose another name.", ["habit": other.name])
+            : t("You already have a habit named “{habit}”. Choose another name.", ["habit": other.name])
     }
 }

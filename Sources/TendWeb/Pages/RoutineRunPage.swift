@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// A routine done in order (`/routines/{id}/start?date=&step=`): the walk-through of
 /// ``RoutineRun``, one habit at a time — done (its target), skip today, or later (it comes back
@@ -47,14 +48,17 @@ struct RoutineRunPage: Sendable, Hashable {
         let day = run.day
         routineName = routine.name
         title = "\(routine.name) · \(routine.start)"
-        dateText = day == today ? "Today, " + TodayPage.longDate(day) : TodayPage.longDate(day)
-        progressText = "\(run.doneCount) of \(run.steps.count) done"
+        dateText = day == today ? t("Today, {date}", ["date": TodayPage.longDate(day)]) : TodayPage.longDate(day)
+        progressText = tPlural(
+            "{count} of {total} done", "{count} of {total} done", count: run.doneCount, ["total": String(run.steps.count)])
         todayLink = WebPaths.today() + (day == today ? "" : "?date=\(day.iso)")
         if !run.runsToday {
-            let days = routine.weekdays.sorted().map { TodayPage.weekdayNames[$0.rawValue - 1] }.joined(separator: ", ")
-            emptyText = "\(routine.name) does not run on \(TodayPage.weekdayNames[day.weekday.rawValue - 1])s. It runs on: \(days)."
+            let days = routine.weekdays.sorted().map { DayText.weekday($0) }.joined(separator: ", ")
+            emptyText = t(
+                "{routine} does not run on {weekday}s. It runs on: {days}.",
+                ["routine": routine.name, "weekday": DayText.weekday(day.weekday), "days": days])
         } else if run.steps.isEmpty {
-            emptyText = "\(routine.name) has no habits due on this day."
+            emptyText = t("{routine} has no habits due on this day.", ["routine": routine.name])
         } else {
             emptyText = nil
         }
@@ -95,7 +99,9 @@ enum RoutineRunView {
                 } else if let current = model.current {
                     let step = model.steps[current.index]
                     Node.section(.class("panel run-step hc-\(step.color.rawValue)"), .aria("labelledby", "run-step-name")) {
-                        Node.p(.class("hint")) { "Step \(current.index + 1) of \(model.steps.count)" }
+                        Node.p(.class("hint")) {
+                            t("Step {step} of {total}", ["step": String(current.index + 1), "total": String(model.steps.count)])
+                        }
                         Node.p(.class("run-emoji"), .aria("hidden", "true")) { step.emoji }
                         Node.h2(.id("run-step-name")) { step.name }
                         Node.p(.class("card-value")) { "\(step.statusLabel) · \(step.valueText)" }
@@ -103,25 +109,25 @@ enum RoutineRunView {
                             Node.form(.method("post"), .action(current.doneAction)) {
                                 Layout.csrfField(session)
                                 Node.input(.type("hidden"), .name("return"), .value(current.returnPath))
-                                Node.button(.type("submit"), .class("primary"), .id("run-done")) { "Done" }
+                                Node.button(.type("submit"), .class("primary"), .id("run-done")) { t("Done", context: "button") }
                             }
                             Node.form(.method("post"), .action(current.skipAction)) {
                                 Layout.csrfField(session)
                                 Node.input(.type("hidden"), .name("return"), .value(current.returnPath))
                                 Node.input(.type("hidden"), .name("skip"), .value("true"))
-                                Node.button(.type("submit"), .id("run-skip")) { "Skip today" }
+                                Node.button(.type("submit"), .id("run-skip")) { t("Skip today") }
                             }
-                            Node.a(.class("button"), .href(current.laterLink), .id("run-later")) { "Later" }
+                            Node.a(.class("button"), .href(current.laterLink), .id("run-later")) { t("Later", context: "button") }
                         }
                     }
                 } else {
                     Node.section(.class("panel run-step"), .aria("labelledby", "run-finished")) {
-                        Node.h2(.id("run-finished")) { "\(model.routineName) is done" }
-                        Node.p { "Every habit of the routine is done or skipped for the day." }
+                        Node.h2(.id("run-finished")) { t("{routine} is done", ["routine": model.routineName]) }
+                        Node.p { t("Every habit of the routine is done or skipped for the day.") }
                     }
                 }
                 if !model.steps.isEmpty {
-                    Node.ol(.class("run-steps"), .aria("label", "The routine's habits in order")) {
+                    Node.ol(.class("run-steps"), .aria("label", t("The routine's habits in order"))) {
                         for step in model.steps {
                             Node.li(.class(step.isDone ? "is-done" : step.isCurrent ? "is-current" : "is-open")) {
                                 Node.span(.aria("hidden", "true")) { step.emoji }
@@ -130,7 +136,7 @@ enum RoutineRunView {
                         }
                     }
                 }
-                Node.p { Node.a(.href(model.todayLink), .id("run-back")) { "Back to Today" } }
+                Node.p { Node.a(.href(model.todayLink), .id("run-back")) { t("Back to Today") } }
             }
         }
     }

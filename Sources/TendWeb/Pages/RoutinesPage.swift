@@ -2,6 +2,7 @@ import Foundation
 import TendAPI
 import TendCore
 import TendHTTP
+import TendWords
 
 /// `/routines`: Youtine's ordered routines, each with its habits in order, and the forms that
 /// rearrange them (move a routine or a habit up or down, add a habit, take one out). A habit is
@@ -71,22 +72,31 @@ struct RoutinesPage: Sendable, Hashable {
                 },
                 isFirst: position == 0, isLast: position == ordered.count - 1, editLink: WebPaths.editRoutine(routine.id),
                 addOptions: active.filter { !routine.habitIDs.contains($0.id) }.map { habit in
-                    let now = home[habit.id].map { " (now in \($0.name))" } ?? ""
-                    return Option(id: habit.id.description, label: "\(habit.emoji) \(habit.name)\(now)")
+                    let name = "\(habit.emoji) \(habit.name)"
+                    let label = home[habit.id].map { t("{habit} (now in {routine})", ["habit": name, "routine": $0.name]) } ?? name
+                    return Option(id: habit.id.description, label: label)
                 },
                 addSelected: error?.selected ?? "", addError: error?.message)
         }
         habitsOutside = active.count { home[$0.id] == nil }
     }
 
-    /// "Every day", "Weekdays", "Weekends" or "Mon, Wed, Fri" (Monday first).
-    static func daysText(_ days: Set<Weekday>) -> String {
+    /// "Every day", "Weekdays", "Weekends" or "Mon, Wed, Fri" (Monday first); `inSentence`:
+    /// as a sentence says them ("every day", "mon, wed, fri").
+    static func daysText(_ days: Set<Weekday>, inSentence: Bool = false) -> String {
         let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
         switch days {
-        case Set(Weekday.allCases): return "Every day"
-        case weekdays: return "Weekdays"
-        case [.saturday, .sunday]: return "Weekends"
-        default: return RoutineForm.weekdayOrder.filter(days.contains).map { $0.code.capitalized }.joined(separator: ", ")
+        case Set(Weekday.allCases):
+            return inSentence ? t("every day", context: "a routine's days in a sentence") : t("Every day")
+        case weekdays:
+            return inSentence ? t("weekdays", context: "a routine's days in a sentence") : t("Weekdays", context: "a routine's days")
+        case [.saturday, .sunday]:
+            return inSentence ? t("weekends", context: "a routine's days in a sentence") : t("Weekends", context: "a routine's days")
+        default:
+            let names = RoutineForm.weekdayOrder.filter(days.contains).map { DayText.shortWeekday($0) }.joined(separator: ", ")
+            // Tend's English writes the short names in lower case within a sentence ("it runs mon, wed");
+            // another language keeps them as its own short names are written.
+            return inSentence && Words.current.language == .english ? names.lowercased() : names
         }
     }
 }
@@ -129,27 +139,29 @@ struct RoutineForm: Sendable, Hashable {
         var routine = base
         routine.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if routine.name.isEmpty {
-            errors["name"] = "Give the routine a name."
+            errors["name"] = t("Give the routine a name.")
         } else if routine.name.count > Routine.maximumNameLength {
-            errors["name"] = "A routine's name is at most \(Routine.maximumNameLength) characters."
+            errors["name"] = tPlural(
+                "A routine's name is at most {count} character.", "A routine's name is at most {count} characters.",
+                count: Routine.maximumNameLength)
         } else if others.contains(where: { $0.id != base.id && $0.name.lowercased() == routine.name.lowercased() }) {
-            errors["name"] = "You already have a routine named “\(routine.name)”."
+            errors["name"] = t("You already have a routine named “{routine}”.", ["routine": routine.name])
         }
         if let time = try? TimeOfDay(parsing: start) {
             routine.start = time
         } else {
-            errors["start"] = "The start is a time of day, such as 07:00."
+            errors["start"] = t("The start is a time of day, such as 07:00.")
         }
         let days = Set(Weekday.allCases.filter { weekdays.contains($0.code) })
         if days.isEmpty || days.count != weekdays.count {
-            errors["weekdays"] = "Choose at least one day."
+            errors["weekdays"] = t("Choose at least one day.")
         } else {
             routine.weekdays = days
         }
         if let color = HabitColor(rawValue: color) {
             routine.color = color
         } else {
-            errors["color"] = "Choose a colour."
+            errors["color"] = t("Choose a colour.")
         }
         if errors.isEmpty {
             do { try routine.validate() } catch {
@@ -171,23 +183,33 @@ struct RoutineForm: Sendable, Hashable {
 
     /// What saving will do, in words (Youtine's confirmation before save).
     static func saveMessage(old: Routine?, new: Routine, habits: [Habit]) -> String {
-        let days = RoutinesPage.daysText(new.weekdays).lowercased()
+        let days = RoutinesPage.daysText(new.weekdays, inSentence: true)
         guard let old else {
-            return "Create “\(new.name)”: \(days), starting at \(new.start), in \(new.color.rawValue). You can add habits to it next."
+            return t(
+                "Create “{routine}”: {days}, starting at {time}, in {colour}. You can add habits to it next.",
+                ["routine": new.name, "days": days, "time": new.start.description, "colour": new.color.colourNameInSentence])
         }
         var changes: [String] = []
-        if old.name != new.name { changes.append("the name becomes “\(new.name)”") }
-        if old.start != new.start { changes.append("it starts at \(new.start) instead of \(old.start)") }
-        if old.weekdays != new.weekdays {
-            changes.append("it runs \(days) instead of \(RoutinesPage.daysText(old.weekdays).lowercased())")
+        if old.name != new.name { changes.append(t("the name becomes “{name}”", ["name": new.name])) }
+        if old.start != new.start {
+            changes.append(t("it starts at {time} instead of {old}", ["time": new.start.description, "old": old.start.description]))
         }
-        if old.color != new.color { changes.append("its colour becomes \(new.color.rawValue)") }
+        if old.weekdays != new.weekdays {
+            let oldDays = RoutinesPage.daysText(old.weekdays, inSentence: true)
+            changes.append(t("it runs {days} instead of {old}", ["days": days, "old": oldDays]))
+        }
+        if old.color != new.color { changes.append(t("its colour becomes {colour}", ["colour": new.color.colourNameInSentence])) }
         let count = old.habitIDs.count { id in habits.contains { $0.id == id } }
         let kept =
             count == 0
-            ? "It has no habits yet." : "Its \(count) habit\(count == 1 ? "" : "s") stay\(count == 1 ? "s" : "") in it, in the same order."
+            ? t("It has no habits yet.")
+            : tPlural(
+                "Its {count} habit stays in it, in the same order.", "Its {count} habits stay in it, in the same order.", count: count)
+        guard !changes.isEmpty else { return t("Nothing changes. {habits}", ["habits": kept]) }
         let list = changes.joined(separator: "; ")
-        return "\(list.isEmpty ? "Nothing changes" : list.prefix(1).uppercased() + list.dropFirst()). \(kept)"
+        return t(
+            "{changes}. {habits}", context: "a routine's changes, then its habits",
+            ["changes": list.prefix(1).uppercased() + list.dropFirst(), "habits": kept])
     }
 }
 
@@ -207,7 +229,7 @@ struct RoutineEditorPage: Sendable, Hashable {
     var original: String? = nil
 
     var isNew: Bool { routineID == nil }
-    var title: String { isNew ? "New routine" : "Edit routine" }
+    var title: String { isNew ? t("New routine") : t("Edit routine") }
     var action: String { routineID.map { WebPaths.editRoutine($0) } ?? WebPaths.newRoutine() }
 
     /// The hidden field's text for `routine` (its JSON).
@@ -241,12 +263,14 @@ struct RoutineConfirmPage: Sendable, Hashable {
         let count = impact.detachedHabitNames.count
         let message =
             count == 0
-            ? "It has no habits. Nothing else changes."
-            : "Its \(count) habit\(count == 1 ? "" : "s") (\(impact.detachedHabitNames.map { "“\($0)”" }.joined(separator: ", "))) "
-                + "stay\(count == 1 ? "s" : ""), with all \(count == 1 ? "its" : "their") history, no longer in a routine."
+            ? t("It has no habits. Nothing else changes.")
+            : tPlural(
+                "Its {count} habit ({habits}) stays, with all its history, no longer in a routine.",
+                "Its {count} habits ({habits}) stay, with all their history, no longer in a routine.", count: count,
+                ["habits": impact.detachedHabitNames.map { "“\($0)”" }.joined(separator: ", ")])
         return RoutineConfirmPage(
-            title: "Delete “\(routine.name)”?", message: message, action: WebPaths.deleteRoutine(routine.id),
-            confirmLabel: "Delete routine",
+            title: t("Delete “{routine}”?", ["routine": routine.name]), message: message, action: WebPaths.deleteRoutine(routine.id),
+            confirmLabel: t("Delete routine"),
             isDanger: true, fields: [], canEdit: false)
     }
 
@@ -259,8 +283,9 @@ struct RoutineConfirmPage: Sendable, Hashable {
             + RoutineForm.weekdayOrder.map(\.code).filter(form.weekdays.contains).map { Field(name: "weekday", value: $0) }
             + (original.map { [Field(name: "original", value: $0)] } ?? [])
         return RoutineConfirmPage(
-            title: old.map { "Save changes to “\($0.name)”?" } ?? "Create “\(new.name)”?",
+            title: old.map { t("Save changes to “{routine}”?", ["routine": $0.name]) }
+                ?? t("Create “{routine}”?", ["routine": new.name]),
             message: RoutineForm.saveMessage(old: old, new: new, habits: habits), action: action,
-            confirmLabel: old == nil ? "Create routine" : "Save changes", isDanger: false, fields: fields, canEdit: true)
+            confirmLabel: old == nil ? t("Create routine") : t("Save changes"), isDanger: false, fields: fields, canEdit: true)
     }
 }

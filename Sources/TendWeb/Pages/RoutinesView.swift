@@ -1,28 +1,29 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// Renders `/routines`, the routine editor and the routine confirmations. Every action is a
 /// form that posts with the CSRF token; saving and deleting ask first (a page without
 /// JavaScript, a `<dialog>` with it: app.js shows the confirmation page's words).
 enum RoutinesView {
     static func page(_ model: RoutinesPage, session: SessionInfo) -> Node {
-        Layout.page(title: "Routines", tab: .routines, session: session) {
+        Layout.page(title: t("Routines"), tab: .routines, session: session) {
             Node.div(.class("list-head")) {
-                Node.h1 { "Routines" }
-                Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { "New routine" }
+                Node.h1 { t("Routines") }
+                Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { t("New routine") }
             }
             if model.routines.isEmpty {
                 Node.div(.class("empty")) {
-                    Node.p { "No routines yet. A routine is a group of habits you do one after another, such as a morning routine." }
-                    Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { "Create your first routine" }
+                    Node.p { t("No routines yet. A routine is a group of habits you do one after another, such as a morning routine.") }
+                    Node.a(.class("button primary"), .href(WebPaths.newRoutine())) { t("Create your first routine") }
                 }
             } else if model.habitsOutside > 0 {
                 Node.p(.class("hint routines-hint")) {
-                    "\(model.habitsOutside) habit\(model.habitsOutside == 1 ? " is" : "s are") in no routine yet."
+                    tPlural("{count} habit is in no routine yet.", "{count} habits are in no routine yet.", count: model.habitsOutside)
                 }
             }
-            Node.ol(.class("routine-list"), .aria("label", "Your routines, in order")) {
+            Node.ol(.class("routine-list"), .aria("label", t("Your routines, in order"))) {
                 for routine in model.routines {
                     item(routine, session: session)
                 }
@@ -36,33 +37,37 @@ enum RoutinesView {
                 Node.div(.class("routine-title")) {
                     Node.h2 { routine.name }
                     Node.p(.class("hint")) {
-                        routine.subtitle + " · \(routine.habits.count) habit" + (routine.habits.count == 1 ? "" : "s")
+                        routine.subtitle + " · " + tPlural("{count} habit", "{count} habits", count: routine.habits.count)
                     }
                 }
                 Node.div(.class("routine-actions")) {
                     moveButtons(
                         action: WebPaths.moveRoutine(routine.id), what: routine.name, isFirst: routine.isFirst, isLast: routine.isLast,
                         session: session)
-                    Node.a(.class("button"), .href(routine.editLink), .aria("label", "Edit \(routine.name)")) { "Edit" }
+                    Node.a(.class("button"), .href(routine.editLink), .aria("label", t("Edit {routine}", ["routine": routine.name]))) {
+                        t("Edit")
+                    }
                     Node.form(
                         .method("post"), .action(WebPaths.deleteRoutine(routine.id)), .class("inline"), .data("confirm", "delete"),
                         .data("enhance", "")
                     ) {
                         Layout.csrfField(session)
-                        Node.button(.type("submit"), .class("danger-text"), .aria("label", "Delete \(routine.name)…")) { "Delete…" }
+                        Node.button(
+                            .type("submit"), .class("danger-text"), .aria("label", t("Delete {routine}…", ["routine": routine.name]))
+                        ) { t("Delete…") }
                     }
                 }
             }
             if routine.habits.isEmpty {
-                Node.p(.class("hint routine-empty")) { "No habits in this routine yet." }
+                Node.p(.class("hint routine-empty")) { t("No habits in this routine yet.") }
             } else {
-                Node.ol(.class("routine-habits"), .aria("label", "Habits of \(routine.name), in order")) {
+                Node.ol(.class("routine-habits"), .aria("label", t("Habits of {routine}, in order", ["routine": routine.name]))) {
                     for habit in routine.habits {
                         Node.li(.class("routine-habit hc-\(habit.color.rawValue)"), .id("routine-\(routine.id)-habit-\(habit.id)")) {
                             Node.span(.class("row-emoji"), .aria("hidden", "true")) { habit.emoji }
                             Node.a(.class("row-main"), .href(habit.link)) {
                                 Node.strong { habit.name }
-                                if habit.isArchived { Node.span(.class("hint")) { "Archived" } }
+                                if habit.isArchived { Node.span(.class("hint")) { t("Archived", context: "a habit's state") } }
                             }
                             Node.div(.class("row-actions")) {
                                 moveButtons(
@@ -74,8 +79,9 @@ enum RoutinesView {
                                 ) {
                                     Layout.csrfField(session)
                                     Node.button(
-                                        .type("submit"), .class("icon-button"), .aria("label", "Take \(habit.name) out of \(routine.name)"),
-                                        .title("Take out of the routine (the habit stays)")
+                                        .type("submit"), .class("icon-button"),
+                                        .aria("label", t("Take {habit} out of {routine}", ["habit": habit.name, "routine": routine.name])),
+                                        .title(t("Take out of the routine (the habit stays)"))
                                     ) { "✕" }
                                 }
                             }
@@ -90,8 +96,12 @@ enum RoutinesView {
     /// Up and down buttons (one form each; a button at an end is disabled).
     static func moveButtons(action: String, what: String, isFirst: Bool, isLast: Bool, session: SessionInfo) -> Node {
         .fragment([
-            moveForm(action: action, direction: "up", symbol: "↑", label: "Move \(what) up", disabled: isFirst, session: session),
-            moveForm(action: action, direction: "down", symbol: "↓", label: "Move \(what) down", disabled: isLast, session: session),
+            moveForm(
+                action: action, direction: "up", symbol: "↑", label: t("Move {name} up", ["name": what]), disabled: isFirst,
+                session: session),
+            moveForm(
+                action: action, direction: "down", symbol: "↓", label: t("Move {name} down", ["name": what]), disabled: isLast,
+                session: session),
         ])
     }
 
@@ -121,19 +131,19 @@ enum RoutinesView {
         let selectID = "add-\(routine.id)"
         return Node.form(.method("post"), .action(WebPaths.routineHabits(routine.id)), .class("add-habit"), .data("enhance", "")) {
             Layout.csrfField(session)
-            Node.label(.for(selectID), .class("sub-label")) { "Add a habit to \(routine.name)" }
+            Node.label(.for(selectID), .class("sub-label")) { t("Add a habit to {routine}", ["routine": routine.name]) }
             Node.div(.class("add-row")) {
                 Node.element(
                     "select",
                     [.id(selectID), .name("habit")]
                         + (routine.addError == nil ? [] : [.aria("invalid", "true"), .aria("describedby", "\(selectID)-error")]),
-                    [Node.option(.value("")) { routine.addOptions.isEmpty ? "No other habits" : "Choose a habit…" }]
+                    [Node.option(.value("")) { routine.addOptions.isEmpty ? t("No other habits") : t("Choose a habit…") }]
                         + routine.addOptions.map { option in
                             Node.element(
                                 "option", [.value(option.id)] + (option.id == routine.addSelected ? [Attribute("selected", nil)] : []),
                                 [.text(option.label)])
                         })
-                Node.button(.type("submit")) { "Add" }
+                Node.button(.type("submit")) { t("Add") }
             }
             if let error = routine.addError {
                 Node.p(.class("error"), .id("\(selectID)-error"), .role("alert")) { error }
@@ -151,26 +161,26 @@ enum RoutinesView {
                 Node.h1(.id("editor-title")) { model.title }
                 if !errors.isEmpty {
                     Node.p(.class("notice"), .role("alert")) {
-                        errors["form"] ?? "Some fields need a change; see below. Nothing was saved."
+                        errors["form"] ?? t("Some fields need a change; see below. Nothing was saved.")
                     }
                 }
                 Node.form(.method("post"), .action(model.action), .class("habit-form"), .data("confirm", "save"), .data("enhance", "")) {
                     Layout.csrfField(session)
                     if let original = model.original { Node.input(.type("hidden"), .name("original"), .value(original)) }
                     Node.div(.class("field")) {
-                        Node.label(.for("name")) { "Name" }
+                        Node.label(.for("name")) { t("Name") }
                         Node.void(
                             "input",
                             invalid(
                                 [
                                     .type("text"), .id("name"), .name("name"), .value(form.name), .maxlength(Routine.maximumNameLength),
                                     .required,
-                                    .autocomplete("off"), .placeholder("Morning"),
+                                    .autocomplete("off"), .placeholder(t("Morning", context: "example of a routine's name")),
                                 ], "name", errors))
                         error("name", errors)
                     }
                     Node.div(.class("field")) {
-                        Node.label(.for("start")) { "Starts at" }
+                        Node.label(.for("start")) { t("Starts at") }
                         Node.void(
                             "input",
                             invalid(
@@ -179,7 +189,7 @@ enum RoutinesView {
                         error("start", errors)
                     }
                     Node.fieldset(.class("field")) {
-                        Node.legend { "Days" }
+                        Node.legend { t("Days") }
                         Node.div(.class("weekday-boxes")) {
                             for day in RoutineForm.weekdayOrder {
                                 Node.label(.class("day-box")) {
@@ -187,22 +197,22 @@ enum RoutinesView {
                                         "input",
                                         [.type("checkbox"), .name("weekday"), .value(day.code)]
                                             + (form.weekdays.contains(day.code) ? [.checked] : []))
-                                    Node.span { day.code.capitalized }
+                                    Node.span { DayText.shortWeekday(day) }
                                 }
                             }
                         }
                         error("weekdays", errors)
                     }
                     Node.fieldset(.class("field")) {
-                        Node.legend { "Colour" }
+                        Node.legend { t("Colour") }
                         Node.div(.class("color-grid")) {
                             for color in HabitColor.allCases {
-                                Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.rawValue.capitalized)) {
+                                Node.label(.class("swatch hc-\(color.rawValue)"), .title(color.colourName)) {
                                     Node.void(
                                         "input",
                                         [.type("radio"), .name("color"), .value(color.rawValue)]
                                             + (color.rawValue == form.color ? [.checked] : []))
-                                    Node.span(.class("visually-hidden")) { color.rawValue.capitalized }
+                                    Node.span(.class("visually-hidden")) { color.colourName }
                                 }
                             }
                         }
@@ -210,11 +220,12 @@ enum RoutinesView {
                     }
                     Node.p(.class("hint")) {
                         model.isNew
-                            ? "Add habits to it on the Routines page once it exists." : "Its habits are arranged on the Routines page."
+                            ? t("Add habits to it on the Routines page once it exists.")
+                            : t("Its habits are arranged on the Routines page.")
                     }
                     Node.div(.class("actions")) {
-                        Node.button(.type("submit"), .class("primary")) { model.isNew ? "Create routine…" : "Save changes…" }
-                        Node.a(.class("button"), .href(WebPaths.routines())) { "Cancel" }
+                        Node.button(.type("submit"), .class("primary")) { model.isNew ? t("Create routine…") : t("Save changes…") }
+                        Node.a(.class("button"), .href(WebPaths.routines())) { t("Cancel") }
                     }
                 }
             }
@@ -246,9 +257,9 @@ enum RoutinesView {
                         model.confirmLabel
                     }
                     if model.canEdit {
-                        Node.button(.type("submit"), .name("confirm"), .value("edit")) { "Change something" }
+                        Node.button(.type("submit"), .name("confirm"), .value("edit")) { t("Change something") }
                     }
-                    Node.a(.class("button"), .href(WebPaths.routines())) { "Cancel" }
+                    Node.a(.class("button"), .href(WebPaths.routines())) { t("Cancel") }
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// What the server's scheduled backups (`tend serve --backup-dir`) last did, for the owner's Data
 /// page.
@@ -31,9 +32,10 @@ package struct ServerBackupReport: Sendable, Hashable {
     /// "every 24 hours", "every 30 minutes", "every 2 days".
     var cadence: String {
         let s = intervalSeconds
-        if s % 86_400 == 0 { return s == 86_400 ? "every day" : "every \(s / 86_400) days" }
-        if s % 3600 == 0 { return s == 3600 ? "every hour" : "every \(s / 3600) hours" }
-        if s % 60 == 0 { return "every \(s / 60) minutes" }
-        return "every \(s) seconds"
+        if s % 86_400 == 0 { return tPlural("every day", "every {count} days", count: s / 86_400) }
+        if s % 3600 == 0 { return tPlural("every hour", "every {count} hours", count: s / 3600) }
+        // English has always said "every 1 minutes" (and "every 1 seconds"): kept as it was.
+        if s % 60 == 0 { return tPlural("every {count} minutes", "every {count} minutes", count: s / 60) }
+        return tPlural("every {count} seconds", "every {count} seconds", count: s)
     }
 }

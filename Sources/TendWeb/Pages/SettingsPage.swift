@@ -49,9 +49,10 @@ struct SettingsPage: Sendable, Hashable {
         let format = Date.ISO8601FormatStyle().year().month().day()
         return tokens.sorted { $0.createdAt > $1.createdAt }.map { token in
             Device(
-                id: token.id.description, name: token.name.isEmpty ? "Unnamed token" : token.name,
-                detail: "Added \(token.createdAt.formatted(format))"
-                    + (token.lastUsedAt.map { ", last used \($0.formatted(format))" } ?? ", never used"),
+                id: token.id.description, name: token.name.isEmpty ? t("Unnamed token") : token.name,
+                detail: token.lastUsedAt.map {
+                    t("Added {added}, last used {used}", ["added": token.createdAt.formatted(format), "used": $0.formatted(format)])
+                } ?? t("Added {added}, never used", ["added": token.createdAt.formatted(format)]),
                 revokeAction: WebPaths.revokeDevice(token.id))
         }
     }
@@ -119,7 +120,7 @@ struct SettingsPage: Sendable, Hashable {
             do {
                 try settings.validate()
             } catch {
-                let message = error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+                let message = Self.sentence(error)
                 switch error {
                 case .unknownTimeZone: errors["timeZone"] = message
                 case .dayStartHour: errors["dayStartHour"] = message
@@ -133,13 +134,31 @@ struct SettingsPage: Sendable, Hashable {
         return errors.isEmpty ? .success(settings) : .failure(SettingsPageErrors(messages: errors))
     }
 
+    /// A refused setting in a sentence: the English is its error's description, capitalised, with a full stop.
+    static func sentence(_ error: SettingsError) -> String {
+        switch error {
+        case .unknownTimeZone(let zone):
+            t("Unknown time zone '{zone}' (use an IANA name such as Europe/Berlin).", ["zone": zone])
+        case .dayStartHour(let hour): t("Day start must be an hour from 0 to 23, not {hour}.", ["hour": String(hour)])
+        case .firstWeekday(let day): t("First weekday must be 1 (Sunday) to 7 (Saturday), not {day}.", ["day": String(day)])
+        case .locale(let locale): t("'{locale}' is not a locale identifier (such as en_US).", ["locale": locale])
+        case .snoozeMinutes(let minutes): t("\"Later\" waits 1 to 240 minutes, not {minutes}.", ["minutes": String(minutes)])
+        case .keptZones(let count):
+            tPlural(
+                "At most {count} kept zone, not {given}.", "At most {count} kept zones, not {given}.", count: UserSettings.keptZonesLimit,
+                ["given": String(count)])
+        case .language(let language):
+            t("'{language}' is not a language Tend speaks ({languages}).", ["language": language, "languages": Language.shippedList])
+        }
+    }
+
     /// The language choices: the browser's, then each shipped language in its own name.
     static var languages: [(value: String, label: String)] {
         [("", t("As the browser has it"))] + Language.shipped.map { ($0.tag, $0.autonym) }
     }
 
     static var weekdays: [(String, String)] {
-        [("", t("As the locale has it"))] + (1...7).map { (String($0), TodayPage.weekdayNames[$0 - 1]) }
+        [("", t("As the locale has it"))] + (1...7).map { (String($0), TodayPage.weekdayName($0)) }
     }
 }
 
@@ -182,14 +201,15 @@ extension SettingsPage {
         var deleteAction: String
     }
 
-    static let webhookFormats = [("json", "Tend's JSON"), ("ntfy", "ntfy")]
+    static var webhookFormats: [(String, String)] { [("json", t("Tend's JSON")), ("ntfy", "ntfy")] }
 
     static func pushDevices(_ subscriptions: [PushSubscription]) -> [PushDevice] {
         let format = Date.ISO8601FormatStyle().year().month().day()
         return subscriptions.map { subscription in
             PushDevice(
                 id: subscription.id.description, name: pushServiceName(subscription.endpoint), endpoint: subscription.endpoint,
-                detail: "Added \(subscription.createdAt.formatted(format))", revokeAction: WebPaths.revokePush(subscription.id))
+                detail: t("Added {added}", ["added": subscription.createdAt.formatted(format)]),
+                revokeAction: WebPaths.revokePush(subscription.id))
         }
     }
 
@@ -198,7 +218,9 @@ extension SettingsPage {
         return webhooks.map { webhook in
             WebhookRow(
                 id: webhook.id.description, url: webhook.url, format: webhook.format == .ntfy ? "ntfy" : "JSON",
-                detail: "Added \(webhook.createdAt.formatted(format))" + (webhook.accessToken != nil ? ", with an access token" : ""),
+                detail: webhook.accessToken != nil
+                    ? t("Added {added}, with an access token", ["added": webhook.createdAt.formatted(format)])
+                    : t("Added {added}", ["added": webhook.createdAt.formatted(format)]),
                 deleteAction: WebPaths.deleteWebhook(webhook.id))
         }
     }
@@ -206,10 +228,10 @@ extension SettingsPage {
     /// Push services name the browser: a person recognises "Firefox", not a host name.
     static func pushServiceName(_ endpoint: String) -> String {
         let host = URL(string: endpoint)?.host?.lowercased() ?? ""
-        if host.hasSuffix("googleapis.com") { return "Chrome or Android" }
+        if host.hasSuffix("googleapis.com") { return t("Chrome or Android") }
         if host.hasSuffix("mozilla.com") { return "Firefox" }
-        if host.hasSuffix("push.apple.com") { return "Safari (iPhone, iPad or Mac)" }
+        if host.hasSuffix("push.apple.com") { return t("Safari (iPhone, iPad or Mac)") }
         if host.hasSuffix("notify.windows.com") { return "Edge (Windows)" }
-        return host.isEmpty ? "A browser" : host
+        return host.isEmpty ? t("A browser") : host
     }
 }

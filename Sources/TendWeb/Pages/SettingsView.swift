@@ -87,20 +87,20 @@ enum SettingsView {
             }
             notifications(model, session: session)
             Node.section(.class("editor devices"), .aria("labelledby", "devices-title")) {
-                Node.h2(.id("devices-title")) { "API tokens" }
+                Node.h2(.id("devices-title")) { t("API tokens") }
                 Node.p(.class("hint")) {
-                    "For your own scripts and tools: each request to Tend's JSON API (under "
-                    Node.code { "/api/v1" }
-                    ") sends one in its "
-                    Node.code { "Authorization: Bearer" }
-                    " header. Each CLI signed in with "
-                    Node.code { "tend sync login" }
-                    " syncs through one of its own, named after its machine and database (“tend on HOST (cli-…)”). "
-                    "Revoking a token stops it at once."
+                    Layout.sentence(
+                        t(
+                            "For your own scripts and tools: each request to Tend's JSON API (under {path}) sends one in its {header} header. Each CLI signed in with {command} syncs through one of its own, named after its machine and database (“tend on HOST (cli-…)”). Revoking a token stops it at once."
+                        ),
+                        [
+                            "path": Node.code { "/api/v1" }, "header": Node.code { "Authorization: Bearer" },
+                            "command": Node.code { "tend sync login" },
+                        ])
                 }
                 if let token = model.newToken { newToken(token) }
                 if model.devices.isEmpty {
-                    Node.p(.class("hint")) { "No API tokens." }
+                    Node.p(.class("hint")) { t("No API tokens.") }
                 } else {
                     Node.ul(.class("habit-list")) {
                         for device in model.devices {
@@ -111,7 +111,11 @@ enum SettingsView {
                                 }
                                 Node.form(.method("post"), .action(device.revokeAction)) {
                                     Layout.csrfField(session)
-                                    Node.button(.type("submit"), .class("danger"), .aria("label", "Revoke \(device.name)")) { "Revoke" }
+                                    Node.button(
+                                        .type("submit"), .class("danger"), .aria("label", t("Revoke {name}", ["name": device.name]))
+                                    ) {
+                                        t("Revoke")
+                                    }
                                 }
                             }
                         }
@@ -120,16 +124,16 @@ enum SettingsView {
                 addDeviceForm(model, session: session)
             }
             Node.section(.class("editor data-link"), .aria("labelledby", "sign-in-title")) {
-                Node.h2(.id("sign-in-title")) { "Signing in" }
+                Node.h2(.id("sign-in-title")) { t("Signing in") }
                 Node.p(.class("hint")) {
-                    "Providers that sign you in, and (for the server's owner) invite links and accounts waiting for approval."
+                    t("Providers that sign you in, and (for the server's owner) invite links and accounts waiting for approval.")
                 }
-                Node.p { Node.a(.class("button"), .href(WebPaths.signInSettings())) { "Sign-in settings" } }
+                Node.p { Node.a(.class("button"), .href(WebPaths.signInSettings())) { t("Sign-in settings") } }
             }
             Node.section(.class("editor data-link"), .aria("labelledby", "data-title")) {
-                Node.h2(.id("data-title")) { "Your data" }
-                Node.p(.class("hint")) { "Import from Tend or Loop Habit Tracker, export to a file, download a backup." }
-                Node.p { Node.a(.class("button"), .href(WebPaths.data())) { "Import, export and backup" } }
+                Node.h2(.id("data-title")) { t("Your data") }
+                Node.p(.class("hint")) { t("Import from Tend or Loop Habit Tracker, export to a file, download a backup.") }
+                Node.p { Node.a(.class("button"), .href(WebPaths.data())) { t("Import, export and backup") } }
             }
         }
     }
@@ -138,16 +142,18 @@ enum SettingsView {
     private static func newToken(_ token: SettingsPage.NewToken) -> Node {
         .div(.class("notice saved new-token"), .role("status"), .id("new-token")) {
             Node.p {
-                Node.strong { "“\(token.name)” was added." }
-                " Its token:"
+                Layout.sentence(
+                    t("{added} Its token:"), ["added": Node.strong { t("“{name}” was added.", ["name": token.name]) }])
             }
             Node.input(
                 .type("text"), .id("new-token-secret"), .value(token.secret), Attribute("readonly", nil), .attr("spellcheck", "false"),
-                .autocomplete("off"), .aria("label", "API token for \(token.name)"), .class("token"))
+                .autocomplete("off"), .aria("label", t("API token for {name}", ["name": token.name])), .class("token"))
             Node.p(.class("hint")) {
-                "Copy it now (select it, then copy) and have your script send it in the "
-                Node.code { "Authorization: Bearer" }
-                " header. It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
+                Layout.sentence(
+                    t(
+                        "Copy it now (select it, then copy) and have your script send it in the {header} header. It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
+                    ),
+                    ["header": Node.code { "Authorization: Bearer" }])
             }
         }
     }
@@ -156,12 +162,12 @@ enum SettingsView {
         .form(.method("post"), .action(WebPaths.devices()), .class("habit-form add-device")) {
             Layout.csrfField(session)
             Node.div(.class("field")) {
-                Node.label(.for("deviceName")) { "Add a token" }
+                Node.label(.for("deviceName")) { t("Add a token") }
                 Node.void("input", deviceNameAttributes(model))
                 error("deviceName", model)
             }
             Node.div(.class("actions")) {
-                Node.button(.type("submit"), .class("primary")) { "Make a token" }
+                Node.button(.type("submit"), .class("primary")) { t("Make a token") }
             }
         }
     }
@@ -169,7 +175,7 @@ enum SettingsView {
     private static func deviceNameAttributes(_ model: SettingsPage) -> [Attribute] {
         var attributes: [Attribute] = [
             .type("text"), .id("deviceName"), .name("name"), .value(model.deviceName),
-            .maxlength(AccountService.maximumTokenNameLength), .placeholder("Its name, e.g. Backup script"), .autocomplete("off"),
+            .maxlength(AccountService.maximumTokenNameLength), .placeholder(t("Its name, e.g. Backup script")), .autocomplete("off"),
             .required,
         ]
         if model.errors["deviceName"] != nil { attributes += [.aria("invalid", "true"), .aria("describedby", "deviceName-error")] }
@@ -195,24 +201,24 @@ enum SettingsView {
     private static func notifications(_ model: SettingsPage, session: SessionInfo) -> Node {
         let notifications = model.notifications
         return .section(.class("editor notifications"), .aria("labelledby", "notifications-title"), .id("notifications")) {
-            Node.h2(.id("notifications-title")) { "Notifications" }
+            Node.h2(.id("notifications-title")) { t("Notifications") }
             Node.p(.class("hint")) {
-                "Reminders reach you as notifications on the devices you enable here, as a webhook (ntfy or your own tool), or in "
-                "your calendar app. On an iPhone or iPad, first add Tend to the home screen (Share, then “Add to Home Screen”) "
-                "and open it from there: only then can it show notifications."
+                t(
+                    "Reminders reach you as notifications on the devices you enable here, as a webhook (ntfy or your own tool), or in your calendar app. On an iPhone or iPad, first add Tend to the home screen (Share, then “Add to Home Screen”) and open it from there: only then can it show notifications."
+                )
             }
             if notifications.pushEnabled {
-                Node.p(.class("notice saved"), .role("status")) { "Notifications are on for this device." }
+                Node.p(.class("notice saved"), .role("status")) { t("Notifications are on for this device.") }
             }
             Node.div(.class("push-enable"), .data("push", "")) {
-                Node.button(.type("button"), .class("primary"), .id("push-enable"), .hidden) { "Enable on this device" }
+                Node.button(.type("button"), .class("primary"), .id("push-enable"), .hidden) { t("Enable on this device") }
                 Node.p(.class("hint push-status"), .id("push-status"), .role("status"), .aria("live", "polite")) {
-                    "Turning notifications on needs JavaScript and a browser that supports Web Push."
+                    t("Turning notifications on needs JavaScript and a browser that supports Web Push.")
                 }
             }
-            Node.h3(.id("push-devices-title")) { "Devices" }
+            Node.h3(.id("push-devices-title")) { t("Devices") }
             if notifications.devices.isEmpty {
-                Node.p(.class("hint"), .id("push-devices-empty")) { "No device receives notifications yet." }
+                Node.p(.class("hint"), .id("push-devices-empty")) { t("No device receives notifications yet.") }
             } else {
                 Node.ul(.class("habit-list"), .id("push-devices"), .aria("labelledby", "push-devices-title")) {
                     for device in notifications.devices {
@@ -223,19 +229,24 @@ enum SettingsView {
                             }
                             Node.form(.method("post"), .action(device.revokeAction)) {
                                 Layout.csrfField(session)
-                                Node.button(.type("submit"), .class("danger"), .aria("label", "Revoke \(device.name), \(device.detail)")) {
-                                    "Revoke"
+                                Node.button(
+                                    .type("submit"), .class("danger"),
+                                    .aria("label", t("Revoke {name}, {detail}", ["name": device.name, "detail": device.detail]))
+                                ) {
+                                    t("Revoke")
                                 }
                             }
                         }
                     }
                 }
             }
-            Node.h3(.id("webhooks-title")) { "Webhook" }
+            Node.h3(.id("webhooks-title")) { t("Webhook") }
             Node.p(.class("hint")) {
-                "Tend POSTs each reminder to this URL: its own JSON for your tools, or ntfy's format (give the topic's URL, e.g. "
-                Node.code { "https://ntfy.sh/your-topic" }
-                "), with a Done button that checks the habit in. It must be an https:// address on the internet."
+                Layout.sentence(
+                    t(
+                        "Tend POSTs each reminder to this URL: its own JSON for your tools, or ntfy's format (give the topic's URL, e.g. {example}), with a Done button that checks the habit in. It must be an https:// address on the internet."
+                    ),
+                    ["example": Node.code { "https://ntfy.sh/your-topic" }])
             }
             if !notifications.webhooks.isEmpty {
                 Node.ul(.class("habit-list"), .id("webhooks"), .aria("labelledby", "webhooks-title")) {
@@ -247,8 +258,10 @@ enum SettingsView {
                             }
                             Node.form(.method("post"), .action(webhook.deleteAction)) {
                                 Layout.csrfField(session)
-                                Node.button(.type("submit"), .class("danger"), .aria("label", "Remove the webhook \(webhook.url)")) {
-                                    "Remove"
+                                Node.button(
+                                    .type("submit"), .class("danger"), .aria("label", t("Remove the webhook {url}", ["url": webhook.url]))
+                                ) {
+                                    t("Remove")
                                 }
                             }
                         }
@@ -256,36 +269,36 @@ enum SettingsView {
                 }
             }
             webhookForm(model, session: session)
-            Node.h3(.id("calendar-title")) { "Calendar" }
+            Node.h3(.id("calendar-title")) { t("Calendar") }
             Node.p(.class("hint")) {
-                "Subscribe to this address in a calendar app to see your reminders there. Keep it to yourself: anyone with it "
-                "sees your habits' names. Calendar apps often drop the alerts of subscribed calendars, so rely on the "
-                "notifications above to be reminded."
+                t(
+                    "Subscribe to this address in a calendar app to see your reminders there. Keep it to yourself: anyone with it sees your habits' names. Calendar apps often drop the alerts of subscribed calendars, so rely on the notifications above to be reminded."
+                )
             }
             if let url = notifications.calendarURL {
                 if notifications.calendarRotated {
-                    Node.p(.class("notice saved"), .role("status")) { "The calendar has a new address; the old one no longer works." }
+                    Node.p(.class("notice saved"), .role("status")) { t("The calendar has a new address; the old one no longer works.") }
                 }
                 Node.div(.class("calendar-url")) {
                     Node.input(
                         .type("text"), .id("calendar-url"), .value(url), Attribute("readonly", nil), .attr("spellcheck", "false"),
-                        .autocomplete("off"), .aria("label", "Calendar address"), .class("token"))
-                    Node.button(.type("button"), .id("calendar-copy"), .data("copy", "calendar-url"), .hidden) { "Copy" }
+                        .autocomplete("off"), .aria("label", t("Calendar address")), .class("token"))
+                    Node.button(.type("button"), .id("calendar-copy"), .data("copy", "calendar-url"), .hidden) { t("Copy") }
                     Node.span(.class("hint"), .id("calendar-copy-status"), .role("status"), .aria("live", "polite"))
                 }
                 Node.form(.method("post"), .action(WebPaths.rotateCalendar()), .class("calendar-rotate")) {
                     Layout.csrfField(session)
-                    Node.button(.type("submit"), .id("calendar-rotate")) { "Make a new address" }
-                    Node.span(.class("hint")) { " The current one stops working." }
+                    Node.button(.type("submit"), .id("calendar-rotate")) { t("Make a new address") }
+                    Node.span(.class("hint")) { " " + t("The current one stops working.") }
                 }
             } else {
-                Node.p(.class("hint"), .id("calendar-unavailable")) { "The calendar address is not available on this server right now." }
+                Node.p(.class("hint"), .id("calendar-unavailable")) { t("The calendar address is not available on this server right now.") }
             }
-            Node.h3(.id("test-title")) { "Test" }
+            Node.h3(.id("test-title")) { t("Test", context: "heading") }
             Node.div(.class("notification-test"), .data("test", "/api/v1/notifications/test")) {
-                Node.button(.type("button"), .id("notification-test"), .hidden) { "Send a test notification" }
+                Node.button(.type("button"), .id("notification-test"), .hidden) { t("Send a test notification") }
                 Node.p(.class("hint"), .id("notification-test-status"), .role("status"), .aria("live", "polite")) {
-                    "Sending a test needs JavaScript."
+                    t("Sending a test needs JavaScript.")
                 }
                 Node.ul(.class("test-results"), .id("notification-test-results"))
             }
@@ -297,7 +310,7 @@ enum SettingsView {
         return .form(.method("post"), .action(WebPaths.webhooks()), .class("habit-form add-webhook")) {
             Layout.csrfField(session)
             Node.div(.class("field")) {
-                Node.label(.for("webhookURL")) { "Add a webhook: its URL" }
+                Node.label(.for("webhookURL")) { t("Add a webhook: its URL") }
                 Node.void(
                     "input",
                     fieldAttributes(
@@ -309,7 +322,7 @@ enum SettingsView {
                 error("webhookURL", model)
             }
             Node.div(.class("field")) {
-                Node.label(.for("webhookFormat")) { "Format" }
+                Node.label(.for("webhookFormat")) { t("Format") }
                 Node.select(.id("webhookFormat"), .name("format")) {
                     for (value, label) in SettingsPage.webhookFormats {
                         Node.element(
@@ -320,20 +333,20 @@ enum SettingsView {
                 error("webhookFormat", model)
             }
             Node.div(.class("field")) {
-                Node.label(.for("webhookToken")) { "Access token (optional)" }
+                Node.label(.for("webhookToken")) { t("Access token (optional)") }
                 Node.void(
                     "input",
                     fieldAttributes(
                         "webhookToken", model,
                         [
                             .type("password"), .id("webhookToken"), .name("accessToken"), .maxlength(512), .autocomplete("off"),
-                            .placeholder("e.g. an ntfy token, tk_…"),
+                            .placeholder(t("e.g. an ntfy token, tk_…")),
                         ]))
-                Node.p(.class("hint")) { "Sent as “Authorization: Bearer …”; Tend never shows it again." }
+                Node.p(.class("hint")) { t("Sent as “Authorization: Bearer …”; Tend never shows it again.") }
                 error("webhookToken", model)
             }
             Node.div(.class("actions")) {
-                Node.button(.type("submit"), .class("primary")) { "Add the webhook" }
+                Node.button(.type("submit"), .class("primary")) { t("Add the webhook") }
             }
         }
     }

@@ -3,6 +3,7 @@ import TendAPI
 import TendCore
 import TendOpenID
 import TendStore
+import TendWords
 
 /// `/settings/sign-in`: the providers linked to this account, and — for the server's owner — the
 /// accounts waiting for approval (`--approve-signups`).
@@ -34,15 +35,15 @@ struct SignInSettingsPage: Sendable, Hashable {
     static func invites(_ invites: [Invite], now: Date) -> [InviteRow] {
         let format = Date.ISO8601FormatStyle().year().month().day()
         return invites.sorted { $0.createdAt > $1.createdAt }.map { invite in
-            let made = "made \(invite.createdAt.formatted(format))"
+            let made = invite.createdAt.formatted(format)
             let state: String
             let open = invite.usedBy == nil && invite.expiresAt > now
             if invite.usedBy != nil {
-                state = made + ", used"
+                state = t("made {made}, used", ["made": made])
             } else if open {
-                state = made + ", open until \(invite.expiresAt.formatted(format))"
+                state = t("made {made}, open until {expires}", ["made": made, "expires": invite.expiresAt.formatted(format)])
             } else {
-                state = made + ", expired \(invite.expiresAt.formatted(format))"
+                state = t("made {made}, expired {expired}", ["made": made, "expired": invite.expiresAt.formatted(format)])
             }
             return InviteRow(id: invite.id.description, state: state, isOpen: open, revokeAction: WebPaths.revokeInvite(invite.id))
         }

@@ -1,9 +1,11 @@
 import TendAPI
 import TendCore
+import TendWords
 
 /// What a page says after a form it showed for "today" arrived once that day was over
 /// (``StaleDayForm``): nothing was recorded, it is another day now, and where the old day is.
 struct StaleDayNotice: Sendable, Hashable {
+    /// The sentence, its `{link}` still to be put in (``node``).
     var message: String
     /// The old day on Today (at the habit's card when there is one).
     var link: String
@@ -11,11 +13,11 @@ struct StaleDayNotice: Sendable, Hashable {
 
     /// `shown`: the day the page had shown as today; `today`: the day it is now.
     init(shown: Day, today: Day, habit: Habit.ID?) {
-        message =
-            "Nothing was recorded: the page still showed \(TodayPage.longDate(shown)), and it is \(TodayPage.longDate(today)) now. "
-            + "Tap again to record today, or "
+        message = t(
+            "Nothing was recorded: the page still showed {shown}, and it is {today} now. Tap again to record today, or {link}.",
+            ["shown": TodayPage.longDate(shown), "today": TodayPage.longDate(today)])
         link = WebPaths.today() + "?date=\(shown.iso)" + (habit.map { "#habit-\($0)" } ?? "")
-        linkText = "record it on \(TodayPage.longDate(shown))"
+        linkText = t("record it on {date}", ["date": TodayPage.longDate(shown)])
     }
 
     /// The `?stale=YYYY-MM-DD` a refused form's redirect carries, when it names a day before `today`.
@@ -25,9 +27,7 @@ struct StaleDayNotice: Sendable, Hashable {
 
     var node: Node {
         Node.p(.class("notice"), .role("alert"), .id("stale-day")) {
-            message
-            Node.a(.href(link)) { linkText }
-            "."
+            Layout.sentence(message, ["link": Node.a(.href(link)) { linkText }])
         }
     }
 }

@@ -64,7 +64,10 @@ struct TodayPage: Sendable, Hashable {
 
         /// "Sunday, 15 June 2025: 80%": made when the cell is written, which a week whose cells a
         /// server already wrote is not (200 labels would weigh on a page after a change).
-        var label: String { "\(longDate(day)): " + (score.map { percent($0) } ?? "nothing due") }
+        var label: String {
+            score.map { t("{date}: {percent}", ["date": longDate(day), "percent": percent($0)]) }
+                ?? t("{date}: nothing due", ["date": longDate(day)])
+        }
     }
 
     struct Heatmap: Sendable, Hashable {
@@ -283,8 +286,8 @@ struct TodayPage: Sendable, Hashable {
 
         navigation = Navigation(
             title: Self.relativeTitle(day, today: today), subtitle: Self.longDate(day),
-            previous: link(day.previous), previousLabel: "Previous day, \(Self.longDate(day.previous))",
-            next: day < today ? link(day.next) : nil, nextLabel: "Next day, \(Self.longDate(day.next))",
+            previous: link(day.previous), previousLabel: t("Previous day, {date}", ["date": Self.longDate(day.previous)]),
+            next: day < today ? link(day.next) : nil, nextLabel: t("Next day, {date}", ["date": Self.longDate(day.next)]),
             today: day == today ? nil : WebPaths.today())
 
         let everyActive = input.habits.filter { !$0.habit.isArchived }
@@ -313,7 +316,10 @@ struct TodayPage: Sendable, Hashable {
         paused = plan.paused.map { item in
             PausedRow(
                 id: item.habit.id.description, name: item.habit.name, emoji: item.habit.emoji, color: item.habit.color,
-                text: "Paused " + PausePanel.until(item.until), link: WebPaths.habit(item.habit.id),
+                text: item.until.map {
+                    t("Paused until {date} · due again {next}", ["date": PausePanel.date($0), "next": PausePanel.date($0.next)])
+                } ?? t("Paused until resumed"),
+                link: WebPaths.habit(item.habit.id),
                 resumeAction: day == today ? WebPaths.resumeHabit(item.habit.id) : nil)
         }
         let items = plan.groups.flatMap(\.items)
@@ -328,9 +334,11 @@ struct TodayPage: Sendable, Hashable {
             if let value = item.value {
                 text = Self.valueText(habit, value: value, amounts: amounts)
             } else if let last = item.lastValue, let lastDay = item.lastDay {
-                text = "Last \(Self.valueText(habit, value: last, amounts: amounts)) on \(PausePanel.date(lastDay))"
+                text = t(
+                    "Last {value} on {date}",
+                    ["value": Self.valueText(habit, value: last, amounts: amounts), "date": PausePanel.date(lastDay)])
             } else {
-                text = "Nothing recorded yet"
+                text = t("Nothing recorded yet")
             }
             return MeasurementRow(
                 id: habit.id.description, name: habit.name, emoji: habit.emoji, color: habit.color, text: text,
@@ -340,8 +348,9 @@ struct TodayPage: Sendable, Hashable {
         score = Score(
             percent: percent, percentText: percent.map { percentStyle(whole: $0) } ?? "–", met: met, due: due.count,
             text: due.isEmpty
-                ? "Nothing is due\(day == today ? " today" : " this day")."
-                : "\(met) of \(due.count) due habit\(due.count == 1 ? "" : "s") done.")
+                ? (day == today ? t("Nothing is due today.") : t("Nothing is due this day."))
+                : tPlural(
+                    "{done} of {count} due habit done.", "{done} of {count} due habits done.", count: due.count, ["done": String(met)]))
 
         heatmap = Self.heatmap(active, day: day, today: today, calendar: calendar, percent: percentStyle, spans: spans)
         hasNoHabits = everyActive.isEmpty
@@ -386,10 +395,12 @@ struct TodayPage: Sendable, Hashable {
                 let met = due.filter { $0.status == .met }.count
                 let percent = section.score.map { percentStyle(whole: Int(($0 * 100).rounded())) }
                 return Group(
-                    scoreText: percent.map { "\(met) of \(due.count) · \($0)" } ?? "nothing due",
+                    scoreText: percent.map {
+                        t("{done} of {due} · {percent}", ["done": String(met), "due": String(due.count), "percent": $0])
+                    } ?? t("nothing due"),
                     routineTime: .anytime,
                     anchor: "group-area-" + (section.group.map { Self.anchorText($0.key) } ?? "none"),
-                    title: section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? "No group",
+                    title: section.group.map { ($0.emoji.isEmpty ? "" : $0.emoji + " ") + $0.name } ?? t("No group"),
                     isCurrent: false, cards: cards(section.items))
             }
         } else {
@@ -453,7 +464,7 @@ struct TodayPage: Sendable, Hashable {
             tapAction: WebPaths.tap(habit.id, day), resetAction: WebPaths.reset(habit.id, day), skipAction: WebPaths.skip(habit.id, day),
             isSkipped: item.status == .skipped, editLink: WebPaths.editHabit(habit.id), deleteLink: WebPaths.deleteHabit(habit.id),
             mode: mode, modeLinks: CardMode.allCases.map { ModeLink(mode: $0, link: WebPaths.cardMode(habit.id, $0) + modeQuery) },
-            week: week, month: month, monthTitle: "\(monthNames[day.month - 1]) \(day.year)",
+            week: week, month: month, monthTitle: Self.monthTitle(day),
             entry: DayEntryControls(habit: habit, day: day, value: item.value, note: tracked.note(on: day), amounts: amounts),
             offline: OfflineFacts(
                 day: day, value: item.value, kind: habit.kind, type: habit.type, target: habit.target, unit: habit.unit, step: habit.step,
@@ -462,23 +473,42 @@ struct TodayPage: Sendable, Hashable {
 
     static func cell(_ tracked: TrackedHabit, _ cell: DayCell, shown: Day, amounts: AmountStyle) -> Cell {
         let partial = cell.value > 0 && cell.status != .met && tracked.habit.kind == .good
+        let date = longDate(cell.day)
+        let label: String
+        if cell.isFuture {
+            label = t("{date}: to come", ["date": date])
+        } else {
+            let status = inSentence(statusLabel(cell.status, habit: tracked.habit))
+            if cell.value > 0 {
+                let value = valueText(tracked.habit, value: cell.value, amounts: amounts)
+                label = t("{date}: {status}, {value}", ["date": date, "status": status, "value": value])
+            } else {
+                label = t("{date}: {status}", ["date": date, "status": status])
+            }
+        }
         return Cell(
             day: cell.day, letter: cell.letter, number: cell.day.dayOfMonth, status: cell.status, isPartial: partial,
-            isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown,
-            label: "\(longDate(cell.day)): \(cell.isFuture ? "to come" : statusLabel(cell.status, habit: tracked.habit).lowercased())"
-                + (cell.value > 0 && !cell.isFuture ? ", \(valueText(tracked.habit, value: cell.value, amounts: amounts))" : ""),
-            value: cell.value)
+            isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown, label: label, value: cell.value)
+    }
+
+    /// A status label inside a sentence ("15 June: done"): English lowercases it; other languages keep
+    /// the label as written (a German noun keeps its capital).
+    static func inSentence(_ label: String) -> String {
+        Words.current.language == .english ? label.lowercased() : label
     }
 
     static func statusLabel(_ status: DayStatus, habit: Habit) -> String {
         switch status {
-        case .met: habit.kind == .bad ? "Within limit" : "Done"
-        case .pending: habit.kind == .bad ? "Within limit so far" : "To do"
-        case .missed: habit.kind == .bad ? (habit.type == .checkmark ? "Slipped" : "Over limit") : "Missed"
-        case .skipped: "Skipped"
-        case .satisfied: "Done for this period"
-        case .notDue: "Not due"
-        case .paused: "Paused"
+        case .met: habit.kind == .bad ? t("Within limit", context: "status") : t("Done", context: "status")
+        case .pending: habit.kind == .bad ? t("Within limit so far", context: "status") : t("To do", context: "status")
+        case .missed:
+            habit.kind == .bad
+                ? (habit.type == .checkmark ? t("Slipped", context: "status") : t("Over limit", context: "status"))
+                : t("Missed", context: "status")
+        case .skipped: t("Skipped", context: "status")
+        case .satisfied: t("Done for this period", context: "status")
+        case .notDue: t("Not due", context: "status")
+        case .paused: t("Paused", context: "status")
         }
     }
 
@@ -497,20 +527,33 @@ struct TodayPage: Sendable, Hashable {
         }
         switch habit.type {
         case .checkmark:
-            if habit.kind == .bad { return value == 0 ? "Not today" : "Slipped \(value == 1 ? "once" : "\(amounts(value)) times")" }
-            return value >= 1 ? "Checked" : "Not checked"
+            if habit.kind == .bad {
+                // A checkmark's value is whole (a count of slips).
+                return value == 0
+                    ? t("Not today") : tPlural("Slipped once", "Slipped {count} times", count: value.whole, ["count": amounts(value)])
+            }
+            return value >= 1 ? t("Checked") : t("Not checked")
         case .count:
-            let unit = habit.unit.isEmpty ? "" : " " + habit.unit
-            return habit.kind == .bad
-                ? "\(amounts(value))\(unit), at most \(amounts(habit.target))" : "\(amounts(value)) / \(amounts(habit.target))\(unit)"
+            if habit.kind == .bad {
+                return habit.unit.isEmpty
+                    ? t("{value}, at most {target}", ["value": amounts(value), "target": amounts(habit.target)])
+                    : t("{value} {unit}, at most {target}", ["value": amounts(value), "unit": habit.unit, "target": amounts(habit.target)])
+            }
+            return "\(amounts(value)) / \(amounts(habit.target))" + (habit.unit.isEmpty ? "" : " " + habit.unit)
         case .duration:
             return habit.kind == .bad
-                ? "\(duration(value)), at most \(duration(habit.target))" : "\(duration(value)) / \(duration(habit.target))"
+                ? t("{value}, at most {target}", ["value": duration(value), "target": duration(habit.target)])
+                : "\(duration(value)) / \(duration(habit.target))"
         }
     }
 
     static func tapLabel(_ habit: Habit, value: Amount, status: DayStatus, amounts: AmountStyle) -> String {
-        "\(habit.name): \(valueText(habit, value: value, amounts: amounts)). \(tapAction(habit, value: value, amounts: amounts))"
+        t(
+            "{habit}: {value}. {action}",
+            [
+                "habit": habit.name, "value": valueText(habit, value: value, amounts: amounts),
+                "action": tapAction(habit, value: value, amounts: amounts),
+            ])
     }
 
     /// What one tap does to a day at `value`, in words ("Tap to add one (glasses)"). A good
@@ -519,16 +562,20 @@ struct TodayPage: Sendable, Hashable {
     static func tapAction(_ habit: Habit, value: Amount, amounts: AmountStyle) -> String {
         switch habit.type {
         case .checkmark:
-            if habit.kind == .bad { return value > 0 ? "Tap to undo the slip" : "Tap to record a slip" }
-            return value >= 1 ? "Tap to uncheck" : "Tap to check"
+            if habit.kind == .bad { return value > 0 ? t("Tap to undo the slip") : t("Tap to record a slip") }
+            return value >= 1 ? t("Tap to uncheck") : t("Tap to check")
         case .count, .duration:
             if habit.kind == .good, value >= habit.target, habit.target > 0 {
                 let step = habit.type == .count && habit.step != 1 ? amounts(habit.step) : "1"
-                return "Target reached: a tap adds nothing more; the menu’s +\(step) goes past it"
+                return t("Target reached: a tap adds nothing more; the menu’s +{step} goes past it", ["step": step])
             }
-            if habit.type == .duration { return "Tap to add a minute" }
-            if habit.step != 1 { return "Tap to add \(amounts(habit.step))" + (habit.unit.isEmpty ? "" : " \(habit.unit)") }
-            return "Tap to add one" + (habit.unit.isEmpty ? "" : " (\(habit.unit))")
+            if habit.type == .duration { return t("Tap to add a minute") }
+            if habit.step != 1 {
+                return habit.unit.isEmpty
+                    ? t("Tap to add {step}", ["step": amounts(habit.step)])
+                    : t("Tap to add {step} {unit}", ["step": amounts(habit.step), "unit": habit.unit])
+            }
+            return habit.unit.isEmpty ? t("Tap to add one") : t("Tap to add one ({unit})", ["unit": habit.unit])
         }
     }
 
@@ -537,10 +584,10 @@ struct TodayPage: Sendable, Hashable {
 
     static func title(of time: RoutineTime) -> String {
         switch time {
-        case .morning: "Morning"
-        case .day: "Day"
-        case .evening: "Evening"
-        case .anytime: "Any time"
+        case .morning: t("Morning", context: "routine time")
+        case .day: t("Day", context: "routine time")
+        case .evening: t("Evening", context: "routine time")
+        case .anytime: t("Any time", context: "routine time")
         }
     }
 
@@ -562,43 +609,41 @@ struct TodayPage: Sendable, Hashable {
         let average = judged.isEmpty ? nil : judged.reduce(0, +) / Double(judged.count)
         let summary =
             average.map {
-                "Day scores of the \(heatmapDays) days to \(longDate(day)): \(percent($0)) on average over \(judged.count) days with habits due."
+                // English has always said "over 1 days": both forms alike keep it.
+                tPlural(
+                    "Day scores of the {days} days to {date}: {percent} on average over {count} days with habits due.",
+                    "Day scores of the {days} days to {date}: {percent} on average over {count} days with habits due.",
+                    count: judged.count, ["days": String(heatmapDays), "date": longDate(day), "percent": percent($0)])
             }
-            ?? "Day scores of the \(heatmapDays) days to \(longDate(day)): no habit was due."
+            ?? t("Day scores of the {days} days to {date}: no habit was due.", ["days": String(heatmapDays), "date": longDate(day)])
         return Heatmap(
             cells: cells, columns: (cells.last?.column ?? 0) + 1,
             rowLetters: calendar.orderedWeekdays.map { calendar.getDayLetter(for: $0) }, summary: summary,
             firstLabel: shortDate(first), lastLabel: shortDate(day))
     }
 
-    // MARK: Dates in words (English, as the pages are)
+    // MARK: Dates in words (DayText: Tend's English, every other language's own pattern)
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    /// A month's name ("June", "Juni") for month 1–12.
+    static func monthName(_ month: Int) -> String { DayText.monthName(month) }
+    /// A weekday's name ("Sunday", "Sonntag") for 1 (Sunday) … 7.
+    static func weekdayName(_ weekday: Int) -> String { DayText.weekday(Weekday(rawValue: weekday) ?? .sunday) }
 
-    /// "Sunday, 15 June 2025" (kept: a page writes 200 of them for its heatmap's labels).
-    static func longDate(_ day: Day) -> String {
-        if let kept = longDates.value(for: day) { return kept }
-        let text = "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1]) \(day.year)"
-        longDates.store(text, for: day)
-        return text
-    }
-
-    private static let longDates = GenerationalCache<Day, String>(capacity: 2_000)
+    /// "Sunday, 15 June 2025" (kept by DayText: a page writes 200 of them for its heatmap's labels).
+    static func longDate(_ day: Day) -> String { DayText.text(day, .long) }
 
     /// "15 Jun".
-    static func shortDate(_ day: Day) -> String {
-        "\(day.dayOfMonth) \(monthNames[day.month - 1].prefix(3))"
-    }
+    static func shortDate(_ day: Day) -> String { DayText.text(day, .dayMonth) }
+
+    /// "June 2025".
+    static func monthTitle(_ day: Day) -> String { DayText.text(day, .monthYear) }
 
     static func relativeTitle(_ day: Day, today: Day) -> String {
         switch today.days(to: day) {
-        case 0: "Today"
-        case -1: "Yesterday"
-        case 1: "Tomorrow"
-        default: "\(weekdayNames[day.weekday.rawValue - 1]), \(day.dayOfMonth) \(monthNames[day.month - 1])"
+        case 0: t("Today")
+        case -1: t("Yesterday")
+        case 1: t("Tomorrow")
+        default: DayText.text(day, .weekdayDayMonth)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TendAPI
 import TendCore
+import TendWords
 
 /// Renders a ``TodayPage``: nothing here decides anything, it only lays the model out.
 enum TodayView {
@@ -17,14 +18,14 @@ enum TodayView {
             if !model.tips.isEmpty { tips(model) }
             if model.hasNoHabits {
                 Node.section(.class("empty")) {
-                    Node.h2 { "No habits yet" }
-                    Node.p { "Add one small thing you want to do every day." }
+                    Node.h2 { t("No habits yet") }
+                    Node.p { t("Add one small thing you want to do every day.") }
                     quickAdd(model, open: true)
                 }
             } else {
                 if let controls = model.controls { self.controls(controls) }
                 if model.groups.isEmpty {
-                    Node.p(.class("empty")) { "No habit is due on this day." }
+                    Node.p(.class("empty")) { t("No habit is due on this day.") }
                 }
                 for group in model.groups { self.group(group, model: model, fragments: fragments) }
                 if !model.measurements.isEmpty { measurements(model) }
@@ -38,7 +39,7 @@ enum TodayView {
 
     static func dayNavigation(_ navigation: TodayPage.Navigation) -> Node {
         .group {
-            Node.nav(.class("daynav"), .aria("label", "Day")) {
+            Node.nav(.class("daynav"), .aria("label", t("Day", context: "navigation"))) {
                 Node.a(.href(navigation.previous), .rel("prev"), .data("enhance", "navigate"), .aria("label", navigation.previousLabel)) {
                     "‹"
                 }
@@ -55,19 +56,19 @@ enum TodayView {
                 }
             }
             if let today = navigation.today {
-                Node.p(.class("back-today")) { Node.a(.href(today), .data("enhance", "navigate")) { "Back to today" } }
+                Node.p(.class("back-today")) { Node.a(.href(today), .data("enhance", "navigate")) { t("Back to today") } }
             }
         }
     }
 
     static func summary(_ model: TodayPage, fragments: TodayFragments? = nil) -> Node {
-        .section(.class("summary"), .aria("label", "Day score and heatmap")) {
+        .section(.class("summary"), .aria("label", t("Day score and heatmap"))) {
             Node.div(.class("score")) {
                 ring(progress: Double(model.score.percent ?? 0) / 100, size: 88, width: 8)
                 Node.strong { model.score.percentText }
             }
             Node.div(.class("score-text")) {
-                Node.h2 { "Day score" }
+                Node.h2 { t("Day score") }
                 Node.p { model.score.text }
             }
             heatmap(model.heatmap, fragments: fragments)
@@ -108,7 +109,7 @@ enum TodayView {
             }
             Node.figcaption(.class("legend")) {
                 Node.span { heatmap.firstLabel }
-                Node.span { "\(TodayPage.heatmapDays) days" }
+                Node.span { tPlural("{count} day", "{count} days", count: TodayPage.heatmapDays) }
                 Node.span { heatmap.lastLabel }
             }
         }
@@ -207,7 +208,7 @@ enum TodayView {
     // MARK: Tips
 
     static func tips(_ model: TodayPage) -> Node {
-        .section(.class("tips"), .aria("label", "Tips")) {
+        .section(.class("tips"), .aria("label", t("Tips"))) {
             for tip in model.tips {
                 Node.article(.class("tip"), .id("tip-\(tip.id)")) {
                     Node.h2 { tip.title }
@@ -215,7 +216,9 @@ enum TodayView {
                     Node.form(.method("post"), .action(WebPaths.dismissTip(tip.id)), .data("enhance", "")) {
                         Node.input(.type("hidden"), .name("_csrf"), .value(model.csrfToken))
                         Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
-                        Node.button(.type("submit"), .class("link"), .aria("label", "Dismiss the tip “\(tip.title)”")) { "Dismiss" }
+                        Node.button(.type("submit"), .class("link"), .aria("label", t("Dismiss the tip “{tip}”", ["tip": tip.title]))) {
+                            t("Dismiss")
+                        }
                     }
                 }
             }
@@ -226,23 +229,23 @@ enum TodayView {
 
     /// By time or by group, and the tag filter: links and a form that work without JavaScript.
     static func controls(_ controls: TodayPage.ViewControls) -> Node {
-        .nav(.class("view-controls"), .aria("label", "Show")) {
+        .nav(.class("view-controls"), .aria("label", t("Show", context: "navigation"))) {
             if controls.hasGroups {
-                Node.div(.class("segmented"), .role("group"), .aria("label", "Arrange")) {
-                    Node.a(.href(controls.byTimeLink), .aria("current", controls.byGroup ? "false" : "true")) { "By time" }
-                    Node.a(.href(controls.byGroupLink), .aria("current", controls.byGroup ? "true" : "false")) { "By group" }
+                Node.div(.class("segmented"), .role("group"), .aria("label", t("Arrange"))) {
+                    Node.a(.href(controls.byTimeLink), .aria("current", controls.byGroup ? "false" : "true")) { t("By time") }
+                    Node.a(.href(controls.byGroupLink), .aria("current", controls.byGroup ? "true" : "false")) { t("By group") }
                 }
             }
             if !controls.tags.isEmpty {
                 Node.form(.method("get"), .action(WebPaths.todayChoice()), .class("tag-filter")) {
                     Node.input(.type("hidden"), .name("by"), .value(controls.byGroup ? "groups" : "time"))
                     if let date = controls.date { Node.input(.type("hidden"), .name("date"), .value(date.iso)) }
-                    Node.label(.for("tag-filter")) { "Tag" }
+                    Node.label(.for("tag-filter")) { t("Tag") }
                     Node.select(.id("tag-filter"), .name("tag")) {
-                        option("", "All habits", selected: controls.tag == nil)
+                        option("", t("All habits"), selected: controls.tag == nil)
                         for tag in controls.tags { option(tag, "#" + tag, selected: controls.tag == tag) }
                     }
-                    Node.button(.type("submit")) { "Show" }
+                    Node.button(.type("submit")) { t("Show") }
                 }
             }
         }
@@ -256,8 +259,8 @@ enum TodayView {
     /// its value field (the card menu's, shared with the habit page).
     static func measurements(_ model: TodayPage) -> Node {
         .section(.class("group measurements"), .aria("labelledby", "group-measurements")) {
-            Node.h2(.id("group-measurements")) { "Measurements" }
-            Node.ul(.class("habit-list"), .aria("label", "Measurements")) {
+            Node.h2(.id("group-measurements")) { t("Measurements") }
+            Node.ul(.class("habit-list"), .aria("label", t("Measurements"))) {
                 for row in model.measurements {
                     Node.li(.class("habit-row measurement hc-\(row.color.rawValue)"), .id("measure-\(row.id)")) {
                         Node.span(.class("row-emoji"), .aria("hidden", "true")) { row.emoji }
@@ -275,8 +278,8 @@ enum TodayView {
     /// The habits resting on the day: apart from the cards, never in the day's score.
     static func paused(_ model: TodayPage, session: SessionInfo) -> Node {
         .section(.class("group paused"), .aria("labelledby", "group-paused")) {
-            Node.h2(.id("group-paused")) { "Paused" }
-            Node.ul(.class("habit-list"), .aria("label", "Paused habits")) {
+            Node.h2(.id("group-paused")) { t("Paused") }
+            Node.ul(.class("habit-list"), .aria("label", t("Paused habits"))) {
                 for row in model.paused {
                     Node.li(.class("habit-row is-paused hc-\(row.color.rawValue)"), .id("paused-\(row.id)")) {
                         Node.span(.class("row-emoji"), .aria("hidden", "true")) { row.emoji }
@@ -288,7 +291,7 @@ enum TodayView {
                             Node.form(.method("post"), .action(action), .class("inline")) {
                                 Layout.csrfField(session)
                                 Node.input(.type("hidden"), .name("return"), .value(model.returnPath))
-                                Node.button(.type("submit"), .aria("label", "Resume \(row.name) today")) { "Resume" }
+                                Node.button(.type("submit"), .aria("label", t("Resume {habit} today", ["habit": row.name]))) { t("Resume") }
                             }
                         }
                     }
@@ -316,14 +319,14 @@ enum TodayView {
         return .section(.class("group"), .aria("labelledby", headingID)) {
             Node.h2(.id(headingID)) {
                 group.title
-                if group.isCurrent, model.day == model.today { Node.span(.class("now")) { "Now" } }
+                if group.isCurrent, model.day == model.today { Node.span(.class("now")) { t("Now") } }
             }
             if let start = group.startLink {
                 Node.a(
                     .class("button small start-routine"), .href(start),
-                    .aria("label", "Start \(group.title): its habits one after the other")
+                    .aria("label", t("Start {routine}: its habits one after the other", ["routine": group.title]))
                 ) {
-                    "Start"
+                    t("Start")
                 }
             }
             cards(group, model: model, fragments: fragments)
@@ -410,7 +413,7 @@ enum TodayView {
                 "nav",
                 {
                     $0.add("class", "modes")
-                    $0.add("aria-label", "Show ", card.name, " by")
+                    $0.add("aria-label", t("Show {habit} by", ["habit": card.name]))
                 }
             ) { html in
                 for link in card.modeLinks {
@@ -443,12 +446,12 @@ enum TodayView {
                 "summary",
                 {
                     $0.add("id", "more-", card.id)
-                    $0.add("aria-label", "More for ", card.name)
+                    $0.add("aria-label", t("More for {habit}", ["habit": card.name]))
                 }
             ) { $0.text("⋯") }
             html.element("div", { $0.add("class", "menu-items") }) { html in
                 DayEntryView.writeValue(card.entry, csrfToken: csrfToken, returnPath: returnPath, into: &html)
-                html.element("a", { $0.add("href", card.editLink) }) { $0.text("Edit") }
+                html.element("a", { $0.add("href", card.editLink) }) { $0.text(t("Edit")) }
                 html.element("form", { Self.postForm(&$0, action: card.resetAction) }) { html in
                     DayEntryView.writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
                     html.element(
@@ -457,7 +460,7 @@ enum TodayView {
                             $0.add("type", "submit")
                             $0.add("id", "reset-", card.id)
                         }
-                    ) { $0.text("Reset this day") }
+                    ) { $0.text(t("Reset this day")) }
                 }
                 html.element("form", { Self.postForm(&$0, action: card.skipAction) }) { html in
                     DayEntryView.writeHidden(csrfToken: csrfToken, returnPath: returnPath, into: &html)
@@ -473,7 +476,7 @@ enum TodayView {
                             $0.add("id", "skip-", card.id)
                         }
                     ) {
-                        $0.text(card.isSkipped ? "Unskip this day" : "Skip this day")
+                        $0.text(card.isSkipped ? t("Unskip this day") : t("Skip this day"))
                     }
                 }
                 DayEntryView.writeNote(card.entry, csrfToken: csrfToken, returnPath: returnPath, into: &html)
@@ -483,7 +486,7 @@ enum TodayView {
                         $0.add("class", "danger-item")
                         $0.add("href", card.deleteLink)
                     }
-                ) { $0.text("Delete…") }
+                ) { $0.text(t("Delete…")) }
             }
         }
     }
@@ -509,7 +512,7 @@ enum TodayView {
             "ol",
             {
                 $0.add("class", "strip")
-                $0.add("aria-label", "", card.name, ", the last 7 days")
+                $0.add("aria-label", t("{habit}, the last 7 days", ["habit": card.name]))
             }
         ) { html in
             for cell in card.week {
@@ -548,7 +551,7 @@ enum TodayView {
             "ol",
             {
                 $0.add("class", "month")
-                $0.add("aria-label", card.name + ", " + card.monthTitle)
+                $0.add("aria-label", t("{habit}, {month}", ["habit": card.name, "month": card.monthTitle]))
             }
         ) { html in
             for cell in card.month {
@@ -579,21 +582,21 @@ enum TodayView {
         let typed = model.quickAdd
         var input: [Attribute] = [
             .id("new-habit-name"), .name("name"), .type("text"), .required, .maxlength(100),
-            .placeholder("Drink a glass of water"), .autocomplete("off"),
+            .placeholder(t("Drink a glass of water")), .autocomplete("off"),
         ]
         if !typed.name.isEmpty { input.append(.value(typed.name)) }
         if typed.error != nil { input += [.aria("invalid", "true"), .aria("describedby", "new-habit-name-error")] }
         let form = Node.form(.class("quick-add"), .method("post"), .action(WebPaths.habits())) {
             hidden(model)
             Node.div(.class("field")) {
-                Node.label(.for("new-habit-name")) { "Name" }
+                Node.label(.for("new-habit-name")) { t("Name") }
                 Node.void("input", input)
                 if let error = typed.error { Node.p(.class("error"), .id("new-habit-name-error"), .role("alert")) { error } }
             }
-            Node.button(.type("submit"), .class("primary")) { "Add habit" }
+            Node.button(.type("submit"), .class("primary")) { t("Add habit") }
         }
         if open { return form }
         let attributes: [Attribute] = [.class("add-habit"), .id("add-habit")] + (typed.error != nil ? [.open] : [])
-        return .element("details", attributes, [Node.summary(.class("button")) { "Add a habit" }, form])
+        return .element("details", attributes, [Node.summary(.class("button")) { t("Add a habit") }, form])
     }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import TendAPI
 import TendHTTP
+import TendWords
 
 /// Serves the assets: `/assets/{name}`, the JavaScript modules at `/assets/js/{version}/{name}` too,
 /// the service worker at `/sw.js` (root scope), the manifest at `/manifest.webmanifest` and an
@@ -16,7 +17,9 @@ struct AssetFiles {
         router.head(WebPaths.module.route(), use: module)
         router.get(WebPaths.serviceWorker.route(), use: serviceWorker)
         router.get(WebPaths.manifest.route()) { request, _ in
-            Self.response(WebAssets.named("manifest.webmanifest"), request, immutable: false)
+            // `?lang=de`: the pages of a language link its manifest (Layout); no or another tag is English.
+            let language = request.query("lang").flatMap { Language(rawValue: $0) } ?? .english
+            return Self.response(Self.manifests[language] ?? WebAssets.named("manifest.webmanifest"), request, immutable: false)
         }
         router.get(WebPaths.favicon.route()) { request, _ in Self.response(WebAssets.named("icon-192.png"), request, immutable: false) }
     }
@@ -46,6 +49,24 @@ struct AssetFiles {
             ],
             body: .init(byteBuffer: WebAssets.serviceWorker))
     }
+
+    /// The manifest in each language: its description translated, with `lang` and `dir`, which
+    /// the browser uses for the installed app's name and description.
+    static let manifests: [Language: WebAsset] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.compactMap { language in
+            let english = WebAssets.named("manifest.webmanifest")
+            guard language != .english,
+                var manifest = (try? JSONSerialization.jsonObject(with: Data(english.body.readableBytesView))) as? [String: Any]
+            else { return nil }
+            Words.$current.withValue(Words.of(language)) {
+                manifest["description"] = t("Habits, routines and streaks: your habit tracker.")
+            }
+            manifest["lang"] = language.tag
+            manifest["dir"] = language.direction
+            guard let data = try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
+            else { return nil }
+            return (language, WebAsset(english.name, english.contentType, Array(data)))
+        })
 
     /// The asset, or 304 when the client has it; versioned URLs may be kept for a year.
     static func response(_ asset: WebAsset, _ request: Request, immutable: Bool) -> Response {

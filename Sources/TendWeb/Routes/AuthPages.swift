@@ -6,6 +6,7 @@ import TendCore
 import TendHTTP
 import TendOpenID
 import TendStore
+import TendWords
 
 /// Sign-up, sign-in and sign-out forms. They use the same account logic as the JSON API
 /// (``AccountService``) and work without JavaScript: POST, then 303 to the next page.
@@ -55,7 +56,7 @@ struct AuthPages {
             providers: providers)
         guard FormToken.verify(request, form, secure: web.accounts.client.isSecure(request, context: context)) else {
             return try await loginAgain(
-                page, request, context: context, status: .forbidden, error: "The form had expired. Please log in again.")
+                page, request, context: context, status: .forbidden, error: t("The form had expired. Please log in again."))
         }
         do {
             let account = try await web.accounts.verifiedAccount(
@@ -68,7 +69,7 @@ struct AuthPages {
         } catch let problem as Problem
             where [.unauthorized, .tooManyRequests].contains(problem.status) || problem.code == "awaiting-approval"
         {
-            page.error = problem.status == .unauthorized ? "The username or password is not right." : Self.sentence(problem.detail)
+            page.error = problem.status == .unauthorized ? t("The username or password is not right.") : Self.sentence(problem.detail)
             return try await loginAgain(
                 page, request, context: context, status: problem.status, headers: problem.status == .tooManyRequests ? problem.headers : [:]
             )
@@ -111,7 +112,7 @@ struct AuthPages {
         page.username = form["username"] ?? ""
         page.timeZone = form["timeZone"] ?? ""
         guard FormToken.verify(request, form, secure: web.accounts.client.isSecure(request, context: context)) else {
-            return signupAgain(page, request, context: context, status: .forbidden, error: "The form had expired. Please try again.")
+            return signupAgain(page, request, context: context, status: .forbidden, error: t("The form had expired. Please try again."))
         }
         do {
             let account = try await web.accounts.signUp(
@@ -132,11 +133,11 @@ struct AuthPages {
             let message: String
             switch problem.status {
             case .forbidden where problem.code == "setup-code":
-                message = "The setup code is not right. It is in the output of tend serve (and its log) on the server."
+                message = t("The setup code is not right. It is in the output of tend serve (and its log) on the server.")
             case .forbidden where !page.invite.isEmpty:
-                message = "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
-            case .forbidden: message = "This server is invite-only. Ask its owner for an invite link."
-            case .conflict: message = "That username is taken. Please choose another."
+                message = t("This invite is not valid any more (used, expired or mistyped). Ask for a new one.")
+            case .forbidden: message = t("This server is invite-only. Ask its owner for an invite link.")
+            case .conflict: message = t("That username is taken. Please choose another.")
             default: message = Self.sentence(problem.detail)
             }
             return signupAgain(page, request, context: context, status: problem.status, error: message)

@@ -7,6 +7,7 @@ import TendCore
 import TendHTTP
 import TendImport
 import TendStore
+import TendWords
 
 /// `/settings/data`: import (upload → dry-run preview → confirm), exports and the backup. The
 /// formats, their recognition by content and the merge are `TendImporter`'s, exactly as
@@ -132,7 +133,7 @@ struct DataPages {
         return Page.html(DataView.page(page, session: session), headers: [.cacheControl: "no-store"])
     }
 
-    static let expired = "This preview has expired (or the file was replaced by a later one). Choose the file again."
+    static var expired: String { t("This preview has expired (or the file was replaced by a later one). Choose the file again.") }
 
     /// `POST /settings/data/import/confirm` `upload=ID`: imports the previewed file in one
     /// transaction (planned again against the data as it is now), then 303 to the page with
@@ -178,7 +179,7 @@ struct DataPages {
                 try await importer.exportLoopCSVZip(store: web.store, owner: owner), type: "application/zip",
                 filename: "tend-loop-export.zip")
         default:
-            throw Problem.badRequest("there is no export in that format; choose Tend JSON, CSV or Loop CSV")
+            throw Problem.badRequest(t("there is no export in that format; choose Tend JSON, CSV or Loop CSV"))
         }
     }
 
@@ -202,19 +203,19 @@ struct DataPages {
     /// middleware, from the query or a header), and its bytes mapped from the file.
     private func fileUpload(_ received: UploadedFile, request: Request) throws -> (layout: MultipartForm.PartLayout, data: Data) {
         guard let type = request.headers[.contentType], let boundary = MultipartForm.boundary(contentType: type) else {
-            throw Refusal(message: "The form did not send a file (it must be sent as multipart/form-data).")
+            throw Refusal(message: t("The form did not send a file (it must be sent as multipart/form-data)."))
         }
         let parts: [MultipartForm.PartLayout]
         do {
             parts = try MultipartForm.layout(of: try received.mapped(), boundary: boundary)
         } catch {
-            throw Refusal(message: "The upload could not be read (a damaged form). Choose the file again.")
+            throw Refusal(message: t("The upload could not be read (a damaged form). Choose the file again."))
         }
         // A form sent without choosing a file has an empty part with an empty file name.
         guard let file = parts.first(where: { $0.name == "file" }), !(file.filename ?? "").isEmpty || !file.body.isEmpty else {
-            throw Refusal(message: "Choose a file to import.")
+            throw Refusal(message: t("Choose a file to import."))
         }
-        guard !file.body.isEmpty else { throw Refusal(message: "“\(file.filename ?? "The file")” is empty.") }
+        guard !file.body.isEmpty else { throw Refusal(message: t("“{file}” is empty.", ["file": file.filename ?? t("The file")])) }
         return (file, try UploadedFile.map(received.url, range: file.body))
     }
 

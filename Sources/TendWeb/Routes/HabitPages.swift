@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// The habit editor (`/habits/new`, `/habits/{id}/edit`): a plain form; a valid post saves and
 /// answers 303 to the habit's page, an invalid one answers 422 with the form as typed and the
@@ -194,7 +195,7 @@ struct HabitPages {
 
     private static var nameTaken: HabitForm.Errors {
         var errors = HabitForm.Errors()
-        errors["name"] = "You already have a habit with this name. Choose another name."
+        errors["name"] = t("You already have a habit with this name. Choose another name.")
         return errors
     }
 
@@ -208,7 +209,7 @@ struct HabitPages {
         switch form["archived"] {
         case "true", nil: archived = true
         case "false": archived = false
-        default: throw Problem.invalid("archived is true or false")
+        default: throw Problem.invalid(t("archived is true or false"))
         }
         _ = try await web.store.archiveHabit(owner: owner, id: id, archived)
         return Page.redirect(Page.localPath(form["return"], fallback: WebPaths.habits()) + "#habit-\(id)")
@@ -223,7 +224,7 @@ struct HabitPages {
         let id: Habit.ID = try context.pathID("id", "habit")
         let step = try RoutinePages.step(try await request.form())
         let habits = try await web.store.habits(owner: owner, includeArchived: true).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
-        guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound("habit not found") }
+        guard let habit = habits.first(where: { $0.id == id }) else { throw Problem.notFound(t("habit not found")) }
         let place = HabitsListPage.Section(habit, today: today)
         let section = habits.filter { HabitsListPage.Section($0, today: today) == place }.map(\.id)
         let index = section.firstIndex(of: id)!
@@ -251,13 +252,14 @@ struct HabitPages {
         let error: String?
         let day = try? Day(iso: dayText)
         if let day, day > today {
-            error = "Notes are for today or earlier days."
+            error = t("Notes are for today or earlier days.")
         } else if let day, day < RecordableDays.floor {
-            error = "Notes are for days from \(RecordableDays.floor.iso) on."
+            error = t("Notes are for days from {date} on.", ["date": RecordableDays.floor.iso])
         } else if day == nil {
-            error = "Choose a day (YYYY-MM-DD)."
+            error = t("Choose a day (YYYY-MM-DD).")
         } else if trimmed.count > Entry.maximumNoteLength {
-            error = "A note is at most \(Entry.maximumNoteLength) characters."
+            error = tPlural(
+                "A note is at most {count} character.", "A note is at most {count} characters.", count: Entry.maximumNoteLength)
         } else {
             error = nil
         }

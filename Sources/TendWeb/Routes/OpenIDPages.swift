@@ -7,6 +7,7 @@ import TendCore
 import TendHTTP
 import TendOpenID
 import TendStore
+import TendWords
 
 /// Signing in through an OpenID Connect provider (``OpenIDSignIn`` does the work): a button on
 /// the sign-in page starts it, the provider sends the browser back to the callback, and a person
@@ -76,7 +77,8 @@ struct OpenIDPages {
                 username: page.username, password: form["password"] ?? "", request: request, context: context)
             return try await signedIn(account, request, context: context)
         } catch let problem as Problem where problem.status.kind == .clientError && problem.code != "sign-in-expired" {
-            page.linkError = problem.status == .unauthorized ? "The username or password is not right." : AuthPages.sentence(problem.detail)
+            page.linkError =
+                problem.status == .unauthorized ? t("The username or password is not right.") : AuthPages.sentence(problem.detail)
             return again(page, request, context: context, status: problem.status, headers: problem.headers)
         } catch {
             return try await failed(error, request, context: context)
@@ -103,7 +105,7 @@ struct OpenIDPages {
             return try await signedIn(account, request, context: context)
         } catch let problem as Problem where problem.status.kind == .clientError && problem.code != "sign-in-expired" {
             page.signupError =
-                problem.status == .conflict ? "That username is taken. Please choose another." : AuthPages.sentence(problem.detail)
+                problem.status == .conflict ? t("That username is taken. Please choose another.") : AuthPages.sentence(problem.detail)
             return again(page, request, context: context, status: problem.status)
         } catch {
             return try await failed(error, request, context: context)
@@ -112,7 +114,7 @@ struct OpenIDPages {
 
     // MARK: Helpers
 
-    private static let expiredForm = "The form had expired. Please try again."
+    private static var expiredForm: String { t("The form had expired. Please try again.") }
 
     /// A form posted from the link page (from this site only), and the page as it would show
     /// again; `nil` when this browser has no identity waiting (expired, or finished already).

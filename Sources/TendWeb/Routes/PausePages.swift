@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// The web's pause forms, each one call of the store's `pauseHabits` or `resumeHabits` (as
 /// `tend pause` and `tend resume`): a habit's on its page, every habit's or a group's on `/habits`.
@@ -26,11 +27,11 @@ struct PausePages {
         let fromText = (form["from"] ?? "").trimmingCharacters(in: .whitespaces)
         let untilText = (form["until"] ?? "").trimmingCharacters(in: .whitespaces)
         guard let from = fromText.isEmpty ? today : try? Day(iso: fromText) else {
-            return .failure(PauseFormError("Choose the first paused day (YYYY-MM-DD)."))
+            return .failure(PauseFormError(t("Choose the first paused day (YYYY-MM-DD).")))
         }
         if untilText.isEmpty { return .success((from, nil)) }
         guard let until = try? Day(iso: untilText) else {
-            return .failure(PauseFormError("Choose the last paused day (YYYY-MM-DD), or leave it empty."))
+            return .failure(PauseFormError(t("Choose the last paused day (YYYY-MM-DD), or leave it empty.")))
         }
         return .success((from, until))
     }
@@ -100,7 +101,7 @@ struct PausePages {
                 $0.pause.error = message
             }
         }
-        guard let scope = Self.scope(form) else { return try await refused("Choose all habits or a group.") }
+        guard let scope = Self.scope(form) else { return try await refused(t("Choose all habits or a group.")) }
         switch Self.days(form, today: today) {
         case .failure(let error): return try await refused(error.message)
         case .success(let (from, until)):
@@ -109,6 +110,11 @@ struct PausePages {
             } catch StoreError.invalid(let reason) {
                 return try await refused(Self.sentence(reason))
             } catch StoreError.notFound(let what) {
+                // The store names a group it does not know as "group “NAME”" (its name cut at the longest a name can be).
+                if case .group(let name) = scope {
+                    let shown = String(name.prefix(HabitGroup.maximumNameLength))
+                    return try await refused(t("There is no group “{group}”.", ["group": shown]))
+                }
                 return try await refused("There is no \(what).")
             }
         }
@@ -119,7 +125,7 @@ struct PausePages {
     @Sendable func resumeMany(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         let form = try await request.form()
-        guard let scope = Self.scope(form) else { throw Problem.invalid("scope is all or group:NAME") }
+        guard let scope = Self.scope(form) else { throw Problem.invalid(t("scope is all or group:NAME")) }
         _ = try await web.store.resumeHabits(owner: user.id, scope, today: user.settings.today(now: web.now))
         return Page.redirect(WebPaths.habits() + "#pause-habits")
     }

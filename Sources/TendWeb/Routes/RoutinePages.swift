@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// `/routines` (Youtine): the ordered routines and their habits, the routine editor, and the
 /// forms that rearrange them. The same store calls as the JSON API and `tend routine`: deleting
@@ -123,7 +124,7 @@ struct RoutinePages {
         let id: Routine.ID = try context.pathID("id", "routine")
         let form = try await request.form()
         var ids = RoutineList(try await web.store.routines(owner: owner)).routines.map(\.id)
-        guard let index = ids.firstIndex(of: id) else { throw Problem.notFound("routine not found") }
+        guard let index = ids.firstIndex(of: id) else { throw Problem.notFound(t("routine not found")) }
         let target = index + (try Self.step(form))
         if ids.indices.contains(target) {
             ids.swapAt(index, target)
@@ -141,7 +142,7 @@ struct RoutinePages {
         let chosen = (form["habit"] ?? "").trimmingCharacters(in: .whitespaces)
         let habits = try await web.store.habits(owner: user.id, includeArchived: true)
         guard let habit = UUID(uuidString: chosen).flatMap({ uuid in habits.first { $0.id.rawValue == uuid } }) else {
-            let message = chosen.isEmpty ? "Choose a habit to add." : "That habit does not exist (any more). Choose another."
+            let message = chosen.isEmpty ? t("Choose a habit to add.") : t("That habit does not exist (any more). Choose another.")
             return try await listPage(
                 user: user, context: context, addError: .init(routine: routine.id, selected: chosen, message: message),
                 status: .unprocessableContent)
@@ -157,7 +158,7 @@ struct RoutinePages {
         let owner = try context.requireIdentity().owner
         let routine = try await routine(owner: owner, context)
         let habit: Habit.ID = try context.pathID("habit", "habit")
-        guard let index = routine.habitIDs.firstIndex(of: habit) else { throw Problem.notFound("that habit is not in the routine") }
+        guard let index = routine.habitIDs.firstIndex(of: habit) else { throw Problem.notFound(t("that habit is not in the routine")) }
         let target = index + (try Self.step(try await request.form()))
         if routine.habitIDs.indices.contains(target) {
             try await web.store.moveHabit(owner: owner, habit: habit, toRoutine: routine.id, at: target)
@@ -170,7 +171,7 @@ struct RoutinePages {
         let owner = try context.requireIdentity().owner
         let routine = try await routine(owner: owner, context)
         let habit: Habit.ID = try context.pathID("habit", "habit")
-        guard routine.habitIDs.contains(habit) else { throw Problem.notFound("that habit is not in the routine") }
+        guard routine.habitIDs.contains(habit) else { throw Problem.notFound(t("that habit is not in the routine")) }
         try await web.store.moveHabit(owner: owner, habit: habit, toRoutine: nil, at: nil)
         return Page.redirect(WebPaths.routines() + "#routine-\(routine.id)")
     }
@@ -229,7 +230,7 @@ struct RoutinePages {
     private func routine(owner: User.ID, _ context: Context) async throws -> Routine {
         let id: Routine.ID = try context.pathID("id", "routine")
         guard let routine = try await web.store.routines(owner: owner).first(where: { $0.id == id }) else {
-            throw Problem.notFound("routine not found")
+            throw Problem.notFound(t("routine not found"))
         }
         return routine
     }
@@ -239,7 +240,7 @@ struct RoutinePages {
         switch form["direction"] {
         case "up": -1
         case "down": 1
-        default: throw Problem.invalid("direction is up or down")
+        default: throw Problem.invalid(t("direction is up or down"))
         }
     }
 }

@@ -7,6 +7,7 @@ import TendCore
 import TendHTTP
 import TendReminders
 import TendStore
+import TendWords
 
 /// `/settings`: a form posting time zone, day start and first weekday (with `_csrf` and the
 /// settings it showed, so that only the settings changed are saved); 303 back with "Saved." on
@@ -106,8 +107,10 @@ struct SettingsPages {
             model.deviceName = form["name"] ?? ""
             model.errors["deviceName"] =
                 name.isEmpty
-                ? "Give the token a name, e.g. “Backup script”."
-                : "A token's name is one line of at most \(AccountService.maximumTokenNameLength) characters."
+                ? t("Give the token a name, e.g. “Backup script”.")
+                : tPlural(
+                    "A token's name is one line of at most {count} character.", "A token's name is one line of at most {count} characters.",
+                    count: AccountService.maximumTokenNameLength)
             try await fill(&model, user: user, request: request, context: context)
             return Page.html(SettingsView.page(model, session: try web.session(context, user: user)), status: .unprocessableContent)
         }
@@ -125,7 +128,7 @@ struct SettingsPages {
         let owner = try context.requireIdentity().owner
         let id: AuthToken.ID = try context.pathID("id", "device")
         guard try await web.store.tokens(owner: owner, kind: .api, now: web.now).contains(where: { $0.id == id }) else {
-            throw Problem.notFound("device not found")
+            throw Problem.notFound(t("device not found"))
         }
         try await web.store.revokeToken(owner: owner, id: id)
         return Page.redirect(WebPaths.settings() + "#devices-title")

@@ -6,6 +6,7 @@ import TendCore
 import TendHTTP
 import TendOpenID
 import TendStore
+import TendWords
 
 /// `/settings/sign-in`: unlink a provider; the owner approves or declines waiting accounts.
 /// Declining deletes the account (it has no data yet worth keeping: it could never sign in).
@@ -27,7 +28,7 @@ struct SignInSettingsPages {
     @Sendable func makeInvite(_ request: Request, context: Context) async throws -> Response {
         let user = try await web.user(context)
         guard try await web.store.account(id: user.id).role == .owner else {
-            throw Problem.forbidden("only the server's owner makes invites")
+            throw Problem.forbidden(t("only the server's owner makes invites"))
         }
         let now = web.now
         let code = Secrets.generate()
@@ -50,10 +51,10 @@ struct SignInSettingsPages {
         let user = try await web.user(context)
         let notice: String? =
             switch request.query("done") {
-            case "unlinked": "The provider is unlinked."
-            case "approved": "The account is approved: it can sign in now."
-            case "declined": "The account was declined and deleted."
-            case "withdrawn": "The invite was withdrawn: its link no longer works."
+            case "unlinked": t("The provider is unlinked.")
+            case "approved": t("The account is approved: it can sign in now.")
+            case "declined": t("The account was declined and deleted.")
+            case "withdrawn": t("The invite was withdrawn: its link no longer works.")
             default: nil
             }
         return try await page(user: user, context: context, notice: notice)
@@ -86,11 +87,11 @@ struct SignInSettingsPages {
     private func waitingAccount(_ context: Context) async throws -> User.ID {
         let user = try await web.user(context)
         guard try await web.store.account(id: user.id).role == .owner else {
-            throw Problem.forbidden("only the server's owner approves accounts")
+            throw Problem.forbidden(t("only the server's owner approves accounts"))
         }
         let id = try context.pathText("id", "account")
         guard let account = try await web.store.accountsAwaitingApproval().first(where: { $0.user.id.description == id }) else {
-            throw Problem.notFound("no account with this id is waiting for approval")
+            throw Problem.notFound(t("no account with this id is waiting for approval"))
         }
         return account.user.id
     }

@@ -5,6 +5,7 @@ import TendAPI
 import TendCore
 import TendHTTP
 import TendStore
+import TendWords
 
 /// The Today page and the forms on it. Each form posts, changes one thing through the store
 /// (the same operations as the JSON API) and redirects back (303) to the page it came from;
@@ -126,7 +127,7 @@ struct TodayPages {
                 // Taken between the check and the write (another device).
                 message =
                     QuickAddForm.nameTaken(name, by: try await web.store.habits(owner: user.id, includeArchived: true))
-                    ?? "You already have a habit with this name. Choose another name."
+                    ?? t("You already have a habit with this name. Choose another name.")
             }
         }
         let returnPath = Page.localPath(form["return"], fallback: WebPaths.today())

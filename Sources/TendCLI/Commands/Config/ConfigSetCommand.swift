@@ -50,7 +50,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         case .dayStart:
             let hourText = text.hasSuffix(":00") ? String(text.dropLast(3)) : text
             guard let hour = Int(hourText), (0...23).contains(hour) else {
-                throw CLIError("day-start must be an hour from 0 to 23, not '\(text)'")
+                throw CLIError(t("day-start must be an hour from 0 to 23, not '{text}'", ["text": text]))
             }
             settings.dayStartHour = hour
         case .firstWeekday:
@@ -61,7 +61,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
             } else if let weekday = Weekday(code: text) {
                 settings.firstWeekday = weekday.rawValue
             } else {
-                throw CLIError("first-weekday must be mon … sun, 1 (Sunday) … 7 (Saturday) or locale, not '\(text)'")
+                throw CLIError(t("first-weekday must be mon … sun, 1 (Sunday) … 7 (Saturday) or locale, not '{text}'", ["text": text]))
             }
         case .locale:
             settings.locale = try ConfigSetCommand.locale(text)
@@ -89,7 +89,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         }
         let suggestion = known.first { $0.lowercased() == lower } ?? (cities.count == 1 ? cities[0] : nil) ?? nearest
         guard let suggestion else { throw CLIError(SettingsError.unknownTimeZone(text).description) }
-        throw CLIError("unknown time zone '\(text)'; did you mean \(suggestion)?")
+        throw CLIError(t("unknown time zone '{text}'; did you mean {suggestion}?", ["text": text, "suggestion": suggestion]))
     }
 
     /// A shipped language for `text` (`de`, `pt-BR`, `pt_BR`, `zh`: the language it names, as
@@ -98,7 +98,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         if ["auto", "default", "system"].contains(text.lowercased()) { return nil }
         guard let language = Language(matching: text) else {
             throw CLIError(
-                "Tend does not speak '\(text)': choose one of \(Language.shippedList), or auto")
+                t("Tend does not speak '{text}': choose one of {languages}, or auto", ["text": text, "languages": Language.shippedList]))
         }
         return language.tag
     }
@@ -123,6 +123,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         if codes.count == 2, languages.contains(codes[0].lowercased()), regions.contains(codes[1].uppercased()) {
             return codes[0].lowercased() + "_" + codes[1].uppercased() + keywords
         }
-        throw CLIError("unknown locale '\(text)' (use a language and region Foundation knows, in the form en_US or de_DE)")
+        throw CLIError(
+            t("unknown locale '{text}' (use a language and region Foundation knows, in the form en_US or de_DE)", ["text": text]))
     }
 }

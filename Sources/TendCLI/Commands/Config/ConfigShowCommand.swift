@@ -30,13 +30,19 @@ struct ConfigShowCommand: AsyncParsableCommand {
         let weekday =
             settings.firstWeekday.map { Weekday(rawValue: $0)!.code }
             ?? "locale (\(Weekday(rawValue: session.calendar.firstWeekday)!.code))"
-        session.print("timezone       \(settings.timeZone)")
-        session.print("day-start      \(settings.dayStartHour)")
-        session.print("first-weekday  \(weekday)")
-        session.print("locale         \(settings.locale)")
-        session.print("language       \(settings.language ?? "auto (\(Words.current.language.tag))")")
-        session.print("database       \(path)")
-        session.print("today          \(session.today.iso)")
+        // The settings under their keys (as `config get` and `config set` take them), then the
+        // database and today under labels in the current language, lined up with the keys.
+        let rows: [(label: String, value: String)] = [
+            ("timezone", settings.timeZone),
+            ("day-start", "\(settings.dayStartHour)"),
+            ("first-weekday", weekday),
+            ("locale", settings.locale),
+            ("language", settings.language ?? "auto (\(Words.current.language.tag))"),
+            (t("database", context: "config label"), path),
+            (t("today", context: "config label"), session.today.iso),
+        ]
+        let width = (rows.map(\.label.displayWidth).max() ?? 0) + 2
+        for row in rows { session.print(row.label.padded(to: width) + row.value) }
     }
 }
 

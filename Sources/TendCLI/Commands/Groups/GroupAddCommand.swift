@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend groups add NAME`.
 struct GroupAddCommand: AsyncParsableCommand {
@@ -26,6 +27,7 @@ struct GroupAddCommand: AsyncParsableCommand {
                 GroupJSON(group, habits: try await session.store.habits(owner: session.owner, includeArchived: true)))
         }
         if options.quiet { return }
-        session.print(current == nil ? "Added the group \(group.name)." : "Updated the group \(group.name).")
+        session.print(
+            current == nil ? t("Added the group {group}.", ["group": group.name]) : t("Updated the group {group}.", ["group": group.name]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend groups delete NAME`.
 struct GroupDeleteCommand: AsyncParsableCommand {
@@ -20,6 +21,9 @@ struct GroupDeleteCommand: AsyncParsableCommand {
         try await session.store.deleteGroup(owner: session.owner, named: found.name)
         if options.json { return try session.printJSON(["deleted": found.name]) }
         if options.quiet { return }
-        session.print("Deleted the group \(found.name); its \(members.count) habit(s) are kept, in no group.")
+        session.print(
+            tPlural(
+                "Deleted the group {group}; its {count} habit(s) are kept, in no group.",
+                "Deleted the group {group}; its {count} habit(s) are kept, in no group.", count: members.count, ["group": found.name]))
     }
 }

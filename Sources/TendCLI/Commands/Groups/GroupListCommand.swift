@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend groups list`.
 struct GroupListCommand: AsyncParsableCommand {
@@ -18,12 +19,12 @@ struct GroupListCommand: AsyncParsableCommand {
         let habits = try await session.store.habits(owner: session.owner, includeArchived: true)
         let listed = groups.map { GroupJSON($0, habits: habits) }
         if options.json { return try session.printJSON(listed) }
-        guard !groups.isEmpty else { return session.print("No groups yet. Put a habit in one: tend edit Read --group Mind") }
+        guard !groups.isEmpty else { return session.print(t("No groups yet. Put a habit in one: tend edit Read --group Mind")) }
         for group in listed {
             let title = (group.emoji.isEmpty ? "" : group.emoji + " ") + session.style.bold(group.name)
-            session.print(title + (group.habits.isEmpty ? "  (no habits)" : ": " + group.habits.joined(separator: ", ")))
+            session.print(title + (group.habits.isEmpty ? "  " + t("(no habits)") : ": " + group.habits.joined(separator: ", ")))
         }
         let ungrouped = habits.filter(\.group.isEmpty).map(\.name)
-        if !ungrouped.isEmpty { session.print(session.style.dim("No group: " + ungrouped.joined(separator: ", "))) }
+        if !ungrouped.isEmpty { session.print(session.style.dim(t("No group: {habits}", ["habits": ungrouped.joined(separator: ", ")]))) }
     }
 }

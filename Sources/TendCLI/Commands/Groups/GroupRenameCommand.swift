@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend groups rename OLD NEW`.
 struct GroupRenameCommand: AsyncParsableCommand {
@@ -18,6 +19,6 @@ struct GroupRenameCommand: AsyncParsableCommand {
         try await session.store.renameGroup(owner: session.owner, from: group, to: name)
         if options.json { return try session.printJSON(["renamed": name.trimmingCharacters(in: .whitespacesAndNewlines)]) }
         if options.quiet { return }
-        session.print("Renamed \(group) to \(name.trimmingCharacters(in: .whitespacesAndNewlines)).")
+        session.print(t("Renamed {old} to {new}.", ["old": group, "new": name.trimmingCharacters(in: .whitespacesAndNewlines)]))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// `tend groups reorder NAME…`.
 struct GroupReorderCommand: AsyncParsableCommand {
@@ -14,11 +15,11 @@ struct GroupReorderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.open(options)
-        guard !groups.isEmpty else { throw CLIError("name at least one group") }
+        guard !groups.isEmpty else { throw CLIError(t("name at least one group")) }
         try await session.store.reorderGroups(owner: session.owner, groups)
         let order = try await session.store.groups(owner: session.owner).map(\.name)
         if options.json { return try session.printJSON(order) }
         if options.quiet { return }
-        session.print("Groups: " + order.joined(separator: ", ") + ".")
+        session.print(t("Groups: {groups}.", ["groups": order.joined(separator: ", ")]))
     }
 }

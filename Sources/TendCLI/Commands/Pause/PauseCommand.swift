@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Which habits `tend pause` and `tend resume` work on: one by name, a group's, or all.
 struct PauseTarget: ParsableArguments {
@@ -15,8 +16,8 @@ struct PauseTarget: ParsableArguments {
         case (let name?, nil, false): return .habit(try await session.habit(name, includeArchived: false).id)
         case (nil, let group?, false): return .group(group)
         case (nil, nil, true): return .all
-        case (nil, nil, false): throw CLIError("name a habit, or give --group G or --all")
-        default: throw CLIError("name a habit, or give --group G or --all: one of them")
+        case (nil, nil, false): throw CLIError(t("name a habit, or give --group G or --all"))
+        default: throw CLIError(t("name a habit, or give --group G or --all: one of them"))
         }
     }
 }
@@ -53,11 +54,12 @@ struct PauseCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let today = session.today
         let start = try from.map { try HabitAttributeOptions.dateBound($0, today: today, option: "--from") } ?? today
-        if until != nil, days != nil { throw CLIError("give --until or --days, not both") }
+        if until != nil, days != nil { throw CLIError(t("give --until or --days, not both")) }
         var end = try until.map { try HabitAttributeOptions.dateBound($0, today: start, option: "--until") }
         if let days {
             guard (1...RecordableDays.lookahead).contains(days) else {
-                throw CLIError("--days \(days): a pause lasts from 1 to \(RecordableDays.lookahead) days")
+                throw CLIError(
+                    t("--days {days}: a pause lasts from 1 to {most} days", ["days": "\(days)", "most": "\(RecordableDays.lookahead)"]))
             }
             end = start.adding(days: days - 1)
         }
@@ -66,19 +68,33 @@ struct PauseCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(changed.map(HabitJSON.init)) }
         if options.quiet { return }
         if changed.isEmpty {
-            session.print("Nothing changed: already paused then.")
+            session.print(t("Nothing changed: already paused then."))
             return
         }
         for habit in changed {
             let pause = habit.pause(on: start) ?? HabitPause(start: start, end: end)
-            session.print("Paused \(habit.name) \(Self.describe(pause, today: today)).")
+            session.print(Self.confirmation(habit.name, pause, today: today))
         }
     }
 
-    /// "from 2026-12-24 through 2027-01-02", "through 2026-12-20", "until resumed".
-    static func describe(_ pause: HabitPause, today: Day) -> String {
-        let from = pause.start > today ? "from \(pause.start.iso) " : pause.start < today ? "since \(pause.start.iso) " : ""
-        return from + (pause.end.map { "through \($0.iso)" } ?? "until resumed")
+    /// "Paused Running from 2026-12-24 through 2027-01-02.", "Paused Running through 2026-12-20.",
+    /// "Paused Running until resumed.".
+    static func confirmation(_ habit: String, _ pause: HabitPause, today: Day) -> String {
+        let start = pause.start.iso
+        if pause.start > today {
+            guard let end = pause.end?.iso else {
+                return t("Paused {habit} from {start} until resumed.", ["habit": habit, "start": start])
+            }
+            return t("Paused {habit} from {start} through {end}.", ["habit": habit, "start": start, "end": end])
+        }
+        if pause.start < today {
+            guard let end = pause.end?.iso else {
+                return t("Paused {habit} since {start} until resumed.", ["habit": habit, "start": start])
+            }
+            return t("Paused {habit} since {start} through {end}.", ["habit": habit, "start": start, "end": end])
+        }
+        guard let end = pause.end?.iso else { return t("Paused {habit} until resumed.", ["habit": habit]) }
+        return t("Paused {habit} through {end}.", ["habit": habit, "end": end])
     }
 }
 
@@ -108,9 +124,9 @@ struct ResumeCommand: AsyncParsableCommand {
         if options.json { return try session.printJSON(changed.map(HabitJSON.init)) }
         if options.quiet { return }
         if changed.isEmpty {
-            session.print("Nothing to resume: no pause runs today or later.")
+            session.print(t("Nothing to resume: no pause runs today or later."))
             return
         }
-        for habit in changed { session.print("Resumed \(habit.name).") }
+        for habit in changed { session.print(t("Resumed {habit}.", ["habit": habit.name])) }
     }
 }

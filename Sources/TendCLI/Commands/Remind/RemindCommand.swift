@@ -5,6 +5,7 @@ import TendCore
 import TendReminders
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend remind`: the desktop's reminders, from the local database, in the foreground.
 struct RemindCommand: AsyncParsableCommand {
@@ -86,7 +87,10 @@ struct RemindCommand: AsyncParsableCommand {
         } catch {
             if !wasOffline {
                 session.context.printError(
-                    "tend: cannot sync with \(credentials.server) (\(CLIError.message(for: error))); reminding from what this database has")
+                    "tend: "
+                        + t(
+                            "cannot sync with {server} ({error}); reminding from what this database has",
+                            ["server": credentials.server, "error": CLIError.message(for: error)]))
             }
             return true
         }
@@ -135,7 +139,9 @@ struct RemindCommand: AsyncParsableCommand {
                 session.print("\(time) \(title)" + (message.map { ": \($0)" } ?? ""))
                 notify.show(title: title, body: message ?? ReminderMessage.defaultBody(for: habit.habit))
             case .skip(let reason):
-                session.print(session.style.dim("\(time) \(title): not shown (\(Self.describe(reason)))"))
+                let line = t(
+                    "{time} {title}: not shown ({reason})", ["time": "\(time)", "title": title, "reason": Self.describe(reason)])
+                session.print(session.style.dim(line))
             }
         }
         return round
@@ -146,25 +152,30 @@ struct RemindCommand: AsyncParsableCommand {
     static func nextText(_ round: Round, session: Session, now: Date) -> String {
         guard let (firing, habit) = round.next else {
             return round.hasReminders
-                ? "Nothing due now, and no reminder is on."
-                : "No reminder is set (add one: tend edit HABIT --reminder 07:30)."
+                ? t("Nothing due now, and no reminder is on.")
+                : t("No reminder is set (add one: tend edit HABIT --reminder 07:30).")
         }
         let calendar = session.calendar
         let day = calendar.day(for: firing.firesAt)
         let today = calendar.day(for: now)
-        let when =
-            day == today
-            ? "today" : day == today.next ? "tomorrow (\(day.iso))" : "on \(day.weekday.code.capitalized) \(day.iso)"
-        return "Nothing due now. Next: \(habit.emoji) \(habit.name) at \(calendar.timeOfDay(for: firing.firesAt)) \(when)."
+        let next = "\(habit.emoji) \(habit.name)"
+        let time = "\(calendar.timeOfDay(for: firing.firesAt))"
+        if day == today { return t("Nothing due now. Next: {habit} at {time} today.", ["habit": next, "time": time]) }
+        if day == today.next {
+            return t("Nothing due now. Next: {habit} at {time} tomorrow ({date}).", ["habit": next, "time": time, "date": day.iso])
+        }
+        return t(
+            "Nothing due now. Next: {habit} at {time} on {weekday} {date}.",
+            ["habit": next, "time": time, "weekday": DayText.shortWeekday(day.weekday), "date": day.iso])
     }
 
     static func describe(_ reason: ReminderSkipReason) -> String {
         switch reason {
-        case .habitDone: "done that day"
-        case .notDue: "not due that day"
-        case .archived: "archived"
-        case .disabled: "turned off"
-        case .missed: "missed: more than an hour late"
+        case .habitDone: t("done that day")
+        case .notDue: t("not due that day")
+        case .archived: t("archived")
+        case .disabled: t("turned off")
+        case .missed: t("missed: more than an hour late")
         }
     }
 }

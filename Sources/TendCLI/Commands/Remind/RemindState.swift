@@ -1,4 +1,5 @@
 import Foundation
+import TendWords
 
 /// The instant up to which `tend remind` has handled firings, kept in a small file beside the
 /// database so a restart (or the next `--once`) neither repeats nor drops a reminder. Written by
@@ -10,7 +11,7 @@ struct RemindState {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let seconds = Double(text) else {
-            throw CLIError("\(path) is not a tend remind state file; remove it to start from now")
+            throw CLIError(t("{path} is not a tend remind state file; remove it to start from now", ["path": path]))
         }
         return Date(timeIntervalSince1970: seconds)
     }
@@ -19,7 +20,7 @@ struct RemindState {
         do {
             try Data(String(instant.timeIntervalSince1970).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CLIError("cannot write \(path): \(error.localizedDescription)")
+            throw CLIError(t("cannot write {path}: {error}", ["path": path, "error": error.localizedDescription]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TendSpawn
+import TendWords
 
 /// How `tend remind` shows a reminder besides its line on stdout: a desktop notification through
 /// `notify-send` (libnotify, on every common Linux desktop), or nothing more.
@@ -22,7 +23,7 @@ struct ReminderNotifier: Sendable {
             executable = Self.find("notify-send", path: environment["PATH"])
         case .notifySend:
             guard let found = Self.find("notify-send", path: environment["PATH"]) else {
-                throw CLIError("notify-send is not installed (Debian: apt-get install libnotify-bin); use --notifier print")
+                throw CLIError(t("notify-send is not installed (Debian: apt-get install libnotify-bin); use --notifier print"))
             }
             executable = found
         }
@@ -40,10 +41,11 @@ struct ReminderNotifier: Sendable {
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 {
-                CLIContext.current.printError("tend remind: notify-send failed (exit \(process.terminationStatus))")
+                CLIContext.current.printError(
+                    "tend remind: " + t("notify-send failed (exit {status})", ["status": "\(process.terminationStatus)"]))
             }
         } catch {
-            CLIContext.current.printError("tend remind: cannot run notify-send: \(error.localizedDescription)")
+            CLIContext.current.printError("tend remind: " + t("cannot run notify-send: {error}", ["error": error.localizedDescription]))
         }
     }
 

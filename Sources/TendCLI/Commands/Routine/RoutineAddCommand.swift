@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine add ROUTINE HABIT [--at N]`.
 struct RoutineAddCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct RoutineAddCommand: AsyncParsableCommand {
     @Option(help: "Position in the routine (1 = first).") var at: Int?
 
     func validate() throws {
-        if let at, at < 1 { throw ValidationError("--at is a position from 1") }
+        if let at, at < 1 { throw ValidationError(t("--at is a position from 1")) }
     }
 
     func run() async throws {
@@ -38,7 +39,7 @@ struct RoutineAddCommand: AsyncParsableCommand {
         let json = RoutineJSON(after, habits: habits)
         if options.json { return try session.printJSON(json) }
         // A habit is in one routine at most: say where it came from, so the move is no surprise.
-        if let left { session.print("\(habit.name) left \(left.name).") }
+        if let left { session.print(t("{habit} left {routine}.", ["habit": habit.name, "routine": left.name])) }
         session.print("\(after.name): " + json.habits.joined(separator: " → "))
     }
 }

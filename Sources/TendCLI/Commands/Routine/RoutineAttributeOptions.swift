@@ -13,7 +13,7 @@ struct RoutineAttributeOptions: ParsableArguments {
         var routine = routine
         if let start { routine.start = try TimeOfDay(parsing: start) }
         if let days { routine.weekdays = try Routines.weekdays(days) }
-        if let color { routine.color = try Parse.choice(color, "color") }
+        if let color { routine.color = try Parse.choice(color, .color) }
         try routine.validate()
         return routine
     }

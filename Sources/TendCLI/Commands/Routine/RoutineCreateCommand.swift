@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine create NAME`.
 struct RoutineCreateCommand: AsyncParsableCommand {
@@ -18,12 +19,15 @@ struct RoutineCreateCommand: AsyncParsableCommand {
         let session = try await Session.open(options)
         let existing = try await session.store.routines(owner: session.owner)
         if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            throw CLIError("a routine named '\(name)' already exists")
+            throw CLIError(t("a routine named '{name}' already exists", ["name": name]))
         }
         let draft = Routine(name: name, start: try TimeOfDay(hour: 7))
         let routine = try await session.store.addRoutine(owner: session.owner, try attributes.applied(to: draft))
         if options.json { return try session.printJSON(RoutineJSON(routine, habits: [])) }
         if options.quiet { return }
-        session.print("Created routine \(routine.name) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)).")
+        session.print(
+            t(
+                "Created routine {routine} at {start}, {days}.",
+                ["routine": routine.name, "start": "\(routine.start)", "days": Routines.weekdaysText(routine.weekdays)]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine delete ROUTINE`.
 struct RoutineDeleteCommand: AsyncParsableCommand {
@@ -26,15 +27,18 @@ struct RoutineDeleteCommand: AsyncParsableCommand {
         let impact = routine.deletionImpact(habits: try await session.store.habits(owner: session.owner, includeArchived: true))
         if !yes {
             guard session.context.stdinIsTerminal else {
-                throw CLIError("not deleting routine '\(routine.name)' without --yes (input is not a terminal)")
+                throw CLIError(t("not deleting routine '{routine}' without --yes (input is not a terminal)", ["routine": routine.name]))
             }
             session.context.output.writeOut(impact.message + " [y/N] ")
             let answer = session.context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            guard answer == "y" || answer == "yes" else { return session.print("Kept \(routine.name).") }
+            guard answer == "y" || answer == "yes" else { return session.print(t("Kept {routine}.", ["routine": routine.name])) }
         }
         try await session.store.deleteRoutine(owner: session.owner, id: routine.id)
         if options.json { return try session.printJSON(["deleted": routine.id.description]) }
         if options.quiet { return }
-        session.print("Deleted routine \(routine.name); \(impact.detachedHabitNames.count) habit(s) kept.")
+        session.print(
+            tPlural(
+                "Deleted routine {routine}; {count} habit(s) kept.", "Deleted routine {routine}; {count} habit(s) kept.",
+                count: impact.detachedHabitNames.count, ["routine": routine.name]))
     }
 }

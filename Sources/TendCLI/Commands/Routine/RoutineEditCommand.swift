@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine edit ROUTINE`.
 struct RoutineEditCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct RoutineEditCommand: AsyncParsableCommand {
         var routine = try attributes.applied(to: try Routines.find(reference.routine, in: routines))
         if let name {
             if routines.contains(where: { $0.id != routine.id && $0.name.lowercased() == name.lowercased() }) {
-                throw CLIError("a routine named '\(name)' already exists")
+                throw CLIError(t("a routine named '{name}' already exists", ["name": name]))
             }
             routine.name = name
             try routine.validate()
@@ -30,6 +31,6 @@ struct RoutineEditCommand: AsyncParsableCommand {
         let habits = try await session.store.habits(owner: session.owner, includeArchived: true)
         if options.json { return try session.printJSON(RoutineJSON(routine, habits: habits)) }
         if options.quiet { return }
-        session.print("Updated routine \(routine.name).")
+        session.print(t("Updated routine {routine}.", ["routine": routine.name]))
     }
 }

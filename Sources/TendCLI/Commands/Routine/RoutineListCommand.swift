@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine list`.
 struct RoutineListCommand: AsyncParsableCommand {
@@ -17,7 +18,7 @@ struct RoutineListCommand: AsyncParsableCommand {
         let routines = try await session.store.routines(owner: session.owner)
         let habits = try await session.store.habits(owner: session.owner, includeArchived: true)
         if options.json { return try session.printJSON(routines.map { RoutineJSON($0, habits: habits) }) }
-        guard !routines.isEmpty else { return session.print("No routines yet. Create one: tend routine create Morning --start 07:00") }
+        guard !routines.isEmpty else { return session.print(t("No routines yet. Create one: tend routine create Morning --start 07:00")) }
         for routine in routines {
             let json = RoutineJSON(routine, habits: habits)
             session.print(

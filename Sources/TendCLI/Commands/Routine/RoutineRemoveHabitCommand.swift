@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine remove ROUTINE HABIT`.
 struct RoutineRemoveHabitCommand: AsyncParsableCommand {
@@ -19,11 +20,11 @@ struct RoutineRemoveHabitCommand: AsyncParsableCommand {
         let routine = try Routines.find(reference.routine, in: try await session.store.routines(owner: session.owner))
         let habit = try await session.habit(self.habit)
         guard routine.habitIDs.contains(habit.id) else {
-            throw CLIError("\(habit.name) is not in the routine \(routine.name)")
+            throw CLIError(t("{habit} is not in the routine {routine}", ["habit": habit.name, "routine": routine.name]))
         }
         try await session.store.moveHabit(owner: session.owner, habit: habit.id, toRoutine: nil, at: nil)
         if options.json { return try session.printJSON(["removed": habit.id.description, "routine": routine.id.description]) }
         if options.quiet { return }
-        session.print("Took \(habit.name) out of \(routine.name).")
+        session.print(t("Took {habit} out of {routine}.", ["habit": habit.name, "routine": routine.name]))
     }
 }

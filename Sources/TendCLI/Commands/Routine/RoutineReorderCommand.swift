@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine reorder ROUTINE...`.
 struct RoutineReorderCommand: AsyncParsableCommand {
@@ -14,14 +15,14 @@ struct RoutineReorderCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Routines in their new order.", valueName: "routine")) var routines: [String]
 
     func validate() throws {
-        if routines.isEmpty { throw ValidationError("name at least one routine") }
+        if routines.isEmpty { throw ValidationError(t("name at least one routine")) }
     }
 
     func run() async throws {
         let session = try await Session.open(options)
         let all = try await session.store.routines(owner: session.owner)
         let chosen = try routines.map { try Routines.find($0, in: all).id }
-        guard Set(chosen).count == chosen.count else { throw CLIError("a routine is named twice") }
+        guard Set(chosen).count == chosen.count else { throw CLIError(t("a routine is named twice")) }
         try await session.store.reorderRoutines(owner: session.owner, chosen + all.map(\.id).filter { !chosen.contains($0) })
         if options.quiet { return }
         let after = try await session.store.routines(owner: session.owner)

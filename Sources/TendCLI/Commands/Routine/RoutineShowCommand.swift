@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine show ROUTINE`.
 struct RoutineShowCommand: AsyncParsableCommand {
@@ -20,8 +21,12 @@ struct RoutineShowCommand: AsyncParsableCommand {
         let json = RoutineJSON(routine, habits: habits)
         if options.json { return try session.printJSON(json) }
         session.print(
-            "\(session.style.bold(routine.name)) at \(routine.start), \(Routines.weekdaysText(routine.weekdays)), \(routine.color.rawValue)"
-        )
+            t(
+                "{routine} at {start}, {days}, {color}",
+                [
+                    "routine": session.style.bold(routine.name), "start": "\(routine.start)",
+                    "days": Routines.weekdaysText(routine.weekdays), "color": routine.color.rawValue,
+                ]))
         for (index, name) in json.habits.enumerated() { session.print("  \(index + 1). \(name)") }
     }
 }

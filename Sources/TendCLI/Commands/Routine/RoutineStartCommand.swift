@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend routine start ROUTINE`: the routine done in order, one habit after the other (the web's
 /// walk-through, from ``RoutineRun``). Each step reads one answer from standard input: done (the
@@ -24,9 +25,6 @@ struct RoutineStartCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var reference: RoutineArgument
 
-    static func weekdays(_ day: Day) -> String {
-        ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"][day.weekday.rawValue - 1]
-    }
     @OptionGroup var date: DateOption
 
     func run() async throws {
@@ -42,17 +40,31 @@ struct RoutineStartCommand: AsyncParsableCommand {
         }
         var run = try await load()
         let style = session.style
-        let when = day == session.today ? "today" : day.iso
+        let isToday = day == session.today
         guard run.runsToday else {
+            let values: KeyValuePairs<String, String> = [
+                "routine": routine.name, "weekday": DayText.weekday(day.weekday), "date": day.iso,
+                "days": Routines.weekdaysText(routine.weekdays),
+            ]
             session.print(
-                "\(routine.name) does not run on \(Self.weekdays(day)) (\(when)): it runs \(Routines.weekdaysText(routine.weekdays)).")
+                isToday
+                    ? t("{routine} does not run on {weekday}s (today): it runs {days}.", values)
+                    : t("{routine} does not run on {weekday}s ({date}): it runs {days}.", values))
             return
         }
         guard !run.steps.isEmpty else {
-            session.print("\(routine.name) has no habits due \(when). Add one: tend routine add \"\(routine.name)\" HABIT")
+            session.print(
+                isToday
+                    ? t("{routine} has no habits due today. Add one: tend routine add \"{routine}\" HABIT", ["routine": routine.name])
+                    : t(
+                        "{routine} has no habits due {date}. Add one: tend routine add \"{routine}\" HABIT",
+                        ["routine": routine.name, "date": day.iso]))
             return
         }
-        session.print(style.bold("\(routine.name) (\(routine.start))") + " · \(when) · \(run.doneCount) of \(run.steps.count) done")
+        let when = isToday ? t("today", context: "routine walk-through") : day.iso
+        session.print(
+            style.bold("\(routine.name) (\(routine.start))") + " · \(when) · "
+                + tPlural("{done} of {count} done", "{done} of {count} done", count: run.steps.count, ["done": "\(run.doneCount)"]))
         var index = run.next(from: 0)
         var later: Set<Habit.ID> = []
         while let current = index {
@@ -66,7 +78,7 @@ struct RoutineStartCommand: AsyncParsableCommand {
             let position = "[\(current + 1)/\(run.steps.count)]"
             let value = step.habit.type == .checkmark ? "" : "  " + Format.progress(step.value, of: step.habit, session.amounts)
             session.context.output.writeOut(
-                "\(position) \(step.habit.emoji) \(style.paint(step.habit.name, step.habit.color))\(value) — done? [Y/s/l/q] ")
+                "\(position) \(step.habit.emoji) \(style.paint(step.habit.name, step.habit.color))\(value) — " + t("done? [Y/s/l/q] "))
             guard let line = session.context.readLine() else {
                 session.print()
                 break
@@ -83,7 +95,8 @@ struct RoutineStartCommand: AsyncParsableCommand {
                 index = nil
                 continue
             default:
-                session.context.printError("'\(line)' is not an answer: y (done), s (skip today), l (later) or q (quit)")
+                session.context.printError(
+                    t("'{answer}' is not an answer: y (done), s (skip today), l (later) or q (quit)", ["answer": line]))
                 continue
             }
             run = try await load()
@@ -91,10 +104,13 @@ struct RoutineStartCommand: AsyncParsableCommand {
         }
         run = try await load()
         let done = run.doneCount
+        let values: KeyValuePairs<String, String> = ["routine": routine.name, "done": "\(done)"]
         session.print(
             done == run.steps.count
-                ? "\(routine.name) done: \(done) of \(run.steps.count)."
-                : "\(routine.name): \(done) of \(run.steps.count) done; `tend routine start \"\(routine.name)\"` goes on where this stopped."
-        )
+                ? tPlural("{routine} done: {done} of {count}.", "{routine} done: {done} of {count}.", count: run.steps.count, values)
+                : tPlural(
+                    "{routine}: {done} of {count} done; `tend routine start \"{routine}\"` goes on where this stopped.",
+                    "{routine}: {done} of {count} done; `tend routine start \"{routine}\"` goes on where this stopped.",
+                    count: run.steps.count, values))
     }
 }

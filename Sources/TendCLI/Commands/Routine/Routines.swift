@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TendCore
 import TendStore
+import TendWords
 
 /// Finding routines by name or id, and reading their attributes.
 enum Routines {
@@ -9,9 +10,9 @@ enum Routines {
         let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
         if let routine = routines.first(where: { $0.name.lowercased() == key || $0.id.description == key }) { return routine }
         if let suggestion = HabitLookup.closestName(to: reference, among: routines.map(\.name)) {
-            throw CLIError("no routine named '\(reference)'; did you mean '\(suggestion)'?")
+            throw CLIError(t("no routine named '{name}'; did you mean '{suggestion}'?", ["name": reference, "suggestion": suggestion]))
         }
-        throw CLIError("no routine named '\(reference)' (`tend routine list` shows your routines)")
+        throw CLIError(t("no routine named '{name}' (`tend routine list` shows your routines)", ["name": reference]))
     }
 
     /// `daily`, `weekdays`, `weekends` or `mon,wed,fri`.
@@ -24,13 +25,14 @@ enum Routines {
             let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let days = parts.compactMap(Weekday.init(code:))
             guard !parts.isEmpty, days.count == parts.count else {
-                throw CLIError("'\(text)' is not a list of weekdays (use daily, weekdays, weekends or mon,wed,fri)")
+                throw CLIError(t("'{text}' is not a list of weekdays (use daily, weekdays, weekends or mon,wed,fri)", ["text": text]))
             }
             return Set(days)
         }
     }
 
+    /// `daily` (in the current words' language), or the days' codes as `--days` takes them: `mon,wed,fri`.
     static func weekdaysText(_ days: Set<Weekday>) -> String {
-        days.count == 7 ? "daily" : days.sorted().map(\.code).joined(separator: ",")
+        days.count == 7 ? t("daily", context: "routine days") : days.sorted().map(\.code).joined(separator: ",")
     }
 }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import TendSQLite
 import TendStore
+import TendWords
 
 /// The `tend sync` commands (they sync themselves; ``AutoSync`` leaves them alone).
 protocol SyncCommandFamily {}
@@ -44,7 +45,9 @@ struct SyncNowCommand: AsyncParsableCommand, SyncCommandFamily {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
             session.print(
-                "Synced with \(credentials.server): pushed \(AutoSync.changes(result.pushed)), pulled \(AutoSync.changes(result.pulled)).")
+                t(
+                    "Synced with {server}: pushed {pushed}, pulled {pulled}.",
+                    ["server": credentials.server, "pushed": AutoSync.changes(result.pushed), "pulled": AutoSync.changes(result.pulled)]))
         }
     }
 }
@@ -71,7 +74,7 @@ enum SyncSupport {
     static func credentials(_ session: Session) throws -> SyncCredentials {
         let database = session.options.databasePath(environment: session.context.environment)
         guard let credentials = try SyncCredentials.load(database: database) else {
-            throw CLIError("this database is not signed in to a server; sign in with `tend sync login URL --username NAME`")
+            throw CLIError(t("this database is not signed in to a server; sign in with `tend sync login URL --username NAME`"))
         }
         return credentials
     }
@@ -82,14 +85,16 @@ enum SyncSupport {
             return try await engine.run(pullFirst: pullFirst, pullOnly: pullOnly)
         } catch SyncFailure.signedOut {
             let pending = try await engine.session.store.pendingCount(owner: engine.session.owner)
-            throw CLIError(
-                "\(engine.credentials.server) refused this device's token (revoked or expired); \(AutoSync.waiting(pending)) here. "
-                    + "Sign in again: tend sync login \(engine.credentials.server) --username \(engine.credentials.username)")
+            throw CLIError(AutoSync.refusedToken(engine.credentials, pending: pending))
         } catch SyncFailure.unreachable(let reason) {
             let pending = try await engine.session.store.pendingCount(owner: engine.session.owner)
-            throw CLIError("offline: \(engine.credentials.server) did not answer (\(reason)); \(AutoSync.waiting(pending)) to sync")
+            throw CLIError(
+                tPlural(
+                    "offline: {server} did not answer ({reason}); {count} change waits to sync",
+                    "offline: {server} did not answer ({reason}); {count} changes wait to sync", count: pending,
+                    ["server": engine.credentials.server, "reason": SyncFailure.reasonText(reason)]))
         } catch let failure as SyncFailure {
-            throw CLIError("sync with \(engine.credentials.server) failed: \(failure.description)")
+            throw CLIError(t("sync with {server} failed: {error}", ["server": engine.credentials.server, "error": failure.description]))
         }
     }
 }

@@ -7,6 +7,7 @@ import TendCore
 import TendHTTP
 import TendSQLite
 import TendStore
+import TendWords
 
 #if canImport(Glibc)
 import Glibc
@@ -57,9 +58,9 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
             token = try await open.send(
                 APIRoute.createToken, json: TokenRequest(username: username, password: password, name: name), as: NewTokenJSON.self)
         } catch SyncFailure.signedOut(let detail) {
-            throw CLIError("\(server) refused the sign-in: \(detail)")
+            throw CLIError(t("{server} refused the sign-in: {detail}", ["server": server, "detail": detail]))
         } catch let failure as SyncFailure {
-            throw CLIError("cannot sign in to \(server): \(failure.description)")
+            throw CLIError(t("cannot sign in to {server}: {error}", ["server": server, "error": failure.description]))
         }
         let credentials = SyncCredentials(server: server, username: username, token: token.token, tokenID: token.id)
         let database = options.databasePath(environment: session.context.environment)
@@ -93,25 +94,35 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
             result.pushed += pushed.pushed
             result.pulled += pushed.pulled
             if !options.quiet, !options.json {
-                session.print("Merged into the account's habits: \(merged.map { "“\($0)”" }.joined(separator: ", ")).")
+                let names = merged.map { "“\($0)”" }.joined(separator: ", ")
+                session.print(t("Merged into the account's habits: {habits}.", ["habits": names]))
             }
         } else {
             result = try await SyncSupport.run(engine, pullFirst: true)
             if !pairs.isEmpty, !options.quiet, !options.json {
                 let names = pairs.map { "“\($0.account.name)”" }.joined(separator: ", ")
                 session.context.printError(
-                    "tend: \(names) were both here and in the account, so this device's are now called “… (2)”; "
-                        + "sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)"
-                )
+                    "tend: "
+                        + tPlural(
+                            "{habits} were both here and in the account, so this device's are now called “… (2)”; sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)",
+                            "{habits} were both here and in the account, so this device's are now called “… (2)”; sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)",
+                            count: pairs.count, ["habits": names]))
             }
         }
         if options.json {
             try session.printJSON(SyncSupport.ResultJSON(result))
         } else if !options.quiet {
-            let compacted = result.compacted > 0 ? " (\(result.compacted) day changes went as each habit's entries)" : ""
+            let values: KeyValuePairs<String, String> = [
+                "server": server, "username": username, "pulled": AutoSync.changes(result.pulled),
+                "pushed": AutoSync.changes(result.pushed),
+            ]
             session.print(
-                "Signed in to \(server) as \(username). Pulled \(AutoSync.changes(result.pulled)), pushed \(AutoSync.changes(result.pushed))\(compacted)."
-            )
+                result.compacted > 0
+                    ? tPlural(
+                        "Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed} ({count} day changes went as each habit's entries).",
+                        "Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed} ({count} day changes went as each habit's entries).",
+                        count: result.compacted, values)
+                    : t("Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed}.", values))
         }
     }
 
@@ -167,19 +178,21 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
 
     private func readPassword(_ context: CLIContext) throws -> String {
         if passwordStdin {
-            guard let line = context.readLine(), !line.isEmpty else { throw CLIError("--password-stdin: standard input had no password") }
+            guard let line = context.readLine(), !line.isEmpty else {
+                throw CLIError(t("--password-stdin: standard input had no password"))
+            }
             return line
         }
         guard context.stdinIsTerminal else {
-            throw CLIError("no terminal to ask the password on; pass it on standard input with --password-stdin")
+            throw CLIError(t("no terminal to ask the password on; pass it on standard input with --password-stdin"))
         }
         #if canImport(Glibc)
-        guard let typed = getpass("Password for \(username): ") else { throw CLIError("no password given") }
+        guard let typed = getpass(t("Password for {username}: ", ["username": username])) else { throw CLIError(t("no password given")) }
         let password = String(cString: typed)
-        guard !password.isEmpty else { throw CLIError("no password given") }
+        guard !password.isEmpty else { throw CLIError(t("no password given")) }
         return password
         #else
-        throw CLIError("use --password-stdin on this system")
+        throw CLIError(t("use --password-stdin on this system"))
         #endif
     }
 
@@ -191,7 +204,7 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         if let chosen {
             let name = chosen.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= maximum, name.isOneLineLabel else {
-                throw CLIError("--device-name is one line of 1 to \(maximum) characters")
+                throw CLIError(t("--device-name is one line of 1 to {most} characters", ["most": "\(maximum)"]))
             }
             return name
         }
@@ -208,7 +221,7 @@ struct SyncLoginCommand: AsyncParsableCommand, SyncCommandFamily {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else {
-            throw CLIError("'\(text)' is not a server address; write it like https://tend.example.com")
+            throw CLIError(t("'{text}' is not a server address; write it like https://tend.example.com", ["text": text]))
         }
         return text
     }

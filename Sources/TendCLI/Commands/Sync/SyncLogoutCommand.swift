@@ -5,6 +5,7 @@ import NIOHTTP1
 import TendAPI
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend sync logout`: revokes this device's token and forgets the server; the data stays.
 struct SyncLogoutCommand: AsyncParsableCommand, SyncCommandFamily {
@@ -18,23 +19,32 @@ struct SyncLogoutCommand: AsyncParsableCommand, SyncCommandFamily {
         let session = try await Session.open(options)
         let credentials = try SyncSupport.credentials(session)
         let pending = try await session.store.pendingCount(owner: session.owner)
-        var note = ""
+        var alreadyRevoked = false
         do {
             try await SyncHTTP(server: credentials.server, token: credentials.token, timeout: .seconds(10))
                 .send(APIRoute.revokeToken, APIRoute.revokeToken.path(credentials.tokenID), json: nil as String?)
         } catch SyncFailure.signedOut {
-            note = " (the token had already been revoked)"
+            alreadyRevoked = true
         } catch let failure as SyncFailure {
             throw CLIError(
-                "could not revoke this device's token at \(credentials.server): \(failure.description); still signed in "
-                    + "(try again, or revoke the token \"tend on \(ProcessInfo.processInfo.hostName)\" from the web app)")
+                t(
+                    "could not revoke this device's token at {server}: {error}; still signed in (try again, or revoke the token \"tend on {host}\" from the web app)",
+                    ["server": credentials.server, "error": failure.description, "host": ProcessInfo.processInfo.hostName]))
         }
         let database = options.databasePath(environment: session.context.environment)
         try SyncCredentials.remove(database: database)
         try await session.store.unlink()
         if !options.quiet {
-            session.print("Signed out of \(credentials.server)\(note).")
-            if pending > 0 { session.print("\(AutoSync.changes(pending)) made here had not been pushed; they stay in this database.") }
+            session.print(
+                alreadyRevoked
+                    ? t("Signed out of {server} (the token had already been revoked).", ["server": credentials.server])
+                    : t("Signed out of {server}.", ["server": credentials.server]))
+            if pending > 0 {
+                session.print(
+                    tPlural(
+                        "{count} change made here had not been pushed; they stay in this database.",
+                        "{count} changes made here had not been pushed; they stay in this database.", count: pending))
+            }
         }
     }
 }

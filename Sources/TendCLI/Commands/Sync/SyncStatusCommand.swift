@@ -4,6 +4,7 @@ import NIOHTTP1
 import TendAPI
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend sync status`: where this database stands, from what the last attempt found, and whether
 /// the server has changes this copy has not pulled yet (one request, at most 1.5 s, that pulls
@@ -59,13 +60,17 @@ struct SyncStatusCommand: AsyncParsableCommand, SyncCommandFamily {
         var status = StatusJSON(
             state: state, server: credentials?.server, username: credentials?.username, device: device, pending: pending,
             lastSync: link?.lastSuccess.map(Self.format), lastAttempt: link?.lastAttempt.map(Self.format), error: link?.lastError)
+        // Why the server was not asked: in English for --json (which never changes with the
+        // language), in the current words' language for a person.
+        var checkFailure: String?
         if !noCheck, let credentials, let link, !link.signedOut {
             let http = SyncHTTP(server: credentials.server, token: credentials.token, timeout: AutoSync.readBudget)
             do {
                 let answer = try await http.sync(SyncRequest(device: device, cursor: link.cursor, operations: [], pull: false))
                 status.serverHasMore = answer.more
             } catch {
-                status.checkError = CLIError.message(for: error)
+                status.checkError = CLIError.englishMessage(for: error)
+                checkFailure = CLIError.message(for: error)
             }
         }
         if options.json {
@@ -73,36 +78,41 @@ struct SyncStatusCommand: AsyncParsableCommand, SyncCommandFamily {
             return
         }
         switch state {
-        case "local-only": session.print("local-only: not signed in to a server (tend sync login URL --username NAME)")
+        case "local-only": session.print(t("local-only: not signed in to a server (tend sync login URL --username NAME)"))
         case "signed-out":
             session.print(
-                "signed-out: \(status.server ?? "the server") refused this device's token; sign in again with "
-                    + "tend sync login \(status.server ?? "URL") --username \(status.username ?? "NAME")")
-        case "offline": session.print("offline: \(status.error ?? "not synced yet")")
-        default: session.print("synced with \(status.server ?? "") as \(status.username ?? "")")
+                t(
+                    "signed-out: {server} refused this device's token; sign in again with tend sync login {url} --username {username}",
+                    ["server": status.server ?? t("the server"), "url": status.server ?? "URL", "username": status.username ?? "NAME"]))
+        case "offline":
+            session.print(status.error.map { t("offline: {error}", ["error": $0]) } ?? t("offline: not synced yet"))
+        default:
+            session.print(t("synced with {server} as {username}", ["server": status.server ?? "", "username": status.username ?? ""]))
         }
         if credentials != nil, let link {
-            session.print("pending: \(AutoSync.changes(pending)) to push")
-            let ago = link.lastSuccess.map { " (\(Self.ago(session.now.timeIntervalSince($0))))" } ?? ""
-            session.print("last sync: \(status.lastSync ?? "never")\(ago)")
-            switch (status.serverHasMore, status.checkError) {
-            case (true?, _): session.print("server: has changes this copy has not pulled yet (any read, or tend sync, brings them)")
-            case (false?, _): session.print("server: nothing newer; this copy is up to date")
-            case (nil, let error?): session.print("server: not asked (\(error))")
+            session.print(tPlural("pending: {count} change to push", "pending: {count} changes to push", count: pending))
+            if let lastSync = status.lastSync, let success = link.lastSuccess {
+                session.print(t("last sync: {date} ({ago})", ["date": lastSync, "ago": Self.ago(session.now.timeIntervalSince(success))]))
+            } else {
+                session.print(t("last sync: never"))
+            }
+            switch (status.serverHasMore, checkFailure) {
+            case (true?, _): session.print(t("server: has changes this copy has not pulled yet (any read, or tend sync, brings them)"))
+            case (false?, _): session.print(t("server: nothing newer; this copy is up to date"))
+            case (nil, let error?): session.print(t("server: not asked ({error})", ["error": error]))
             default: break
             }
         }
-        session.print("device: \(device)")
+        session.print(t("device: {device}", ["device": device]))
     }
 
     /// "just now", "5 minutes ago", "3 hours ago", "2 days ago".
     static func ago(_ seconds: TimeInterval) -> String {
         let whole = Int(max(0, seconds))
-        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s") ago" }
-        if whole < 60 { return "just now" }
-        if whole < 3600 { return unit(whole / 60, "minute") }
-        if whole < 86_400 { return unit(whole / 3600, "hour") }
-        return unit(whole / 86_400, "day")
+        if whole < 60 { return t("just now") }
+        if whole < 3600 { return tPlural("{count} minute ago", "{count} minutes ago", count: whole / 60) }
+        if whole < 86_400 { return tPlural("{count} hour ago", "{count} hours ago", count: whole / 3600) }
+        return tPlural("{count} day ago", "{count} days ago", count: whole / 86_400)
     }
 
     static func format(_ date: Date) -> String {

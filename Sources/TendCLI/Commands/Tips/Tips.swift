@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// Tips shown under other commands' output.
 enum Tips {
@@ -22,7 +23,8 @@ enum Tips {
             let tip = eligibleTips(in: context, state: state).first
         else { return }
         session.print()
-        let text = "Tip: \(tip.title). \(tip.message) (tend tips dismiss \(tip.id.rawValue))"
+        let text = t(
+            "Tip: {title}. {message} (tend tips dismiss {id})", ["title": tip.title, "message": tip.message, "id": tip.id.rawValue])
         for line in Terminal.wrapped(text, to: session.context.columns) { session.print(session.style.dim(line)) }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import TendCore
 import TendSQLite
 import TendStore
+import TendWords
 
 /// `tend tips dismiss ID`.
 struct TipsDismissCommand: AsyncParsableCommand {
@@ -20,19 +21,20 @@ struct TipsDismissCommand: AsyncParsableCommand {
         let id: Tip.ID
         if let tip {
             guard let known = Tip.ID.allCases.first(where: { $0.rawValue.lowercased() == tip.lowercased() }) else {
-                throw CLIError("no tip '\(tip)' (one of: \(Tip.ID.allCases.map(\.rawValue).joined(separator: ", ")))")
+                let ids = Tip.ID.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CLIError(t("no tip '{tip}' (one of: {tips})", ["tip": tip, "tips": ids]))
             }
             id = known
         } else {
             let state = try await session.store.tipState(owner: session.owner)
             guard let first = Tips.eligibleTips(in: try await Tips.context(session), state: state).first else {
-                throw CLIError("no tip applies now")
+                throw CLIError(t("no tip applies now"))
             }
             id = first.id
         }
         try await session.store.dismissTip(owner: session.owner, id)
         if options.json { return try session.printJSON(["dismissed": id.rawValue]) }
         if options.quiet { return }
-        session.print("Dismissed \(id.rawValue).")
+        session.print(t("Dismissed {tip}.", ["tip": id.rawValue]))
     }
 }
