@@ -14,374 +14,374 @@ msgstr ""
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "\"Later\" waits 1 to 240 minutes, not {minutes}"
-msgstr ""
+msgstr "مدة انتظار «لاحقًا» من 1 إلى 240 دقيقة، لا {minutes}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "\"Later\" waits 1 to 240 minutes, not {minutes}."
-msgstr ""
+msgstr "مدة انتظار «لاحقًا» من 1 إلى 240 دقيقة، وليست {minutes}."
 
 #: Sources/TendCore/Reminders/Reminder.swift
 msgid "\"until done\" needs both the minutes between repeats and how many"
-msgstr ""
+msgstr "يتطلب «حتى الإنجاز» تحديد الدقائق بين التكرارات وعدد التكرارات معًا"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "'X in Y days' needs X from 1 to Y"
-msgstr ""
+msgstr "في جدول «X مرات خلال Y يومًا» يجب أن يكون X من 1 إلى Y"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "'X in Y days' needs Y from 1 to 365"
-msgstr ""
+msgstr "في جدول «X مرات خلال Y يومًا» يجب أن يكون Y من 1 إلى 365"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "'every N days' needs N from 1 to 365"
-msgstr ""
+msgstr "في جدول «كل N أيام» يجب أن يكون N من 1 إلى 365"
 
 #: Sources/TendServer/API/DataAPI.swift
 msgid "'format' is json, csv or loop-csv"
-msgstr ""
+msgstr "قيمة «format» هي json أو csv أو loop-csv"
 
 #: Sources/TendServer/API/DaysAPI.swift
 #, python-brace-format
 msgid "'from' ({from}) is after 'to' ({to})"
-msgstr ""
+msgstr "«from» ({from}) يقع بعد «to» ({to})"
 
 #: Sources/TendServer/API/ViewsAPI.swift
 msgid "'view' is week, strip, month or year"
-msgstr ""
+msgstr "قيمة «view» هي week أو strip أو month أو year"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "'{answer}' is not an answer: y (done), s (skip today), l (later) or q (quit)"
-msgstr ""
+msgstr "«{answer}» ليست إجابة صالحة: y (تم)، أو s (تخطَّ اليوم)، أو l (لاحقًا)، أو q (إنهاء)"
 
 #: Sources/TendServer/API/SyncAPI.swift
 #, python-brace-format
 msgid "'{cursor}' is not a sync cursor"
-msgstr ""
+msgstr "«{cursor}» ليس مؤشر مزامنة صالحًا"
 
 #: Sources/TendCLI/Commands/ReorderCommand.swift
 #, python-brace-format
 msgid "'{habit}' is named twice"
-msgstr ""
+msgstr "ذُكرت «{habit}» مرتين"
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "'{language}' is not a language Tend speaks ({languages})"
-msgstr ""
+msgstr "«{language}» ليست لغة يتحدثها Tend ({languages})"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "'{language}' is not a language Tend speaks ({languages})."
-msgstr ""
+msgstr "«{language}» ليست لغة يتحدث بها Tend ({languages})."
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "'{locale}' is not a locale identifier (such as en_US)"
-msgstr ""
+msgstr "«{locale}» ليس معرّف إعدادات إقليمية (مثل en_US)"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "'{locale}' is not a locale identifier (such as en_US)."
-msgstr ""
+msgstr "«{locale}» ليس معرّف إعدادات إقليمية (مثل en_US)."
 
 #: Sources/TendHTTP/Requests.swift
 #, python-brace-format
 msgid "'{name}' must be a whole number from {lowest} to {highest}"
-msgstr ""
+msgstr "يجب أن تكون قيمة «{name}» عددًا صحيحًا من {lowest} إلى {highest}"
 
 #: Sources/TendHTTP/Requests.swift
 #, python-brace-format
 msgid "'{name}' must be true or false"
-msgstr ""
+msgstr "يجب أن تكون قيمة «{name}» إما true أو false"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' could be a whole number with a thousands separator or a decimal: write it without the separator, or with '{mark}' for decimals"
-msgstr ""
+msgstr "قد يكون «{text}» عددًا صحيحًا بفاصل للآلاف أو عددًا عشريًا: اكتبه بلا فاصل، أو استخدم «{mark}» للكسور العشرية"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' has more than one separator: write the number without thousands separators"
-msgstr ""
+msgstr "في «{text}» أكثر من فاصل واحد: اكتب العدد بلا فواصل للآلاف"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' has more than {count} decimal"
 msgid_plural "'{text}' has more than {count} decimals"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "في «{text}» أكثر من {count} منزلة عشرية"
+msgstr[1] "في «{text}» أكثر من منزلة عشرية واحدة"
+msgstr[2] "في «{text}» أكثر من منزلتين عشريتين"
+msgstr[3] "في «{text}» أكثر من {count} منازل عشرية"
+msgstr[4] "في «{text}» أكثر من {count} منزلة عشرية"
+msgstr[5] "في «{text}» أكثر من {count} منزلة عشرية"
 
 #: Sources/TendCLI/Support/Session.swift
 #, python-brace-format
 msgid "'{text}' is a year; this view takes a month (YYYY-MM, e.g. {text}-02) or a day"
-msgstr ""
+msgstr "«{text}» سنة؛ هذا العرض يأخذ شهرًا (YYYY-MM، مثل {text}-02) أو يومًا"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' is negative: a value is 0 or more"
-msgstr ""
+msgstr "«{text}» عدد سالب: القيمة 0 أو أكثر"
 
 #: Sources/TendCore/Habits/HabitPatch.swift
 #, python-brace-format
 msgid "'{text}' is neither a day (YYYY-MM-DD) nor none"
-msgstr ""
+msgstr "«{text}» ليس يومًا (YYYY-MM-DD) ولا none"
 
 #: Sources/TendCore/Sync/HybridTimestamp.swift
 #, python-brace-format
 msgid "'{text}' is not a clock timestamp"
-msgstr ""
+msgstr "«{text}» ليس طابعًا زمنيًا صالحًا"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a color (one of: {allowed})"
-msgstr ""
+msgstr "«{text}» ليس لونًا (أحد: {allowed})"
 
 #: Sources/TendCore/Calendar/Day.swift
 #, python-brace-format
 msgid "'{text}' is not a date: expected YYYY-MM-DD, for example 2025-02-14"
-msgstr ""
+msgstr "«{text}» ليس تاريخًا: المطلوب YYYY-MM-DD، مثل 2025-02-14"
 
 #: Sources/TendCore/Calendar/Day.swift
 #, python-brace-format
 msgid "'{text}' is not a day of the calendar"
-msgstr ""
+msgstr "«{text}» ليس يومًا في التقويم"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a kind (one of: {allowed})"
-msgstr ""
+msgstr "«{text}» ليس نوعًا من أنواع العادات (أحد: {allowed})"
 
 #: Sources/TendCLI/Commands/Routine/Routines.swift
 #, python-brace-format
 msgid "'{text}' is not a list of weekdays (use daily, weekdays, weekends or mon,wed,fri)"
-msgstr ""
+msgstr "«{text}» ليس قائمة بأيام الأسبوع (استخدم daily أو weekdays أو weekends أو mon,wed,fri)"
 
 #: Sources/TendCLI/Support/Session.swift
 #, python-brace-format
 msgid "'{text}' is not a month (use YYYY-MM, e.g. 2026-02)"
-msgstr ""
+msgstr "«{text}» ليس شهرًا (استخدم YYYY-MM، مثل 2026-02)"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' is not a number"
-msgstr ""
+msgstr "«{text}» ليس عددًا"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a routine time (one of: {allowed})"
-msgstr ""
+msgstr "«{text}» ليس وقتًا من أوقات الروتين (أحد: {allowed})"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 #, python-brace-format
 msgid "'{text}' is not a schedule: try daily, mon,wed,fri, days 1,15, every 3 days, 3/week, 2/month or 3 in 7 days"
-msgstr ""
+msgstr "«{text}» ليس جدولًا: جرّب daily أو mon,wed,fri أو days 1,15 أو every 3 days أو 3/week أو 2/month أو 3 in 7 days"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "'{text}' is not a server address; write it like https://tend.example.com"
-msgstr ""
+msgstr "«{text}» ليس عنوان خادم؛ اكتبه بهذا الشكل: https://tend.example.com"
 
 #: Sources/TendCore/Habits/Habit.swift
 #: Sources/TendCore/Habits/HabitGroup.swift
 #, python-brace-format
 msgid "'{text}' is not a single emoji"
-msgstr ""
+msgstr "«{text}» ليس رمزًا تعبيريًا واحدًا"
 
 #: Sources/TendCore/Calendar/TimeOfDay.swift
 #, python-brace-format
 msgid "'{text}' is not a time of day: expected HH:mm, 00:00 to 23:59"
-msgstr ""
+msgstr "«{text}» ليس وقتًا من اليوم: المطلوب HH:mm، من 00:00 إلى 23:59"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a type (one of: {allowed})"
-msgstr ""
+msgstr "«{text}» ليس نوعًا من أنواع القيم (أحد: {allowed})"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a valid value (a number, 0 or more, with up to three decimals)"
-msgstr ""
+msgstr "«{text}» ليست قيمة صالحة (عدد، 0 أو أكثر، بثلاث منازل عشرية على الأكثر)"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a valid value (a whole number, 0 or more)"
-msgstr ""
+msgstr "«{text}» ليست قيمة صالحة (عدد صحيح، 0 أو أكثر)"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a valid {option} (a number, 0 or more, with up to three decimals)"
-msgstr ""
+msgstr "«{text}» ليست قيمة صالحة لـ {option} (عدد، 0 أو أكثر، بثلاث منازل عشرية على الأكثر)"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "'{text}' is not a valid {option} (a whole number, 0 or more)"
-msgstr ""
+msgstr "«{text}» ليست قيمة صالحة لـ {option} (عدد صحيح، 0 أو أكثر)"
 
 #: Sources/TendCore/Calendar/Weekday.swift
 #, python-brace-format
 msgid "'{text}' is not a weekday (mon … sun)"
-msgstr ""
+msgstr "«{text}» ليس يومًا من أيام الأسبوع (mon … sun)"
 
 #: Sources/TendCLI/Support/Session.swift
 #, python-brace-format
 msgid "'{text}' is not a year (use YYYY)"
-msgstr ""
+msgstr "«{text}» ليس سنة (استخدم YYYY)"
 
 #: Sources/TendCore/Text/AmountText.swift
 #, python-brace-format
 msgid "'{text}' is too large: at most {limit}"
-msgstr ""
+msgstr "«{text}» كبير جدًا: الحد الأقصى {limit}"
 
 #: Sources/TendPostgres/PostgresURL.swift
 #, python-brace-format
 msgid "'{url}' is not a PostgreSQL URL (postgres://user:password@host:port/database)"
-msgstr ""
+msgstr "«{url}» ليس عنوان PostgreSQL (postgres://user:password@host:port/database)"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "'{url}' is not an absolute URL (https://…)"
-msgstr ""
+msgstr "«{url}» ليس عنوان URL كاملًا (https://…)"
 
 #: Sources/TendCLI/Commands/Tips/TipsListCommand.swift
 msgid "(applies)"
-msgstr ""
+msgstr "(تنطبق الآن)"
 
 #: Sources/TendCLI/Commands/ListCommand.swift
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgid "(archived)"
-msgstr ""
+msgstr "(مؤرشفة)"
 
 #: Sources/TendCLI/Commands/Groups/GroupListCommand.swift
 msgid "(no habits)"
-msgstr ""
+msgstr "(لا عادات)"
 
 #: Sources/TendCLI/Commands/Tips/TipsListCommand.swift
 msgid "(retired)"
-msgstr ""
+msgstr "(لم تعد تظهر)"
 
 #: Sources/TendCLI/Commands/Routine/RoutineAddCommand.swift
 msgid "--at is a position from 1"
-msgstr ""
+msgstr "قيمة --at موضع يبدأ من 1"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 msgid "--backup-every and --backup-keep need --backup-dir"
-msgstr ""
+msgstr "يتطلب --backup-every و--backup-keep الخيار --backup-dir"
 
 #: Sources/TendCLI/Commands/HeatmapCommand.swift
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "--days is from 1 to 3660"
-msgstr ""
+msgstr "قيمة --days من 1 إلى 3660"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "--days {days}: a challenge lasts from 1 to {most} days"
-msgstr ""
+msgstr "--days {days}: يستمر التحدي من يوم واحد إلى {most} يومًا"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "--days {days}: a pause lasts from 1 to {most} days"
-msgstr ""
+msgstr "--days {days}: يستمر الإيقاف المؤقت من يوم واحد إلى {most} يومًا"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "--device-name is one line of 1 to {most} characters"
-msgstr ""
+msgstr "يجب أن تكون قيمة --device-name سطرًا واحدًا من 1 إلى {most} حرفًا"
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "--from {text}: a change applies from today or an earlier day, not a later one"
-msgstr ""
+msgstr "--from {text}: يسري التغيير من اليوم أو من يوم سابق، لا من يوم لاحق"
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "--from {text}: a day is YYYY-MM-DD, today, yesterday or beginning"
-msgstr ""
+msgstr "--from {text}: اليوم يُكتب YYYY-MM-DD أو today أو yesterday أو beginning"
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "--from {text}: before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "--from {text}: قبل {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 msgid "--password-stdin: standard input had no password"
-msgstr ""
+msgstr "--password-stdin: لم يكن في الإدخال القياسي أي كلمة مرور"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "--step {step}: a step is from {least} to {most}"
-msgstr ""
+msgstr "--step {step}: الخطوة من {least} إلى {most}"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "--step {step}: only a count habit has a step (a tap checks a checkmark and adds a minute to a time)"
-msgstr ""
+msgstr "--step {step}: الخطوة لعادات العدّ فقط (النقرة تضع علامة في عادة نعم/لا وتضيف دقيقة إلى عادة المدة)"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "--target {target}: a habit that is only measured has no target"
-msgstr ""
+msgstr "--target {target}: العادة التي تُقاس فقط ليس لها هدف"
 
 #: Sources/TendCLI/Commands/ReorderCommand.swift
 msgid "--to is a position from 1"
-msgstr ""
+msgstr "قيمة --to موضع يبدأ من 1"
 
 #: Sources/TendCLI/Commands/ReorderCommand.swift
 msgid "--to moves exactly one habit"
-msgstr ""
+msgstr "لا ينقل --to إلا عادة واحدة بالضبط"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "--trusted-header needs a header name such as X-Forwarded-User or Remote-User, not '{header}'"
-msgstr ""
+msgstr "يتطلب --trusted-header اسم ترويسة مثل X-Forwarded-User أو Remote-User، لا «{header}»"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 msgid "--trusted-header-signup needs --trusted-header"
-msgstr ""
+msgstr "يتطلب --trusted-header-signup الخيار --trusted-header"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 #, python-brace-format
 msgid "7 days {week}   30 days {month}   365 days {year}"
-msgstr ""
+msgstr "7 أيام {week}   30 يومًا {month}   365 يومًا {year}"
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "A Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or its CSV export (.zip), a Beaver Habit Tracker export, a HabitBull CSV export, harsh's habits or log file (or a ZIP of both), a Rewire or Tickmate database, at most {size}. Tend recognises the kind by its content. First you see what it would add; nothing changes until you confirm."
-msgstr ""
+msgstr "ملف تصدير JSON أو CSV من Tend، أو نسخة احتياطية من Loop Habit Tracker (بصيغة .db) أو ملف تصدير CSV منه (بصيغة .zip)، أو ملف تصدير من Beaver Habit Tracker، أو ملف تصدير CSV من HabitBull، أو ملف العادات أو ملف السجل من harsh (أو ملف ZIP يضمهما)، أو قاعدة بيانات Rewire أو Tickmate، بحجم {size} على الأكثر. يتعرّف Tend على نوع الملف من محتواه. سترى أولًا ما سيُضاف؛ ولن يتغير شيء حتى تؤكد."
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "A browser"
-msgstr ""
+msgstr "متصفح"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "A change applies from today or an earlier day."
-msgstr ""
+msgstr "يسري التغيير من اليوم أو من يوم سابق."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "A change to the kind, measure, target or schedule applies"
-msgstr ""
+msgstr "يسري أي تغيير في النوع أو القياس أو الهدف أو الجدول"
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "A complete Tend JSON file of your account, named by today's date. To restore it, import it here into a new, empty account: its settings come back too. (The server's database file holds everyone's data, so it is not offered here; whoever runs the server backs it up with {command}.)"
-msgstr ""
+msgstr "ملف JSON كامل من Tend لحسابك، يحمل اسمه تاريخ اليوم. لاستعادته، استورده هنا في حساب جديد فارغ: وستعود إعداداته أيضًا. (ملف قاعدة بيانات الخادم يضم بيانات الجميع، لذا لا يُتاح هنا؛ ومن يدير الخادم ينسخه احتياطيًا باستخدام {command}.)"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "A count"
-msgstr ""
+msgstr "عدد"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgid "A day has 24 hours: type at most 24h (not “{text}”)."
-msgstr ""
+msgstr "اليوم 24 ساعة: اكتب 24h على الأكثر (لا «{text}»)."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "A day's value cannot be negative. To take one away, use −1."
-msgstr ""
+msgstr "لا يمكن أن تكون قيمة اليوم سالبة. للإنقاص، استخدم −1."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "A new day starts at"
@@ -390,23 +390,23 @@ msgstr "يبدأ اليوم الجديد في الساعة"
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "A new invite link, open until {date}."
-msgstr ""
+msgstr "رابط دعوة جديد، صالح حتى {date}."
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 #, python-brace-format
 msgid "A note is at most {count} character."
 msgid_plural "A note is at most {count} characters."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الحد الأقصى لطول الملاحظة {count} حرف."
+msgstr[1] "الحد الأقصى لطول الملاحظة حرف واحد."
+msgstr[2] "الحد الأقصى لطول الملاحظة حرفان."
+msgstr[3] "الحد الأقصى لطول الملاحظة {count} أحرف."
+msgstr[4] "الحد الأقصى لطول الملاحظة {count} حرفًا."
+msgstr[5] "الحد الأقصى لطول الملاحظة {count} حرف."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "A number, e.g. 12 or {example}."
-msgstr ""
+msgstr "رقم، مثل 12 أو {example}."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "A reminder's “Later” rings again after this many minutes (1 to 240)."
@@ -416,204 +416,204 @@ msgstr "عند الضغط على «لاحقًا» في التذكير، يعود
 #, python-brace-format
 msgid "A routine's name is at most {count} character."
 msgid_plural "A routine's name is at most {count} characters."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الحد الأقصى لطول اسم الروتين {count} حرف."
+msgstr[1] "الحد الأقصى لطول اسم الروتين حرف واحد."
+msgstr[2] "الحد الأقصى لطول اسم الروتين حرفان."
+msgstr[3] "الحد الأقصى لطول اسم الروتين {count} أحرف."
+msgstr[4] "الحد الأقصى لطول اسم الروتين {count} حرفًا."
+msgstr[5] "الحد الأقصى لطول اسم الروتين {count} حرف."
 
 #: Sources/TendWeb/Routes/SettingsPages.swift
 #, python-brace-format
 msgid "A token's name is one line of at most {count} character."
 msgid_plural "A token's name is one line of at most {count} characters."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اسم الرمز سطر واحد، وحده الأقصى {count} حرف."
+msgstr[1] "اسم الرمز سطر واحد، وحده الأقصى حرف واحد."
+msgstr[2] "اسم الرمز سطر واحد، وحده الأقصى حرفان."
+msgstr[3] "اسم الرمز سطر واحد، وحده الأقصى {count} أحرف."
+msgstr[4] "اسم الرمز سطر واحد، وحده الأقصى {count} حرفًا."
+msgstr[5] "اسم الرمز سطر واحد، وحده الأقصى {count} حرف."
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "A week in a row"
-msgstr ""
+msgstr "أسبوع متواصل"
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "A {format}. Importing it would add:"
-msgstr ""
+msgstr "{format}. سيضيف استيراده:"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "API token for {name}"
-msgstr ""
+msgstr "رمز API باسم {name}"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "API tokens"
-msgstr ""
+msgstr "رموز API"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Access token (optional)"
-msgstr ""
+msgstr "رمز الوصول (اختياري)"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Add"
-msgstr ""
+msgstr "إضافة"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Add a habit"
-msgstr ""
+msgstr "إضافة عادة"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Add a habit to {routine}"
-msgstr ""
+msgstr "إضافة عادة إلى {routine}"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Add a minute more (+1 min)"
-msgstr ""
+msgstr "إضافة دقيقة (+1 د)"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Add a token"
-msgstr ""
+msgstr "إضافة رمز"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Add a webhook: its URL"
-msgstr ""
+msgstr "إضافة خطاف ويب: عنوان URL الخاص به"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Add habit"
-msgstr ""
+msgstr "إضافة عادة"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Add habits to it on the Routines page once it exists."
-msgstr ""
+msgstr "أضف إليه عادات من صفحة الروتينات بعد إنشائه."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Add one more (+1)"
-msgstr ""
+msgstr "إضافة واحد (+1)"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Add one small thing you want to do every day."
-msgstr ""
+msgstr "أضف شيئًا صغيرًا تريد القيام به كل يوم."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Add the webhook"
-msgstr ""
+msgstr "إضافة خطاف الويب"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Add your first habit"
-msgstr ""
+msgstr "أضف عادتك الأولى"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "Add {step} more (+{step})"
-msgstr ""
+msgstr "إضافة {step} (+{step})"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "Add {step} {unit} more (+{step})"
-msgstr ""
+msgstr "إضافة {step} {unit} (+{step})"
 
 #: Sources/TendCLI/Commands/Groups/GroupAddCommand.swift
 #, python-brace-format
 msgid "Added the group {group}."
-msgstr ""
+msgstr "تمت إضافة المجموعة {group}."
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Added {added}"
-msgstr ""
+msgstr "أُضيف في {added}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Added {added}, last used {used}"
-msgstr ""
+msgstr "أُضيف في {added}، وآخر استخدام في {used}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Added {added}, never used"
-msgstr ""
+msgstr "أُضيف في {added}، ولم يُستخدم بعد"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Added {added}, with an access token"
-msgstr ""
+msgstr "أُضيف في {added}، مع رمز وصول"
 
 #: Sources/TendCLI/Commands/AddCommand.swift
 #, python-brace-format
 msgid "Added {emoji} {habit}: {target}, {schedule}, {time}."
-msgstr ""
+msgstr "تمت إضافة {emoji} {habit}: {target}، {schedule}، {time}."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Adjusted to fit Tend"
-msgstr ""
+msgstr "عُدِّل ليلائم Tend"
 
 #: Sources/TendImport/ImportReport.swift
 msgid "Adjusted:"
-msgstr ""
+msgstr "ما عُدِّل:"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "All habits"
-msgstr ""
+msgstr "كل العادات"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #, python-brace-format
 msgid "Already have an account? {link}"
-msgstr ""
+msgstr "لديك حساب بالفعل؟ {link}"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Already there"
-msgstr ""
+msgstr "موجود بالفعل"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "An area of life, e.g. Health. Empty for none."
-msgstr ""
+msgstr "جانب من حياتك، مثل الصحة. اتركه فارغًا إن لم تُرد مجموعة."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Another day"
-msgstr ""
+msgstr "يوم آخر"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Approve"
-msgstr ""
+msgstr "موافقة"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "Approve {username}"
-msgstr ""
+msgstr "الموافقة على {username}"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Archive"
-msgstr ""
+msgstr "أرشفة"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Archive {habit}"
-msgstr ""
+msgstr "أرشفة {habit}"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Archived"
-msgstr ""
+msgstr "المؤرشفة"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Archived habits"
-msgstr ""
+msgstr "العادات المؤرشفة"
 
 #: Sources/TendCLI/Commands/ArchiveCommand.swift
 #, python-brace-format
 msgid "Archived {habit}."
-msgstr ""
+msgstr "تمت أرشفة {habit}."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Archived · {subtitle}"
-msgstr ""
+msgstr "مؤرشفة · {subtitle}"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Arrange"
-msgstr ""
+msgstr "الترتيب"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "As the browser has it"
@@ -625,73 +625,73 @@ msgstr "حسب الإعدادات الإقليمية"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Asking for permission…"
-msgstr ""
+msgstr "جارٍ طلب الإذن…"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "At least 8 characters."
-msgstr ""
+msgstr "8 أحرف على الأقل."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "At most how many repeats"
-msgstr ""
+msgstr "الحد الأقصى لعدد التكرارات"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "At most {amount} a day"
-msgstr ""
+msgstr "بحد أقصى {amount} في اليوم"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "At most {amount} {unit} a day"
-msgstr ""
+msgstr "بحد أقصى {amount} {unit} في اليوم"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "At most {count} kept zone, not {given}."
 msgid_plural "At most {count} kept zones, not {given}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يمكن حفظ {count} منطقة زمنية على الأكثر، وليس {given}."
+msgstr[1] "يمكن حفظ منطقة زمنية واحدة على الأكثر، وليس {given}."
+msgstr[2] "يمكن حفظ منطقتين زمنيتين على الأكثر، وليس {given}."
+msgstr[3] "يمكن حفظ {count} مناطق زمنية على الأكثر، وليس {given}."
+msgstr[4] "يمكن حفظ {count} منطقة زمنية على الأكثر، وليس {given}."
+msgstr[5] "يمكن حفظ {count} منطقة زمنية على الأكثر، وليس {given}."
 
 #: Sources/TendCore/Habits/TypedID.swift
 msgid "Attempted to decode UUID from invalid UUID string."
-msgstr ""
+msgstr "تعذّرت قراءة المعرّف UUID لأن النص ليس UUID صالحًا."
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgid "Back to Today"
-msgstr ""
+msgstr "العودة إلى «اليوم»"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Back to settings"
-msgstr ""
+msgstr "العودة إلى الإعدادات"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Back to sign in"
-msgstr ""
+msgstr "العودة إلى تسجيل الدخول"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Back to today"
-msgstr ""
+msgstr "العودة إلى اليوم"
 
 #: Sources/TendCLI/Commands/BackupCommand.swift
 #, python-brace-format
 msgid "Backed up to {file}."
-msgstr ""
+msgstr "حُفظت النسخة الاحتياطية في {file}."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Bad Gateway"
-msgstr ""
+msgstr "بوابة غير صالحة"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Bad Request"
-msgstr ""
+msgstr "طلب غير صالح"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Beaver Habit Tracker export"
-msgstr ""
+msgstr "ملف تصدير Beaver Habit Tracker"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Before this hour, Tend still counts it as the previous day (for night owls)."
@@ -699,92 +699,92 @@ msgstr "قبل هذه الساعة، يظل Tend يحتسب الوقت ضمن ا
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Best streak"
-msgstr ""
+msgstr "أطول سلسلة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Build (reach the target)"
-msgstr ""
+msgstr "بناء (بلوغ الهدف)"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Build a routine"
-msgstr ""
+msgstr "ابنِ روتينًا"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "By group"
-msgstr ""
+msgstr "حسب المجموعة"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "By time"
-msgstr ""
+msgstr "حسب الوقت"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "By weekday"
-msgstr ""
+msgstr "حسب يوم الأسبوع"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Calendar"
-msgstr ""
+msgstr "التقويم"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Calendar address"
-msgstr ""
+msgstr "عنوان التقويم"
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 #: Sources/TendWeb/Pages/DataView.swift
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Cancel"
-msgstr ""
+msgstr "إلغاء"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Cancel the pauses to come"
-msgstr ""
+msgstr "إلغاء الإيقافات المؤقتة القادمة"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Change something"
-msgstr ""
+msgstr "إجراء تعديل"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Checked"
-msgstr ""
+msgstr "مُنجزة"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Choose a colour."
-msgstr ""
+msgstr "اختر لونًا."
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 msgid "Choose a day (YYYY-MM-DD)."
-msgstr ""
+msgstr "اختر يومًا (YYYY-MM-DD)."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "Choose a day from {day} on."
-msgstr ""
+msgstr "اختر يومًا من {day} فصاعدًا."
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "Choose a file to import."
-msgstr ""
+msgstr "اختر ملفًا لاستيراده."
 
 #: Sources/TendWeb/Routes/RoutinePages.swift
 msgid "Choose a habit to add."
-msgstr ""
+msgstr "اختر عادة لإضافتها."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Choose a habit…"
-msgstr ""
+msgstr "اختر عادة…"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose a schedule."
-msgstr ""
+msgstr "اختر جدولًا."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose a time of day."
-msgstr ""
+msgstr "اختر فترة من اليوم."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Choose a time zone (UTC if none)"
-msgstr ""
+msgstr "اختر منطقة زمنية (UTC إن لم تختر)"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Choose a weekday."
@@ -792,7 +792,7 @@ msgstr "اختر يومًا من أيام الأسبوع."
 
 #: Sources/TendWeb/Routes/PausePages.swift
 msgid "Choose all habits or a group."
-msgstr ""
+msgstr "اختر كل العادات أو مجموعة."
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Choose an hour."
@@ -800,575 +800,575 @@ msgstr "اختر ساعة."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Choose at least one day."
-msgstr ""
+msgstr "اختر يومًا واحدًا على الأقل."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose build, quit or only measure."
-msgstr ""
+msgstr "اختر: بناء أو إقلاع أو قياس فقط."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose from today, from a day or from the beginning."
-msgstr ""
+msgstr "اختر: من اليوم، أو من يوم محدد، أو من البداية."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose how it is measured."
-msgstr ""
+msgstr "اختر طريقة القياس."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Choose the day the change applies from (YYYY-MM-DD)."
-msgstr ""
+msgstr "اختر اليوم الذي يسري منه التغيير (YYYY-MM-DD)."
 
 #: Sources/TendWeb/Routes/PausePages.swift
 msgid "Choose the first paused day (YYYY-MM-DD)."
-msgstr ""
+msgstr "اختر أول يوم في الإيقاف المؤقت (YYYY-MM-DD)."
 
 #: Sources/TendWeb/Routes/PausePages.swift
 msgid "Choose the last paused day (YYYY-MM-DD), or leave it empty."
-msgstr ""
+msgstr "اختر آخر يوم في الإيقاف المؤقت (YYYY-MM-DD)، أو اتركه فارغًا."
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Chrome or Android"
-msgstr ""
+msgstr "Chrome أو Android"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Colour"
-msgstr ""
+msgstr "اللون"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Completed {met} of {count} days"
 msgid_plural "Completed {met} of {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أُنجزت في {met} من {count} يوم"
+msgstr[1] "أُنجزت في {met} من يوم واحد"
+msgstr[2] "أُنجزت في {met} من يومين"
+msgstr[3] "أُنجزت في {met} من {count} أيام"
+msgstr[4] "أُنجزت في {met} من {count} يومًا"
+msgstr[5] "أُنجزت في {met} من {count} يوم"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Conflict"
-msgstr ""
+msgstr "تعارض"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Content Too Large"
-msgstr ""
+msgstr "المحتوى كبير جدًا"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Copied."
-msgstr ""
+msgstr "تم النسخ."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Copy"
-msgstr ""
+msgstr "نسخ"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "Copy it now (select it, then copy) and have your script send it in the {header} header. It is not shown again: Tend keeps only a hash of it. Lost it? Revoke it and make another."
-msgstr ""
+msgstr "انسخه الآن (حدِّده ثم انسخه) واجعل برنامجك النصي يرسله في الترويسة {header}. لن يُعرض مرة أخرى: يحتفظ Tend ببصمة (hash) منه فقط. أضعته؟ ألغِه وأنشئ رمزًا آخر."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Copy it now (select it, then copy) and send it to the person: it is not shown again."
-msgstr ""
+msgstr "انسخه الآن (حدِّده ثم انسخه) وأرسله إلى الشخص: لن يُعرض مرة أخرى."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Create account"
-msgstr ""
+msgstr "إنشاء حساب"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Create an account"
-msgstr ""
+msgstr "أنشئ حسابًا"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Create habit"
-msgstr ""
+msgstr "إنشاء العادة"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Create my account"
-msgstr ""
+msgstr "إنشاء حسابي"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Create routine"
-msgstr ""
+msgstr "إنشاء الروتين"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Create routine…"
-msgstr ""
+msgstr "إنشاء روتين…"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Create your account"
-msgstr ""
+msgstr "أنشئ حسابك"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Create your first routine"
-msgstr ""
+msgstr "أنشئ روتينك الأول"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Create “{routine}”: {days}, starting at {time}, in {colour}. You can add habits to it next."
-msgstr ""
+msgstr "إنشاء «{routine}»: {days}، يبدأ الساعة {time}، باللون {colour}. يمكنك إضافة عادات إليه بعد ذلك."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Create “{routine}”?"
-msgstr ""
+msgstr "إنشاء «{routine}»؟"
 
 #: Sources/TendCLI/Commands/Routine/RoutineCreateCommand.swift
 #, python-brace-format
 msgid "Created routine {routine} at {start}, {days}."
-msgstr ""
+msgstr "تم إنشاء الروتين {routine} عند {start}، {days}."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Current streak"
-msgstr ""
+msgstr "السلسلة الحالية"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Day score"
-msgstr ""
+msgstr "نتيجة اليوم"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Day score and heatmap"
-msgstr ""
+msgstr "نتيجة اليوم والخريطة الحرارية"
 
 #: Sources/TendCLI/Commands/MonthCommand.swift
 msgid "Day scores"
-msgstr ""
+msgstr "نتائج الأيام"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Day scores of the {days} days to {date}: no habit was due."
-msgstr ""
+msgstr "نتائج الأيام لآخر {days} يوم حتى {date}: لم تكن أي عادة مقررة."
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Day scores of the {days} days to {date}: {percent} on average over {count} days with habits due."
 msgid_plural "Day scores of the {days} days to {date}: {percent} on average over {count} days with habits due."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال {count} يوم كانت فيها عادات مقررة."
+msgstr[1] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال يوم واحد كانت فيه عادات مقررة."
+msgstr[2] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال يومين كانت فيهما عادات مقررة."
+msgstr[3] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال {count} أيام كانت فيها عادات مقررة."
+msgstr[4] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال {count} يومًا كانت فيها عادات مقررة."
+msgstr[5] "نتائج الأيام لآخر {days} يوم حتى {date}: {percent} في المتوسط خلال {count} يوم كانت فيها عادات مقررة."
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Day start must be an hour from 0 to 23, not {hour}."
-msgstr ""
+msgstr "يجب أن تكون بداية اليوم ساعة من 0 إلى 23، وليس {hour}."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Days"
-msgstr ""
+msgstr "الأيام"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Days done"
-msgstr ""
+msgstr "أيام الإنجاز"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Days done by month, the last {count}: {totals}."
 msgid_plural "Days done by month, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أيام الإنجاز حسب الشهر، آخر {count} شهر: {totals}."
+msgstr[1] "أيام الإنجاز حسب الشهر، الشهر الأخير: {totals}."
+msgstr[2] "أيام الإنجاز حسب الشهر، آخر شهرين: {totals}."
+msgstr[3] "أيام الإنجاز حسب الشهر، آخر {count} أشهر: {totals}."
+msgstr[4] "أيام الإنجاز حسب الشهر، آخر {count} شهرًا: {totals}."
+msgstr[5] "أيام الإنجاز حسب الشهر، آخر {count} شهر: {totals}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Days done by week, the last {count}: {totals}."
 msgid_plural "Days done by week, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أيام الإنجاز حسب الأسبوع، آخر {count} أسبوع: {totals}."
+msgstr[1] "أيام الإنجاز حسب الأسبوع، الأسبوع الأخير: {totals}."
+msgstr[2] "أيام الإنجاز حسب الأسبوع، آخر أسبوعين: {totals}."
+msgstr[3] "أيام الإنجاز حسب الأسبوع، آخر {count} أسابيع: {totals}."
+msgstr[4] "أيام الإنجاز حسب الأسبوع، آخر {count} أسبوعًا: {totals}."
+msgstr[5] "أيام الإنجاز حسب الأسبوع، آخر {count} أسبوع: {totals}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Days done by year, the last {count}: {totals}."
 msgid_plural "Days done by year, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أيام الإنجاز حسب السنة، آخر {count} سنة: {totals}."
+msgstr[1] "أيام الإنجاز حسب السنة، السنة الأخيرة: {totals}."
+msgstr[2] "أيام الإنجاز حسب السنة، آخر سنتين: {totals}."
+msgstr[3] "أيام الإنجاز حسب السنة، آخر {count} سنوات: {totals}."
+msgstr[4] "أيام الإنجاز حسب السنة، آخر {count} سنة: {totals}."
+msgstr[5] "أيام الإنجاز حسب السنة، آخر {count} سنة: {totals}."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #, python-brace-format
 msgid "Days of the reminder at {time}"
-msgstr ""
+msgstr "أيام التذكير في الساعة {time}"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Days recorded"
-msgstr ""
+msgstr "الأيام المسجَّلة"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Days skipped"
-msgstr ""
+msgstr "الأيام المتخطاة"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Days with a value, by weekday: {counts}."
-msgstr ""
+msgstr "الأيام التي لها قيمة، حسب يوم الأسبوع: {counts}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Days within limit"
-msgstr ""
+msgstr "الأيام ضمن الحد"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Decline"
-msgstr ""
+msgstr "رفض"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "Decline {username}"
-msgstr ""
+msgstr "رفض {username}"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Delete"
-msgstr ""
+msgstr "حذف"
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 msgid "Delete habit"
-msgstr ""
+msgstr "حذف العادة"
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "Delete my account and all its data"
-msgstr ""
+msgstr "حذف حسابي وكل بياناته"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Delete routine"
-msgstr ""
+msgstr "حذف الروتين"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Delete the group {group}; its habits are kept"
-msgstr ""
+msgstr "حذف المجموعة {group}؛ مع الإبقاء على عاداتها"
 
 #: Sources/TendCore/Routines/Routine.swift
 #, python-brace-format
 msgid "Delete the routine “{routine}”? It has no habits."
-msgstr ""
+msgstr "هل تريد حذف الروتين «{routine}»؟ لا يحتوي على عادات."
 
 #: Sources/TendCore/Routines/Routine.swift
 #, python-brace-format
 msgid "Delete the routine “{routine}”? Its {count} habit ({habits}) leaves the routine but is kept with all its history."
 msgid_plural "Delete the routine “{routine}”? Its {count} habits ({habits}) leave the routine but are kept with all their history."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "هل تريد حذف الروتين «{routine}»؟ عاداته ({habits}) تخرج من الروتين لكنها تبقى بكل سجلها."
+msgstr[1] "هل تريد حذف الروتين «{routine}»؟ عادته الوحيدة ({habits}) تخرج من الروتين لكنها تبقى بكل سجلها."
+msgstr[2] "هل تريد حذف الروتين «{routine}»؟ عادتاه ({habits}) تخرجان من الروتين لكنهما تبقيان بكل سجلهما."
+msgstr[3] "هل تريد حذف الروتين «{routine}»؟ عاداته الـ{count} ({habits}) تخرج من الروتين لكنها تبقى بكل سجلها."
+msgstr[4] "هل تريد حذف الروتين «{routine}»؟ عاداته الـ{count} ({habits}) تخرج من الروتين لكنها تبقى بكل سجلها."
+msgstr[5] "هل تريد حذف الروتين «{routine}»؟ عاداته الـ{count} ({habits}) تخرج من الروتين لكنها تبقى بكل سجلها."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Delete your account"
-msgstr ""
+msgstr "حذف حسابك"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Delete your account…"
-msgstr ""
+msgstr "حذف حسابك…"
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 #, python-brace-format
 msgid "Delete {habit}?"
-msgstr ""
+msgstr "حذف {habit}؟"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Delete {routine}…"
-msgstr ""
+msgstr "حذف {routine}…"
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 #, python-brace-format
 msgid "Delete “{habit}”?"
-msgstr ""
+msgstr "حذف «{habit}»؟"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Delete “{routine}”?"
-msgstr ""
+msgstr "حذف «{routine}»؟"
 
 #: Sources/TendCLI/Commands/Routine/RoutineDeleteCommand.swift
 #, python-brace-format
 msgid "Deleted routine {routine}; {count} habit(s) kept."
 msgid_plural "Deleted routine {routine}; {count} habit(s) kept."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم حذف الروتين {routine}؛ لم تكن فيه عادات."
+msgstr[1] "تم حذف الروتين {routine}؛ وبقيت عادة واحدة."
+msgstr[2] "تم حذف الروتين {routine}؛ وبقيت عادتان."
+msgstr[3] "تم حذف الروتين {routine}؛ وبقيت {count} عادات."
+msgstr[4] "تم حذف الروتين {routine}؛ وبقيت {count} عادة."
+msgstr[5] "تم حذف الروتين {routine}؛ وبقيت {count} عادة."
 
 #: Sources/TendCLI/Commands/Groups/GroupDeleteCommand.swift
 #, python-brace-format
 msgid "Deleted the group {group}; its {count} habit(s) are kept, in no group."
 msgid_plural "Deleted the group {group}; its {count} habit(s) are kept, in no group."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم حذف المجموعة {group}؛ لم تكن فيها عادات."
+msgstr[1] "تم حذف المجموعة {group}؛ وبقيت عادتها الوحيدة بلا مجموعة."
+msgstr[2] "تم حذف المجموعة {group}؛ وبقيت عادتاها بلا مجموعة."
+msgstr[3] "تم حذف المجموعة {group}؛ وبقيت عاداتها الـ{count} بلا مجموعة."
+msgstr[4] "تم حذف المجموعة {group}؛ وبقيت عاداتها الـ{count} بلا مجموعة."
+msgstr[5] "تم حذف المجموعة {group}؛ وبقيت عاداتها الـ{count} بلا مجموعة."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Delete…"
-msgstr ""
+msgstr "حذف…"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Device"
-msgstr ""
+msgstr "جهاز"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Devices"
-msgstr ""
+msgstr "الأجهزة"
 
 #: Sources/TendWeb/Assets/outbox.js
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Dismiss"
-msgstr ""
+msgstr "إخفاء"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "Dismiss the tip “{tip}”"
-msgstr ""
+msgstr "إخفاء النصيحة «{tip}»"
 
 #: Sources/TendCLI/Commands/Tips/TipsDismissCommand.swift
 #, python-brace-format
 msgid "Dismissed {tip}."
-msgstr ""
+msgstr "تم إخفاء النصيحة {tip}."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Done or not"
-msgstr ""
+msgstr "نعم/لا"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "Download a backup"
-msgstr ""
+msgstr "تنزيل نسخة احتياطية"
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "Download your data (Tend JSON)"
-msgstr ""
+msgstr "تنزيل بياناتك (Tend JSON)"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Drink a glass of water"
-msgstr ""
+msgstr "اشرب كوبًا من الماء"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "Dry run of an import from a {format}:"
-msgstr ""
+msgstr "تجربة استيراد من {format}:"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Each day is judged by the rule it had."
-msgstr ""
+msgstr "يُقيَّم كل يوم وفق القاعدة التي كانت سارية فيه."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Edit"
-msgstr ""
+msgstr "تعديل"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Edit habit"
-msgstr ""
+msgstr "تعديل العادة"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Edit routine"
-msgstr ""
+msgstr "تعديل الروتين"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Edit the note of {date}"
-msgstr ""
+msgstr "تعديل ملاحظة {date}"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Edit {habit}"
-msgstr ""
+msgstr "تعديل {habit}"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Edit {routine}"
-msgstr ""
+msgstr "تعديل {routine}"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Emoji"
-msgstr ""
+msgstr "الرمز التعبيري"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Emoji of {group}"
-msgstr ""
+msgstr "الرمز التعبيري للمجموعة {group}"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Enable on this device"
-msgstr ""
+msgstr "تفعيل على هذا الجهاز"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Ends on"
-msgstr ""
+msgstr "تاريخ الانتهاء"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Ends {date}"
-msgstr ""
+msgstr "تنتهي في {date}"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Every N days"
-msgstr ""
+msgstr "كل N يوم"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/HabitPage.swift
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Every day"
-msgstr ""
+msgstr "كل يوم"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgid "Every habit of the routine is done or skipped for the day."
-msgstr ""
+msgstr "أُنجزت كل عادات الروتين أو تُخطِّيت لهذا اليوم."
 
 #: Sources/TendCLI/Commands/DoctorCommand.swift
 msgid "Every habit's summary agrees with its entries."
-msgstr ""
+msgstr "ملخص كل عادة يطابق إدخالاتها."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Every how many days"
-msgstr ""
+msgstr "كل كم يومًا"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Every {count} day"
 msgid_plural "Every {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كل {count} يوم"
+msgstr[1] "كل يوم"
+msgstr[2] "كل يومين"
+msgstr[3] "كل {count} أيام"
+msgstr[4] "كل {count} يومًا"
+msgstr[5] "كل {count} يوم"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "Everything done on this page is on the server."
-msgstr ""
+msgstr "كل ما فعلته في هذه الصفحة محفوظ على الخادم."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Everything in this file is already in your account: importing it changes nothing."
-msgstr ""
+msgstr "كل ما في هذا الملف موجود بالفعل في حسابك: استيراده لن يغيّر شيئًا."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Everything you recorded on this server, for good. You can download it first."
-msgstr ""
+msgstr "كل ما سجّلته على هذا الخادم، نهائيًا. يمكنك تنزيله أولًا."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "Everything, without loss: habits, entries and notes, reminders, routines, settings."
-msgstr ""
+msgstr "كل شيء، دون أي فقد: العادات والإدخالات والملاحظات والتذكيرات والروتينات والإعدادات."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Expectation Failed"
-msgstr ""
+msgstr "فشل التوقّع"
 
 #: Sources/TendCore/Entries/Amount.swift
 msgid "Expected a number"
-msgstr ""
+msgstr "المطلوب عدد"
 
 #: Sources/TendCLI/Commands/ExportCommand.swift
 #, python-brace-format
 msgid "Exported to {file} ({count} bytes)."
 msgid_plural "Exported to {file} ({count} bytes)."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم التصدير إلى {file} (0 بايت)."
+msgstr[1] "تم التصدير إلى {file} (بايت واحد)."
+msgstr[2] "تم التصدير إلى {file} (بايتان)."
+msgstr[3] "تم التصدير إلى {file} ({count} بايتات)."
+msgstr[4] "تم التصدير إلى {file} ({count} بايتًا)."
+msgstr[5] "تم التصدير إلى {file} ({count} بايت)."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "File to import"
-msgstr ""
+msgstr "الملف المراد استيراده"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Finish signing in"
-msgstr ""
+msgstr "إكمال تسجيل الدخول"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Finished habits"
-msgstr ""
+msgstr "العادات المنتهية"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Finished {date}"
-msgstr ""
+msgstr "انتهت في {date}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "First weekday must be 1 (Sunday) to 7 (Saturday), not {day}."
-msgstr ""
+msgstr "يجب أن يكون أول أيام الأسبوع من 1 (الأحد) إلى 7 (السبت)، وليس {day}."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "First, keep a copy:"
-msgstr ""
+msgstr "أولًا، احتفظ بنسخة:"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "For Loop Habit Tracker and tools that read its export."
-msgstr ""
+msgstr "لـ Loop Habit Tracker والأدوات التي تقرأ ملفات تصديره."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "For a count: how many; for time: minutes, or e.g. 1h30. Not used for done-or-not."
-msgstr ""
+msgstr "للعدد: كم؛ للمدة: بالدقائق، أو مثل 1h30. لا يُستخدم مع نعم/لا."
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "For a holiday or an illness: paused days are neither due nor missed, streaks carry across and reminders stay silent."
-msgstr ""
+msgstr "لعطلة أو مرض: الأيام المتوقفة مؤقتًا ليست مقررة ولا فائتة، وتستمر السلاسل، وتبقى التذكيرات صامتة."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "For your own scripts and tools: each request to Tend's JSON API (under {path}) sends one in its {header} header. Each CLI signed in with {command} syncs through one of its own, named after its machine and database (“tend on HOST (cli-…)”). Revoking a token stops it at once."
-msgstr ""
+msgstr "لبرامجك النصية وأدواتك الخاصة: كل طلب إلى واجهة JSON البرمجية في Tend (ضمن {path}) يرسل رمزًا في الترويسة {header}. وكل نسخة من سطر الأوامر سجّلت الدخول عبر {command} تتزامن برمز خاص بها، يحمل اسم جهازها وقاعدة بياناتها («tend on HOST (cli-…)»). إلغاء الرمز يوقفه فورًا."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "For “until done”, give both: every how many minutes, and at most how many times."
-msgstr ""
+msgstr "لخيار «حتى الإنجاز»، أدخل القيمتين: كل كم دقيقة، وكم مرة على الأكثر."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Forbidden"
-msgstr ""
+msgstr "ممنوع"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Format"
-msgstr ""
+msgstr "التنسيق"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "From a day:"
-msgstr ""
+msgstr "من يوم محدد:"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "From the beginning: every day is judged again by the new rule"
-msgstr ""
+msgstr "من البداية: يُعاد تقييم كل يوم وفق القاعدة الجديدة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "From today: earlier days keep the rule they had"
-msgstr ""
+msgstr "من اليوم: تحتفظ الأيام السابقة بقاعدتها"
 
 #: Sources/TendWeb/Pages/MeasurementPanel.swift
 #, python-brace-format
 msgid "From {date}"
-msgstr ""
+msgstr "من {date}"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "From {date}: {rule}"
-msgstr ""
+msgstr "من {date}: {rule}"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Gateway Timeout"
-msgstr ""
+msgstr "انتهت مهلة البوابة"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Give a number of minutes, from 1 to 240."
@@ -1377,58 +1377,58 @@ msgstr "أدخل عدد الدقائق، من 1 إلى 240."
 #: Sources/TendWeb/Pages/OpenIDView.swift
 #, python-brace-format
 msgid "Give its password once; from then on {provider} signs you in."
-msgstr ""
+msgstr "أدخل كلمة مروره مرة واحدة؛ وبعدها يتولى {provider} تسجيل دخولك."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Give the routine a name."
-msgstr ""
+msgstr "أدخل اسمًا للروتين."
 
 #: Sources/TendWeb/Routes/SettingsPages.swift
 msgid "Give the token a name, e.g. “Backup script”."
-msgstr ""
+msgstr "أدخل اسمًا للرمز، مثل «برنامج النسخ الاحتياطي»."
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Give your habit a time and a place, and let a reminder nudge you when it comes."
-msgstr ""
+msgstr "حدّد لعادتك وقتًا ومكانًا، ودع التذكير ينبّهك عندما يحين."
 
 #: Sources/TendWeb/Pages/ErrorView.swift
 msgid "Go to Today"
-msgstr ""
+msgstr "الانتقال إلى «اليوم»"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Gone"
-msgstr ""
+msgstr "لم يعد موجودًا"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Group"
-msgstr ""
+msgstr "المجموعة"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Group habits you do together, like a morning routine, and do them in order."
-msgstr ""
+msgstr "اجمع العادات التي تؤديها معًا، مثل روتين الصباح، وأدِّها بالترتيب."
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Group: {group}"
-msgstr ""
+msgstr "المجموعة: {group}"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Groups"
-msgstr ""
+msgstr "المجموعات"
 
 #: Sources/TendCLI/Commands/Groups/GroupReorderCommand.swift
 #, python-brace-format
 msgid "Groups: {groups}."
-msgstr ""
+msgstr "المجموعات: {groups}."
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 #, python-brace-format
 msgid "HTTP {status}: the service no longer knows this target; it was removed"
-msgstr ""
+msgstr "HTTP {status}: لم تعد الخدمة تعرف هذه الوجهة؛ لذا أُزيلت"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "HabitBull CSV export"
-msgstr ""
+msgstr "ملف تصدير HabitBull بصيغة CSV"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #: Sources/TendWeb/Pages/Tab.swift
@@ -1437,164 +1437,164 @@ msgstr "العادات"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "Habits and entries in one file, for spreadsheets."
-msgstr ""
+msgstr "العادات والإدخالات في ملف واحد، لجداول البيانات."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Habits of {routine}, in order"
-msgstr ""
+msgstr "عادات {routine}، بالترتيب"
 
 #: Sources/TendWeb/Routes/AssetFiles.swift
 msgid "Habits, routines and streaks: your habit tracker."
-msgstr ""
+msgstr "عادات وروتينات وسلاسل: متتبّع عاداتك."
 
 #: Sources/TendImport/LoopCSVFormat.swift
 msgid "Habits.csv has no Name column"
-msgstr ""
+msgstr "لا يحتوي Habits.csv على عمود Name"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 msgid "Habits.csv is empty"
-msgstr ""
+msgstr "الملف Habits.csv فارغ"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "How long"
-msgstr ""
+msgstr "المدة"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "How many"
-msgstr ""
+msgstr "العدد"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "How many {unit}"
-msgstr ""
+msgstr "العدد ({unit})"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "I am new here"
-msgstr ""
+msgstr "أنا جديد هنا"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "I have a Tend account"
-msgstr ""
+msgstr "لديّ حساب على Tend"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Import"
-msgstr ""
+msgstr "استيراد"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Import from Tend or Loop Habit Tracker, export to a file, download a backup."
-msgstr ""
+msgstr "استورد من Tend أو Loop Habit Tracker، وصدّر إلى ملف، ونزّل نسخة احتياطية."
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "Import “{file}”?"
-msgstr ""
+msgstr "استيراد «{file}»؟"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Import, export and backup"
-msgstr ""
+msgstr "الاستيراد والتصدير والنسخ الاحتياطي"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "Imported from a {format}:"
-msgstr ""
+msgstr "تم الاستيراد من {format}:"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "Imported {habits} and {entries}."
-msgstr ""
+msgstr "تم استيراد {habits} و{entries}."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "Imported: nothing was new, so nothing changed."
-msgstr ""
+msgstr "تم الاستيراد: لم يكن هناك جديد، فلم يتغير شيء."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Internal Server Error"
-msgstr ""
+msgstr "خطأ داخلي في الخادم"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Invite link"
-msgstr ""
+msgstr "رابط الدعوة"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Invites"
-msgstr ""
+msgstr "الدعوات"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "It has no habits yet."
-msgstr ""
+msgstr "لا توجد فيه عادات بعد."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "It has no habits. Nothing else changes."
-msgstr ""
+msgstr "لا توجد فيه عادات. ولن يتغير شيء آخر."
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 msgid "It has nothing recorded yet. Deleting it cannot be undone."
-msgstr ""
+msgstr "لم يُسجَّل لها شيء بعد. لا يمكن التراجع عن حذفها."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Its habits are arranged on the Routines page."
-msgstr ""
+msgstr "تُرتَّب عاداته في صفحة الروتينات."
 
 #: Sources/TendWeb/Pages/ConfirmView.swift
 #, python-brace-format
 msgid "Its history of {count} recorded day will be deleted with it, on every device. This cannot be undone. (To stop tracking it but keep its history, archive it instead.)"
 msgid_plural "Its history of {count} recorded days will be deleted with it, on every device. This cannot be undone. (To stop tracking it but keep its history, archive it instead.)"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "سيُحذف معها سجلّ {count} يوم مسجَّل، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
+msgstr[1] "سيُحذف معها سجلّ يوم واحد مسجَّل، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
+msgstr[2] "سيُحذف معها سجلّ يومين مسجَّلين، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
+msgstr[3] "سيُحذف معها سجلّ {count} أيام مسجَّلة، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
+msgstr[4] "سيُحذف معها سجلّ {count} يومًا مسجَّلًا، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
+msgstr[5] "سيُحذف معها سجلّ {count} يوم مسجَّل، على كل الأجهزة. لا يمكن التراجع عن ذلك. (لإيقاف تتبّعها مع الإبقاء على سجلّها، أرشفها بدلًا من ذلك.)"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Its name, e.g. Backup script"
-msgstr ""
+msgstr "اسمه، مثل: برنامج النسخ الاحتياطي"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Its {count} habit ({habits}) stays, with all its history, no longer in a routine."
 msgid_plural "Its {count} habits ({habits}) stay, with all their history, no longer in a routine."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تبقى عاداته ({count} عادة: {habits}) بكل سجلّها، دون روتين."
+msgstr[1] "تبقى عادته ({habits}) بكل سجلّها، دون روتين."
+msgstr[2] "تبقى عادتاه ({habits}) بكل سجلّهما، دون روتين."
+msgstr[3] "تبقى عاداته ({count} عادات: {habits}) بكل سجلّها، دون روتين."
+msgstr[4] "تبقى عاداته ({count} عادة: {habits}) بكل سجلّها، دون روتين."
+msgstr[5] "تبقى عاداته ({count} عادة: {habits}) بكل سجلّها، دون روتين."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Its {count} habit stays in it, in the same order."
 msgid_plural "Its {count} habits stay in it, in the same order."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تبقى فيه عاداته ({count} عادة)، بالترتيب نفسه."
+msgstr[1] "تبقى فيه عادته الوحيدة."
+msgstr[2] "تبقى فيه عادتاه، بالترتيب نفسه."
+msgstr[3] "تبقى فيه عاداته ({count} عادات)، بالترتيب نفسه."
+msgstr[4] "تبقى فيه عاداته ({count} عادة)، بالترتيب نفسه."
+msgstr[5] "تبقى فيه عاداته ({count} عادة)، بالترتيب نفسه."
 
 #: Sources/TendWeb/Assets/zone.js
 #, python-brace-format
 msgid "Keep {zone}"
-msgstr ""
+msgstr "الإبقاء على {zone}"
 
 #: Sources/TendCLI/Commands/RemoveCommand.swift
 #, python-brace-format
 msgid "Kept {habit}."
-msgstr ""
+msgstr "لم تُحذف {habit}."
 
 #: Sources/TendCLI/Commands/Routine/RoutineDeleteCommand.swift
 #, python-brace-format
 msgid "Kept {routine}."
-msgstr ""
+msgstr "لم يُحذف الروتين {routine}."
 
 #: Sources/TendImport/ImportReport.swift
 msgid "Kept:"
-msgstr ""
+msgstr "ما أُبقي:"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Kind"
-msgstr ""
+msgstr "النوع"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Language"
@@ -1602,54 +1602,54 @@ msgstr "اللغة"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Last 30 days"
-msgstr ""
+msgstr "آخر 30 يومًا"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Last 365 days"
-msgstr ""
+msgstr "آخر 365 يومًا"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Last 7 days"
-msgstr ""
+msgstr "آخر 7 أيام"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Last value"
-msgstr ""
+msgstr "آخر قيمة"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Last {value} on {date}"
-msgstr ""
+msgstr "آخر قيمة {value} في {date}"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "Latest: {date} ({size}), {file}."
-msgstr ""
+msgstr "الأحدث: {date} ({size})، {file}."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Length Required"
-msgstr ""
+msgstr "الطول مطلوب"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Letters, digits, '.', '_' or '-'; up to 64."
-msgstr ""
+msgstr "أحرف أو أرقام أو «.» أو «_» أو «-»؛ حتى 64 حرفًا."
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Link and sign in"
-msgstr ""
+msgstr "الربط وتسجيل الدخول"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Linked providers"
-msgstr ""
+msgstr "المزوّدون المرتبطون"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Log in"
-msgstr ""
+msgstr "تسجيل الدخول"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Log in to Tend"
-msgstr ""
+msgstr "تسجيل الدخول إلى Tend"
 
 #: Sources/TendWeb/Pages/Layout.swift
 msgid "Log out"
@@ -1657,57 +1657,57 @@ msgstr "تسجيل الخروج"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Loop Habit Tracker CSV export"
-msgstr ""
+msgstr "ملف تصدير Loop Habit Tracker بصيغة CSV"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Loop Habit Tracker backup"
-msgstr ""
+msgstr "نسخة احتياطية من Loop Habit Tracker"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Lowest, average and highest values"
-msgstr ""
+msgstr "القيم الدنيا والمتوسطة والعليا"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Lowest, average, highest{unit}"
-msgstr ""
+msgstr "الأدنى والمتوسط والأعلى{unit}"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Make a new address"
-msgstr ""
+msgstr "إنشاء عنوان جديد"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Make a token"
-msgstr ""
+msgstr "إنشاء رمز"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Make an invite link"
-msgstr ""
+msgstr "إنشاء رابط دعوة"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Make it obvious"
-msgstr ""
+msgstr "اجعلها واضحة"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Make it take two minutes"
-msgstr ""
+msgstr "اجعلها تستغرق دقيقتين"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Manage a habit"
-msgstr ""
+msgstr "إدارة عادة"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Measured"
-msgstr ""
+msgstr "قياس فقط"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Measured as"
-msgstr ""
+msgstr "طريقة القياس"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Measured in {unit}"
-msgstr ""
+msgstr "تُقاس بـ{unit}"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #: Sources/TendWeb/Pages/TodayView.swift
@@ -1718,123 +1718,123 @@ msgstr "القياسات"
 #, python-brace-format
 msgid "Merge into yours the habit with the name of one of yours ({names}): their check-ins join your history, instead of copies named “… (2)”."
 msgid_plural "Merge into yours the {count} habits with the name of one of yours ({names}): their check-ins join your history, instead of copies named “… (2)”."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "دمج {count} عادة تحمل أسماء عادات لديك ({names}) في عاداتك: تنضم تسجيلاتها إلى سجلّك، بدلًا من نسخ باسم «… (2)»."
+msgstr[1] "دمج العادة التي تحمل اسم إحدى عاداتك ({names}) في عادتك: تنضم تسجيلاتها إلى سجلّك، بدلًا من نسخة باسم «… (2)»."
+msgstr[2] "دمج العادتين اللتين تحملان اسمَي عادتين لديك ({names}) في عاداتك: تنضم تسجيلاتهما إلى سجلّك، بدلًا من نسخ باسم «… (2)»."
+msgstr[3] "دمج {count} عادات تحمل أسماء عادات لديك ({names}) في عاداتك: تنضم تسجيلاتها إلى سجلّك، بدلًا من نسخ باسم «… (2)»."
+msgstr[4] "دمج {count} عادة تحمل أسماء عادات لديك ({names}) في عاداتك: تنضم تسجيلاتها إلى سجلّك، بدلًا من نسخ باسم «… (2)»."
+msgstr[5] "دمج {count} عادة تحمل أسماء عادات لديك ({names}) في عاداتك: تنضم تسجيلاتها إلى سجلّك، بدلًا من نسخ باسم «… (2)»."
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "Merged into the account's habits: {habits}."
-msgstr ""
+msgstr "دُمجت مع عادات الحساب: {habits}."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Message (optional)"
-msgstr ""
+msgstr "الرسالة (اختيارية)"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Method Not Allowed"
-msgstr ""
+msgstr "الطريقة غير مسموح بها"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Minutes and times are whole numbers."
-msgstr ""
+msgstr "يجب أن تكون الدقائق وعدد المرات أعدادًا صحيحة."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Minutes or hours: 45, 45m, 1h30 or 1:30."
-msgstr ""
+msgstr "دقائق أو ساعات: 45 أو 45m أو 1h30 أو 1:30."
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Missing one day is an accident. Do it today, even a little, so it does not become a pattern."
-msgstr ""
+msgstr "تفويت يوم واحد أمر عارض. أدِّها اليوم ولو قليلًا، كي لا يصبح التفويت عادة."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Months"
-msgstr ""
+msgstr "الأشهر"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "More for {habit}"
-msgstr ""
+msgstr "خيارات {habit}"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Move {name} down"
-msgstr ""
+msgstr "تحريك {name} للأسفل"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Move {name} up"
-msgstr ""
+msgstr "تحريك {name} للأعلى"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "N is a whole number."
-msgstr ""
+msgstr "يجب أن يكون N عددًا صحيحًا."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Name"
-msgstr ""
+msgstr "الاسم"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Name of {group}"
-msgstr ""
+msgstr "اسم المجموعة {group}"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Never miss twice"
-msgstr ""
+msgstr "لا تفوّتها مرتين"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "New habit"
-msgstr ""
+msgstr "عادة جديدة"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #, python-brace-format
 msgid "New here? {link}"
-msgstr ""
+msgstr "جديد هنا؟ {link}"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "New routine"
-msgstr ""
+msgstr "روتين جديد"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Next day, {date}"
-msgstr ""
+msgstr "اليوم التالي، {date}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Next month"
-msgstr ""
+msgstr "الشهر التالي"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "No API tokens."
-msgstr ""
+msgstr "لا توجد رموز API."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "No account is waiting."
-msgstr ""
+msgstr "لا توجد حسابات بانتظار الموافقة."
 
 #: Sources/TendCLI/Commands/ListCommand.swift
 msgid "No active habits. Add one: tend add Read"
-msgstr ""
+msgstr "لا توجد عادات نشطة. أضف عادة: tend add قراءة"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "No backup has been taken since the server started."
-msgstr ""
+msgstr "لم تُنشأ أي نسخة احتياطية منذ بدء تشغيل الخادم."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "No day ticked: every day the habit is due."
-msgstr ""
+msgstr "إن لم تحدد أي يوم: في كل يوم تكون العادة مقررة فيه."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "No device receives notifications yet."
-msgstr ""
+msgstr "لا يتلقى أي جهاز الإشعارات بعد."
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 #: Sources/TendCLI/Commands/TodayCommand.swift
@@ -1845,31 +1845,31 @@ msgstr "بلا مجموعة"
 #: Sources/TendCLI/Commands/Groups/GroupListCommand.swift
 #, python-brace-format
 msgid "No group: {habits}"
-msgstr ""
+msgstr "بلا مجموعة: {habits}"
 
 #: Sources/TendCLI/Commands/Groups/GroupListCommand.swift
 msgid "No groups yet. Put a habit in one: tend edit Read --group Mind"
-msgstr ""
+msgstr "لا توجد مجموعات بعد. ضع عادة في مجموعة: tend edit قراءة --group العقل"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "No habit is due on this day."
-msgstr ""
+msgstr "لا توجد عادة مقررة في هذا اليوم."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "No habits in this routine yet."
-msgstr ""
+msgstr "لا توجد عادات في هذا الروتين بعد."
 
 #: Sources/TendCLI/Commands/ListCommand.swift
 msgid "No habits match."
-msgstr ""
+msgstr "لا توجد عادات مطابقة."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "No habits yet"
-msgstr ""
+msgstr "لا توجد عادات بعد"
 
 #: Sources/TendCLI/Commands/SummaryCommand.swift
 msgid "No habits yet."
-msgstr ""
+msgstr "لا توجد عادات بعد."
 
 #: Sources/TendCLI/Commands/ListCommand.swift
 #: Sources/TendCLI/Commands/MonthCommand.swift
@@ -1879,123 +1879,123 @@ msgstr "لا توجد عادات بعد. أضف عادة: tend add قراءة"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "No habits yet. Create your first one."
-msgstr ""
+msgstr "لا توجد عادات بعد. أنشئ عادتك الأولى."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "No notes yet."
-msgstr ""
+msgstr "لا توجد ملاحظات بعد."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "No other habits"
-msgstr ""
+msgstr "لا توجد عادات أخرى"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "No reminder is set (add one: tend edit HABIT --reminder 07:30)."
-msgstr ""
+msgstr "لا يوجد تذكير مضبوط (أضف تذكيرًا: tend edit HABIT --reminder 07:30)."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "No routines yet. A routine is a group of habits you do one after another, such as a morning routine."
-msgstr ""
+msgstr "لا توجد روتينات بعد. الروتين مجموعة من العادات تقوم بها واحدة تلو الأخرى، مثل روتين الصباح."
 
 #: Sources/TendCLI/Commands/Routine/RoutineListCommand.swift
 msgid "No routines yet. Create one: tend routine create Morning --start 07:00"
-msgstr ""
+msgstr "لا توجد روتينات بعد. أنشئ روتينًا: tend routine create الصباح --start 07:00"
 
 #: Sources/TendCLI/Commands/Tips/TipsListCommand.swift
 msgid "No tips right now."
-msgstr ""
+msgstr "لا توجد نصائح الآن."
 
 #: Sources/TendWeb/Pages/MeasurementPanel.swift
 msgid "No values recorded in the last year."
-msgstr ""
+msgstr "لم تُسجَّل أي قيم خلال السنة الماضية."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "None. To link one, sign out, choose “Sign in with …” and give this account's password once."
-msgstr ""
+msgstr "لا يوجد. لربط مزوّد، سجّل الخروج، واختر «تسجيل الدخول عبر …» وأدخل كلمة مرور هذا الحساب مرة واحدة."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Not Acceptable"
-msgstr ""
+msgstr "غير مقبول"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Not Found"
-msgstr ""
+msgstr "غير موجود"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Not Implemented"
-msgstr ""
+msgstr "غير مُنفَّذ"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Not checked"
-msgstr ""
+msgstr "غير مُنجزة"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Not imported"
-msgstr ""
+msgstr "لن يُستورد"
 
 #: Sources/TendImport/ImportReport.swift
 msgid "Not imported:"
-msgstr ""
+msgstr "ما لم يُستورد:"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Not shown on Today and not counted in the day's score; their history is kept."
-msgstr ""
+msgstr "لا تظهر في «اليوم» ولا تُحتسب في نتيجة اليوم؛ ويُحتفظ بسجلّها."
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Not today"
-msgstr ""
+msgstr "بلا زلّات"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Note for a day"
-msgstr ""
+msgstr "ملاحظة ليوم"
 
 #: Sources/TendWeb/Pages/DayEntryView.swift
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Note for this day"
-msgstr ""
+msgstr "ملاحظة لهذا اليوم"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Notes"
-msgstr ""
+msgstr "الملاحظات"
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 #, python-brace-format
 msgid "Notes are for days from {date} on."
-msgstr ""
+msgstr "الملاحظات متاحة للأيام من {date} فصاعدًا."
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 msgid "Notes are for today or earlier days."
-msgstr ""
+msgstr "الملاحظات متاحة لليوم أو للأيام السابقة."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 msgid "Nothing changed: already paused then."
-msgstr ""
+msgstr "لم يتغير شيء: العادة متوقفة مؤقتًا في تلك الفترة أصلًا."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Nothing changes. {habits}"
-msgstr ""
+msgstr "لن يتغير شيء. {habits}"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "Nothing due now, and no reminder is on."
-msgstr ""
+msgstr "لا شيء مقرر الآن، ولا يوجد تذكير مفعّل."
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 #, python-brace-format
 msgid "Nothing due now. Next: {habit} at {time} on {weekday} {date}."
-msgstr ""
+msgstr "لا شيء مقرر الآن. التالي: {habit} الساعة {time} يوم {weekday} {date}."
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 #, python-brace-format
 msgid "Nothing due now. Next: {habit} at {time} today."
-msgstr ""
+msgstr "لا شيء مقرر الآن. التالي: {habit} الساعة {time} اليوم."
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 #, python-brace-format
 msgid "Nothing due now. Next: {habit} at {time} tomorrow ({date})."
-msgstr ""
+msgstr "لا شيء مقرر الآن. التالي: {habit} الساعة {time} غدًا ({date})."
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 msgid "Nothing due."
@@ -2003,57 +2003,57 @@ msgstr "لا شيء مقرر."
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Nothing is due this day."
-msgstr ""
+msgstr "لا شيء مقرر في هذا اليوم."
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Nothing is due today."
-msgstr ""
+msgstr "لا شيء مقرر اليوم."
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Nothing recorded yet"
-msgstr ""
+msgstr "لم يُسجَّل شيء بعد"
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 msgid "Nothing restored."
-msgstr ""
+msgstr "لم تُستعد أي بيانات."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 msgid "Nothing to resume: no pause runs today or later."
-msgstr ""
+msgstr "لا شيء لاستئنافه: لا يوجد إيقاف مؤقت يسري اليوم أو لاحقًا."
 
 #: Sources/TendImport/ImportReport.swift
 msgid "Nothing was changed (dry run)."
-msgstr ""
+msgstr "لم يتغير شيء (تجربة)."
 
 #: Sources/TendWeb/Pages/StaleDayNotice.swift
 #, python-brace-format
 msgid "Nothing was recorded: the page still showed {shown}, and it is {today} now. Tap again to record today, or {link}."
-msgstr ""
+msgstr "لم يُسجَّل شيء: كانت الصفحة لا تزال تعرض {shown}، وقد أصبح اليوم {today}. اضغط مرة أخرى للتسجيل لليوم، أو {link}."
 
 #: Sources/TendWeb/Assets/swap.js
 #, python-brace-format
 msgid "Nothing was recorded: this page still shows {date}, and that day is over. Today's page comes when the server answers again."
-msgstr ""
+msgstr "لم يُسجَّل شيء: هذه الصفحة لا تزال تعرض {date}، وقد انتهى ذلك اليوم. ستظهر صفحة اليوم عندما يستجيب الخادم مجددًا."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Nothing was sent: enable a device or add a webhook first."
-msgstr ""
+msgstr "لم يُرسَل شيء: فعِّل جهازًا أو أضف خطاف ويب أولًا."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Notifications"
-msgstr ""
+msgstr "الإشعارات"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Notifications are blocked for this site. Allow them in the browser's site settings, then press the button again."
-msgstr ""
+msgstr "الإشعارات محظورة لهذا الموقع. اسمح بها في إعدادات الموقع في المتصفح، ثم اضغط الزر مرة أخرى."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Notifications are blocked for this site; allow them in the browser's site settings first."
-msgstr ""
+msgstr "الإشعارات محظورة لهذا الموقع؛ اسمح بها أولًا في إعدادات الموقع في المتصفح."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Notifications are on for this device."
-msgstr ""
+msgstr "الإشعارات مفعّلة على هذا الجهاز."
 
 #: Sources/TendReminders/ReminderDeliverer.swift
 msgid "Notifications reach this device."
@@ -2061,11 +2061,11 @@ msgstr "الإشعارات تصل إلى هذا الجهاز."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Notifications were not allowed. Press the button again to be asked once more."
-msgstr ""
+msgstr "لم يُسمح بالإشعارات. اضغط الزر مرة أخرى ليُطلب منك الإذن من جديد."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Now"
-msgstr ""
+msgstr "الآن"
 
 #: Sources/TendWeb/Pages/Layout.swift
 msgid "Offline: showing the last loaded page"
@@ -2075,54 +2075,54 @@ msgstr "غير متصل: تُعرض آخر صفحة محمّلة"
 #, python-brace-format
 msgid "On day {days} of the month"
 msgid_plural "On days {days} of the month"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "في الأيام {days} من الشهر"
+msgstr[1] "في اليوم {days} من الشهر"
+msgstr[2] "في اليومين {days} من الشهر"
+msgstr[3] "في الأيام {days} من الشهر"
+msgstr[4] "في الأيام {days} من الشهر"
+msgstr[5] "في الأيام {days} من الشهر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "On these weekdays"
-msgstr ""
+msgstr "في أيام محددة من الأسبوع"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Only measure (a value to record, e.g. weight: no target, no streak)"
-msgstr ""
+msgstr "قياس فقط (قيمة تُسجَّل، مثل الوزن: بلا هدف ولا سلسلة)"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Open a habit's menu to edit it, reset a day, skip a day or delete it."
-msgstr ""
+msgstr "افتح قائمة العادة لتعديلها، أو إعادة تعيين يوم، أو تخطي يوم، أو حذفها."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Or type any emoji"
-msgstr ""
+msgstr "أو اكتب أي رمز تعبيري"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Other (typed)"
-msgstr ""
+msgstr "غير ذلك (بالكتابة)"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Other ways to sign in"
-msgstr ""
+msgstr "طرق أخرى لتسجيل الدخول"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Password"
-msgstr ""
+msgstr "كلمة المرور"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "Password for {username}: "
-msgstr ""
+msgstr "كلمة مرور {username}: "
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Past their end date: off Today, their figures kept. A later end date brings one back."
-msgstr ""
+msgstr "تجاوزت تاريخ انتهائها: لا تظهر في «اليوم»، ويُحتفظ بأرقامها. تحديد تاريخ انتهاء لاحق يعيد العادة."
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Pause habits"
-msgstr ""
+msgstr "إيقاف العادات مؤقتًا"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #: Sources/TendWeb/Pages/TodayView.swift
@@ -2131,244 +2131,244 @@ msgstr "متوقفة مؤقتًا"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Paused days are neither due nor missed: the streak carries across, the strength holds, reminders stay silent."
-msgstr ""
+msgstr "الأيام المتوقفة مؤقتًا ليست مقررة ولا فائتة: تستمر السلسلة، وتثبت القوة، وتبقى التذكيرات صامتة."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Paused habits"
-msgstr ""
+msgstr "العادات المتوقفة مؤقتًا"
 
 #: Sources/TendWeb/Pages/PausePanel.swift
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Paused until resumed"
-msgstr ""
+msgstr "متوقفة مؤقتًا حتى الاستئناف"
 
 #: Sources/TendWeb/Pages/PausePanel.swift
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Paused until {date} · due again {next}"
-msgstr ""
+msgstr "متوقفة مؤقتًا حتى {date} · مقررة مجددًا في {next}"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} from {start} through {end}."
-msgstr ""
+msgstr "تم إيقاف {habit} مؤقتًا من {start} حتى {end}."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} from {start} until resumed."
-msgstr ""
+msgstr "تم إيقاف {habit} مؤقتًا من {start} حتى الاستئناف."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} since {start} through {end}."
-msgstr ""
+msgstr "{habit} متوقفة مؤقتًا منذ {start} حتى {end}."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} since {start} until resumed."
-msgstr ""
+msgstr "{habit} متوقفة مؤقتًا منذ {start} حتى الاستئناف."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} through {end}."
-msgstr ""
+msgstr "تم إيقاف {habit} مؤقتًا حتى {end}."
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Paused {habit} until resumed."
-msgstr ""
+msgstr "تم إيقاف {habit} مؤقتًا حتى الاستئناف."
 
 #: Sources/TendWeb/Pages/PausePanel.swift
 #, python-brace-format
 msgid "Paused {start} to {end}"
-msgstr ""
+msgstr "متوقفة مؤقتًا من {start} إلى {end}"
 
 #: Sources/TendWeb/Pages/PausePanel.swift
 #, python-brace-format
 msgid "Pauses from {date} until resumed"
-msgstr ""
+msgstr "إيقاف مؤقت من {date} حتى الاستئناف"
 
 #: Sources/TendWeb/Pages/PausePanel.swift
 #, python-brace-format
 msgid "Pauses from {date} until {end} · due again {next}"
-msgstr ""
+msgstr "إيقاف مؤقت من {date} حتى {end} · مقررة مجددًا في {next}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Pauses of {habit}"
-msgstr ""
+msgstr "إيقافات {habit} المؤقتة"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Precondition Failed"
-msgstr ""
+msgstr "فشل الشرط المسبق"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Precondition Required"
-msgstr ""
+msgstr "الشرط المسبق مطلوب"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Press the button to receive reminders on this device; the browser asks for your permission."
-msgstr ""
+msgstr "اضغط الزر لتلقي التذكيرات على هذا الجهاز؛ وسيطلب المتصفح إذنك."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Preview import"
-msgstr ""
+msgstr "معاينة الاستيراد"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Previous day, {date}"
-msgstr ""
+msgstr "اليوم السابق، {date}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Previous month"
-msgstr ""
+msgstr "الشهر السابق"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Printed by tend serve when it started (and in its log): it proves you set this server up."
-msgstr ""
+msgstr "يطبعه tend serve عند بدء تشغيله (وفي سجلّه): وهو يثبت أنك من أعدّ هذا الخادم."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Providers that sign you in, and (for the server's owner) invite links and accounts waiting for approval."
-msgstr ""
+msgstr "المزوّدون الذين تسجّل الدخول عبرهم، و(لمالك الخادم) روابط الدعوة والحسابات التي تنتظر الموافقة."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Quit or limit (stay at or under it)"
-msgstr ""
+msgstr "إقلاع أو تقليل (البقاء عند الحد أو دونه)"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Range Not Satisfiable"
-msgstr ""
+msgstr "النطاق غير قابل للتلبية"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #, python-brace-format
 msgid "Reminder at {time}"
-msgstr ""
+msgstr "تذكير في الساعة {time}"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Reminders"
-msgstr ""
+msgstr "التذكيرات"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Reminders reach you as notifications on the devices you enable here, as a webhook (ntfy or your own tool), or in your calendar app. On an iPhone or iPad, first add Tend to the home screen (Share, then “Add to Home Screen”) and open it from there: only then can it show notifications."
-msgstr ""
+msgstr "تصلك التذكيرات إشعاراتٍ على الأجهزة التي تفعّلها هنا، أو عبر خطاف ويب (ntfy أو أداتك الخاصة)، أو في تطبيق التقويم. على iPhone أو iPad، أضف Tend أولًا إلى الشاشة الرئيسية (مشاركة، ثم «إضافة إلى الشاشة الرئيسية») وافتحه من هناك: عندها فقط يمكنه عرض الإشعارات."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Remove"
-msgstr ""
+msgstr "إزالة"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "Remove the webhook {url}"
-msgstr ""
+msgstr "إزالة خطاف الويب {url}"
 
 #: Sources/TendCLI/Commands/RemoveCommand.swift
 #, python-brace-format
 msgid "Remove {emoji} {habit} and its {count} recorded day? This cannot be undone. [y/N] "
 msgid_plural "Remove {emoji} {habit} and its {count} recorded days? This cannot be undone. [y/N] "
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "هل تريد حذف {emoji} {habit}؟ ليس لها أيام مسجّلة. لا يمكن التراجع عن ذلك. [y/N] "
+msgstr[1] "هل تريد حذف {emoji} {habit} ويومها المسجّل الوحيد؟ لا يمكن التراجع عن ذلك. [y/N] "
+msgstr[2] "هل تريد حذف {emoji} {habit} ويوميها المسجّلين؟ لا يمكن التراجع عن ذلك. [y/N] "
+msgstr[3] "هل تريد حذف {emoji} {habit} وأيامها المسجّلة الـ{count}؟ لا يمكن التراجع عن ذلك. [y/N] "
+msgstr[4] "هل تريد حذف {emoji} {habit} وأيامها المسجّلة الـ{count}؟ لا يمكن التراجع عن ذلك. [y/N] "
+msgstr[5] "هل تريد حذف {emoji} {habit} وأيامها المسجّلة الـ{count}؟ لا يمكن التراجع عن ذلك. [y/N] "
 
 #: Sources/TendCLI/Commands/RemoveCommand.swift
 #, python-brace-format
 msgid "Removed {habit} ({count} recorded day)."
 msgid_plural "Removed {habit} ({count} recorded days)."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم حذف {habit} (0 يوم مسجّل)."
+msgstr[1] "تم حذف {habit} (يوم مسجّل واحد)."
+msgstr[2] "تم حذف {habit} (يومان مسجّلان)."
+msgstr[3] "تم حذف {habit} ({count} أيام مسجّلة)."
+msgstr[4] "تم حذف {habit} ({count} يومًا مسجّلًا)."
+msgstr[5] "تم حذف {habit} ({count} يوم مسجّل)."
 
 #: Sources/TendCLI/Commands/Groups/GroupRenameCommand.swift
 #, python-brace-format
 msgid "Renamed {old} to {new}."
-msgstr ""
+msgstr "تمت إعادة تسمية {old} إلى {new}."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Repeat every how many minutes"
-msgstr ""
+msgstr "التكرار كل كم دقيقة"
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 #, python-brace-format
 msgid "Replace everything in this database with {file}? Changes since the backup are lost. [y/N] "
-msgstr ""
+msgstr "هل تريد استبدال كل ما في قاعدة البيانات هذه بمحتوى {file}؟ ستضيع التغييرات التي أُجريت بعد النسخة الاحتياطية. [y/N] "
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Request Header Fields Too Large"
-msgstr ""
+msgstr "حقول ترويسة الطلب كبيرة جدًا"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Request Timeout"
-msgstr ""
+msgstr "انتهت مهلة الطلب"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Reset this day"
-msgstr ""
+msgstr "إعادة تعيين هذا اليوم"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Resting on purpose? Mark the day as skipped: it keeps your streak and your score as they are."
-msgstr ""
+msgstr "تستريح عن قصد؟ علِّم اليوم على أنه متخطًّى: تبقى سلسلتك ونتيجتك كما هما."
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 #, python-brace-format
 msgid "Restored from {file}."
-msgstr ""
+msgstr "تمت الاستعادة من {file}."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Resume"
-msgstr ""
+msgstr "استئناف"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Resume all today ({count} paused)"
 msgid_plural "Resume all today ({count} paused)"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "استئناف الكل اليوم ({count} عادة متوقفة)"
+msgstr[1] "استئناف الكل اليوم (عادة واحدة متوقفة)"
+msgstr[2] "استئناف الكل اليوم (عادتان متوقفتان)"
+msgstr[3] "استئناف الكل اليوم ({count} عادات متوقفة)"
+msgstr[4] "استئناف الكل اليوم ({count} عادة متوقفة)"
+msgstr[5] "استئناف الكل اليوم ({count} عادة متوقفة)"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Resume today"
-msgstr ""
+msgstr "الاستئناف اليوم"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "Resume {habit} today"
-msgstr ""
+msgstr "استئناف {habit} اليوم"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 #, python-brace-format
 msgid "Resumed {habit}."
-msgstr ""
+msgstr "تم استئناف {habit}."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Revoke"
-msgstr ""
+msgstr "إلغاء"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "Revoke {name}"
-msgstr ""
+msgstr "إلغاء {name}"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "Revoke {name}, {detail}"
-msgstr ""
+msgstr "إلغاء {name}، {detail}"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Rewire database"
-msgstr ""
+msgstr "قاعدة بيانات Rewire"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Rings again while the habit is not done that day (5–240 minutes apart, 1–12 times). Empty: once."
-msgstr ""
+msgstr "يرنّ مجددًا ما دامت العادة لم تُنجز في ذلك اليوم (بفاصل 5–240 دقيقة، من 1 إلى 12 مرة). فارغ: مرة واحدة."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #: Sources/TendWeb/Pages/Tab.swift
@@ -2377,39 +2377,39 @@ msgstr "الروتينات"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Rule changes"
-msgstr ""
+msgstr "تغييرات القاعدة"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "SQLite error {code}"
-msgstr ""
+msgstr "خطأ SQLite رقم {code}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Safari (iPhone, iPad or Mac)"
-msgstr ""
+msgstr "Safari (iPhone أو iPad أو Mac)"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Save"
-msgstr ""
+msgstr "حفظ"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "Save changes"
-msgstr ""
+msgstr "حفظ التغييرات"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "Save changes to “{routine}”?"
-msgstr ""
+msgstr "حفظ التغييرات على «{routine}»؟"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Save changes…"
-msgstr ""
+msgstr "حفظ التغييرات…"
 
 #: Sources/TendWeb/Pages/DayEntryView.swift
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Save note"
-msgstr ""
+msgstr "حفظ الملاحظة"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Save settings"
@@ -2418,7 +2418,7 @@ msgstr "حفظ الإعدادات"
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Save {group}"
-msgstr ""
+msgstr "حفظ {group}"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Saved."
@@ -2426,51 +2426,51 @@ msgstr "تم الحفظ."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Saving an empty note clears that day's note."
-msgstr ""
+msgstr "حفظ ملاحظة فارغة يمسح ملاحظة ذلك اليوم."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Schedule"
-msgstr ""
+msgstr "الجدول"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Schedule as text"
-msgstr ""
+msgstr "الجدول كنص"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Select the address and copy it."
-msgstr ""
+msgstr "حدِّد العنوان وانسخه."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Send a test notification"
-msgstr ""
+msgstr "إرسال إشعار تجريبي"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Sending a test needs JavaScript."
-msgstr ""
+msgstr "يتطلب إرسال إشعار تجريبي JavaScript."
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "Sending this device's changes to the server."
-msgstr ""
+msgstr "جارٍ إرسال تغييرات هذا الجهاز إلى الخادم."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Sending…"
-msgstr ""
+msgstr "جارٍ الإرسال…"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Sends one notification to every device and webhook above."
-msgstr ""
+msgstr "يرسل إشعارًا واحدًا إلى كل جهاز وخطاف ويب أعلاه."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Sent as “Authorization: Bearer …”; Tend never shows it again."
-msgstr ""
+msgstr "يُرسَل بصيغة «Authorization: Bearer …»؛ ولن يعرضه Tend مرة أخرى."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Sent. What each channel answered:"
-msgstr ""
+msgstr "تم الإرسال. ردّ كل قناة:"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Service Unavailable"
-msgstr ""
+msgstr "الخدمة غير متاحة"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #: Sources/TendWeb/Pages/Tab.swift
@@ -2479,43 +2479,43 @@ msgstr "الإعدادات"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Setup code"
-msgstr ""
+msgstr "رمز الإعداد"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Seven days running. Notice how it feels: that feeling is what keeps a habit alive."
-msgstr ""
+msgstr "سبعة أيام متتالية. لاحظ شعورك الآن: هذا الشعور هو ما يُبقي العادة حيّة."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Short labels separated by commas, e.g. morning, outdoors."
-msgstr ""
+msgstr "تسميات قصيرة مفصولة بفواصل (,)، مثل: صباح, خارج المنزل."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Show"
-msgstr ""
+msgstr "عرض"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "Show {habit} by"
-msgstr ""
+msgstr "عرض {habit} حسب"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "Sign in again to send the changes kept on this device."
-msgstr ""
+msgstr "سجّل الدخول مجددًا لإرسال التغييرات المحفوظة على هذا الجهاز."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #, python-brace-format
 msgid "Sign in with {provider}"
-msgstr ""
+msgstr "تسجيل الدخول عبر {provider}"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Sign up"
-msgstr ""
+msgstr "إنشاء حساب"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Sign-in settings"
-msgstr ""
+msgstr "إعدادات تسجيل الدخول"
 
 #: Sources/TendWeb/Pages/Layout.swift
 #, python-brace-format
@@ -2526,41 +2526,41 @@ msgstr "تم تسجيل الدخول باسم {username}"
 #, python-brace-format
 msgid "Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed} ({count} day changes went as each habit's entries)."
 msgid_plural "Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed} ({count} day changes went as each habit's entries)."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} (0 تغيير على الأيام أُرسل ضمن إدخالات كل عادة)."
+msgstr[1] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} (تغيير واحد على الأيام أُرسل ضمن إدخالات عادته)."
+msgstr[2] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} (تغييران على الأيام أُرسلا ضمن إدخالات كل عادة)."
+msgstr[3] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} ({count} تغييرات على الأيام أُرسلت ضمن إدخالات كل عادة)."
+msgstr[4] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} ({count} تغييرًا على الأيام أُرسلت ضمن إدخالات كل عادة)."
+msgstr[5] "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed} ({count} تغيير على الأيام أُرسلت ضمن إدخالات كل عادة)."
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "Signed in to {server} as {username}. Pulled {pulled}, pushed {pushed}."
-msgstr ""
+msgstr "تم تسجيل الدخول إلى {server} باسم {username}. تم جلب {pulled} وإرسال {pushed}."
 
 #: Sources/TendCLI/Commands/Sync/SyncLogoutCommand.swift
 #, python-brace-format
 msgid "Signed out of {server} (the token had already been revoked)."
-msgstr ""
+msgstr "تم تسجيل الخروج من {server} (كان الرمز قد أُلغي من قبل)."
 
 #: Sources/TendCLI/Commands/Sync/SyncLogoutCommand.swift
 #, python-brace-format
 msgid "Signed out of {server}."
-msgstr ""
+msgstr "تم تسجيل الخروج من {server}."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Signing in"
-msgstr ""
+msgstr "تسجيل الدخول"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Skip instead of breaking a streak"
-msgstr ""
+msgstr "تخطَّ بدل أن تكسر السلسلة"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Skip this day"
-msgstr ""
+msgstr "تخطي هذا اليوم"
 
 #: Sources/TendWeb/Pages/Layout.swift
 msgid "Skip to content"
@@ -2568,19 +2568,19 @@ msgstr "انتقل إلى المحتوى"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgid "Skip today"
-msgstr ""
+msgstr "تخطي اليوم"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Slipped once"
 msgid_plural "Slipped {count} times"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "بلا زلّات"
+msgstr[1] "زلّة واحدة"
+msgstr[2] "زلّتان"
+msgstr[3] "{count} زلّات"
+msgstr[4] "{count} زلّة"
+msgstr[5] "{count} زلّة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
@@ -2590,51 +2590,51 @@ msgstr "بعض الحقول تحتاج إلى تعديل؛ انظر أدناه. 
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Someone without an account signs up with an invite link. Each works once, for a week."
-msgstr ""
+msgstr "ينشئ من لا يملك حسابًا حسابَه عبر رابط دعوة. يعمل كل رابط مرة واحدة، لمدة أسبوع."
 
 #: Sources/TendWeb/WebErrorMiddleware.swift
 #, python-brace-format
 msgid "Something went wrong on the server (request {id})."
-msgstr ""
+msgstr "حدث خطأ في الخادم (الطلب {id})."
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "Something went wrong: {reason}"
-msgstr ""
+msgstr "حدث خطأ: {reason}"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Stack your habits"
-msgstr ""
+msgstr "اربط عاداتك ببعضها"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Start"
-msgstr ""
+msgstr "بدء"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Start with one small thing you want to do every day. You can add more later."
-msgstr ""
+msgstr "ابدأ بشيء صغير واحد تريد فعله كل يوم. يمكنك إضافة المزيد لاحقًا."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "Start {routine}: its habits one after the other"
-msgstr ""
+msgstr "بدء {routine}: عاداته واحدة تلو الأخرى"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Starts at"
-msgstr ""
+msgstr "يبدأ الساعة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Starts on"
-msgstr ""
+msgstr "تاريخ البدء"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Starts {date}"
-msgstr ""
+msgstr "تبدأ في {date}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Statistics"
-msgstr ""
+msgstr "الإحصاءات"
 
 #: Sources/TendReminders/ReminderMessage.swift
 msgid "Stay on track today."
@@ -2642,436 +2642,436 @@ msgstr "حافظ على التزامك اليوم."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Step"
-msgstr ""
+msgstr "الخطوة"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 #, python-brace-format
 msgid "Step {step} of {total}"
-msgstr ""
+msgstr "الخطوة {step} من {total}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Strength"
-msgstr ""
+msgstr "القوة"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "Strength over the last year, week by week: from {first} on {firstDay} to {last} on {lastDay}."
-msgstr ""
+msgstr "القوة خلال السنة الماضية، أسبوعًا بأسبوع: من {first} في {firstDay} إلى {last} في {lastDay}."
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Struggling with a habit? Shrink it to a version you can do in two minutes, and do that every time."
-msgstr ""
+msgstr "تواجه صعوبة مع عادة؟ صغّرها إلى نسخة تستطيع أداءها في دقيقتين، وأدِّ هذه النسخة في كل مرة."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Subscribe to this address in a calendar app to see your reminders there. Keep it to yourself: anyone with it sees your habits' names. Calendar apps often drop the alerts of subscribed calendars, so rely on the notifications above to be reminded."
-msgstr ""
+msgstr "اشترك في هذا العنوان من تطبيق تقويم لترى تذكيراتك فيه. احتفظ به لنفسك: فكل من يملكه يرى أسماء عاداتك. كثيرًا ما تتجاهل تطبيقات التقويم تنبيهات التقاويم المشترَك فيها، لذا اعتمد على الإشعارات أعلاه لتلقي التذكيرات."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "Subscribing…"
-msgstr ""
+msgstr "جارٍ الاشتراك…"
 
 #: Sources/TendCLI/Commands/DoctorCommand.swift
 msgid "Summaries rebuilt; they agree with the entries."
-msgstr ""
+msgstr "أُعيد بناء الملخصات؛ وهي تطابق الإدخالات."
 
 #: Sources/TendCLI/Commands/Sync/SyncCommand.swift
 #, python-brace-format
 msgid "Synced with {server}: pushed {pushed}, pulled {pulled}."
-msgstr ""
+msgstr "تمت المزامنة مع {server}: تم إرسال {pushed} وجلب {pulled}."
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "TEND_REMINDER_LEASE must be 1 to 3600 seconds, not '{text}'"
-msgstr ""
+msgstr "يجب أن تكون قيمة TEND_REMINDER_LEASE من 1 إلى 3600 ثانية، لا «{text}»"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Tag"
-msgstr ""
+msgstr "الوسم"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Tags"
-msgstr ""
+msgstr "الوسوم"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Take a minute away (−1 min)"
-msgstr ""
+msgstr "إنقاص دقيقة (−1 د)"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Take one away (−1)"
-msgstr ""
+msgstr "إنقاص واحد (−1)"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Take out of the routine (the habit stays)"
-msgstr ""
+msgstr "إخراج من الروتين (تبقى العادة)"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "Take {habit} out of {routine}"
-msgstr ""
+msgstr "إخراج {habit} من {routine}"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "Take {step} away (−{step})"
-msgstr ""
+msgstr "إنقاص {step} (−{step})"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "Take {step} {unit} away (−{step})"
-msgstr ""
+msgstr "إنقاص {step} {unit} (−{step})"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Tap a day to record it as on Today; hold it (or choose it under “Another day”) for its value, skip or note."
-msgstr ""
+msgstr "اضغط على يوم لتسجيله كما في «اليوم»؛ واضغط عليه مطولًا (أو اختره من «يوم آخر») لتحديد قيمته أو تخطيه أو إضافة ملاحظة."
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to add a minute"
-msgstr ""
+msgstr "اضغط لإضافة دقيقة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to add one"
-msgstr ""
+msgstr "اضغط لإضافة واحد"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Tap to add one ({unit})"
-msgstr ""
+msgstr "اضغط لإضافة واحد ({unit})"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Tap to add {step}"
-msgstr ""
+msgstr "اضغط لإضافة {step}"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Tap to add {step} {unit}"
-msgstr ""
+msgstr "اضغط لإضافة {step} {unit}"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to check"
-msgstr ""
+msgstr "اضغط لتسجيل الإنجاز"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to record a slip"
-msgstr ""
+msgstr "اضغط لتسجيل زلّة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to uncheck"
-msgstr ""
+msgstr "اضغط لإلغاء الإنجاز"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tap to undo the slip"
-msgstr ""
+msgstr "اضغط للتراجع عن الزلّة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Target per day"
-msgstr ""
+msgstr "الهدف اليومي"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "Target reached: a tap adds nothing more; the menu’s +{step} goes past it"
-msgstr ""
+msgstr "تم بلوغ الهدف: الضغط لا يضيف المزيد؛ وخيار +{step} في القائمة يتجاوزه"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Tend CSV export"
-msgstr ""
+msgstr "ملف تصدير Tend بصيغة CSV"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Tend JSON export"
-msgstr ""
+msgstr "ملف تصدير Tend بصيغة JSON"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "Tend POSTs each reminder to this URL: its own JSON for your tools, or ntfy's format (give the topic's URL, e.g. {example}), with a Done button that checks the habit in. It must be an https:// address on the internet."
-msgstr ""
+msgstr "يرسل Tend كل تذكير إلى هذا العنوان بطلب POST: بتنسيق JSON الخاص به لأدواتك، أو بتنسيق ntfy (أدخل عنوان URL للموضوع، مثل {example})، مع زر «تم» يسجّل إنجاز العادة. يجب أن يكون عنوان https:// على الإنترنت."
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "Tend did not accept this device's subscription: {reason}"
-msgstr ""
+msgstr "لم يقبل Tend اشتراك هذا الجهاز: {reason}"
 
 #: Sources/TendCLI/Commands/Config/ConfigSetCommand.swift
 #, python-brace-format
 msgid "Tend does not speak '{text}': choose one of {languages}, or auto"
-msgstr ""
+msgstr "لا يتحدث Tend «{text}»: اختر واحدة من {languages}، أو auto"
 
 #: Sources/TendServer/API/CalendarAPI.swift
 msgid "Tend reminders"
-msgstr ""
+msgstr "تذكيرات Tend"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Tend's JSON"
-msgstr ""
+msgstr "JSON الخاص بـ Tend"
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "Tend, or another server running it, imports it back whole."
-msgstr ""
+msgstr "يستورده Tend، أو أي خادم آخر يشغّله، كاملًا."
 
 #: Sources/TendWeb/Routes/RoutinePages.swift
 msgid "That habit does not exist (any more). Choose another."
-msgstr ""
+msgstr "هذه العادة غير موجودة (أو لم تعد موجودة). اختر عادة أخرى."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "That is more than {maximum} in a day: type the day's count."
-msgstr ""
+msgstr "هذا أكثر من {maximum} في اليوم: اكتب العدد الإجمالي لليوم."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 #: Sources/TendWeb/Routes/OpenIDPages.swift
 msgid "That username is taken. Please choose another."
-msgstr ""
+msgstr "اسم المستخدم هذا مأخوذ. يُرجى اختيار اسم آخر."
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "The account is approved: it can sign in now."
-msgstr ""
+msgstr "تمت الموافقة على الحساب: يمكنه تسجيل الدخول الآن."
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "The account was declined and deleted."
-msgstr ""
+msgstr "تم رفض الحساب وحذفه."
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 #, python-brace-format
 msgid "The account “{username}” is made. The server's owner approves new accounts; once they have, sign in again."
-msgstr ""
+msgstr "تم إنشاء الحساب «{username}». يوافق مالك الخادم على الحسابات الجديدة؛ وبعد موافقته، سجّل الدخول مجددًا."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "The backup of {date} failed: {error}. It is tried again soon."
-msgstr ""
+msgstr "فشل النسخ الاحتياطي في {date}: {error}. ستُعاد المحاولة قريبًا."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "The calendar address is not available on this server right now."
-msgstr ""
+msgstr "عنوان التقويم غير متاح على هذا الخادم حاليًا."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "The calendar has a new address; the old one no longer works."
-msgstr ""
+msgstr "للتقويم عنوان جديد؛ ولم يعد العنوان القديم يعمل."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "The current one stops working."
-msgstr ""
+msgstr "سيتوقف العنوان الحالي عن العمل."
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "The date ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "التاريخ ({day}) يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "The date ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "التاريخ ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر تاريخ مسموح هو {last}"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "The day the change applies from"
-msgstr ""
+msgstr "اليوم الذي يسري منه التغيير"
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "The file"
-msgstr ""
+msgstr "الملف"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "The first day it is due, e.g. next Monday. Empty: from now."
-msgstr ""
+msgstr "أول يوم تكون فيه العادة مقررة، مثل الاثنين القادم. فارغ: من الآن."
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "The form did not send a file (it must be sent as multipart/form-data)."
-msgstr ""
+msgstr "لم يُرسل النموذج ملفًا (يجب إرساله بصيغة multipart/form-data)."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 msgid "The form had expired. Please log in again."
-msgstr ""
+msgstr "انتهت صلاحية النموذج. يُرجى تسجيل الدخول مجددًا."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 #: Sources/TendWeb/Routes/OpenIDPages.swift
 msgid "The form had expired. Please try again."
-msgstr ""
+msgstr "انتهت صلاحية النموذج. يُرجى المحاولة مجددًا."
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "The invite was withdrawn: its link no longer works."
-msgstr ""
+msgstr "سُحبت الدعوة: لم يعد رابطها يعمل."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "The last 53 weeks: {count} day done or within the target."
 msgid_plural "The last 53 weeks: {count} days done or within the target."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "آخر 53 أسبوعًا: {count} يوم مُنجز أو ضمن الهدف."
+msgstr[1] "آخر 53 أسبوعًا: يوم واحد مُنجز أو ضمن الهدف."
+msgstr[2] "آخر 53 أسبوعًا: يومان مُنجزان أو ضمن الهدف."
+msgstr[3] "آخر 53 أسبوعًا: {count} أيام مُنجزة أو ضمن الهدف."
+msgstr[4] "آخر 53 أسبوعًا: {count} يومًا مُنجزًا أو ضمن الهدف."
+msgstr[5] "آخر 53 أسبوعًا: {count} يوم مُنجز أو ضمن الهدف."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "The last 7 days"
-msgstr ""
+msgstr "آخر 7 أيام"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "The last day of a challenge; after it the habit is finished. Empty: no end."
-msgstr ""
+msgstr "آخر يوم في التحدي؛ وبعده تصبح العادة منتهية. فارغ: بلا نهاية."
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "The new rule applies from {date}; the days before keep the one they had."
-msgstr ""
+msgstr "تسري القاعدة الجديدة من {date}؛ وتحتفظ الأيام السابقة بالقاعدة التي كانت لها."
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "The provider is unlinked."
-msgstr ""
+msgstr "تم إلغاء ربط المزوّد."
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgid "The routine's habits in order"
-msgstr ""
+msgstr "عادات الروتين بالترتيب"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "The server could not take the changes yet; they are kept and sent again."
-msgstr ""
+msgstr "لم يتمكن الخادم من استلام التغييرات بعد؛ وهي محفوظة وستُرسل مجددًا."
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "The server does not answer; changes are kept on this device and sent when it answers again."
-msgstr ""
+msgstr "الخادم لا يستجيب؛ التغييرات محفوظة على هذا الجهاز وستُرسل عندما يستجيب مجددًا."
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "The server refused changes made on this device while offline; they were not saved:"
-msgstr ""
+msgstr "رفض الخادم تغييرات أُجريت على هذا الجهاز دون اتصال؛ ولم تُحفظ:"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "The server's backups"
-msgstr ""
+msgstr "النسخ الاحتياطية للخادم"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "The server's owner approves new accounts before they can sign in."
-msgstr ""
+msgstr "يوافق مالك الخادم على الحسابات الجديدة قبل أن يتمكن أصحابها من تسجيل الدخول."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "The server's owner approves new accounts: you can sign in once they have."
-msgstr ""
+msgstr "يوافق مالك الخادم على الحسابات الجديدة: يمكنك تسجيل الدخول بعد موافقته."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 msgid "The setup code is not right. It is in the output of tend serve (and its log) on the server."
-msgstr ""
+msgstr "رمز الإعداد غير صحيح. ستجده في مخرجات tend serve (وفي سجلّه) على الخادم."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgid "The start is a time of day, such as 07:00."
-msgstr ""
+msgstr "يجب أن يكون وقت البدء وقتًا من اليوم، مثل 07:00."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "The step: {reason}."
-msgstr ""
+msgstr "الخطوة: {reason}."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "The target must be {lowest}–{highest}, not {value}."
-msgstr ""
+msgstr "يجب أن يكون الهدف بين {lowest} و{highest}، وليس {value}."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "The target: {reason}."
-msgstr ""
+msgstr "الهدف: {reason}."
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "The test could not be sent: {reason}"
-msgstr ""
+msgstr "تعذّر إرسال الإشعار التجريبي: {reason}"
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "The upload could not be read (a damaged form). Choose the file again."
-msgstr ""
+msgstr "تعذّرت قراءة الملف المرفوع (النموذج تالف). اختر الملف مرة أخرى."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 #: Sources/TendWeb/Routes/OpenIDPages.swift
 msgid "The username or password is not right."
-msgstr ""
+msgstr "اسم المستخدم أو كلمة المرور غير صحيحة."
 
 #: Sources/TendWeb/Routes/PausePages.swift
 #, python-brace-format
 msgid "There is no group “{group}”."
-msgstr ""
+msgstr "لا توجد مجموعة باسم «{group}»."
 
 #: Sources/TendWeb/WebErrorMiddleware.swift
 msgid "There is no page at this address."
-msgstr ""
+msgstr "لا توجد صفحة على هذا العنوان."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "This browser cannot receive notifications from Tend. On an iPhone or iPad, add Tend to the home screen first and open it from there."
-msgstr ""
+msgstr "لا يستطيع هذا المتصفح تلقي الإشعارات من Tend. على iPhone أو iPad، أضف Tend أولًا إلى الشاشة الرئيسية وافتحه من هناك."
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "This browser could not subscribe to notifications ({reason}). It needs to reach its push service on the internet; try again later or in another browser."
-msgstr ""
+msgstr "تعذّر على هذا المتصفح الاشتراك في الإشعارات ({reason}). يحتاج إلى الوصول إلى خدمة الإشعارات الخاصة به على الإنترنت؛ حاول مجددًا لاحقًا أو في متصفح آخر."
 
 #: Sources/TendWeb/Assets/zone.js
 #, python-brace-format
 msgid "This browser is in {zone}."
-msgstr ""
+msgstr "المنطقة الزمنية لهذا المتصفح هي {zone}."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #, python-brace-format
 msgid "This database already holds the tend command line's data ({count} habit). Your account takes it over, whatever username you choose, and tend on this machine keeps working on it."
 msgid_plural "This database already holds the tend command line's data ({count} habits). Your account takes it over, whatever username you choose, and tend on this machine keeps working on it."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend ({count} عادة). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
+msgstr[1] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend (عادة واحدة). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
+msgstr[2] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend (عادتان). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
+msgstr[3] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend ({count} عادات). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
+msgstr[4] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend ({count} عادة). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
+msgstr[5] "تحتوي قاعدة البيانات هذه بالفعل على بيانات سطر أوامر tend ({count} عادة). سيتولاها حسابك أيًّا كان اسم المستخدم الذي تختاره، وسيواصل tend على هذا الجهاز العمل عليها."
 
 #: Sources/TendWeb/Assets/push.js
 msgid "This device"
-msgstr ""
+msgstr "هذا الجهاز"
 
 #: Sources/TendWeb/Assets/zone.js
 #, python-brace-format
 msgid "This device is in {device}; your account uses {account}. Your days and reminders follow the account's zone."
-msgstr ""
+msgstr "المنطقة الزمنية لهذا الجهاز هي {device}؛ وحسابك يستخدم {account}. أيامك وتذكيراتك تتبع منطقة الحساب."
 
 #: Sources/TendWeb/WebErrorMiddleware.swift
 msgid "This form has expired (or came from another site). Go back, reload the page and try again."
-msgstr ""
+msgstr "انتهت صلاحية هذا النموذج (أو جاء من موقع آخر). ارجع، وأعد تحميل الصفحة، وحاول مجددًا."
 
 #: Sources/TendWeb/Routes/AuthPages.swift
 msgid "This invite is not valid any more (used, expired or mistyped). Ask for a new one."
-msgstr ""
+msgstr "لم تعد هذه الدعوة صالحة (مستخدمة أو منتهية الصلاحية أو مكتوبة بشكل خاطئ). اطلب دعوة جديدة."
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "This preview has expired (or the file was replaced by a later one). Choose the file again."
-msgstr ""
+msgstr "انتهت صلاحية هذه المعاينة (أو استُبدل الملف بملف أحدث). اختر الملف مرة أخرى."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #: Sources/TendWeb/Routes/AuthPages.swift
 msgid "This server is invite-only. Ask its owner for an invite link."
-msgstr ""
+msgstr "هذا الخادم بالدعوة فقط. اطلب من مالكه رابط دعوة."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "This week"
-msgstr ""
+msgstr "هذا الأسبوع"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "Tickmate database"
-msgstr ""
+msgstr "قاعدة بيانات Tickmate"
 
 #: Sources/TendCore/Tips/TipCatalog.swift
 msgid "Tie a new habit to one you already do: “after I pour my coffee, I write one line in my journal”."
-msgstr ""
+msgstr "اربط العادة الجديدة بعادة تؤديها أصلًا: «بعد أن أصبّ قهوتي، أكتب سطرًا واحدًا في دفتر يومياتي»."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Time (minutes)"
-msgstr ""
+msgstr "المدة (بالدقائق)"
 
 #: Sources/TendWeb/Assets/words.js
 #, python-brace-format
 msgid "Time for {habit}"
-msgstr ""
+msgstr "حان وقت {habit}"
 
 #: Sources/TendReminders/ReminderMessage.swift
 #, python-brace-format
@@ -3080,7 +3080,7 @@ msgstr "حان وقت {habit}."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Time of day"
-msgstr ""
+msgstr "فترة اليوم"
 
 #: Sources/TendWeb/Assets/zone.js
 #: Sources/TendWeb/Pages/AuthView.swift
@@ -3090,38 +3090,38 @@ msgstr "المنطقة الزمنية"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Times of day, 24-hour, separated by commas: 07:30, 21:00. Empty for none. Once saved, each time has its days, message and repeats below."
-msgstr ""
+msgstr "أوقات من اليوم بنظام 24 ساعة، مفصولة بفواصل (,): 07:30, 21:00. اتركه فارغًا إن لم تُرد تذكيرًا. بعد الحفظ، تظهر أدناه لكل وقت أيامه ورسالته وتكراراته."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Times per month"
-msgstr ""
+msgstr "مرات في الشهر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Times per month is a whole number."
-msgstr ""
+msgstr "يجب أن يكون عدد المرات في الشهر عددًا صحيحًا."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Times per week"
-msgstr ""
+msgstr "مرات في الأسبوع"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Times per week is a whole number."
-msgstr ""
+msgstr "يجب أن يكون عدد المرات في الأسبوع عددًا صحيحًا."
 
 #: Sources/TendCLI/Commands/Tips/Tips.swift
 #, python-brace-format
 msgid "Tip: {title}. {message} (tend tips dismiss {id})"
-msgstr ""
+msgstr "نصيحة: {title}. {message} (tend tips dismiss {id})"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Tips"
-msgstr ""
+msgstr "نصائح"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "To get an account, ask the server's owner for an invite link."
-msgstr ""
+msgstr "للحصول على حساب، اطلب من مالك الخادم رابط دعوة."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #: Sources/TendWeb/Pages/Tab.swift
@@ -3131,7 +3131,7 @@ msgstr "اليوم"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Today can show your habits by group. Deleting a group keeps its habits, in no group."
-msgstr ""
+msgstr "يمكن لصفحة «اليوم» عرض عاداتك حسب المجموعة. حذف مجموعة يُبقي عاداتها، دون مجموعة."
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
@@ -3141,160 +3141,160 @@ msgstr "اليوم، {date}"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Tomorrow"
-msgstr ""
+msgstr "غدًا"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Too Many Requests"
-msgstr ""
+msgstr "طلبات كثيرة جدًا"
 
 #: Sources/TendCLI/Commands/Routine/RoutineRemoveHabitCommand.swift
 #, python-brace-format
 msgid "Took {habit} out of {routine}."
-msgstr ""
+msgstr "تمت إزالة {habit} من {routine}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Total"
-msgstr ""
+msgstr "المجموع"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Total by month, the last {count}: {totals}."
 msgid_plural "Total by month, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "المجموع حسب الشهر، آخر {count} شهر: {totals}."
+msgstr[1] "المجموع حسب الشهر، الشهر الأخير: {totals}."
+msgstr[2] "المجموع حسب الشهر، آخر شهرين: {totals}."
+msgstr[3] "المجموع حسب الشهر، آخر {count} أشهر: {totals}."
+msgstr[4] "المجموع حسب الشهر، آخر {count} شهرًا: {totals}."
+msgstr[5] "المجموع حسب الشهر، آخر {count} شهر: {totals}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Total by week, the last {count}: {totals}."
 msgid_plural "Total by week, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "المجموع حسب الأسبوع، آخر {count} أسبوع: {totals}."
+msgstr[1] "المجموع حسب الأسبوع، الأسبوع الأخير: {totals}."
+msgstr[2] "المجموع حسب الأسبوع، آخر أسبوعين: {totals}."
+msgstr[3] "المجموع حسب الأسبوع، آخر {count} أسابيع: {totals}."
+msgstr[4] "المجموع حسب الأسبوع، آخر {count} أسبوعًا: {totals}."
+msgstr[5] "المجموع حسب الأسبوع، آخر {count} أسبوع: {totals}."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Total by year, the last {count}: {totals}."
 msgid_plural "Total by year, the last {count}: {totals}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "المجموع حسب السنة، آخر {count} سنة: {totals}."
+msgstr[1] "المجموع حسب السنة، السنة الأخيرة: {totals}."
+msgstr[2] "المجموع حسب السنة، آخر سنتين: {totals}."
+msgstr[3] "المجموع حسب السنة، آخر {count} سنوات: {totals}."
+msgstr[4] "المجموع حسب السنة، آخر {count} سنة: {totals}."
+msgstr[5] "المجموع حسب السنة، آخر {count} سنة: {totals}."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Totals"
-msgstr ""
+msgstr "المجاميع"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Totals by"
-msgstr ""
+msgstr "المجاميع حسب"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Turning notifications on needs JavaScript and a browser that supports Web Push."
-msgstr ""
+msgstr "يتطلب تفعيل الإشعارات JavaScript ومتصفحًا يدعم Web Push."
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Type a number, e.g. 3."
-msgstr ""
+msgstr "اكتب رقمًا، مثل 3."
 
 #: Sources/TendCore/Text/DurationText.swift
 msgid "Type a time, e.g. 45 (minutes), 45m, 1h30 or 1:30."
-msgstr ""
+msgstr "اكتب مدة، مثل 45 (بالدقائق) أو 45m أو 1h30 أو 1:30."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "URI Too Long"
-msgstr ""
+msgstr "عنوان URI طويل جدًا"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Unarchive"
-msgstr ""
+msgstr "إلغاء الأرشفة"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #, python-brace-format
 msgid "Unarchive {habit}"
-msgstr ""
+msgstr "إلغاء أرشفة {habit}"
 
 #: Sources/TendCLI/Commands/UnarchiveCommand.swift
 #, python-brace-format
 msgid "Unarchived {habit}."
-msgstr ""
+msgstr "تم إلغاء أرشفة {habit}."
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Unauthorized"
-msgstr ""
+msgstr "غير مُصرَّح"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Unit"
-msgstr ""
+msgstr "الوحدة"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 #, python-brace-format
 msgid "Unknown time zone '{zone}' (use an IANA name such as Europe/Berlin)."
-msgstr ""
+msgstr "المنطقة الزمنية «{zone}» غير معروفة (استخدم اسمًا من IANA مثل Europe/Berlin)."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Unlink"
-msgstr ""
+msgstr "إلغاء الربط"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "Unlink {provider}"
-msgstr ""
+msgstr "إلغاء ربط {provider}"
 
 #: Sources/TendWeb/Pages/SettingsPage.swift
 msgid "Unnamed token"
-msgstr ""
+msgstr "رمز بلا اسم"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Unprocessable Content"
-msgstr ""
+msgstr "محتوى غير قابل للمعالجة"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/TodayView.swift
 msgid "Unskip this day"
-msgstr ""
+msgstr "إلغاء تخطي هذا اليوم"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "Unsupported Media Type"
-msgstr ""
+msgstr "نوع وسائط غير مدعوم"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Until (empty: until resumed)"
-msgstr ""
+msgstr "حتى (فارغ: حتى الاستئناف)"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #, python-brace-format
 msgid "Until done: repeat every {minutes} minutes, at most {times} times"
-msgstr ""
+msgstr "حتى الإنجاز: التكرار كل {minutes} دقيقة، {times} مرات على الأكثر"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Until {date}: {rule}"
-msgstr ""
+msgstr "حتى {date}: {rule}"
 
 #: Sources/TendCLI/Commands/Routine/RoutineEditCommand.swift
 #, python-brace-format
 msgid "Updated routine {routine}."
-msgstr ""
+msgstr "تم تحديث الروتين {routine}."
 
 #: Sources/TendCLI/Commands/Groups/GroupAddCommand.swift
 #, python-brace-format
 msgid "Updated the group {group}."
-msgstr ""
+msgstr "تم تحديث المجموعة {group}."
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "Updated {emoji} {habit}."
-msgstr ""
+msgstr "تم تحديث {emoji} {habit}."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Use it"
@@ -3303,48 +3303,48 @@ msgstr "استخدمها"
 #: Sources/TendWeb/Assets/zone.js
 #, python-brace-format
 msgid "Use {zone}"
-msgstr ""
+msgstr "استخدام {zone}"
 
 #: Sources/TendWeb/Pages/AuthView.swift
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Username"
-msgstr ""
+msgstr "اسم المستخدم"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 msgid "Value"
-msgstr ""
+msgstr "القيمة"
 
 #: Sources/TendWeb/Pages/DayEntry.swift
 #, python-brace-format
 msgid "Value ({unit})"
-msgstr ""
+msgstr "القيمة ({unit})"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Values"
-msgstr ""
+msgstr "القيم"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Values by"
-msgstr ""
+msgstr "القيم حسب"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Waiting for approval"
-msgstr ""
+msgstr "بانتظار الموافقة"
 
 #: Sources/TendWeb/Assets/push.js
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Webhook"
-msgstr ""
+msgstr "خطاف ويب"
 
 #: Sources/TendCLI/Commands/WeekCommand.swift
 #, python-brace-format
 msgid "Week {start} – {end}"
-msgstr ""
+msgstr "الأسبوع {start} – {end}"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Weeks"
-msgstr ""
+msgstr "الأسابيع"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Weeks start on"
@@ -3352,919 +3352,919 @@ msgstr "أول أيام الأسبوع"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "What + and − add to a count, e.g. 0.25. Empty for one."
-msgstr ""
+msgstr "ما يضيفه + وما يُنقصه − من العدد، مثل 0.25. فارغ: واحد."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "What a count counts, e.g. glasses."
-msgstr ""
+msgstr "ما الذي تعدّه، مثل: أكواب."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "Withdraw"
-msgstr ""
+msgstr "سحب"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "Withdraw the invite {state}"
-msgstr ""
+msgstr "سحب الدعوة ({state})"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "Within the limit on {met} of {count} days"
 msgid_plural "Within the limit on {met} of {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "ضمن الحد في {met} من {count} يوم"
+msgstr[1] "ضمن الحد في {met} من يوم واحد"
+msgstr[2] "ضمن الحد في {met} من يومين"
+msgstr[3] "ضمن الحد في {met} من {count} أيام"
+msgstr[4] "ضمن الحد في {met} من {count} يومًا"
+msgstr[5] "ضمن الحد في {met} من {count} يوم"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "X is a whole number."
-msgstr ""
+msgstr "يجب أن يكون X عددًا صحيحًا."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "X times in Y days"
-msgstr ""
+msgstr "X مرات خلال Y أيام"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "X: times"
-msgstr ""
+msgstr "X: عدد المرات"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgid "Y is a whole number."
-msgstr ""
+msgstr "يجب أن يكون Y عددًا صحيحًا."
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 msgid "Y: days"
-msgstr ""
+msgstr "Y: عدد الأيام"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "Year grid, scrolls sideways"
-msgstr ""
+msgstr "شبكة السنة، تُمرَّر أفقيًا"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgid "Years"
-msgstr ""
+msgstr "السنوات"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgid "Yesterday"
-msgstr ""
+msgstr "أمس"
 
 #: Sources/TendWeb/Pages/QuickAddForm.swift
 #, python-brace-format
 msgid "You already have a habit named “{habit}” (archived). Choose another name."
-msgstr ""
+msgstr "لديك بالفعل عادة باسم «{habit}» (مؤرشفة). اختر اسمًا آخر."
 
 #: Sources/TendWeb/Pages/QuickAddForm.swift
 #, python-brace-format
 msgid "You already have a habit named “{habit}”. Choose another name."
-msgstr ""
+msgstr "لديك بالفعل عادة باسم «{habit}». اختر اسمًا آخر."
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 #: Sources/TendWeb/Routes/TodayPages.swift
 msgid "You already have a habit with this name. Choose another name."
-msgstr ""
+msgstr "لديك بالفعل عادة بهذا الاسم. اختر اسمًا آخر."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "You already have a routine named “{routine}”."
-msgstr ""
+msgstr "لديك بالفعل روتين باسم «{routine}»."
 
 #: Sources/TendWeb/Assets/app.js
 msgid "You are offline, and no Today page has been loaded on this device yet."
-msgstr ""
+msgstr "أنت غير متصل، ولم تُحمَّل أي صفحة «اليوم» على هذا الجهاز بعد."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "You are the first here: your account will own this server and can invite others."
-msgstr ""
+msgstr "أنت أول من هنا: سيملك حسابك هذا الخادم ويمكنه دعوة الآخرين."
 
 #: Sources/TendWeb/Assets/app.js
 msgid "You have a reminder."
-msgstr ""
+msgstr "لديك تذكير."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "You have logged out."
-msgstr ""
+msgstr "تم تسجيل خروجك."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "You own this server: you can delete your account only when it is the last one (no one could invite anyone after you)."
-msgstr ""
+msgstr "أنت مالك هذا الخادم: لا يمكنك حذف حسابك إلا إذا كان الحساب الأخير (وإلا فلن يتمكن أحد من دعوة أي شخص بعدك)."
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgid "You sign in with your password. This server has no sign-in providers."
-msgstr ""
+msgstr "تسجّل الدخول بكلمة مرورك. لا يوجد على هذا الخادم مزوّدو تسجيل دخول."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Your account and everything in it were deleted."
-msgstr ""
+msgstr "حُذف حسابك وكل ما فيه."
 
 #: Sources/TendWeb/Pages/DataView.swift
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "Your data"
-msgstr ""
+msgstr "بياناتك"
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 msgid "Your days begin and end in this zone."
-msgstr ""
+msgstr "تبدأ أيامك وتنتهي وفق هذه المنطقة الزمنية."
 
 #: Sources/TendWeb/Pages/AuthView.swift
 msgid "Your days begin and end in this zone. Your browser's zone is offered when it is known."
-msgstr ""
+msgstr "تبدأ أيامك وتنتهي وفق هذه المنطقة الزمنية. تُقترح منطقة متصفحك عندما تكون معروفة."
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgid "Your habits"
-msgstr ""
+msgstr "عاداتك"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "Your habits and entries as a file. Only your own data is in it."
-msgstr ""
+msgstr "عاداتك وإدخالاتك في ملف. لا يحتوي إلا على بياناتك أنت."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "Your habits, every check-in and note, your routines, reminders, devices and settings are deleted from this server for good. Nothing can bring them back."
-msgstr ""
+msgstr "تُحذف عاداتك وكل تسجيل وملاحظة، وروتيناتك وتذكيراتك وأجهزتك وإعداداتك من هذا الخادم نهائيًا. ولا يمكن استعادة أي منها."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "Your password, to confirm"
-msgstr ""
+msgstr "كلمة مرورك، للتأكيد"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgid "Your routines, in order"
-msgstr ""
+msgstr "روتيناتك، بالترتيب"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "Your settings (time zone, day start, week start) are taken from the file."
-msgstr ""
+msgstr "تُؤخذ إعداداتك (المنطقة الزمنية، وبداية اليوم، وبداية الأسبوع) من الملف."
 
 #: Sources/TendWeb/Assets/outbox.js
 msgid "a change"
-msgstr ""
+msgstr "تغيير"
 
 #: Sources/TendHTTP/Auth/Authenticator.swift
 msgid "a change made with the session cookie needs the session's CSRF token (X-CSRF-Token header or _csrf field; for a file upload the header or ?_csrf=)"
-msgstr ""
+msgstr "التغيير الذي يتم بملف تعريف ارتباط الجلسة يحتاج إلى رمز CSRF الخاص بالجلسة (الترويسة X-CSRF-Token أو الحقل _csrf؛ ولرفع ملف: الترويسة أو ?_csrf=)"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "a change takes off at most {count} tag"
 msgid_plural "a change takes off at most {count} tags"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن لتغيير واحد إزالة أي وسم"
+msgstr[1] "يزيل التغيير الواحد وسمًا واحدًا على الأكثر"
+msgstr[2] "يزيل التغيير الواحد وسمين على الأكثر"
+msgstr[3] "يزيل التغيير الواحد {count} وسوم على الأكثر"
+msgstr[4] "يزيل التغيير الواحد {count} وسمًا على الأكثر"
+msgstr[5] "يزيل التغيير الواحد {count} وسم على الأكثر"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "a checkmark habit to build has the target 1 (for more a day, use --type count)"
-msgstr ""
+msgstr "هدف عادة نعم/لا التي تبنيها هو 1 (لأكثر من مرة في اليوم، استخدم --type count)"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "a checkmark habit to quit has the target 0 (for a daily limit, use --type count)"
-msgstr ""
+msgstr "هدف عادة نعم/لا التي تُقلع عنها هو 0 (لحدّ يومي، استخدم --type count)"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 msgid "a checkmark habit's value is 0 or 1"
-msgstr ""
+msgstr "قيمة عادة نعم/لا هي 0 أو 1"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a count habit to build takes a number above 0 (up to three decimals) up to {most}"
-msgstr ""
+msgstr "عادة العدّ التي تبنيها تأخذ عددًا أكبر من 0 (بثلاث منازل عشرية على الأكثر) وحتى {most}"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a count habit to quit takes a number from 0 (up to three decimals) to {most}"
-msgstr ""
+msgstr "عادة العدّ التي تُقلع عنها تأخذ عددًا من 0 (بثلاث منازل عشرية على الأكثر) إلى {most}"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a day ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "اليوم المحدد ({day}) يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a day ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "اليوم المحدد ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر يوم مسموح هو {last}"
 
 #: Sources/TendCore/Sync/SyncRules.swift
 #, python-brace-format
 msgid "a device id is 1–{limit} letters, digits, '.', '_' or '-' (got '{device}')"
-msgstr ""
+msgstr "معرّف الجهاز من 1 إلى {limit} من الحروف أو الأرقام أو «.» أو «_» أو «-» (المُدخل «{device}»)"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 #, python-brace-format
 msgid "a duration is a whole number of seconds ({amount})"
-msgstr ""
+msgstr "المدة عدد صحيح من الثواني ({amount})"
 
 #: Sources/TendImport/CSV.swift
 #, python-brace-format
 msgid "a field is longer than {size}, more than an import accepts"
-msgstr ""
+msgstr "أحد الحقول أطول من {size}، وهذا أكثر مما يقبله الاستيراد"
 
 #: Sources/TendStore/Interface/TendStore+Groups.swift
 msgid "a group appears twice in the order"
-msgstr ""
+msgstr "مجموعة مذكورة مرتين في الترتيب"
 
 #: Sources/TendServer/API/GroupsAPI.swift
 #, python-brace-format
 msgid "a group named “{group}” already exists"
-msgstr ""
+msgstr "توجد بالفعل مجموعة باسم «{group}»"
 
 #: Sources/TendStore/Interface/TendStore+Groups.swift
 #, python-brace-format
 msgid "a group named “{name}” already exists"
-msgstr ""
+msgstr "توجد بالفعل مجموعة باسم «{name}»"
 
 #: Sources/TendCore/Habits/HabitGroup.swift
 #: Sources/TendServer/API/GroupsAPI.swift
 msgid "a group needs a name"
-msgstr ""
+msgstr "المجموعة تحتاج إلى اسم"
 
 #: Sources/TendCore/Habits/HabitGroup.swift
 #, python-brace-format
 msgid "a group's name is at most {count} character"
 msgid_plural "a group's name is at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اسم المجموعة {count} حرف على الأكثر"
+msgstr[1] "اسم المجموعة حرف واحد على الأكثر"
+msgstr[2] "اسم المجموعة حرفان على الأكثر"
+msgstr[3] "اسم المجموعة {count} أحرف على الأكثر"
+msgstr[4] "اسم المجموعة {count} حرفًا على الأكثر"
+msgstr[5] "اسم المجموعة {count} حرف على الأكثر"
 
 #: Sources/TendCore/Habits/HabitGroup.swift
 msgid "a group's name is one line of text, without control characters"
-msgstr ""
+msgstr "اسم المجموعة سطر واحد من النص، بلا أحرف تحكم"
 
 #: Sources/TendCore/Routines/Routine.swift
 msgid "a habit appears only once in a routine"
-msgstr ""
+msgstr "تظهر العادة مرة واحدة فقط في الروتين"
 
 #: Sources/TendStore/Interface/OrderRules.swift
 msgid "a habit appears twice in the order"
-msgstr ""
+msgstr "عادة مذكورة مرتين في الترتيب"
 
 #: Sources/TendCore/Habits/HabitPause.swift
 #, python-brace-format
 msgid "a habit has at most {count} pause"
 msgid_plural "a habit has at most {count} pauses"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن أن يكون للعادة أي إيقاف مؤقت"
+msgstr[1] "للعادة إيقاف مؤقت واحد على الأكثر"
+msgstr[2] "للعادة إيقافان مؤقتان على الأكثر"
+msgstr[3] "للعادة {count} إيقافات مؤقتة على الأكثر"
+msgstr[4] "للعادة {count} إيقافًا مؤقتًا على الأكثر"
+msgstr[5] "للعادة {count} إيقاف مؤقت على الأكثر"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "a habit has at most {count} reminder"
 msgid_plural "a habit has at most {count} reminders"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن أن يكون للعادة أي تذكير"
+msgstr[1] "للعادة تذكير واحد على الأكثر"
+msgstr[2] "للعادة تذكيران على الأكثر"
+msgstr[3] "للعادة {count} تذكيرات على الأكثر"
+msgstr[4] "للعادة {count} تذكيرًا على الأكثر"
+msgstr[5] "للعادة {count} تذكير على الأكثر"
 
 #: Sources/TendCore/Habits/HabitTags.swift
 #, python-brace-format
 msgid "a habit has at most {count} tag (got {given})"
 msgid_plural "a habit has at most {count} tags (got {given})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن أن يكون للعادة أي وسم (المُعطى {given})"
+msgstr[1] "للعادة وسم واحد على الأكثر (المُعطى {given})"
+msgstr[2] "للعادة وسمان على الأكثر (المُعطى {given})"
+msgstr[3] "للعادة {count} وسوم على الأكثر (المُعطى {given})"
+msgstr[4] "للعادة {count} وسمًا على الأكثر (المُعطى {given})"
+msgstr[5] "للعادة {count} وسم على الأكثر (المُعطى {given})"
 
 #: Sources/TendCore/Habits/HabitVersion.swift
 #, python-brace-format
 msgid "a habit keeps at most {count} earlier rule"
 msgid_plural "a habit keeps at most {count} earlier rules"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا تحتفظ العادة بأي قاعدة سابقة"
+msgstr[1] "تحتفظ العادة بقاعدة سابقة واحدة على الأكثر"
+msgstr[2] "تحتفظ العادة بقاعدتين سابقتين على الأكثر"
+msgstr[3] "تحتفظ العادة بـ{count} قواعد سابقة على الأكثر"
+msgstr[4] "تحتفظ العادة بـ{count} قاعدة سابقة على الأكثر"
+msgstr[5] "تحتفظ العادة بـ{count} قاعدة سابقة على الأكثر"
 
 #: Sources/TendStore/Interface/StoreError.swift
 #, python-brace-format
 msgid "a habit named “{name}” already exists"
-msgstr ""
+msgstr "توجد بالفعل عادة باسم «{name}»"
 
 #: Sources/TendCore/Habits/Habit.swift
 #: Sources/TendServer/API/HabitsAPI.swift
 msgid "a habit needs a name"
-msgstr ""
+msgstr "العادة تحتاج إلى اسم"
 
 #: Sources/TendCore/Habits/Habit.swift
 msgid "a habit that is only measured records a count or a time, not done or not"
-msgstr ""
+msgstr "العادة التي تُقاس فقط تسجّل عددًا أو مدة، لا «تم» أو «لم يتم»"
 
 #: Sources/TendPostgres/PostgresStore.swift
 #: Sources/TendSQLite/SQLiteStore.swift
 msgid "a habit with this id already exists"
-msgstr ""
+msgstr "توجد عادة بهذا المعرّف بالفعل"
 
 #: Sources/TendPostgres/PostgresStore+Rows.swift
 msgid "a habit with this name already exists"
-msgstr ""
+msgstr "توجد عادة بهذا الاسم بالفعل"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "a habit's name is at most {count} character"
 msgid_plural "a habit's name is at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اسم العادة {count} حرف على الأكثر"
+msgstr[1] "اسم العادة حرف واحد على الأكثر"
+msgstr[2] "اسم العادة حرفان على الأكثر"
+msgstr[3] "اسم العادة {count} أحرف على الأكثر"
+msgstr[4] "اسم العادة {count} حرفًا على الأكثر"
+msgstr[5] "اسم العادة {count} حرف على الأكثر"
 
 #: Sources/TendCore/Habits/Habit.swift
 msgid "a habit's name is one line without control characters"
-msgstr ""
+msgstr "اسم العادة سطر واحد بلا أحرف تحكم"
 
 #: Sources/TendCore/Reminders/Reminder.swift
 msgid "a message cannot hold a NUL character"
-msgstr ""
+msgstr "لا يمكن أن تحتوي الرسالة على حرف NUL"
 
 #: Sources/TendCore/Reminders/Reminder.swift
 #, python-brace-format
 msgid "a message is at most {count} character"
 msgid_plural "a message is at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الرسالة {count} حرف على الأكثر"
+msgstr[1] "الرسالة حرف واحد على الأكثر"
+msgstr[2] "الرسالة حرفان على الأكثر"
+msgstr[3] "الرسالة {count} أحرف على الأكثر"
+msgstr[4] "الرسالة {count} حرفًا على الأكثر"
+msgstr[5] "الرسالة {count} حرف على الأكثر"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 msgid "a note cannot hold a NUL character"
-msgstr ""
+msgstr "لا يمكن أن تحتوي الملاحظة على حرف NUL"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "a note cannot hold a NUL character ({day})"
-msgstr ""
+msgstr "لا يمكن أن تحتوي الملاحظة على حرف NUL ({day})"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 #: Sources/TendServer/API/DaysAPI.swift
 #, python-brace-format
 msgid "a note is at most {count} character"
 msgid_plural "a note is at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الملاحظة {count} حرف على الأكثر"
+msgstr[1] "الملاحظة حرف واحد على الأكثر"
+msgstr[2] "الملاحظة حرفان على الأكثر"
+msgstr[3] "الملاحظة {count} أحرف على الأكثر"
+msgstr[4] "الملاحظة {count} حرفًا على الأكثر"
+msgstr[5] "الملاحظة {count} حرف على الأكثر"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "a note is at most {count} character ({day})"
 msgid_plural "a note is at most {count} characters ({day})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الملاحظة {count} حرف على الأكثر ({day})"
+msgstr[1] "الملاحظة حرف واحد على الأكثر ({day})"
+msgstr[2] "الملاحظة حرفان على الأكثر ({day})"
+msgstr[3] "الملاحظة {count} أحرف على الأكثر ({day})"
+msgstr[4] "الملاحظة {count} حرفًا على الأكثر ({day})"
+msgstr[5] "الملاحظة {count} حرف على الأكثر ({day})"
 
 #: Sources/TendHTTP/Auth/Passwords.swift
 #, python-brace-format
 msgid "a password has at least {count} character"
 msgid_plural "a password has at least {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كلمة المرور {count} حرف على الأقل"
+msgstr[1] "كلمة المرور حرف واحد على الأقل"
+msgstr[2] "كلمة المرور حرفان على الأقل"
+msgstr[3] "كلمة المرور {count} أحرف على الأقل"
+msgstr[4] "كلمة المرور {count} حرفًا على الأقل"
+msgstr[5] "كلمة المرور {count} حرف على الأقل"
 
 #: Sources/TendHTTP/Auth/Passwords.swift
 #, python-brace-format
 msgid "a password has at most {count} byte"
 msgid_plural "a password has at most {count} bytes"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كلمة المرور {count} بايت على الأكثر"
+msgstr[1] "كلمة المرور بايت واحد على الأكثر"
+msgstr[2] "كلمة المرور بايتان على الأكثر"
+msgstr[3] "كلمة المرور {count} بايتات على الأكثر"
+msgstr[4] "كلمة المرور {count} بايتًا على الأكثر"
+msgstr[5] "كلمة المرور {count} بايت على الأكثر"
 
 #: Sources/TendCore/Habits/HabitPause.swift
 #: Sources/TendStore/UseCases/PauseHabits.swift
 #, python-brace-format
 msgid "a pause ends ({end}) before it starts ({start})"
-msgstr ""
+msgstr "ينتهي الإيقاف المؤقت ({end}) قبل أن يبدأ ({start})"
 
 #: Sources/TendCore/Habits/HabitPause.swift
 #, python-brace-format
 msgid "a pause starting {day} is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "الإيقاف المؤقت الذي يبدأ في {day} يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a pause's day ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "يوم الإيقاف المؤقت ({day}) يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a pause's day ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "يوم الإيقاف المؤقت ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر يوم مسموح هو {last}"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 msgid "a push endpoint is a URL"
-msgstr ""
+msgstr "يجب أن تكون نقطة نهاية الإشعارات عنوان URL"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "a push endpoint is at most {limit} bytes"
-msgstr ""
+msgstr "عنوان اشتراك الإشعارات (push endpoint) لا يتجاوز {limit} بايت"
 
 #: Sources/TendReminders/ReminderTargets.swift
 msgid "a push endpoint is needed"
-msgstr ""
+msgstr "عنوان اشتراك الإشعارات (push endpoint) مطلوب"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 msgid "a push subscription needs its p256dh and auth keys"
-msgstr ""
+msgstr "يحتاج اشتراك الإشعارات إلى مفتاحَي p256dh وauth"
 
 #: Sources/TendImport/CSV.swift
 msgid "a quoted field is never closed (the file may be cut off)"
-msgstr ""
+msgstr "لم تُغلق علامة الاقتباس في أحد الحقول (ربما الملف مقطوع)"
 
 #: Sources/TendImport/CSV.swift
 #, python-brace-format
 msgid "a record has more than {count} field"
 msgid_plural "a record has more than {count} fields"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "في السجل أكثر من {count} حقل"
+msgstr[1] "في السجل أكثر من حقل واحد"
+msgstr[2] "في السجل أكثر من حقلين"
+msgstr[3] "في السجل أكثر من {count} حقول"
+msgstr[4] "في السجل أكثر من {count} حقلًا"
+msgstr[5] "في السجل أكثر من {count} حقل"
 
 #: Sources/TendCore/Reminders/Reminder.swift
 #, python-brace-format
 msgid "a reminder repeats 1 to 12 times, not {limit}"
-msgstr ""
+msgstr "يتكرر التذكير من 1 إلى 12 مرة، لا {limit}"
 
 #: Sources/TendServer/API/PausesAPI.swift
 msgid "a resume takes no start or end: it ends pauses today"
-msgstr ""
+msgstr "الاستئناف لا يأخذ بداية ولا نهاية: فهو يُنهي الإيقافات المؤقتة اليوم"
 
 #: Sources/TendStore/Interface/OrderRules.swift
 msgid "a routine appears twice in the order"
-msgstr ""
+msgstr "روتين مذكور مرتين في الترتيب"
 
 #: Sources/TendCLI/Commands/Routine/RoutineReorderCommand.swift
 msgid "a routine is named twice"
-msgstr ""
+msgstr "ذُكر روتين مرتين"
 
 #: Sources/TendCLI/Commands/Routine/RoutineCreateCommand.swift
 #: Sources/TendCLI/Commands/Routine/RoutineEditCommand.swift
 #, python-brace-format
 msgid "a routine named '{name}' already exists"
-msgstr ""
+msgstr "يوجد روتين باسم «{name}» بالفعل"
 
 #: Sources/TendCore/Routines/Routine.swift
 #: Sources/TendServer/API/RoutinesAPI.swift
 msgid "a routine needs a name"
-msgstr ""
+msgstr "الروتين يحتاج إلى اسم"
 
 #: Sources/TendCore/Routines/Routine.swift
 msgid "a routine runs on at least one weekday"
-msgstr ""
+msgstr "يعمل الروتين في يوم واحد من أيام الأسبوع على الأقل"
 
 #: Sources/TendPostgres/PostgresStore.swift
 #: Sources/TendSQLite/SQLiteStore.swift
 msgid "a routine with this id already exists"
-msgstr ""
+msgstr "يوجد روتين بهذا المعرّف بالفعل"
 
 #: Sources/TendCore/Routines/Routine.swift
 #, python-brace-format
 msgid "a routine's name is at most {count} character"
 msgid_plural "a routine's name is at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اسم الروتين {count} حرف على الأكثر"
+msgstr[1] "اسم الروتين حرف واحد على الأكثر"
+msgstr[2] "اسم الروتين حرفان على الأكثر"
+msgstr[3] "اسم الروتين {count} أحرف على الأكثر"
+msgstr[4] "اسم الروتين {count} حرفًا على الأكثر"
+msgstr[5] "اسم الروتين {count} حرف على الأكثر"
 
 #: Sources/TendCore/Routines/Routine.swift
 msgid "a routine's name is one line without control characters"
-msgstr ""
+msgstr "اسم الروتين سطر واحد بلا أحرف تحكم"
 
 #: Sources/TendServer/API/DaysAPI.swift
 msgid "a skipped day has no value; send either the skip or the value"
-msgstr ""
+msgstr "اليوم المتخطى ليست له قيمة؛ أرسل إما التخطي أو القيمة"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a start or end date ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "تاريخ البداية أو النهاية ({day}) يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "a start or end date ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "تاريخ البداية أو النهاية ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر تاريخ مسموح هو {last}"
 
 #: Sources/TendServer/API/SyncAPI.swift
 #, python-brace-format
 msgid "a sync request carries at most {count} operation (this one {given}); send the rest in the next"
 msgid_plural "a sync request carries at most {count} operations (this one {given}); send the rest in the next"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحمل طلب المزامنة {count} عملية على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
+msgstr[1] "يحمل طلب المزامنة عملية واحدة على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
+msgstr[2] "يحمل طلب المزامنة عمليتين على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
+msgstr[3] "يحمل طلب المزامنة {count} عمليات على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
+msgstr[4] "يحمل طلب المزامنة {count} عملية على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
+msgstr[5] "يحمل طلب المزامنة {count} عملية على الأكثر (وهذا الطلب {given})؛ أرسل الباقي في الطلب التالي"
 
 #: Sources/TendCore/Habits/HabitTags.swift
 msgid "a tag cannot be empty"
-msgstr ""
+msgstr "لا يمكن أن يكون الوسم فارغًا"
 
 #: Sources/TendCore/Habits/HabitTags.swift
 #, python-brace-format
 msgid "a tag is at most {count} character ('{tag}' has {length})"
 msgid_plural "a tag is at most {count} characters ('{tag}' has {length})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الوسم {count} حرف على الأكثر (طول «{tag}» {length})"
+msgstr[1] "الوسم حرف واحد على الأكثر (طول «{tag}» {length})"
+msgstr[2] "الوسم حرفان على الأكثر (طول «{tag}» {length})"
+msgstr[3] "الوسم {count} أحرف على الأكثر (طول «{tag}» {length})"
+msgstr[4] "الوسم {count} حرفًا على الأكثر (طول «{tag}» {length})"
+msgstr[5] "الوسم {count} حرف على الأكثر (طول «{tag}» {length})"
 
 #: Sources/TendCore/Habits/HabitTags.swift
 #, python-brace-format
 msgid "a tag is one line of text without commas or control characters ('{tag}')"
-msgstr ""
+msgstr "الوسم سطر واحد من النص بلا فواصل أو أحرف تحكم («{tag}»)"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a time habit to build takes a time from {least} to {most}"
-msgstr ""
+msgstr "عادة المدة التي تبنيها تأخذ مدة من {least} إلى {most}"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a time habit to build takes a time from {least} to {most}, such as 20m, 1h30 or 0.5h"
-msgstr ""
+msgstr "عادة المدة التي تبنيها تأخذ مدة من {least} إلى {most}، مثل 20m أو 1h30 أو 0.5h"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a time habit to quit takes a time from {least} to {most}"
-msgstr ""
+msgstr "عادة المدة التي تُقلع عنها تأخذ مدة من {least} إلى {most}"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "a time habit to quit takes a time from {least} to {most}, such as 20m, 1h30 or 0.5h"
-msgstr ""
+msgstr "عادة المدة التي تُقلع عنها تأخذ مدة من {least} إلى {most}، مثل 20m أو 1h30 أو 0.5h"
 
 #: Sources/TendServer/API/AccountsAPI.swift
 #, python-brace-format
 msgid "a token's name is one line of 1 to {count} character"
 msgid_plural "a token's name is one line of 1 to {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اسم الرمز سطر واحد من 1 إلى {count} حرف"
+msgstr[1] "اسم الرمز سطر واحد بطول حرف واحد"
+msgstr[2] "اسم الرمز سطر واحد من حرف إلى حرفين"
+msgstr[3] "اسم الرمز سطر واحد من 1 إلى {count} أحرف"
+msgstr[4] "اسم الرمز سطر واحد من 1 إلى {count} حرفًا"
+msgstr[5] "اسم الرمز سطر واحد من 1 إلى {count} حرف"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "a trusted proxy is an IP address or a CIDR block such as 172.17.0.0/16, not '{text}'"
-msgstr ""
+msgstr "الوكيل الموثوق عنوان IP أو نطاق CIDR مثل 172.17.0.0/16، لا «{text}»"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "a unit is one line of at most {count} character, without control characters"
 msgid_plural "a unit is one line of at most {count} characters, without control characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الوحدة سطر واحد من {count} حرف على الأكثر، بلا أحرف تحكم"
+msgstr[1] "الوحدة سطر واحد من حرف واحد على الأكثر، بلا أحرف تحكم"
+msgstr[2] "الوحدة سطر واحد من حرفين على الأكثر، بلا أحرف تحكم"
+msgstr[3] "الوحدة سطر واحد من {count} أحرف على الأكثر، بلا أحرف تحكم"
+msgstr[4] "الوحدة سطر واحد من {count} حرفًا على الأكثر، بلا أحرف تحكم"
+msgstr[5] "الوحدة سطر واحد من {count} حرف على الأكثر، بلا أحرف تحكم"
 
 #: Sources/TendStore/Accounts/User.swift
 #, python-brace-format
 msgid "a username is 1 to {limit} letters, digits, '.', '_' or '-'"
-msgstr ""
+msgstr "اسم المستخدم من 1 إلى {limit} من الأحرف أو الأرقام أو «.» أو «_» أو «-»"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "a value cannot be negative ({value} on {day})"
-msgstr ""
+msgstr "لا يمكن أن تكون القيمة سالبة ({value} في {day})"
 
 #: Sources/TendCore/Entries/Entry.swift
 #: Sources/TendCore/Entries/EntryCommand.swift
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "a value cannot be negative ({value})"
-msgstr ""
+msgstr "لا يمكن أن تكون القيمة سالبة ({value})"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 #, python-brace-format
 msgid "a value is at most {limit}"
-msgstr ""
+msgstr "القيمة {limit} على الأكثر"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "a value is at most {limit} ({day})"
-msgstr ""
+msgstr "القيمة {limit} على الأكثر ({day})"
 
 #: Sources/TendServer/API/DaysAPI.swift
 #, python-brace-format
 msgid "a value is from 0 to {highest}"
-msgstr ""
+msgstr "القيمة من 0 إلى {highest}"
 
 #: Sources/TendCore/Text/AmountText.swift
 msgid "a value is needed"
-msgstr ""
+msgstr "القيمة مطلوبة"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "a webhook URL is at most {limit} bytes"
-msgstr ""
+msgstr "عنوان URL لخطاف الويب لا يتجاوز {limit} بايت"
 
 #: Sources/TendReminders/ReminderTargets.swift
 msgid "a webhook URL is needed"
-msgstr ""
+msgstr "عنوان URL لخطاف الويب مطلوب"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 msgid "a webhook needs a URL"
-msgstr ""
+msgstr "يحتاج خطاف الويب إلى عنوان URL"
 
 #: Sources/TendStore/Interface/OrderRules.swift
 #, python-brace-format
 msgid "a {what} appears twice in the order"
-msgstr ""
+msgstr "عنصر من نوع {what} مذكور مرتين في الترتيب"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "a {what} is at most {limit} bytes"
-msgstr ""
+msgstr "{what} لا يتجاوز {limit} بايت"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "a {what} is needed"
-msgstr ""
+msgstr "{what} مطلوب"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "account not found"
-msgstr ""
+msgstr "الحساب غير موجود"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 #, python-brace-format
 msgid "an access token is 1 to {limit} bytes"
-msgstr ""
+msgstr "رمز الوصول من 1 إلى {limit} بايت"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "an access token is one word of at most {count} printable ASCII character"
 msgid_plural "an access token is one word of at most {count} printable ASCII characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "رمز الوصول كلمة واحدة لا تتجاوز {count} من محارف ASCII القابلة للطباعة"
+msgstr[1] "رمز الوصول كلمة واحدة لا تتجاوز محرفًا واحدًا من محارف ASCII القابلة للطباعة"
+msgstr[2] "رمز الوصول كلمة واحدة لا تتجاوز محرفين من محارف ASCII القابلة للطباعة"
+msgstr[3] "رمز الوصول كلمة واحدة لا تتجاوز {count} من محارف ASCII القابلة للطباعة"
+msgstr[4] "رمز الوصول كلمة واحدة لا تتجاوز {count} من محارف ASCII القابلة للطباعة"
+msgstr[5] "رمز الوصول كلمة واحدة لا تتجاوز {count} من محارف ASCII القابلة للطباعة"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 #, python-brace-format
 msgid "an account has at most {count} push subscription; delete one first"
 msgid_plural "an account has at most {count} push subscriptions; delete one first"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن أن يكون للحساب أكثر من {count} اشتراك في الإشعارات؛ احذف واحدًا أولًا"
+msgstr[1] "لا يمكن أن يكون للحساب أكثر من اشتراك واحد في الإشعارات؛ احذف واحدًا أولًا"
+msgstr[2] "لا يمكن أن يكون للحساب أكثر من اشتراكين في الإشعارات؛ احذف واحدًا أولًا"
+msgstr[3] "لا يمكن أن يكون للحساب أكثر من {count} اشتراكات في الإشعارات؛ احذف واحدًا أولًا"
+msgstr[4] "لا يمكن أن يكون للحساب أكثر من {count} اشتراكًا في الإشعارات؛ احذف واحدًا أولًا"
+msgstr[5] "لا يمكن أن يكون للحساب أكثر من {count} اشتراك في الإشعارات؛ احذف واحدًا أولًا"
 
 #: Sources/TendStore/Reminders/ReminderRules.swift
 #, python-brace-format
 msgid "an account has at most {count} webhook; delete one first"
 msgid_plural "an account has at most {count} webhooks; delete one first"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن أن يكون للحساب أكثر من {count} خطاف ويب؛ احذف واحدًا أولًا"
+msgstr[1] "لا يمكن أن يكون للحساب أكثر من خطاف ويب واحد؛ احذف واحدًا أولًا"
+msgstr[2] "لا يمكن أن يكون للحساب أكثر من خطافَي ويب؛ احذف واحدًا أولًا"
+msgstr[3] "لا يمكن أن يكون للحساب أكثر من {count} خطافات ويب؛ احذف واحدًا أولًا"
+msgstr[4] "لا يمكن أن يكون للحساب أكثر من {count} خطاف ويب؛ احذف واحدًا أولًا"
+msgstr[5] "لا يمكن أن يكون للحساب أكثر من {count} خطاف ويب؛ احذف واحدًا أولًا"
 
 #: Sources/TendServer/API/DaysAPI.swift
 #, python-brace-format
 msgid "an amount is at most {highest}"
-msgstr ""
+msgstr "الحد الأقصى للكمية {highest}"
 
 #: Sources/TendCore/Entries/EntryCommand.swift
 #, python-brace-format
 msgid "an amount is at most {limit}"
-msgstr ""
+msgstr "الكمية {limit} على الأكثر"
 
 #: Sources/TendCore/Habits/HabitVersion.swift
 #, python-brace-format
 msgid "an earlier rule ending {day} is before {floor}"
-msgstr ""
+msgstr "قاعدة سابقة تنتهي في {day} تسبق {floor}"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "and {count} more"
 msgid_plural "and {count} more"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "ولا رسائل أخرى"
+msgstr[1] "ورسالة أخرى"
+msgstr[2] "ورسالتان أخريان"
+msgstr[3] "و{count} رسائل أخرى"
+msgstr[4] "و{count} رسالة أخرى"
+msgstr[5] "و{count} رسالة أخرى"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "archived"
-msgstr ""
+msgstr "مؤرشفة"
 
 #: Sources/TendWeb/Routes/HabitPages.swift
 msgid "archived is true or false"
-msgstr ""
+msgstr "قيمة archived هي true أو false"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "at most {amount}"
-msgstr ""
+msgstr "بحد أقصى {amount}"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #: Sources/TendServer/API/GroupsAPI.swift
 #, python-brace-format
 msgid "at most {count} group can be ordered"
 msgid_plural "at most {count} groups can be ordered"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن ترتيب أي مجموعة"
+msgstr[1] "يمكن ترتيب مجموعة واحدة على الأكثر"
+msgstr[2] "يمكن ترتيب مجموعتين على الأكثر"
+msgstr[3] "يمكن ترتيب {count} مجموعات على الأكثر"
+msgstr[4] "يمكن ترتيب {count} مجموعة على الأكثر"
+msgstr[5] "يمكن ترتيب {count} مجموعة على الأكثر"
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "at most {count} kept zone, not {given}"
 msgid_plural "at most {count} kept zones, not {given}"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يمكن حفظ أي منطقة زمنية، لا {given}"
+msgstr[1] "منطقة زمنية محفوظة واحدة على الأكثر، لا {given}"
+msgstr[2] "منطقتان زمنيتان محفوظتان على الأكثر، لا {given}"
+msgstr[3] "{count} مناطق زمنية محفوظة على الأكثر، لا {given}"
+msgstr[4] "{count} منطقة زمنية محفوظة على الأكثر، لا {given}"
+msgstr[5] "{count} منطقة زمنية محفوظة على الأكثر، لا {given}"
 
 #: Sources/TendReminders/ReminderTargets.swift
 msgid "auth must be a 16-byte secret, base64url"
-msgstr ""
+msgstr "يجب أن يكون auth سرًّا بطول 16 بايت، بترميز base64url"
 
 #: Sources/TendStore/Interface/StoreError.swift
 #, python-brace-format
 msgid "backup file {path} not found"
-msgstr ""
+msgstr "لم يُعثر على ملف النسخة الاحتياطية {path}"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "cannot create the database: {reason}"
-msgstr ""
+msgstr "تعذّر إنشاء قاعدة البيانات: {reason}"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "cannot open the database: {error}"
-msgstr ""
+msgstr "تعذّر فتح قاعدة البيانات: {error}"
 
 #: Sources/TendCLI/Support/Session.swift
 #, python-brace-format
 msgid "cannot open {path}: {error}"
-msgstr ""
+msgstr "تعذّر فتح {path}: {error}"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "cannot read the OpenID provider file {path} (missing, unreadable or over 64 KiB)"
-msgstr ""
+msgstr "تعذّرت قراءة ملف مزوّدي OpenID {path} (غير موجود، أو غير قابل للقراءة، أو أكبر من 64 KiB)"
 
 #: Sources/TendCLI/Commands/ImportCommand.swift
 #, python-brace-format
 msgid "cannot read {path}: {error}"
-msgstr ""
+msgstr "تعذّرت قراءة {path}: {error}"
 
 #: Sources/TendCLI/SyncClient/SyncCredentials.swift
 #, python-brace-format
 msgid "cannot read {path}: {error}; sign in again with `tend sync login`"
-msgstr ""
+msgstr "تعذّرت قراءة {path}: {error}؛ سجّل الدخول مجددًا باستخدام `tend sync login`"
 
 #: Sources/TendCLI/Commands/Remind/ReminderNotifier.swift
 #, python-brace-format
 msgid "cannot run notify-send: {error}"
-msgstr ""
+msgstr "تعذّر تشغيل notify-send: {error}"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "cannot sign in to {server}: {error}"
-msgstr ""
+msgstr "تعذّر تسجيل الدخول إلى {server}: {error}"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 #, python-brace-format
 msgid "cannot sync with {server} ({error}); reminding from what this database has"
-msgstr ""
+msgstr "تعذّرت المزامنة مع {server} ({error})؛ تُرسل التذكيرات بحسب ما في قاعدة البيانات هذه"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "cannot write the backup: {reason}"
-msgstr ""
+msgstr "تعذّرت كتابة النسخة الاحتياطية: {reason}"
 
 #: Sources/TendCLI/SyncClient/SyncCredentials.swift
 #, python-brace-format
 msgid "cannot write {path}"
-msgstr ""
+msgstr "تعذّرت الكتابة في {path}"
 
 #: Sources/TendCLI/Commands/ExportCommand.swift
 #: Sources/TendCLI/Commands/Remind/RemindState.swift
 #, python-brace-format
 msgid "cannot write {path}: {error}"
-msgstr ""
+msgstr "تعذّرت الكتابة في {path}: {error}"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "choose at least one day of the month"
-msgstr ""
+msgstr "اختر يومًا واحدًا على الأقل من أيام الشهر"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "choose at least one weekday"
-msgstr ""
+msgstr "اختر يومًا واحدًا على الأقل من أيام الأسبوع"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "connection closed"
-msgstr ""
+msgstr "أُغلق الاتصال"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "connection refused"
-msgstr ""
+msgstr "رُفض الاتصال"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "connection reset"
-msgstr ""
+msgstr "أُعيد تعيين الاتصال"
 
 #: Sources/TendCLI/SyncClient/AutoSync.swift
 #, python-brace-format
 msgid "could not bring this copy up to date from {server} ({error}); showing this device's copy"
-msgstr ""
+msgstr "تعذّر تحديث هذه النسخة من {server} ({error})؛ تُعرض نسخة هذا الجهاز"
 
 #: Sources/TendPostgres/PostgresStore.swift
 #, python-brace-format
 msgid "could not reach the PostgreSQL database at {location} within {timeout} (is the server running?)"
-msgstr ""
+msgstr "تعذّر الوصول إلى قاعدة بيانات PostgreSQL في {location} خلال {timeout} (هل الخادم يعمل؟)"
 
 #: Sources/TendCLI/Commands/Sync/SyncLogoutCommand.swift
 #, python-brace-format
 msgid "could not revoke this device's token at {server}: {error}; still signed in (try again, or revoke the token \"tend on {host}\" from the web app)"
-msgstr ""
+msgstr "تعذّر إلغاء رمز هذا الجهاز على {server}: {error}؛ لا يزال تسجيل الدخول قائمًا (حاول مجددًا، أو ألغِ الرمز \"tend on {host}\" من تطبيق الويب)"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "createdOn: {reason}"
-msgstr ""
+msgstr "يوم الإنشاء (createdOn): {reason}"
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "day start must be an hour from 0 to 23, not {hour}"
-msgstr ""
+msgstr "يجب أن تكون بداية اليوم ساعة من 0 إلى 23، لا {hour}"
 
 #: Sources/TendCLI/Commands/Config/ConfigSetCommand.swift
 #, python-brace-format
 msgid "day-start must be an hour from 0 to 23, not '{text}'"
-msgstr ""
+msgstr "يجب أن تكون قيمة day-start ساعة من 0 إلى 23، لا «{text}»"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "days of the month are 1 to 31"
-msgstr ""
+msgstr "أيام الشهر من 1 إلى 31"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "delivered"
-msgstr ""
+msgstr "تم التسليم"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "delivery not found"
-msgstr ""
+msgstr "لم يُعثر على عملية التسليم"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendWeb/Routes/SettingsPages.swift
 msgid "device not found"
-msgstr ""
+msgstr "الجهاز غير موجود"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "device: {device}"
-msgstr ""
+msgstr "الجهاز: {device}"
 
 #: Sources/TendWeb/Routes/RoutinePages.swift
 msgid "direction is up or down"
-msgstr ""
+msgstr "قيمة direction هي up أو down"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 #: Sources/TendCLI/Commands/TodayCommand.swift
@@ -4274,572 +4274,572 @@ msgstr "تم"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "done that day"
-msgstr ""
+msgstr "أُنجزت في ذلك اليوم"
 
 #: Sources/TendCLI/Output/Style.swift
 #, python-brace-format
 msgid "done {done}  partly {partly}  not done {notDone}  skipped {skipped}  paused {paused}  not due {notDue}"
-msgstr ""
+msgstr "تم {done}  جزئيًا {partly}  لم يتم {notDone}  تم التخطي {skipped}  متوقفة مؤقتًا {paused}  غير مقررة {notDue}"
 
 #: Sources/TendCLI/Output/Style.swift
 #, python-brace-format
 msgid "done {done}  partly {partly}  not done {notDone}  skipped {skipped}  paused {paused}  not due: blank"
-msgstr ""
+msgstr "تم {done}  جزئيًا {partly}  لم يتم {notDone}  تم التخطي {skipped}  متوقفة مؤقتًا {paused}  غير مقررة: فارغ"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 msgid "done? [Y/s/l/q] "
-msgstr ""
+msgstr "تم؟ [Y/s/l/q] "
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "e.g. an ntfy token, tk_…"
-msgstr ""
+msgstr "مثل رمز ntfy، tk_…"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "ends {date}"
-msgstr ""
+msgstr "تنتهي في {date}"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "entries: {added} added, {unchanged} unchanged, {kept} kept as you had them, {skipped} not imported"
-msgstr ""
+msgstr "الإدخالات: {added} مضافة، {unchanged} بلا تغيير، {kept} أُبقيت كما كانت لديك، {skipped} لم تُستورد"
 
 #: Sources/TendWeb/Pages/ServerBackupReport.swift
 #, python-brace-format
 msgid "every day"
 msgid_plural "every {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كل {count} يوم"
+msgstr[1] "كل يوم"
+msgstr[2] "كل يومين"
+msgstr[3] "كل {count} أيام"
+msgstr[4] "كل {count} يومًا"
+msgstr[5] "كل {count} يوم"
 
 #: Sources/TendWeb/Pages/ServerBackupReport.swift
 #, python-brace-format
 msgid "every hour"
 msgid_plural "every {count} hours"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كل {count} ساعة"
+msgstr[1] "كل ساعة"
+msgstr[2] "كل ساعتين"
+msgstr[3] "كل {count} ساعات"
+msgstr[4] "كل {count} ساعة"
+msgstr[5] "كل {count} ساعة"
 
 #: Sources/TendWeb/Pages/ServerBackupReport.swift
 #, python-brace-format
 msgid "every {count} minutes"
 msgid_plural "every {count} minutes"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كل {count} دقيقة"
+msgstr[1] "كل دقيقة"
+msgstr[2] "كل دقيقتين"
+msgstr[3] "كل {count} دقائق"
+msgstr[4] "كل {count} دقيقة"
+msgstr[5] "كل {count} دقيقة"
 
 #: Sources/TendWeb/Pages/ServerBackupReport.swift
 #, python-brace-format
 msgid "every {count} seconds"
 msgid_plural "every {count} seconds"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "كل {count} ثانية"
+msgstr[1] "كل ثانية"
+msgstr[2] "كل ثانيتين"
+msgstr[3] "كل {count} ثوانٍ"
+msgstr[4] "كل {count} ثانية"
+msgstr[5] "كل {count} ثانية"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 #, python-brace-format
 msgid "expected 'every N days' or 'every N days from YYYY-MM-DD', got '{text}'"
-msgstr ""
+msgstr "المتوقع «every N days» أو «every N days from YYYY-MM-DD»، لكن المُدخل «{text}»"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 #, python-brace-format
 msgid "expected days of the month like 'days 1,15,31', got '{text}'"
-msgstr ""
+msgstr "المتوقع أيام من الشهر مثل «days 1,15,31»، لكن المُدخل «{text}»"
 
 #: Sources/TendServer/API/AccountsAPI.swift
 #, python-brace-format
 msgid "expiresInDays is 1 to {highest}, not {days}"
-msgstr ""
+msgstr "قيمة expiresInDays من 1 إلى {highest}، وليست {days}"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "failed"
-msgstr ""
+msgstr "فشل"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "finished {date}"
-msgstr ""
+msgstr "انتهت في {date}"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "firing not found"
-msgstr ""
+msgstr "لم يُعثر على موعد التذكير هذا"
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "first weekday must be 1 (Sunday) to 7 (Saturday), not {day}"
-msgstr ""
+msgstr "يجب أن يكون أول أيام الأسبوع من 1 (الأحد) إلى 7 (السبت)، لا {day}"
 
 #: Sources/TendCLI/Commands/Config/ConfigSetCommand.swift
 #, python-brace-format
 msgid "first-weekday must be mon … sun, 1 (Sunday) … 7 (Saturday) or locale, not '{text}'"
-msgstr ""
+msgstr "يجب أن تكون قيمة first-weekday من mon إلى sun، أو من 1 (الأحد) إلى 7 (السبت)، أو locale، لا «{text}»"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "frequency {numerator}/{denominator} is longer than a year, so it is {times} in 365 days"
-msgstr ""
+msgstr "التكرار {numerator}/{denominator} أطول من سنة، لذا صار الجدول: {times} من كل 365 يومًا"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "frequency {numerator}/{denominator} is more than daily, so the habit is daily"
-msgstr ""
+msgstr "التكرار {numerator}/{denominator} أكثر من يومي، لذا صارت العادة يومية"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "frequency {numerator}/{denominator} is not a frequency, so the habit is daily"
-msgstr ""
+msgstr "التكرار {numerator}/{denominator} ليس تكرارًا صالحًا، لذا صارت العادة يومية"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "give --ends or --days, not both"
-msgstr ""
+msgstr "استخدم --ends أو --days، لا كليهما"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "give --ends or --days, or --no-end, not both"
-msgstr ""
+msgstr "استخدم --ends أو --days أو --no-end، لا أكثر من واحد"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "give --group or --no-group, not both"
-msgstr ""
+msgstr "استخدم --group أو --no-group، لا كليهما"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "give --reminder or --no-reminders, not both"
-msgstr ""
+msgstr "استخدم --reminder أو --no-reminders، لا كليهما"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 msgid "give --starts or --no-start, not both"
-msgstr ""
+msgstr "استخدم --starts أو --no-start، لا كليهما"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 msgid "give --until or --days, not both"
-msgstr ""
+msgstr "استخدم --until أو --days، لا كليهما"
 
 #: Sources/TendServer/API/DaysAPI.swift
 msgid "give a value, a skip mark or a note"
-msgstr ""
+msgstr "أرسل قيمة أو علامة تخطٍّ أو ملاحظة"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "gone (the subscription no longer exists)"
-msgstr ""
+msgstr "غير موجود (لم يعد الاشتراك موجودًا)"
 
 #: Sources/TendHTTP/Requests.swift
 msgid "group not found"
-msgstr ""
+msgstr "المجموعة غير موجودة"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "group “{group}” is not kept: {reason}"
-msgstr ""
+msgstr "لم تُحفظ المجموعة «{group}»: {reason}"
 
 #: Sources/TendStore/Interface/StoreError.swift
 #, python-brace-format
 msgid "group “{group}” not found"
-msgstr ""
+msgstr "لم يُعثر على المجموعة «{group}»"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "groups beyond {limit} are not kept"
-msgstr ""
+msgstr "لا تُحفظ المجموعات التي تتجاوز {limit}"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 #: Sources/TendWeb/Routes/HabitPages.swift
 msgid "habit not found"
-msgstr ""
+msgstr "العادة غير موجودة"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "habit {position} of the file has no name, so it is called “{name}”"
-msgstr ""
+msgstr "العادة رقم {position} في الملف بلا اسم، لذا سُمّيت «{name}»"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "habit “{habit}” cannot be made valid: {reason}"
-msgstr ""
+msgstr "تعذّر جعل العادة «{habit}» صالحة: {reason}"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "habits: {added} added, {merged} already there"
-msgstr ""
+msgstr "العادات: {added} مضافة، {merged} موجودة بالفعل"
 
 #: Sources/TendImport/ImportedData.swift
 msgid "harsh habits and log"
-msgstr ""
+msgstr "ملفات habits وlog من harsh"
 
 #: Sources/TendImport/RewireDatabaseReader.swift
 #, python-brace-format
 msgid "in this Rewire database, {reason}"
-msgstr ""
+msgstr "في قاعدة بيانات Rewire هذه، {reason}"
 
 #: Sources/TendImport/TickmateDatabaseReader.swift
 #, python-brace-format
 msgid "in this Tickmate database, {reason}"
-msgstr ""
+msgstr "في قاعدة بيانات Tickmate هذه، {reason}"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "invalid reminder: {reason}"
-msgstr ""
+msgstr "تذكير غير صالح: {reason}"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "invalid schedule: {reason}"
-msgstr ""
+msgstr "جدول غير صالح: {reason}"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "invite not found"
-msgstr ""
+msgstr "الدعوة غير موجودة"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "it adds {count} habit to your {existing}, and the most Tend keeps for one person is {limit}: delete some you no longer track first"
 msgid_plural "it adds {count} habits to your {existing}, and the most Tend keeps for one person is {limit}: delete some you no longer track first"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يضيف الملف أي عادة إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[1] "يضيف الملف عادة واحدة إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[2] "يضيف الملف عادتين إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[3] "يضيف الملف {count} عادات إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[4] "يضيف الملف {count} عادة إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[5] "يضيف الملف {count} عادة إلى عاداتك الـ{existing}، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
 
 #: Sources/TendImport/ZipReader.swift
 msgid "it does not start like a ZIP file"
-msgstr ""
+msgstr "لا يبدأ كما يبدأ ملف ZIP"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgid "it has no \"format\" field, so it is not a Tend export"
-msgstr ""
+msgstr "لا يحتوي على الحقل \"format\"، لذا فهو ليس ملف تصدير من Tend"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgid "it has no \"version\" field"
-msgstr ""
+msgstr "لا يحتوي على الحقل \"version\""
 
 #: Sources/TendImport/LoopDatabaseReader.swift
 msgid "it has no Habits and Repetitions tables"
-msgstr ""
+msgstr "لا تحتوي على الجدولين Habits وRepetitions"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 msgid "it has no Habits.csv, so it is not a Loop CSV export"
-msgstr ""
+msgstr "لا يحتوي على Habits.csv، لذا فهو ليس ملف تصدير CSV من Loop"
 
 #: Sources/TendImport/ZipReader.swift
 msgid "it is damaged or cut off"
-msgstr ""
+msgstr "تالف أو مقطوع"
 
 #: Sources/TendImport/ImportDatabase.swift
 msgid "it is not an SQLite database"
-msgstr ""
+msgstr "ليس قاعدة بيانات SQLite"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgid "it is not valid JSON"
-msgstr ""
+msgstr "ليس JSON صالحًا"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgid "it is not valid JSON (it may be cut off or damaged)"
-msgstr ""
+msgstr "ليس JSON صالحًا (ربما هو مقطوع أو تالف)"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "it runs {days} instead of {old}"
-msgstr ""
+msgstr "يعمل {days} بدلًا من {old}"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "it starts at {time} instead of {old}"
-msgstr ""
+msgstr "يبدأ الساعة {time} بدلًا من {old}"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "its colour becomes {colour}"
-msgstr ""
+msgstr "يصبح لونه {colour}"
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #, python-brace-format
 msgid "its period {period} is not a frequency, so the habit is daily"
-msgstr ""
+msgstr "فترتها {period} ليست تكرارًا صالحًا، لذا صارت العادة يومية"
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #, python-brace-format
 msgid "its period “{period}” is none Tend knows, so the habit is daily"
-msgstr ""
+msgstr "فترتها «{period}» لا يعرفها Tend، لذا صارت العادة يومية"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "its {table} table has a hidden or generated column “{column}”"
-msgstr ""
+msgstr "في الجدول {table} عمود مخفي أو مولَّد «{column}»"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "its {table} table has no “{column}” column"
-msgstr ""
+msgstr "لا يحتوي الجدول {table} على العمود «{column}»"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "its {table} table has triggers"
-msgstr ""
+msgstr "في الجدول {table} مشغّلات (triggers)"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "its {table} table is a missing table"
-msgstr ""
+msgstr "الجدول {table} غير موجود"
 
 #: Sources/TendImport/ImportDatabase.swift
 #, python-brace-format
 msgid "its {table} table is a {kind} table"
-msgstr ""
+msgstr "الجدول {table} من نوع {kind}"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "just now"
-msgstr ""
+msgstr "الآن"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "last sync: never"
-msgstr ""
+msgstr "آخر مزامنة: لم تتم بعد"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "last sync: {date} ({ago})"
-msgstr ""
+msgstr "آخر مزامنة: {date} ({ago})"
 
 #: Sources/TendImport/TextLines.swift
 #, python-brace-format
 msgid "line {line} of {file} is longer than {size}, more than an import accepts"
-msgstr ""
+msgstr "السطر {line} من {file} أطول من {size}، وهذا أكثر مما يقبله الاستيراد"
 
 #: Sources/TendImport/TextLines.swift
 #, python-brace-format
 msgid "line {line} of {file} is not UTF-8 text"
-msgstr ""
+msgstr "السطر {line} من {file} ليس نصًا بترميز UTF-8"
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "line {line} of {file}: {reason}"
-msgstr ""
+msgstr "السطر {line} من {file}: {reason}"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 #, python-brace-format
 msgid "line {line}: date “{text}”"
-msgstr ""
+msgstr "السطر {line}: التاريخ «{text}»"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 #, python-brace-format
 msgid "line {line}: value “{text}”"
-msgstr ""
+msgstr "السطر {line}: القيمة «{text}»"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "line {line}: {reason}"
-msgstr ""
+msgstr "السطر {line}: {reason}"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "linked identity not found"
-msgstr ""
+msgstr "لم يُعثر على الهوية المرتبطة"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "local-only: not signed in to a server (tend sync login URL --username NAME)"
-msgstr ""
+msgstr "محلي فقط: لم يُسجَّل الدخول إلى أي خادم (tend sync login URL --username NAME)"
 
 #: Sources/TendWeb/Pages/SignInSettingsPage.swift
 #, python-brace-format
 msgid "made {made}, expired {expired}"
-msgstr ""
+msgstr "أُنشئت في {made}، وانتهت صلاحيتها في {expired}"
 
 #: Sources/TendWeb/Pages/SignInSettingsPage.swift
 #, python-brace-format
 msgid "made {made}, open until {expires}"
-msgstr ""
+msgstr "أُنشئت في {made}، وصالحة حتى {expires}"
 
 #: Sources/TendWeb/Pages/SignInSettingsPage.swift
 #, python-brace-format
 msgid "made {made}, used"
-msgstr ""
+msgstr "أُنشئت في {made}، واستُخدمت"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "measured in {unit}, no target"
-msgstr ""
+msgstr "تُقاس بـ{unit}، بلا هدف"
 
 #: Sources/TendCLI/Output/Format.swift
 msgid "measured, no target"
-msgstr ""
+msgstr "تُقاس، بلا هدف"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "met"
-msgstr ""
+msgstr "تحقق"
 
 #: Sources/TendCLI/Commands/SummaryCommand.swift
 #, python-brace-format
 msgid "met {met} of {count} due day ({percent})"
 msgid_plural "met {met} of {count} due days ({percent})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تحقق الهدف في {met} من 0 يوم مقرر ({percent})"
+msgstr[1] "تحقق الهدف في {met} من يوم مقرر واحد ({percent})"
+msgstr[2] "تحقق الهدف في {met} من يومين مقررين ({percent})"
+msgstr[3] "تحقق الهدف في {met} من {count} أيام مقررة ({percent})"
+msgstr[4] "تحقق الهدف في {met} من {count} يومًا مقررًا ({percent})"
+msgstr[5] "تحقق الهدف في {met} من {count} يوم مقرر ({percent})"
 
 #: Sources/TendServer/API/OperationsAPI.swift
 msgid "metrics need the owner's API token when not asked from this machine"
-msgstr ""
+msgstr "تتطلب المقاييس رمز API الخاص بالمالك عند طلبها من خارج هذا الجهاز"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "missed"
-msgstr ""
+msgstr "فائتة"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "missed: more than an hour late"
-msgstr ""
+msgstr "فائتة: تأخر أكثر من ساعة"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 msgid "name a habit, or give --group G or --all"
-msgstr ""
+msgstr "حدّد عادة، أو استخدم --group G أو --all"
 
 #: Sources/TendCLI/Commands/Pause/PauseCommand.swift
 msgid "name a habit, or give --group G or --all: one of them"
-msgstr ""
+msgstr "حدّد عادة، أو استخدم --group G أو --all: واحدًا منها فقط"
 
 #: Sources/TendCLI/Commands/Groups/GroupReorderCommand.swift
 msgid "name at least one group"
-msgstr ""
+msgstr "حدّد مجموعة واحدة على الأقل"
 
 #: Sources/TendCLI/Commands/ReorderCommand.swift
 msgid "name at least one habit"
-msgstr ""
+msgstr "حدّد عادة واحدة على الأقل"
 
 #: Sources/TendCLI/Commands/Routine/RoutineReorderCommand.swift
 msgid "name at least one routine"
-msgstr ""
+msgstr "حدّد روتينًا واحدًا على الأقل"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "network unreachable"
-msgstr ""
+msgstr "الشبكة غير متاحة"
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "no account with this id is waiting for approval"
-msgstr ""
+msgstr "لا يوجد حساب بهذا المعرّف بانتظار الموافقة"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "no answer in time"
-msgstr ""
+msgstr "لا رد في الوقت المحدد"
 
 #: Sources/TendCore/Habits/HabitFilter.swift
 #, python-brace-format
 msgid "no group named “{group}” (there are none yet)"
-msgstr ""
+msgstr "لا توجد مجموعة باسم «{group}» (لا توجد مجموعات بعد)"
 
 #: Sources/TendCore/Habits/HabitFilter.swift
 #, python-brace-format
 msgid "no group named “{group}” (they are {groups})"
-msgstr ""
+msgstr "لا توجد مجموعة باسم «{group}» (المجموعات الموجودة: {groups})"
 
 #: Sources/TendCore/Habits/HabitFilter.swift
 #, python-brace-format
 msgid "no habit has the tag “{tag}”"
-msgstr ""
+msgstr "لا توجد عادة تحمل الوسم «{tag}»"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 msgid "no habit name"
-msgstr ""
+msgstr "لا يوجد اسم للعادة"
 
 #: Sources/TendCLI/Support/HabitLookup.swift
 #, python-brace-format
 msgid "no habit named '{name}' (`tend list --all` shows your habits)"
-msgstr ""
+msgstr "لا توجد عادة باسم «{name}» (`tend list --all` يعرض عاداتك)"
 
 #: Sources/TendCLI/Support/HabitLookup.swift
 #, python-brace-format
 msgid "no habit named '{name}'; did you mean '{suggestion}'?"
-msgstr ""
+msgstr "لا توجد عادة باسم «{name}»؛ هل تقصد «{suggestion}»؟"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 msgid "no password given"
-msgstr ""
+msgstr "لم تُدخل كلمة مرور"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "no route to host"
-msgstr ""
+msgstr "لا يوجد مسار إلى المضيف"
 
 #: Sources/TendCLI/Commands/Routine/Routines.swift
 #, python-brace-format
 msgid "no routine named '{name}' (`tend routine list` shows your routines)"
-msgstr ""
+msgstr "لا يوجد روتين باسم «{name}» (`tend routine list` يعرض روتيناتك)"
 
 #: Sources/TendCLI/Commands/Routine/Routines.swift
 #, python-brace-format
 msgid "no routine named '{name}'; did you mean '{suggestion}'?"
-msgstr ""
+msgstr "لا يوجد روتين باسم «{name}»؛ هل تقصد «{suggestion}»؟"
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 msgid "no such notification"
-msgstr ""
+msgstr "لا يوجد إشعار كهذا"
 
 #: Sources/TendCore/Routines/Routine.swift
 msgid "no such routine"
-msgstr ""
+msgstr "لا يوجد روتين كهذا"
 
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 msgid "no such sign-in provider"
-msgstr ""
+msgstr "لا يوجد مزوّد تسجيل دخول كهذا"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 msgid "no terminal to ask the password on; pass it on standard input with --password-stdin"
-msgstr ""
+msgstr "لا توجد طرفية لطلب كلمة المرور؛ مرّرها عبر الإدخال القياسي باستخدام --password-stdin"
 
 #: Sources/TendCLI/Commands/Tips/TipsDismissCommand.swift
 #, python-brace-format
 msgid "no tip '{tip}' (one of: {tips})"
-msgstr ""
+msgstr "لا توجد نصيحة «{tip}» (أحد: {tips})"
 
 #: Sources/TendCLI/Commands/Tips/TipsDismissCommand.swift
 msgid "no tip applies now"
-msgstr ""
+msgstr "لا توجد نصيحة تنطبق الآن"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgid "no values yet"
-msgstr ""
+msgstr "لا توجد قيم بعد"
 
 #: Sources/TendCLI/Commands/Routine/RoutineDeleteCommand.swift
 #, python-brace-format
 msgid "not deleting routine '{routine}' without --yes (input is not a terminal)"
-msgstr ""
+msgstr "لن يُحذف الروتين «{routine}» دون --yes (الإدخال ليس طرفية)"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "not delivered yet (will be retried)"
-msgstr ""
+msgstr "لم يُسلَّم بعد (ستُعاد المحاولة)"
 
 #: Sources/TendCLI/Output/Format.swift
 #: Sources/TendCLI/Support/Tracking.swift
 msgid "not done"
-msgstr ""
+msgstr "لم يتم"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "not due"
-msgstr ""
+msgstr "غير مقررة"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "not due that day"
-msgstr ""
+msgstr "غير مقررة في ذلك اليوم"
 
 #: Sources/TendCLI/Commands/RemoveCommand.swift
 #, python-brace-format
 msgid "not removing '{habit}' without --yes (input is not a terminal)"
-msgstr ""
+msgstr "لن تُحذف «{habit}» دون --yes (الإدخال ليس طرفية)"
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 msgid "not restoring without --yes (input is not a terminal)"
-msgstr ""
+msgstr "لن تتم الاستعادة دون --yes (الإدخال ليس طرفية)"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #, python-brace-format
@@ -4850,16 +4850,16 @@ msgstr "ليس بعد (آخر قيمة {value} في {date})"
 #, python-brace-format
 msgid "notes are at most {count} character"
 msgid_plural "notes are at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الملاحظات {count} حرف على الأكثر"
+msgstr[1] "الملاحظات حرف واحد على الأكثر"
+msgstr[2] "الملاحظات حرفان على الأكثر"
+msgstr[3] "الملاحظات {count} أحرف على الأكثر"
+msgstr[4] "الملاحظات {count} حرفًا على الأكثر"
+msgstr[5] "الملاحظات {count} حرف على الأكثر"
 
 #: Sources/TendCore/Habits/Habit.swift
 msgid "notes cannot hold a NUL character"
-msgstr ""
+msgstr "لا يمكن أن تحتوي الملاحظات على حرف NUL"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #: Sources/TendWeb/Pages/TodayPage.swift
@@ -4869,12 +4869,12 @@ msgstr "لا شيء مقرر"
 #: Sources/TendCLI/Output/Style.swift
 #, python-brace-format
 msgid "nothing due {none}  0% {zero}  <50% {low}  <100% {high}  100% {full}"
-msgstr ""
+msgstr "لا شيء مقرر {none}  0% {zero}  <50% {low}  <100% {high}  100% {full}"
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "nothing in the harsh file could be read ({first})"
-msgstr ""
+msgstr "تعذّرت قراءة أي شيء في ملف harsh ({first})"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 msgid "nothing recorded yet"
@@ -4883,94 +4883,94 @@ msgstr "لم يُسجَّل شيء بعد"
 #: Sources/TendCLI/Commands/Remind/ReminderNotifier.swift
 #, python-brace-format
 msgid "notify-send failed (exit {status})"
-msgstr ""
+msgstr "فشل notify-send (رمز الخروج {status})"
 
 #: Sources/TendCLI/Commands/Remind/ReminderNotifier.swift
 msgid "notify-send is not installed (Debian: apt-get install libnotify-bin); use --notifier print"
-msgstr ""
+msgstr "notify-send غير مثبّت (في Debian: apt-get install libnotify-bin)؛ استخدم --notifier print"
 
 #: Sources/TendCLI/SyncClient/AutoSync.swift
 #, python-brace-format
 msgid "offline ({server}: {reason}); {count} change waits to sync"
 msgid_plural "offline ({server}: {reason}); {count} changes wait to sync"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "غير متصل ({server}: {reason})؛ لا تغييرات بانتظار المزامنة"
+msgstr[1] "غير متصل ({server}: {reason})؛ تغيير واحد بانتظار المزامنة"
+msgstr[2] "غير متصل ({server}: {reason})؛ تغييران بانتظار المزامنة"
+msgstr[3] "غير متصل ({server}: {reason})؛ {count} تغييرات بانتظار المزامنة"
+msgstr[4] "غير متصل ({server}: {reason})؛ {count} تغييرًا بانتظار المزامنة"
+msgstr[5] "غير متصل ({server}: {reason})؛ {count} تغيير بانتظار المزامنة"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "offline: not synced yet"
-msgstr ""
+msgstr "غير متصل: لم تتم المزامنة بعد"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "offline: {error}"
-msgstr ""
+msgstr "غير متصل: {error}"
 
 #: Sources/TendCLI/Commands/Sync/SyncCommand.swift
 #, python-brace-format
 msgid "offline: {server} did not answer ({reason}); {count} change waits to sync"
 msgid_plural "offline: {server} did not answer ({reason}); {count} changes wait to sync"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "غير متصل: لم يستجب {server} ({reason})؛ لا تغييرات بانتظار المزامنة"
+msgstr[1] "غير متصل: لم يستجب {server} ({reason})؛ تغيير واحد بانتظار المزامنة"
+msgstr[2] "غير متصل: لم يستجب {server} ({reason})؛ تغييران بانتظار المزامنة"
+msgstr[3] "غير متصل: لم يستجب {server} ({reason})؛ {count} تغييرات بانتظار المزامنة"
+msgstr[4] "غير متصل: لم يستجب {server} ({reason})؛ {count} تغييرًا بانتظار المزامنة"
+msgstr[5] "غير متصل: لم يستجب {server} ({reason})؛ {count} تغيير بانتظار المزامنة"
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "only the server's owner approves accounts"
-msgstr ""
+msgstr "مالك الخادم وحده يوافق على الحسابات"
 
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "only the server's owner can invite people"
-msgstr ""
+msgstr "مالك الخادم وحده يمكنه دعوة الأشخاص"
 
 #: Sources/TendWeb/Routes/SignInSettingsPages.swift
 msgid "only the server's owner makes invites"
-msgstr ""
+msgstr "مالك الخادم وحده ينشئ الدعوات"
 
 #: Sources/TendServer/API/AccountsAPI.swift
 msgid "only the server's owner manages invites"
-msgstr ""
+msgstr "مالك الخادم وحده يدير الدعوات"
 
 #: Sources/TendServer/API/OperationsAPI.swift
 msgid "only the server's owner may read its metrics"
-msgstr ""
+msgstr "مالك الخادم وحده يمكنه قراءة مقاييسه"
 
 #: Sources/TendPostgres/PostgresStore+CheckIns.swift
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "operation {operation} belongs to another account"
-msgstr ""
+msgstr "العملية {operation} تخص حسابًا آخر"
 
 #: Sources/TendPostgres/PostgresStore+Sync.swift
 #: Sources/TendSQLite/SQLiteStore+Sync.swift
 #, python-brace-format
 msgid "operation {operation} belongs to another account; nothing was stored"
-msgstr ""
+msgstr "العملية {operation} تخص حسابًا آخر؛ لم يُحفظ شيء"
 
 #: Sources/TendCore/Sync/SyncRules.swift
 #, python-brace-format
 msgid "operation {operation} is stamped {seconds} s in the server's future (at most {limit} s is accepted): the clock of device '{device}' is wrong; set it right and sync again"
-msgstr ""
+msgstr "طابع العملية {operation} الزمني متقدم {seconds} ث على وقت الخادم (المقبول {limit} ث على الأكثر): ساعة الجهاز «{device}» غير مضبوطة؛ اضبطها ثم زامن مجددًا"
 
 #: Sources/TendCore/Sync/SyncRules.swift
 #, python-brace-format
 msgid "operation {operation}: its timestamp names device '{named}', not '{device}'"
-msgstr ""
+msgstr "العملية {operation}: طابعها الزمني يذكر الجهاز «{named}»، لا «{device}»"
 
 #: Sources/TendCore/Sync/SyncRules.swift
 #, python-brace-format
 msgid "operation {operation}: its timestamp {timestamp} is out of range"
-msgstr ""
+msgstr "العملية {operation}: طابعها الزمني {timestamp} خارج النطاق المسموح"
 
 #: Sources/TendCore/Sync/SyncRules.swift
 #, python-brace-format
 msgid "operation {operation}: {reason}"
-msgstr ""
+msgstr "العملية {operation}: {reason}"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 msgid "over limit"
@@ -4978,114 +4978,114 @@ msgstr "تجاوز الحد"
 
 #: Sources/TendReminders/ReminderTargets.swift
 msgid "p256dh must be a P-256 public key: 65 bytes, uncompressed, on the curve, base64url"
-msgstr ""
+msgstr "يجب أن يكون p256dh مفتاحًا عامًّا من نوع P-256: بطول 65 بايت، غير مضغوط، يقع على المنحنى، بترميز base64url"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "paused"
-msgstr ""
+msgstr "متوقفة مؤقتًا"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "pending"
-msgstr ""
+msgstr "قيد الانتظار"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "pending: {count} change to push"
 msgid_plural "pending: {count} changes to push"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "قيد الانتظار: لا تغييرات بانتظار الإرسال"
+msgstr[1] "قيد الانتظار: تغيير واحد بانتظار الإرسال"
+msgstr[2] "قيد الانتظار: تغييران بانتظار الإرسال"
+msgstr[3] "قيد الانتظار: {count} تغييرات بانتظار الإرسال"
+msgstr[4] "قيد الانتظار: {count} تغييرًا بانتظار الإرسال"
+msgstr[5] "قيد الانتظار: {count} تغيير بانتظار الإرسال"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 msgid "period done"
-msgstr ""
+msgstr "تم لهذه الفترة"
 
 #: Sources/TendPostgres/PostgresURL.swift
 #, python-brace-format
 msgid "port {port} is not a TCP port"
-msgstr ""
+msgstr "المنفذ {port} ليس منفذ TCP صالحًا"
 
 #: Sources/TendCore/Routines/Routine.swift
 #, python-brace-format
 msgid "position {position} is outside the list"
-msgstr ""
+msgstr "الموضع {position} خارج القائمة"
 
 #: Sources/TendHTTP/Requests.swift
 msgid "provider not found"
-msgstr ""
+msgstr "المزوّد غير موجود"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "push subscription not found"
-msgstr ""
+msgstr "اشتراك الإشعارات غير موجود"
 
 #: Sources/TendWeb/Pages/StaleDayNotice.swift
 #, python-brace-format
 msgid "record it on {date}"
-msgstr ""
+msgstr "سجّله في {date}"
 
 #: Sources/TendWeb/Assets/push.js
 msgid "refused (the address is not allowed)"
-msgstr ""
+msgstr "مرفوض (العنوان غير مسموح به)"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "registration needs an invite"
-msgstr ""
+msgstr "إنشاء حساب يتطلب دعوة"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendServer/API/RemindersAPI.swift
 msgid "reminder not found"
-msgstr ""
+msgstr "التذكير غير موجود"
 
 #: Sources/TendCore/Reminders/Reminder.swift
 #, python-brace-format
 msgid "repeats are 5 to 240 minutes apart, not {minutes}"
-msgstr ""
+msgstr "الفاصل بين التكرارات من 5 إلى 240 دقيقة، لا {minutes}"
 
 #: Sources/TendHTTP/Problem.swift
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendServer/API/RoutinesAPI.swift
 msgid "routine not found"
-msgstr ""
+msgstr "الروتين غير موجود"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "routine {position} of the file has no name, so it is called “{name}”"
-msgstr ""
+msgstr "الروتين رقم {position} في الملف بلا اسم، لذا سُمّي «{name}»"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "routine “{routine}”: it had no weekdays, so it runs every day"
-msgstr ""
+msgstr "الروتين «{routine}»: لم تكن له أيام في الأسبوع، لذا صار يعمل كل يوم"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "routine “{routine}”: its id is used twice in the file, so it gets a new id"
-msgstr ""
+msgstr "الروتين «{routine}»: معرّفه مستخدم مرتين في الملف، لذا أُعطي معرّفًا جديدًا"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "routine “{routine}”: {count} habits stay in the routine they are already in"
 msgid_plural "routine “{routine}”: {count} habits stay in the routine they are already in"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الروتين «{routine}»: لا عادات تبقى في روتين آخر كانت فيه"
+msgstr[1] "الروتين «{routine}»: عادة واحدة تبقى في الروتين الذي كانت فيه أصلًا"
+msgstr[2] "الروتين «{routine}»: عادتان تبقيان في الروتين الذي كانتا فيه أصلًا"
+msgstr[3] "الروتين «{routine}»: {count} عادات تبقى في الروتين الذي كانت فيه أصلًا"
+msgstr[4] "الروتين «{routine}»: {count} عادة تبقى في الروتين الذي كانت فيه أصلًا"
+msgstr[5] "الروتين «{routine}»: {count} عادة تبقى في الروتين الذي كانت فيه أصلًا"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "routines: {added} added, {merged} already there"
-msgstr ""
+msgstr "الروتينات: {added} مضافة، {merged} موجودة بالفعل"
 
 #: Sources/TendWeb/Routes/PausePages.swift
 msgid "scope is all or group:NAME"
-msgstr ""
+msgstr "قيمة scope هي all أو group:NAME"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #, python-brace-format
@@ -5095,46 +5095,46 @@ msgstr "النتيجة {ring} {percent}"
 #: Sources/TendCLI/Commands/WeekCommand.swift
 #, python-brace-format
 msgid "score: {legend}"
-msgstr ""
+msgstr "النتيجة: {legend}"
 
 #: Sources/TendServer/API/DataAPI.swift
 msgid "send the file to import as the body"
-msgstr ""
+msgstr "أرسل الملف المراد استيراده في متن الطلب"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "server: has changes this copy has not pulled yet (any read, or tend sync, brings them)"
-msgstr ""
+msgstr "الخادم: لديه تغييرات لم تجلبها هذه النسخة بعد (أي قراءة، أو tend sync، تجلبها)"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "server: not asked ({error})"
-msgstr ""
+msgstr "الخادم: لم يُسأل ({error})"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "server: nothing newer; this copy is up to date"
-msgstr ""
+msgstr "الخادم: لا جديد؛ هذه النسخة محدّثة"
 
 #: Sources/TendImport/ImportReport.swift
 msgid "settings: taken from the file"
-msgstr ""
+msgstr "الإعدادات: مأخوذة من الملف"
 
 #: Sources/TendHTTP/Auth/Authenticator.swift
 msgid "sign in first: send an API token (Authorization: Bearer) or the session cookie"
-msgstr ""
+msgstr "سجّل الدخول أولًا: أرسل رمز API (Authorization: Bearer) أو ملف تعريف ارتباط الجلسة"
 
 #: Sources/TendHTTP/TendRequestContext.swift
 msgid "sign in first: send an API token or a session cookie"
-msgstr ""
+msgstr "سجّل الدخول أولًا: أرسل رمز API أو ملف تعريف ارتباط الجلسة"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "signed up {date}"
-msgstr ""
+msgstr "أنشأ الحساب في {date}"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "signed-out: {server} refused this device's token; sign in again with tend sync login {url} --username {username}"
-msgstr ""
+msgstr "تم تسجيل الخروج: رفض {server} رمز هذا الجهاز؛ سجّل الدخول مجددًا باستخدام tend sync login {url} --username {username}"
 
 #: Sources/TendCLI/Commands/HistoryCommand.swift
 #: Sources/TendCLI/Commands/TodayCommand.swift
@@ -5145,7 +5145,7 @@ msgstr "تم التخطي"
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "skipped “{text}” is not true or false"
-msgstr ""
+msgstr "قيمة skipped «{text}» ليست true أو false"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 msgid "slipped"
@@ -5154,741 +5154,741 @@ msgstr "زلّة"
 #: Sources/TendHTTP/ProblemMiddleware.swift
 #, python-brace-format
 msgid "something went wrong on the server (request {id})"
-msgstr ""
+msgstr "حدث خطأ ما في الخادم (الطلب {id})"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "starts {date}"
-msgstr ""
+msgstr "تبدأ في {date}"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "step {step} is out of range {lower}…{upper}"
-msgstr ""
+msgstr "الخطوة {step} خارج النطاق {lower}…{upper}"
 
 #: Sources/TendCLI/Support/Tracking.swift
 #, python-brace-format
 msgid "streak: {count} day"
 msgid_plural "streak: {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "السلسلة: 0 يوم"
+msgstr[1] "السلسلة: يوم واحد"
+msgstr[2] "السلسلة: يومان"
+msgstr[3] "السلسلة: {count} أيام"
+msgstr[4] "السلسلة: {count} يومًا"
+msgstr[5] "السلسلة: {count} يوم"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "sync link not found"
-msgstr ""
+msgstr "لم يُعثر على رابط المزامنة"
 
 #: Sources/TendCLI/Commands/Sync/SyncCommand.swift
 #, python-brace-format
 msgid "sync with {server} failed: {error}"
-msgstr ""
+msgstr "فشلت المزامنة مع {server}: {error}"
 
 #: Sources/TendCLI/SyncClient/AutoSync.swift
 #, python-brace-format
 msgid "sync with {server} failed: {error}; {count} change waits to sync"
 msgid_plural "sync with {server} failed: {error}; {count} changes wait to sync"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "فشلت المزامنة مع {server}: {error}؛ لا تغييرات بانتظار المزامنة"
+msgstr[1] "فشلت المزامنة مع {server}: {error}؛ تغيير واحد بانتظار المزامنة"
+msgstr[2] "فشلت المزامنة مع {server}: {error}؛ تغييران بانتظار المزامنة"
+msgstr[3] "فشلت المزامنة مع {server}: {error}؛ {count} تغييرات بانتظار المزامنة"
+msgstr[4] "فشلت المزامنة مع {server}: {error}؛ {count} تغييرًا بانتظار المزامنة"
+msgstr[5] "فشلت المزامنة مع {server}: {error}؛ {count} تغيير بانتظار المزامنة"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "synced with {server} as {username}"
-msgstr ""
+msgstr "تمت المزامنة مع {server} باسم {username}"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "target {target} is not allowed here: it must be {value}"
-msgstr ""
+msgstr "الهدف {target} غير مسموح هنا: يجب أن يكون {value}"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "target {target} is not allowed here: only a count's target has decimals"
-msgstr ""
+msgstr "الهدف {target} غير مسموح هنا: المنازل العشرية لهدف عادة العدّ فقط"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "target {target} is out of range {lower}…{upper}"
-msgstr ""
+msgstr "الهدف {target} خارج النطاق {lower}…{upper}"
 
 #: Sources/TendImport/CSV.swift
 msgid "text after a closing quote (a quote inside a field must be doubled)"
-msgstr ""
+msgstr "نص بعد علامة اقتباس إغلاق (علامة الاقتباس داخل الحقل يجب أن تُكتب مرتين)"
 
 #: Sources/TendCore/Routines/Routine.swift
 #: Sources/TendHTTP/Problem.swift
 #: Sources/TendServer/API/RoutinesAPI.swift
 msgid "that habit is not in the routine"
-msgstr ""
+msgstr "هذه العادة ليست في الروتين"
 
 #: Sources/TendPostgres/PostgresStore+Rows.swift
 msgid "that username is taken"
-msgstr ""
+msgstr "اسم المستخدم هذا مأخوذ"
 
 #: Sources/TendHTTP/Auth/Authenticator.swift
 #: Sources/TendServer/API/OperationsAPI.swift
 msgid "the API token is not valid (revoked, expired or mistyped)"
-msgstr ""
+msgstr "رمز API غير صالح (ملغى أو منتهي الصلاحية أو مكتوب خطأ)"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the CSV file cannot be read at line {line}: {reason}"
-msgstr ""
+msgstr "تعذّرت قراءة ملف CSV في السطر {line}: {reason}"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 msgid "the HabitBull file has no HabitName, CalendarDate and Value columns"
-msgstr ""
+msgstr "لا يحتوي ملف HabitBull على الأعمدة HabitName وCalendarDate وValue"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 msgid "the HabitBull file is empty"
-msgstr ""
+msgstr "ملف HabitBull فارغ"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the JSON file cannot be read: {reason}"
-msgstr ""
+msgstr "تعذّرت قراءة ملف JSON: {reason}"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the JSON file is a “{format}” file, not a Tend export (\"format\": \"tend\")"
-msgstr ""
+msgstr "ملف JSON هذا ملف «{format}»، وليس ملف تصدير من Tend (\"format\": \"tend\")"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the OpenID issuer {issuer} is given twice"
-msgstr ""
+msgstr "جهة إصدار OpenID {issuer} مذكورة مرتين"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the Tend export has version {version}; this Tend reads version {supported} only"
-msgstr ""
+msgstr "ملف تصدير Tend هذا بالإصدار {version}؛ وهذا الإصدار من Tend يقرأ الإصدار {supported} فقط"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the ZIP file cannot be read: {reason}"
-msgstr ""
+msgstr "تعذّرت قراءة ملف ZIP: {reason}"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the ZIP file contains an unsafe path “{path}” (it points outside the archive), so it is not imported"
-msgstr ""
+msgstr "يحتوي ملف ZIP على مسار غير آمن «{path}» (يشير إلى خارج الأرشيف)، لذا لم يُستورد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the ZIP's content is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "محتوى ملف ZIP كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 #, python-brace-format
 msgid "the account “{username}” is waiting for the server owner's approval"
-msgstr ""
+msgstr "الحساب «{username}» بانتظار موافقة مالك الخادم"
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 msgid "the answer is done or later"
-msgstr ""
+msgstr "الإجابة هي done أو later"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 msgid "the archive could not be written"
-msgstr ""
+msgstr "تعذّرت كتابة الأرشيف"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the backup interval is a number and a unit (m, h or d), at least 1m, such as 24h, not '{text}'"
-msgstr ""
+msgstr "الفاصل بين النسخ الاحتياطية عدد ووحدة (m أو h أو d)، بحد أدنى 1m، مثل 24h، لا «{text}»"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the bcrypt cost must be from {least} to 31, not {cost}"
-msgstr ""
+msgstr "يجب أن تكون كلفة bcrypt من {least} إلى 31، لا {cost}"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "the body cannot be read"
-msgstr ""
+msgstr "تعذّرت قراءة نص الطلب"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "the body has the wrong type (expected {type})"
-msgstr ""
+msgstr "نص الطلب من نوع خاطئ (المتوقع {type})"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "the body is missing a value (expected {type})"
-msgstr ""
+msgstr "نص الطلب ينقصه قيمة (المتوقع {type})"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "the body is not valid JSON"
-msgstr ""
+msgstr "نص الطلب ليس JSON صالحًا"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "the body must be JSON, sent with Content-Type: application/json (got '{type}')"
-msgstr ""
+msgstr "يجب أن يكون نص الطلب JSON، مُرسلًا مع Content-Type: application/json (المُرسل «{type}»)"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "the body must be JSON, sent with Content-Type: application/json (got none)"
-msgstr ""
+msgstr "يجب أن يكون نص الطلب JSON، مُرسلًا مع Content-Type: application/json (لم يُرسل أي نوع)"
 
 #: Sources/TendServer/API/ServerDependencies.swift
 msgid "the body must be a JSON value"
-msgstr ""
+msgstr "يجب أن يكون متن الطلب قيمة JSON"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the cache memory is from {least} to 65536 MiB, not {cache}"
-msgstr ""
+msgstr "ذاكرة التخزين المؤقت من {least} إلى 65536 MiB، لا {cache}"
 
 #: Sources/TendServer/API/AccountsAPI.swift
 msgid "the current password is not right"
-msgstr ""
+msgstr "كلمة المرور الحالية غير صحيحة"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the database cannot be read: {reason}"
-msgstr ""
+msgstr "تعذّرت قراءة قاعدة البيانات: {reason}"
 
 #: Sources/TendPostgres/PostgresMigrations.swift
 #, python-brace-format
 msgid "the database has schema version {version}, newer than this Tend knows ({latest}): upgrade Tend; the database was left untouched"
-msgstr ""
+msgstr "مخطط قاعدة البيانات بالإصدار {version}، وهو أحدث مما يعرفه هذا الإصدار من Tend ({latest}): حدّث Tend؛ لم تُمسّ قاعدة البيانات"
 
 #: Sources/TendPostgres/PostgresStore+Rows.swift
 msgid "the database refused the value"
-msgstr ""
+msgstr "رفضت قاعدة البيانات القيمة"
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "the end ({end}) is before the start ({start})"
-msgstr ""
+msgstr "النهاية ({end}) قبل البداية ({start})"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 msgid "the file"
-msgstr ""
+msgstr "الملف"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file cannot be imported: {reason}"
-msgstr ""
+msgstr "تعذّر استيراد الملف: {reason}"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} JSON value, more than one import accepts"
 msgid_plural "the file holds more than {count} JSON values, more than one import accepts"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحتوي الملف على قيم JSON، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[1] "يحتوي الملف على أكثر من قيمة JSON واحدة، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[2] "يحتوي الملف على أكثر من قيمتي JSON، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[3] "يحتوي الملف على أكثر من {count} قيم JSON، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[4] "يحتوي الملف على أكثر من {count} قيمة JSON، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[5] "يحتوي الملف على أكثر من {count} قيمة JSON، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} entry, more than one import accepts"
 msgid_plural "the file holds more than {count} entries, more than one import accepts"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحتوي الملف على إدخالات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[1] "يحتوي الملف على أكثر من إدخال واحد، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[2] "يحتوي الملف على أكثر من إدخالين، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[3] "يحتوي الملف على أكثر من {count} إدخالات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[4] "يحتوي الملف على أكثر من {count} إدخالًا، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[5] "يحتوي الملف على أكثر من {count} إدخال، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} file in the ZIP, more than one import accepts"
 msgid_plural "the file holds more than {count} files in the ZIP, more than one import accepts"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحتوي ملف ZIP على ملفات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[1] "يحتوي ملف ZIP على أكثر من ملف واحد، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[2] "يحتوي ملف ZIP على أكثر من ملفين، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[3] "يحتوي ملف ZIP على أكثر من {count} ملفات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[4] "يحتوي ملف ZIP على أكثر من {count} ملفًا، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[5] "يحتوي ملف ZIP على أكثر من {count} ملف، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} habit, more than one import accepts"
 msgid_plural "the file holds more than {count} habits, more than one import accepts"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحتوي الملف على عادات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[1] "يحتوي الملف على أكثر من عادة واحدة، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[2] "يحتوي الملف على أكثر من عادتين، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[3] "يحتوي الملف على أكثر من {count} عادات، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[4] "يحتوي الملف على أكثر من {count} عادة، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[5] "يحتوي الملف على أكثر من {count} عادة، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} line in {file}, more than one import accepts"
 msgid_plural "the file holds more than {count} lines in {file}, more than one import accepts"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "يحتوي {file} على أسطر، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[1] "يحتوي {file} على أكثر من سطر واحد، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[2] "يحتوي {file} على أكثر من سطرين، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[3] "يحتوي {file} على أكثر من {count} أسطر، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[4] "يحتوي {file} على أكثر من {count} سطرًا، وهذا أكثر مما يقبله استيراد واحد"
+msgstr[5] "يحتوي {file} على أكثر من {count} سطر، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file holds more than {count} {what}, more than one import accepts"
-msgstr ""
+msgstr "يحتوي الملف على أكثر من {count} {what}، وهذا أكثر مما يقبله استيراد واحد"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #: Sources/TendImport/TendImporter.swift
 msgid "the file is empty"
-msgstr ""
+msgstr "الملف فارغ"
 
 #: Sources/TendImport/TendImporter.swift
 msgid "the file is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file"
-msgstr ""
+msgstr "الملف ليس JSON، ولا CSV من Tend أو HabitBull، ولا ملفات نصية من harsh، ولا قاعدة بيانات SQLite، ولا ملف ZIP"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the file is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "الملف كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "the file's settings are not applied: {reason}"
-msgstr ""
+msgstr "لم تُطبَّق إعدادات الملف: {reason}"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "the format is json (Tend's) or ntfy, not '{format}'"
-msgstr ""
+msgstr "التنسيق هو json (الخاص بـ Tend) أو ntfy، وليس «{format}»"
 
 #: Sources/TendStore/UseCases/PauseHabits.swift
 #, python-brace-format
 msgid "the group “{group}” has no habit to pause"
-msgstr ""
+msgstr "لا توجد في المجموعة «{group}» عادة لإيقافها مؤقتًا"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "the habit on line {line}"
-msgstr ""
+msgstr "العادة في السطر {line}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "the header has no “{column}” column"
-msgstr ""
+msgstr "لا يحتوي سطر العناوين على العمود «{column}»"
 
 #: Sources/TendCLI/Commands/ExportCommand.swift
 msgid "the loop-csv export is a zip file: give --output FILE"
-msgstr ""
+msgstr "تصدير loop-csv ملف zip: استخدم --output FILE"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "the name becomes “{name}”"
-msgstr ""
+msgstr "يصبح الاسم «{name}»"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the number of backups to keep is from 1 to 10000, not '{text}'"
-msgstr ""
+msgstr "عدد النسخ الاحتياطية المحفوظة من 1 إلى 10000، لا «{text}»"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "the password is not right"
-msgstr ""
+msgstr "كلمة المرور غير صحيحة"
 
 #: Sources/TendCore/Habits/HabitPause.swift
 #, python-brace-format
 msgid "the pause from {later} overlaps the one from {earlier}"
-msgstr ""
+msgstr "الإيقاف المؤقت الذي يبدأ في {later} يتداخل مع الذي يبدأ في {earlier}"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the port must be from 0 to 65535, not {port}"
-msgstr ""
+msgstr "يجب أن يكون المنفذ من 0 إلى 65535، لا {port}"
 
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 msgid "the provider's answer does not belong to the sign-in this browser started"
-msgstr ""
+msgstr "رد المزوّد لا يخص عملية تسجيل الدخول التي بدأها هذا المتصفح"
 
 #: Sources/TendHTTP/Auth/TrustedHeaderSignIn.swift
 #, python-brace-format
 msgid "the proxy signed in “{username}”, who has no Tend account: ask the owner to invite them, or run tend serve with --trusted-header-signup"
-msgstr ""
+msgstr "سجّل الوكيل دخول «{username}»، وليس له حساب في Tend: اطلب من المالك دعوته، أو شغّل tend serve مع --trusted-header-signup"
 
 #: Sources/TendHTTP/Auth/Authenticator.swift
 msgid "the proxy signed you in just now: load the page again, then make the change"
-msgstr ""
+msgstr "سجّل الوكيل دخولك للتو: أعد تحميل الصفحة، ثم أجرِ التغيير"
 
 #: Sources/TendHTTP/Auth/TrustedHeaderSignIn.swift
 #, python-brace-format
 msgid "the proxy's user name cannot be a Tend username: {reason}"
-msgstr ""
+msgstr "لا يصلح اسم المستخدم القادم من الوكيل اسمًا للمستخدم في Tend: {reason}"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "the public URL must be an http:// or https:// URL, not '{url}'"
-msgstr ""
+msgstr "يجب أن يكون العنوان العام عنوان http:// أو https://، لا «{url}»"
 
 #: Sources/TendHTTP/Problem.swift
 msgid "the request body is larger than this route accepts"
-msgstr ""
+msgstr "نص الطلب أكبر مما يقبله هذا المسار"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "the request body is larger than {size}, more than this route accepts"
-msgstr ""
+msgstr "نص الطلب أكبر من {size}، وهذا أكثر مما يقبله هذا المسار"
 
 #: Sources/TendImport/HarshFormat.swift
 msgid "the result is not y, n or s"
-msgstr ""
+msgstr "النتيجة ليست y أو n أو s"
 
 #: Sources/TendCore/Habits/HabitVersion.swift
 #, python-brace-format
 msgid "the rule ending {day} has a target ({target}) out of range for its kind and type"
-msgstr ""
+msgstr "القاعدة المنتهية في {day} لها هدف ({target}) خارج النطاق المسموح لنوعها"
 
 #: Sources/TendCore/Habits/HabitVersion.swift
 #, python-brace-format
 msgid "the rule ending {day}: {reason}"
-msgstr ""
+msgstr "القاعدة المنتهية في {day}: {reason}"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "the schedule's start ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "بداية الجدول ({day}) تسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "the schedule's start ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "بداية الجدول ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر يوم مسموح هو {last}"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 msgid "the server"
-msgstr ""
+msgstr "الخادم"
 
 #: Sources/TendImport/ImportScratch.swift
 #, python-brace-format
 msgid "the server cannot make its private folder for imports (errno {errno})"
-msgstr ""
+msgstr "تعذّر على الخادم إنشاء مجلده الخاص بالاستيراد (errno {errno})"
 
 #: Sources/TendImport/ImportDatabase.swift
 #: Sources/TendImport/ZipReader.swift
 msgid "the server cannot write its copy of the file"
-msgstr ""
+msgstr "تعذّر على الخادم كتابة نسخته من الملف"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 #, python-brace-format
 msgid "the server did not answer ({reason})"
-msgstr ""
+msgstr "لم يستجب الخادم ({reason})"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "the server is busy checking other passwords; try again in {count} second"
 msgid_plural "the server is busy checking other passwords; try again in {count} seconds"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا الآن"
+msgstr[1] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا بعد ثانية واحدة"
+msgstr[2] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا بعد ثانيتين"
+msgstr[3] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا بعد {count} ثوانٍ"
+msgstr[4] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا بعد {count} ثانية"
+msgstr[5] "الخادم مشغول بالتحقق من كلمات مرور أخرى؛ حاول مجددًا بعد {count} ثانية"
 
 #: Sources/TendHTTP/ImportGate.swift
 msgid "the server is importing other files right now; try again in a few seconds"
-msgstr ""
+msgstr "الخادم يستورد ملفات أخرى الآن؛ حاول مجددًا بعد بضع ثوانٍ"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 #, python-brace-format
 msgid "the server refused this device's token ({detail})"
-msgstr ""
+msgstr "رفض الخادم رمز هذا الجهاز ({detail})"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "the server's first account can only be created from the machine it runs on (no setup code was issued)"
-msgstr ""
+msgstr "لا يمكن إنشاء أول حساب على الخادم إلا من الجهاز الذي يعمل عليه (لم يُصدر رمز إعداد)"
 
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 msgid "the server's first account is made with a password on the sign-up page"
-msgstr ""
+msgstr "يُنشأ أول حساب على الخادم بكلمة مرور من صفحة إنشاء الحساب"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "the server's first account needs the setup code that tend serve printed when it started (or sign up on that machine)"
-msgstr ""
+msgstr "يحتاج أول حساب على الخادم إلى رمز الإعداد الذي طبعه tend serve عند بدء تشغيله (أو أنشئ الحساب على ذلك الجهاز)"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "the server's owner cannot delete their account while other accounts exist"
-msgstr ""
+msgstr "لا يمكن لمالك الخادم حذف حسابه ما دامت هناك حسابات أخرى"
 
 #: Sources/TendHTTP/Auth/Authenticator.swift
 msgid "the session has ended; sign in again"
-msgstr ""
+msgstr "انتهت الجلسة؛ سجّل الدخول مجددًا"
 
 #: Sources/TendReminders/ReminderTargets.swift
 #, python-brace-format
 msgid "the subscription's keys are not usable: {reason}"
-msgstr ""
+msgstr "مفاتيح الاشتراك غير صالحة للاستخدام: {reason}"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "the text in the file (names and notes) is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "النص في الملف (الأسماء والملاحظات) كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendPostgres/PostgresStore+Accounts.swift
 #: Sources/TendSQLite/SQLiteStore+Accounts.swift
 #, python-brace-format
 msgid "the username '{username}' is taken"
-msgstr ""
+msgstr "اسم المستخدم «{username}» مأخوذ"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "the username or password is not right"
-msgstr ""
+msgstr "اسم المستخدم أو كلمة المرور غير صحيحة"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 #, python-brace-format
 msgid "the username “{username}” is taken"
-msgstr ""
+msgstr "اسم المستخدم «{username}» مأخوذ"
 
 #: Sources/TendImport/TendCSVFormat.swift
 msgid "the “record” column is empty (expected habit or entry)"
-msgstr ""
+msgstr "العمود «record» فارغ (المتوقع habit أو entry)"
 
 #: Sources/TendWeb/Routes/DataPages.swift
 msgid "there is no export in that format; choose Tend JSON, CSV or Loop CSV"
-msgstr ""
+msgstr "لا يوجد تصدير بهذا التنسيق؛ اختر Tend JSON أو CSV أو Loop CSV"
 
 #: Sources/TendStore/UseCases/PauseHabits.swift
 msgid "there is no habit to pause"
-msgstr ""
+msgstr "لا توجد عادة لإيقافها مؤقتًا"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "this Loop Habit Tracker backup has schema version {version}; Tend reads versions {lowest} to {highest}"
-msgstr ""
+msgstr "مخطط نسخة Loop Habit Tracker الاحتياطية هذه بالإصدار {version}؛ ويقرأ Tend الإصدارات من {lowest} إلى {highest}"
 
 #: Sources/TendServer/API/SyncAPI.swift
 #, python-brace-format
 msgid "this account holds amounts with decimals ({amount}) that this version of Tend cannot read: update Tend, then sync again"
-msgstr ""
+msgstr "يحتوي هذا الحساب على كميات بكسور عشرية ({amount}) لا يستطيع هذا الإصدار من Tend قراءتها: حدِّث Tend، ثم زامِن مجددًا"
 
 #: Sources/TendServer/API/SyncAPI.swift
 msgid "this account holds habits that are only measured (a weight, a mood), which this version of Tend cannot read: update Tend, then sync again"
-msgstr ""
+msgstr "يحتوي هذا الحساب على عادات للقياس فقط (وزن، مزاج)، لا يستطيع هذا الإصدار من Tend قراءتها: حدِّث Tend، ثم زامِن مجددًا"
 
 #: Sources/TendPostgres/PostgresStore+Rows.swift
 #, python-brace-format
 msgid "this collides with existing data ({constraint})"
-msgstr ""
+msgstr "هذا يتعارض مع بيانات موجودة ({constraint})"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "this database is not a Loop Habit Tracker backup: {reason}"
-msgstr ""
+msgstr "قاعدة البيانات هذه ليست نسخة احتياطية من Loop Habit Tracker: {reason}"
 
 #: Sources/TendCLI/SyncClient/SyncEngine.swift
 msgid "this database is not linked to a server"
-msgstr ""
+msgstr "قاعدة البيانات هذه غير مرتبطة بخادم"
 
 #: Sources/TendCLI/Commands/Sync/SyncCommand.swift
 msgid "this database is not signed in to a server; sign in with `tend sync login URL --username NAME`"
-msgstr ""
+msgstr "لم يُسجَّل الدخول إلى أي خادم من قاعدة البيانات هذه؛ سجّل الدخول باستخدام `tend sync login URL --username NAME`"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "this entry belongs to no habit row above it (habit_id “{id}”)"
-msgstr ""
+msgstr "هذا الإدخال لا ينتمي إلى أي صف عادة فوقه (habit_id «{id}»)"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "this file is not one Tend can import ({detail}): expected a Tend JSON or CSV export, a Loop Habit Tracker backup (.db) or a Loop CSV export (.zip), or an export of Beaver Habit Tracker, HabitBull, harsh, Rewire or Tickmate"
-msgstr ""
+msgstr "لا يستطيع Tend استيراد هذا الملف ({detail}): المتوقع ملف تصدير JSON أو CSV من Tend، أو نسخة احتياطية من Loop Habit Tracker (.db)، أو ملف تصدير CSV من Loop (.zip)، أو ملف تصدير من Beaver Habit Tracker أو HabitBull أو harsh أو Rewire أو Tickmate"
 
 #: Sources/TendPostgres/PostgresStore+Accounts.swift
 #: Sources/TendSQLite/SQLiteStore+Accounts.swift
 msgid "this invite already exists"
-msgstr ""
+msgstr "هذه الدعوة موجودة بالفعل"
 
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "this invite code is not valid"
-msgstr ""
+msgstr "رمز الدعوة هذا غير صالح"
 
 #: Sources/TendHTTP/Auth/AccountService.swift
 msgid "this invite code is not valid (mistyped, used or expired)"
-msgstr ""
+msgstr "رمز الدعوة هذا غير صالح (مكتوب خطأ أو مستخدم أو منتهي الصلاحية)"
 
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "this invite has already been used"
-msgstr ""
+msgstr "استُخدمت هذه الدعوة بالفعل"
 
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "this invite has expired"
-msgstr ""
+msgstr "انتهت صلاحية هذه الدعوة"
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 msgid "this notification was answered already"
-msgstr ""
+msgstr "تمت الإجابة عن هذا الإشعار بالفعل"
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 msgid "this notification's answers have expired; open Tend to check in"
-msgstr ""
+msgstr "انتهت صلاحية إجابات هذا الإشعار؛ افتح Tend لتسجيل الإنجاز"
 
 #: Sources/TendServer/API/NotificationsAPI.swift
 msgid "this reminder no longer exists"
-msgstr ""
+msgstr "لم يعد هذا التذكير موجودًا"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "this request comes from another site's page (Origin: {origin}); sign in on Tend's own pages"
-msgstr ""
+msgstr "هذا الطلب صادر من صفحة موقع آخر (Origin: {origin})؛ سجّل الدخول من صفحات Tend نفسها"
 
 #: Sources/TendServer/API/AccountsAPI.swift
 msgid "this request uses an API token, not a browser session"
-msgstr ""
+msgstr "يستخدم هذا الطلب رمز API، لا جلسة متصفح"
 
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 msgid "this server does not let people sign up through a provider; ask its owner for an invite"
-msgstr ""
+msgstr "لا يسمح هذا الخادم بإنشاء حساب عبر مزوّد؛ اطلب دعوة من مالكه"
 
 #: Sources/TendPostgres/PostgresStore+Identities.swift
 #: Sources/TendSQLite/SQLiteStore+Identities.swift
 msgid "this sign-in attempt already exists"
-msgstr ""
+msgstr "محاولة تسجيل الدخول هذه موجودة بالفعل"
 
 #: Sources/TendHTTP/Auth/OpenIDSignIn.swift
 msgid "this sign-in has expired or was finished already: start again from the sign-in page"
-msgstr ""
+msgstr "انتهت صلاحية تسجيل الدخول هذا أو اكتمل من قبل: ابدأ من جديد من صفحة تسجيل الدخول"
 
 #: Sources/TendStore/Accounts/IdentityRules.swift
 msgid "this sign-in is linked to a Tend account already"
-msgstr ""
+msgstr "تسجيل الدخول هذا مرتبط بالفعل بحساب Tend"
 
 #: Sources/TendPostgres/PostgresStore+Accounts.swift
 #: Sources/TendSQLite/SQLiteStore+Accounts.swift
 msgid "this token already exists"
-msgstr ""
+msgstr "هذا الرمز موجود بالفعل"
 
 #: Sources/TendStore/Accounts/AccountRules+Checks.swift
 msgid "this user already has a password"
-msgstr ""
+msgstr "لدى هذا المستخدم كلمة مرور بالفعل"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "times per month must be 1 to 31"
-msgstr ""
+msgstr "يجب أن يكون عدد المرات في الشهر من 1 إلى 31"
 
 #: Sources/TendCore/Schedules/Schedule.swift
 msgid "times per week must be 1 to 7"
-msgstr ""
+msgstr "يجب أن يكون عدد المرات في الأسبوع من 1 إلى 7"
 
 #: Sources/TendServer/API/ViewsAPI.swift
 msgid "tip not found"
-msgstr ""
+msgstr "لم يُعثر على النصيحة"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "tips: {count} marked as seen"
 msgid_plural "tips: {count} marked as seen"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "النصائح: لم تُعلَّم أي نصيحة كمقروءة"
+msgstr[1] "النصائح: عُلِّمت نصيحة واحدة كمقروءة"
+msgstr[2] "النصائح: عُلِّمت نصيحتان كمقروءتين"
+msgstr[3] "النصائح: عُلِّمت {count} نصائح كمقروءة"
+msgstr[4] "النصائح: عُلِّمت {count} نصيحة كمقروءة"
+msgstr[5] "النصائح: عُلِّمت {count} نصيحة كمقروءة"
 
 #: Sources/TendCLI/Support/Tracking.swift
 #, python-brace-format
 msgid "today: {status}"
-msgstr ""
+msgstr "اليوم: {status}"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendServer/API/AccountsAPI.swift
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "token not found"
-msgstr ""
+msgstr "الرمز غير موجود"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "too many changes sent in the last hour; try again in {count} second"
 msgid_plural "too many changes sent in the last hour; try again in {count} seconds"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا الآن"
+msgstr[1] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا بعد ثانية واحدة"
+msgstr[2] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا بعد ثانيتين"
+msgstr[3] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا بعد {count} ثوانٍ"
+msgstr[4] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا بعد {count} ثانية"
+msgstr[5] "أُرسلت تغييرات كثيرة جدًا في الساعة الأخيرة؛ حاول مجددًا بعد {count} ثانية"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "too many sign-in attempts; try again in {count} second"
 msgid_plural "too many sign-in attempts; try again in {count} seconds"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا الآن"
+msgstr[1] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا بعد ثانية واحدة"
+msgstr[2] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا بعد ثانيتين"
+msgstr[3] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا بعد {count} ثوانٍ"
+msgstr[4] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا بعد {count} ثانية"
+msgstr[5] "محاولات تسجيل دخول كثيرة جدًا؛ حاول مجددًا بعد {count} ثانية"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "too many test notifications; try again in {count} second"
 msgid_plural "too many test notifications; try again in {count} seconds"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا الآن"
+msgstr[1] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا بعد ثانية واحدة"
+msgstr[2] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا بعد ثانيتين"
+msgstr[3] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا بعد {count} ثوانٍ"
+msgstr[4] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا بعد {count} ثانية"
+msgstr[5] "إشعارات تجريبية كثيرة جدًا؛ حاول مجددًا بعد {count} ثانية"
 
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 msgid "turned off"
-msgstr ""
+msgstr "مُعطَّل"
 
 #: Sources/TendCore/Habits/HabitVersion.swift
 #, python-brace-format
 msgid "two earlier rules end on {day}"
-msgstr ""
+msgstr "قاعدتان سابقتان تنتهيان في {day}"
 
 #: Sources/TendServer/API/RemindersAPI.swift
 msgid "two reminders have the same id"
-msgstr ""
+msgstr "لتذكيرين المعرّف نفسه"
 
 #: Sources/TendCLI/Support/TendCommand.swift
 #, python-brace-format
 msgid "unknown command '{command}' (see tend --help)"
-msgstr ""
+msgstr "أمر غير معروف «{command}» (راجع tend --help)"
 
 #: Sources/TendCLI/Support/TendCommand.swift
 #, python-brace-format
 msgid "unknown command '{command}'; did you mean '{suggestion}'? (see tend --help)"
-msgstr ""
+msgstr "أمر غير معروف «{command}»؛ هل تقصد «{suggestion}»؟ (راجع tend --help)"
 
 #: Sources/TendCLI/SyncClient/SyncHTTP.swift
 msgid "unknown host"
-msgstr ""
+msgstr "مضيف غير معروف"
 
 #: Sources/TendCLI/Commands/Config/ConfigSetCommand.swift
 #, python-brace-format
 msgid "unknown locale '{text}' (use a language and region Foundation knows, in the form en_US or de_DE)"
-msgstr ""
+msgstr "إعدادات إقليمية غير معروفة «{text}» (استخدم لغة ومنطقة يعرفهما Foundation، بالشكل en_US أو de_DE)"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "unknown log level '{level}'"
-msgstr ""
+msgstr "مستوى سجل غير معروف «{level}»"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "unknown record “{record}” (expected habit or entry)"
-msgstr ""
+msgstr "نوع سجل غير معروف «{record}» (المتوقع habit أو entry)"
 
 #: Sources/TendPostgres/PostgresURL.swift
 #, python-brace-format
 msgid "unknown sslmode '{mode}' (disable, prefer or require)"
-msgstr ""
+msgstr "قيمة sslmode غير معروفة «{mode}» (disable أو prefer أو require)"
 
 #: Sources/TendCLI/Commands/Config/ConfigSetCommand.swift
 #, python-brace-format
 msgid "unknown time zone '{text}'; did you mean {suggestion}?"
-msgstr ""
+msgstr "منطقة زمنية غير معروفة «{text}»؛ هل تقصد {suggestion}؟"
 
 #: Sources/TendCore/Settings/UserSettings.swift
 #, python-brace-format
 msgid "unknown time zone '{zone}' (use an IANA name such as Europe/Berlin)"
-msgstr ""
+msgstr "منطقة زمنية غير معروفة «{zone}» (استخدم اسمًا من IANA مثل Europe/Berlin)"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 msgid "until resumed"
@@ -5901,195 +5901,195 @@ msgstr "حتى {date}، ومقررة مجددًا في {next}"
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 msgid "use --password-stdin on this system"
-msgstr ""
+msgstr "استخدم --password-stdin على هذا النظام"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "user not found"
-msgstr ""
+msgstr "لم يُعثر على المستخدم"
 
 #: Sources/TendHTTP/Auth/TrustedHeaderSignIn.swift
 msgid "username taken"
-msgstr ""
+msgstr "اسم المستخدم مأخوذ"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "value “{text}” is not a number with at most three decimals"
-msgstr ""
+msgstr "القيمة «{text}» ليست عددًا بثلاث منازل عشرية على الأكثر"
 
 #: Sources/TendCLI/Options/Parse.swift
 #, python-brace-format
 msgid "value: {error}"
-msgstr ""
+msgstr "القيمة: {error}"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "webhook not found"
-msgstr ""
+msgstr "خطاف الويب غير موجود"
 
 #: Sources/TendStore/Interface/StoreError.swift
 msgid "what this refers to not found"
-msgstr ""
+msgstr "لم يُعثر على ما يشير إليه هذا"
 
 #: Sources/TendCLI/Support/Tracking.swift
 #, python-brace-format
 msgid "yesterday ({date}): {status}"
-msgstr ""
+msgstr "أمس ({date}): {status}"
 
 #: Sources/TendStore/Interface/TendStore+Groups.swift
 #, python-brace-format
 msgid "you have {count} group, the most Tend keeps is {limit}"
 msgid_plural "you have {count} groups, the most Tend keeps is {limit}"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لديك {count} مجموعة، والحد الأقصى الذي يحفظه Tend هو {limit}"
+msgstr[1] "لديك مجموعة واحدة، والحد الأقصى الذي يحفظه Tend هو {limit}"
+msgstr[2] "لديك مجموعتان، والحد الأقصى الذي يحفظه Tend هو {limit}"
+msgstr[3] "لديك {count} مجموعات، والحد الأقصى الذي يحفظه Tend هو {limit}"
+msgstr[4] "لديك {count} مجموعة، والحد الأقصى الذي يحفظه Tend هو {limit}"
+msgstr[5] "لديك {count} مجموعة، والحد الأقصى الذي يحفظه Tend هو {limit}"
 
 #: Sources/TendCore/Habits/HabitRules.swift
 #, python-brace-format
 msgid "you have {count} habit, the most Tend keeps for one person is {limit}: delete some you no longer track first"
 msgid_plural "you have {count} habits, the most Tend keeps for one person is {limit}: delete some you no longer track first"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "ليس لديك أي عادة، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[1] "لديك عادة واحدة، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[2] "لديك عادتان، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[3] "لديك {count} عادات، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[4] "لديك {count} عادة، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
+msgstr[5] "لديك {count} عادة، والحد الأقصى الذي يحفظه Tend للشخص الواحد {limit}: احذف أولًا بعض العادات التي لم تعد تتابعها"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgid "your settings are kept (the file's are applied only to an account without habits)"
-msgstr ""
+msgstr "أُبقيت إعداداتك (إعدادات الملف تُطبَّق فقط على حساب بلا عادات)"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "{added} Its token:"
-msgstr ""
+msgstr "{added} رمزه:"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "{amount} a day"
-msgstr ""
+msgstr "{amount} في اليوم"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "{amount} {unit} a day"
-msgstr ""
+msgstr "{amount} {unit} في اليوم"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{cadence} into {directory}, the newest {count} kept."
 msgid_plural "{cadence} into {directory}, the newest {count} kept."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث {count} نسخة."
+msgstr[1] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث نسخة فقط."
+msgstr[2] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث نسختين."
+msgstr[3] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث {count} نسخ."
+msgstr[4] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث {count} نسخة."
+msgstr[5] "نسخ احتياطي {cadence} إلى {directory}، ويُحتفظ بأحدث {count} نسخة."
 
 #: Sources/TendWeb/Assets/outbox.js
 #, python-brace-format
 msgid "{change}: {reason}"
-msgstr ""
+msgstr "{change}: {reason}"
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "{channel} {target}: {result}"
-msgstr ""
+msgstr "{channel} {target}: {result}"
 
 #: Sources/TendWeb/Assets/push.js
 #, python-brace-format
 msgid "{channel} {target}: {result} — {detail}"
-msgstr ""
+msgstr "{channel} {target}: {result} — {detail}"
 
 #: Sources/TendHTTP/Problem.swift
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "{count} KiB"
-msgstr ""
+msgstr "{count} كيلوبايت"
 
 #: Sources/TendHTTP/Problem.swift
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "{count} MiB"
-msgstr ""
+msgstr "{count} ميغابايت"
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "{count} amount(s) with more than three decimals were rounded to thousandths."
 msgid_plural "{count} amount(s) with more than three decimals were rounded to thousandths."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 كمية فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[1] "كمية واحدة فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[2] "كميتان فيهما أكثر من ثلاث منازل عشرية قُرّبتا إلى أجزاء الألف."
+msgstr[3] "{count} كميات فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[4] "{count} كمية فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[5] "{count} كمية فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "{count} byte"
 msgid_plural "{count} bytes"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 بايت"
+msgstr[1] "بايت واحد"
+msgstr[2] "بايتان"
+msgstr[3] "{count} بايتات"
+msgstr[4] "{count} بايتًا"
+msgstr[5] "{count} بايت"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "{count} bytes"
 msgid_plural "{count} bytes"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 بايت"
+msgstr[1] "بايت واحد"
+msgstr[2] "بايتان"
+msgstr[3] "{count} بايتات"
+msgstr[4] "{count} بايتًا"
+msgstr[5] "{count} بايت"
 
 #: Sources/TendCLI/SyncClient/AutoSync.swift
 #, python-brace-format
 msgid "{count} change"
 msgid_plural "{count} changes"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 تغيير"
+msgstr[1] "تغيير واحد"
+msgstr[2] "تغييران"
+msgstr[3] "{count} تغييرات"
+msgstr[4] "{count} تغييرًا"
+msgstr[5] "{count} تغيير"
 
 #: Sources/TendCLI/Commands/Sync/SyncLogoutCommand.swift
 #, python-brace-format
 msgid "{count} change made here had not been pushed; they stay in this database."
 msgid_plural "{count} changes made here had not been pushed; they stay in this database."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لم يكن هناك أي تغيير هنا بانتظار الإرسال."
+msgstr[1] "تغيير واحد أُجري هنا لم يُرسل بعد؛ وهو باقٍ في قاعدة البيانات هذه."
+msgstr[2] "تغييران أُجريا هنا لم يُرسلا بعد؛ وهما باقيان في قاعدة البيانات هذه."
+msgstr[3] "{count} تغييرات أُجريت هنا لم تُرسل بعد؛ وهي باقية في قاعدة البيانات هذه."
+msgstr[4] "{count} تغييرًا أُجريت هنا لم تُرسل بعد؛ وهي باقية في قاعدة البيانات هذه."
+msgstr[5] "{count} تغيير أُجريت هنا لم تُرسل بعد؛ وهي باقية في قاعدة البيانات هذه."
 
 #: Sources/TendImport/RewireDatabaseReader.swift
 #, python-brace-format
 msgid "{count} check-ins of Rewire's other kinds (not “done”) are not imported."
 msgid_plural "{count} check-ins of Rewire's other kinds (not “done”) are not imported."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا تسجيلات من أنواع Rewire الأخرى (غير «done») تحتاج إلى الاستيراد."
+msgstr[1] "لم يُستورد تسجيل واحد من أنواع Rewire الأخرى (غير «done»)."
+msgstr[2] "لم يُستورد تسجيلان من أنواع Rewire الأخرى (غير «done»)."
+msgstr[3] "لم تُستورد {count} تسجيلات من أنواع Rewire الأخرى (غير «done»)."
+msgstr[4] "لم يُستورد {count} تسجيلًا من أنواع Rewire الأخرى (غير «done»)."
+msgstr[5] "لم يُستورد {count} تسجيل من أنواع Rewire الأخرى (غير «done»)."
 
 #: Sources/TendImport/RewireDatabaseReader.swift
 #, python-brace-format
 msgid "{count} check-ins without a habit or with an impossible date are not imported."
 msgid_plural "{count} check-ins without a habit or with an impossible date are not imported."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا تسجيلات بلا عادة أو بتاريخ مستحيل."
+msgstr[1] "لم يُستورد تسجيل واحد بلا عادة أو بتاريخ مستحيل."
+msgstr[2] "لم يُستورد تسجيلان بلا عادة أو بتاريخ مستحيل."
+msgstr[3] "لم تُستورد {count} تسجيلات بلا عادة أو بتاريخ مستحيل."
+msgstr[4] "لم يُستورد {count} تسجيلًا بلا عادة أو بتاريخ مستحيل."
+msgstr[5] "لم يُستورد {count} تسجيل بلا عادة أو بتاريخ مستحيل."
 
 #: Sources/TendCLI/Output/Format.swift
 #: Sources/TendWeb/Assets/words.js
@@ -6097,419 +6097,419 @@ msgstr[5] ""
 #, python-brace-format
 msgid "{count} day"
 msgid_plural "{count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 يوم"
+msgstr[1] "يوم واحد"
+msgstr[2] "يومان"
+msgstr[3] "{count} أيام"
+msgstr[4] "{count} يومًا"
+msgstr[5] "{count} يوم"
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "{count} day ago"
 msgid_plural "{count} days ago"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اليوم"
+msgstr[1] "منذ يوم واحد"
+msgstr[2] "منذ يومين"
+msgstr[3] "منذ {count} أيام"
+msgstr[4] "منذ {count} يومًا"
+msgstr[5] "منذ {count} يوم"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} day where you recorded something else: your value is kept."
 msgid_plural "{count} days where you recorded something else: your value is kept."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} يوم سجّلت فيها شيئًا آخر: تُحفظ قيمك."
+msgstr[1] "يوم واحد سجّلت فيه شيئًا آخر: تُحفظ قيمتك."
+msgstr[2] "يومان سجّلت فيهما شيئًا آخر: تُحفظ قيمك."
+msgstr[3] "{count} أيام سجّلت فيها شيئًا آخر: تُحفظ قيمك."
+msgstr[4] "{count} يومًا سجّلت فيها شيئًا آخر: تُحفظ قيمك."
+msgstr[5] "{count} يوم سجّلت فيها شيئًا آخر: تُحفظ قيمك."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} entry"
 msgid_plural "{count} entries"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} إدخال"
+msgstr[1] "إدخال واحد"
+msgstr[2] "إدخالين"
+msgstr[3] "{count} إدخالات"
+msgstr[4] "{count} إدخالًا"
+msgstr[5] "{count} إدخال"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} entry of the file are not imported."
 msgid_plural "{count} entries of the file are not imported."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} إدخال من الملف لن تُستورد."
+msgstr[1] "إدخال واحد من الملف لن يُستورد."
+msgstr[2] "إدخالان من الملف لن يُستوردا."
+msgstr[3] "{count} إدخالات من الملف لن تُستورد."
+msgstr[4] "{count} إدخالًا من الملف لن تُستورد."
+msgstr[5] "{count} إدخال من الملف لن تُستورد."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} entry you already have with the same value."
 msgid_plural "{count} entries you already have with the same value."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} إدخال لديك بالفعل بالقيمة نفسها."
+msgstr[1] "إدخال واحد لديك بالفعل بالقيمة نفسها."
+msgstr[2] "إدخالان لديك بالفعل بالقيمة نفسها."
+msgstr[3] "{count} إدخالات لديك بالفعل بالقيمة نفسها."
+msgstr[4] "{count} إدخالًا لديك بالفعل بالقيمة نفسها."
+msgstr[5] "{count} إدخال لديك بالفعل بالقيمة نفسها."
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "{count} habit"
 msgid_plural "{count} habits"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "بلا عادات"
+msgstr[1] "عادة واحدة"
+msgstr[2] "عادتان"
+msgstr[3] "{count} عادات"
+msgstr[4] "{count} عادة"
+msgstr[5] "{count} عادة"
 
 #: Sources/TendImport/ImportReport.swift
 #, python-brace-format
 msgid "{count} habit has the name of one of yours ({names}): importing with --merge-names puts their check-ins into yours instead of adding copies."
 msgid_plural "{count} habits have the name of one of yours ({names}): importing with --merge-names puts their check-ins into yours instead of adding copies."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا توجد عادة تحمل اسم إحدى عاداتك ({names})."
+msgstr[1] "عادة واحدة تحمل اسم إحدى عاداتك ({names}): الاستيراد مع --merge-names يضع تسجيلاتها في عادتك بدل إضافة نسخة منها."
+msgstr[2] "عادتان تحملان اسمي اثنتين من عاداتك ({names}): الاستيراد مع --merge-names يضع تسجيلاتهما في عاداتك بدل إضافة نسخ منهما."
+msgstr[3] "{count} عادات تحمل أسماء بعض عاداتك ({names}): الاستيراد مع --merge-names يضع تسجيلاتها في عاداتك بدل إضافة نسخ منها."
+msgstr[4] "{count} عادة تحمل أسماء بعض عاداتك ({names}): الاستيراد مع --merge-names يضع تسجيلاتها في عاداتك بدل إضافة نسخ منها."
+msgstr[5] "{count} عادة تحمل أسماء بعض عاداتك ({names}): الاستيراد مع --merge-names يضع تسجيلاتها في عاداتك بدل إضافة نسخ منها."
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 #, python-brace-format
 msgid "{count} habit is in no routine yet."
 msgid_plural "{count} habits are in no routine yet."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} عادة ليست في أي روتين بعد."
+msgstr[1] "عادة واحدة ليست في أي روتين بعد."
+msgstr[2] "عادتان ليستا في أي روتين بعد."
+msgstr[3] "{count} عادات ليست في أي روتين بعد."
+msgstr[4] "{count} عادة ليست في أي روتين بعد."
+msgstr[5] "{count} عادة ليست في أي روتين بعد."
 
 #: Sources/TendCLI/Commands/DoctorCommand.swift
 #, python-brace-format
 msgid "{count} habit summary disagrees with the entries ({first}): run `tend doctor --rebuild`"
 msgid_plural "{count} habit summaries disagree with the entries ({first}): run `tend doctor --rebuild`"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا يوجد ملخص عادة يخالف الإدخالات ({first})."
+msgstr[1] "ملخص عادة واحدة لا يطابق الإدخالات ({first}): شغّل `tend doctor --rebuild`"
+msgstr[2] "ملخصا عادتين لا يطابقان الإدخالات ({first}): شغّل `tend doctor --rebuild`"
+msgstr[3] "{count} ملخصات عادات لا تطابق الإدخالات ({first}): شغّل `tend doctor --rebuild`"
+msgstr[4] "{count} ملخصًا للعادات لا تطابق الإدخالات ({first}): شغّل `tend doctor --rebuild`"
+msgstr[5] "{count} ملخص عادة لا تطابق الإدخالات ({first}): شغّل `tend doctor --rebuild`"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} habit you already have (kept as you have them): {names}."
 msgid_plural "{count} habits you already have (kept as you have them): {names}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} عادة لديك بالفعل (تبقى كما هي لديك): {names}."
+msgstr[1] "عادة واحدة لديك بالفعل (تبقى كما هي لديك): {names}."
+msgstr[2] "عادتان لديك بالفعل (تبقيان كما هما لديك): {names}."
+msgstr[3] "{count} عادات لديك بالفعل (تبقى كما هي لديك): {names}."
+msgstr[4] "{count} عادة لديك بالفعل (تبقى كما هي لديك): {names}."
+msgstr[5] "{count} عادة لديك بالفعل (تبقى كما هي لديك): {names}."
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "{count} hour ago"
 msgid_plural "{count} hours ago"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الآن"
+msgstr[1] "منذ ساعة واحدة"
+msgstr[2] "منذ ساعتين"
+msgstr[3] "منذ {count} ساعات"
+msgstr[4] "منذ {count} ساعة"
+msgstr[5] "منذ {count} ساعة"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "{count} line(s) could not be read (first: {first})."
 msgid_plural "{count} line(s) could not be read (first: {first})."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا أسطر تعذّرت قراءتها ({first})."
+msgstr[1] "تعذّرت قراءة سطر واحد ({first})."
+msgstr[2] "تعذّرت قراءة سطرين (الأول: {first})."
+msgstr[3] "تعذّرت قراءة {count} أسطر (الأول: {first})."
+msgstr[4] "تعذّرت قراءة {count} سطرًا (الأول: {first})."
+msgstr[5] "تعذّرت قراءة {count} سطر (الأول: {first})."
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #, python-brace-format
 msgid "{count} line(s) repeated a habit's day: the last one is kept."
 msgid_plural "{count} line(s) repeated a habit's day: the last one is kept."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا أسطر كرّرت يوم عادة."
+msgstr[1] "سطر واحد كرّر يوم عادة: أُبقي الأخير."
+msgstr[2] "سطران كرّرا يوم عادة: أُبقي الأخير."
+msgstr[3] "{count} أسطر كرّرت يوم عادة: أُبقي الأخير."
+msgstr[4] "{count} سطرًا كرّرت يوم عادة: أُبقي الأخير."
+msgstr[5] "{count} سطر كرّرت يوم عادة: أُبقي الأخير."
 
 #: Sources/TendCLI/Commands/Sync/SyncStatusCommand.swift
 #, python-brace-format
 msgid "{count} minute ago"
 msgid_plural "{count} minutes ago"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "الآن"
+msgstr[1] "منذ دقيقة واحدة"
+msgstr[2] "منذ دقيقتين"
+msgstr[3] "منذ {count} دقائق"
+msgstr[4] "منذ {count} دقيقة"
+msgstr[5] "منذ {count} دقيقة"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} new entry."
 msgid_plural "{count} new entries."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا توجد إدخالات جديدة."
+msgstr[1] "إدخال جديد واحد."
+msgstr[2] "إدخالان جديدان."
+msgstr[3] "{count} إدخالات جديدة."
+msgstr[4] "{count} إدخالًا جديدًا."
+msgstr[5] "{count} إدخال جديد."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} new habit"
 msgid_plural "{count} new habits"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} عادة جديدة"
+msgstr[1] "عادة جديدة واحدة"
+msgstr[2] "عادتين جديدتين"
+msgstr[3] "{count} عادات جديدة"
+msgstr[4] "{count} عادة جديدة"
+msgstr[5] "{count} عادة جديدة"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} new habit."
 msgid_plural "{count} new habits."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا توجد عادات جديدة."
+msgstr[1] "عادة جديدة واحدة."
+msgstr[2] "عادتان جديدتان."
+msgstr[3] "{count} عادات جديدة."
+msgstr[4] "{count} عادة جديدة."
+msgstr[5] "{count} عادة جديدة."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} new habit: {names}."
 msgid_plural "{count} new habits: {names}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} عادة جديدة: {names}."
+msgstr[1] "عادة جديدة واحدة: {names}."
+msgstr[2] "عادتان جديدتان: {names}."
+msgstr[3] "{count} عادات جديدة: {names}."
+msgstr[4] "{count} عادة جديدة: {names}."
+msgstr[5] "{count} عادة جديدة: {names}."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} new routine: {names}."
 msgid_plural "{count} new routines: {names}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} روتين جديد: {names}."
+msgstr[1] "روتين جديد واحد: {names}."
+msgstr[2] "روتينان جديدان: {names}."
+msgstr[3] "{count} روتينات جديدة: {names}."
+msgstr[4] "{count} روتينًا جديدًا: {names}."
+msgstr[5] "{count} روتين جديد: {names}."
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 #, python-brace-format
 msgid "{count} of {total} done"
 msgid_plural "{count} of {total} done"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} من {total} مُنجزة"
+msgstr[1] "{count} من {total} مُنجزة"
+msgstr[2] "{count} من {total} مُنجزة"
+msgstr[3] "{count} من {total} مُنجزة"
+msgstr[4] "{count} من {total} مُنجزة"
+msgstr[5] "{count} من {total} مُنجزة"
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #, python-brace-format
 msgid "{count} record(s) could not be read (first: {first})."
 msgid_plural "{count} record(s) could not be read (first: {first})."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا سجلات تعذّرت قراءتها ({first})."
+msgstr[1] "تعذّرت قراءة سجل واحد ({first})."
+msgstr[2] "تعذّرت قراءة سجلين (الأول: {first})."
+msgstr[3] "تعذّرت قراءة {count} سجلات (الأول: {first})."
+msgstr[4] "تعذّرت قراءة {count} سجلًا (الأول: {first})."
+msgstr[5] "تعذّرت قراءة {count} سجل (الأول: {first})."
 
 #: Sources/TendImport/LoopDatabaseReader.swift
 #, python-brace-format
 msgid "{count} repetitions of habits the file does not have are not imported"
 msgid_plural "{count} repetitions of habits the file does not have are not imported"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا تكرارات لعادات غير موجودة في الملف"
+msgstr[1] "لم يُستورد تكرار واحد لعادة غير موجودة في الملف"
+msgstr[2] "لم يُستورد تكراران لعادات غير موجودة في الملف"
+msgstr[3] "لم تُستورد {count} تكرارات لعادات غير موجودة في الملف"
+msgstr[4] "لم يُستورد {count} تكرارًا لعادات غير موجودة في الملف"
+msgstr[5] "لم يُستورد {count} تكرار لعادات غير موجودة في الملف"
 
 #: Sources/TendImport/LoopDatabaseReader.swift
 #, python-brace-format
 msgid "{count} repetitions without a habit, or with an impossible date or value, are not imported"
 msgid_plural "{count} repetitions without a habit, or with an impossible date or value, are not imported"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا تكرارات بلا عادة أو بتاريخ أو قيمة مستحيلة"
+msgstr[1] "لم يُستورد تكرار واحد بلا عادة، أو بتاريخ أو قيمة مستحيلة"
+msgstr[2] "لم يُستورد تكراران بلا عادة، أو بتاريخ أو قيمة مستحيلة"
+msgstr[3] "لم تُستورد {count} تكرارات بلا عادة، أو بتاريخ أو قيمة مستحيلة"
+msgstr[4] "لم يُستورد {count} تكرارًا بلا عادة، أو بتاريخ أو قيمة مستحيلة"
+msgstr[5] "لم يُستورد {count} تكرار بلا عادة، أو بتاريخ أو قيمة مستحيلة"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} routine you already have: {names}."
 msgid_plural "{count} routines you already have: {names}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} روتين لديك بالفعل: {names}."
+msgstr[1] "روتين واحد لديك بالفعل: {names}."
+msgstr[2] "روتينان لديك بالفعل: {names}."
+msgstr[3] "{count} روتينات لديك بالفعل: {names}."
+msgstr[4] "{count} روتينًا لديك بالفعل: {names}."
+msgstr[5] "{count} روتين لديك بالفعل: {names}."
 
 #: Sources/TendImport/TickmateDatabaseReader.swift
 #, python-brace-format
 msgid "{count} ticks without a track or with an impossible date are not imported."
 msgid_plural "{count} ticks without a track or with an impossible date are not imported."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "لا علامات بلا مسار أو بتاريخ مستحيل."
+msgstr[1] "لم تُستورد علامة واحدة بلا مسار (track) أو بتاريخ مستحيل."
+msgstr[2] "لم تُستورد علامتان بلا مسار (track) أو بتاريخ مستحيل."
+msgstr[3] "لم تُستورد {count} علامات بلا مسار (track) أو بتاريخ مستحيل."
+msgstr[4] "لم تُستورد {count} علامة بلا مسار (track) أو بتاريخ مستحيل."
+msgstr[5] "لم تُستورد {count} علامة بلا مسار (track) أو بتاريخ مستحيل."
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{count} tip marked as seen."
 msgid_plural "{count} tips marked as seen."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} نصيحة تُعلَّم كمقروءة."
+msgstr[1] "نصيحة واحدة تُعلَّم كمقروءة."
+msgstr[2] "نصيحتان تُعلَّمان كمقروءتين."
+msgstr[3] "{count} نصائح تُعلَّم كمقروءة."
+msgstr[4] "{count} نصيحة تُعلَّم كمقروءة."
+msgstr[5] "{count} نصيحة تُعلَّم كمقروءة."
 
 #: Sources/TendWeb/Pages/MeasurementPanel.swift
 #, python-brace-format
 msgid "{count} value in the last year, from {low} to {high}, {mean} on average; the last {last}."
 msgid_plural "{count} values in the last year, from {low} to {high}, {mean} on average; the last {last}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} قيمة في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرها {last}."
+msgstr[1] "قيمة واحدة في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرها {last}."
+msgstr[2] "قيمتان في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرهما {last}."
+msgstr[3] "{count} قيم في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرها {last}."
+msgstr[4] "{count} قيمة في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرها {last}."
+msgstr[5] "{count} قيمة في السنة الماضية، من {low} إلى {high}، بمتوسط {mean}؛ وآخرها {last}."
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #, python-brace-format
 msgid "{count} value(s) with more than three decimals were rounded to thousandths."
 msgid_plural "{count} value(s) with more than three decimals were rounded to thousandths."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "0 قيمة فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[1] "قيمة واحدة فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[2] "قيمتان فيهما أكثر من ثلاث منازل عشرية قُرّبتا إلى أجزاء الألف."
+msgstr[3] "{count} قيم فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[4] "{count} قيمة فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
+msgstr[5] "{count} قيمة فيها أكثر من ثلاث منازل عشرية قُرّبت إلى أجزاء الألف."
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "{count} × a month"
 msgid_plural "{count} × a month"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} × في الشهر"
+msgstr[1] "{count} × في الشهر"
+msgstr[2] "{count} × في الشهر"
+msgstr[3] "{count} × في الشهر"
+msgstr[4] "{count} × في الشهر"
+msgstr[5] "{count} × في الشهر"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "{count} × a week"
 msgid_plural "{count} × a week"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{count} × في الأسبوع"
+msgstr[1] "{count} × في الأسبوع"
+msgstr[2] "{count} × في الأسبوع"
+msgstr[3] "{count} × في الأسبوع"
+msgstr[4] "{count} × في الأسبوع"
+msgstr[5] "{count} × في الأسبوع"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{date}: nothing due"
-msgstr ""
+msgstr "{date}: لا شيء مقرر"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{date}: to come"
-msgstr ""
+msgstr "{date}: لم يأتِ بعد"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{date}: {percent}"
-msgstr ""
+msgstr "{date}: {percent}"
 
 #: Sources/TendCLI/Support/Tracking.swift
 #: Sources/TendWeb/Pages/HabitPage.swift
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{date}: {status}"
-msgstr ""
+msgstr "{date}: {status}"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{date}: {status}, {value}"
-msgstr ""
+msgstr "{date}: {status}، {value}"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 #, python-brace-format
 msgid "{days} (best {best})"
-msgstr ""
+msgstr "{days} (الأفضل {best})"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "{day} has not come yet (today is {today}): only today and earlier days can be recorded"
-msgstr ""
+msgstr "{day} لم يأتِ بعد (تاريخ اليوم {today}): يمكن التسجيل لليوم والأيام السابقة فقط"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "{day} is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "{day} يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "{day}. {action}"
-msgstr ""
+msgstr "{day}. {action}"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{done} of {count} done"
 msgid_plural "{done} of {count} done"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "تم {done} من 0"
+msgstr[1] "تم {done} من 1"
+msgstr[2] "تم {done} من 2"
+msgstr[3] "تم {done} من {count}"
+msgstr[4] "تم {done} من {count}"
+msgstr[5] "تم {done} من {count}"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{done} of {count} due habit done."
 msgid_plural "{done} of {count} due habits done."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "أُنجزت {done} من {count} عادة مقررة."
+msgstr[1] "أُنجزت {done} من عادة واحدة مقررة."
+msgstr[2] "أُنجزت {done} من عادتين مقررتين."
+msgstr[3] "أُنجزت {done} من {count} عادات مقررة."
+msgstr[4] "أُنجزت {done} من {count} عادة مقررة."
+msgstr[5] "أُنجزت {done} من {count} عادة مقررة."
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{done} of {due} · {percent}"
-msgstr ""
+msgstr "{done} من {due} · {percent}"
 
 #: Sources/TendCore/Schedules/PeriodProgress.swift
 #, python-brace-format
@@ -6535,640 +6535,640 @@ msgstr "{done} من {quota} هذا الأسبوع"
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "{error} Nothing was changed."
-msgstr ""
+msgstr "{error} لم يتغير شيء."
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 #, python-brace-format
 msgid "{error} Nothing was deleted."
-msgstr ""
+msgstr "{error} لم يُحذف شيء."
 
 #: Sources/TendCore/Habits/Habit.swift
 #, python-brace-format
 msgid "{field} cannot hold a NUL character"
-msgstr ""
+msgstr "لا يمكن أن يحتوي {field} على حرف NUL"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "{field} has the wrong type (expected {type})"
-msgstr ""
+msgstr "{field} من نوع خاطئ (المتوقع {type})"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "{field} is invalid: {reason}"
-msgstr ""
+msgstr "{field} غير صالح: {reason}"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "{field} is missing a value (expected {type})"
-msgstr ""
+msgstr "{field} ينقصه قيمة (المتوقع {type})"
 
 #: Sources/TendHTTP/Problem.swift
 #, python-brace-format
 msgid "{field} is required"
-msgstr ""
+msgstr "{field} مطلوب"
 
 #: Sources/TendCLI/Commands/ExportCommand.swift
 #, python-brace-format
 msgid "{file} already exists; choose a new file"
-msgstr ""
+msgstr "{file} موجود بالفعل؛ اختر ملفًا جديدًا"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 #, python-brace-format
 msgid "{file} has no Date and Value columns"
-msgstr ""
+msgstr "لا يحتوي {file} على العمودين Date وValue"
 
 #: Sources/TendImport/CSV.swift
 #, python-brace-format
 msgid "{file} is not UTF-8 text"
-msgstr ""
+msgstr "{file} ليس نصًا بترميز UTF-8"
 
 #: Sources/TendImport/LoopCSVFormat.swift
 #, python-brace-format
 msgid "{file}: {count} lines cannot be read and are not imported ({first})"
 msgid_plural "{file}: {count} lines cannot be read and are not imported ({first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{file}: لا أسطر تعذّرت قراءتها ({first})"
+msgstr[1] "{file}: تعذّرت قراءة سطر واحد فلم يُستورد ({first})"
+msgstr[2] "{file}: تعذّرت قراءة سطرين فلم يُستوردا ({first})"
+msgstr[3] "{file}: تعذّرت قراءة {count} أسطر فلم تُستورد ({first})"
+msgstr[4] "{file}: تعذّرت قراءة {count} سطرًا فلم تُستورد ({first})"
+msgstr[5] "{file}: تعذّرت قراءة {count} سطر فلم تُستورد ({first})"
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "{habits} appear only in the log: imported as daily habits."
-msgstr ""
+msgstr "{habits}: تظهر في السجل فقط، فاستُوردت كعادات يومية."
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "{habits} are tracking only in harsh (frequency 0): imported as habits that are only measured (no target, never due)."
-msgstr ""
+msgstr "{habits}: مخصصة للمتابعة فقط في harsh (التكرار 0)، فاستُوردت كعادات للقياس فقط (بلا هدف، وغير مقررة أبدًا)."
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #, python-brace-format
 msgid "{habits} deleted in Beaver: not imported."
-msgstr ""
+msgstr "{habits}: محذوفة في Beaver، فلم تُستورد."
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #, python-brace-format
 msgid "{habits} recorded amounts above 1: imported as count habits with a daily target of 1 (HabitBull's file has no goal; edit the target after the import)."
-msgstr ""
+msgstr "{habits}: سُجّلت فيها كميات أكبر من 1، فاستُوردت كعادات عدّ بهدف يومي قدره 1 (ملف HabitBull لا يحتوي على هدف؛ عدّل الهدف بعد الاستيراد)."
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "{habits} recorded amounts: imported as count habits with a daily target of 1 (edit the target after the import)."
-msgstr ""
+msgstr "{habits}: سُجّلت فيها كميات، فاستُوردت كعادات عدّ بهدف يومي قدره 1 (عدّل الهدف بعد الاستيراد)."
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "{habits} were both here and in the account, so this device's are now called “… (2)”; sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)"
 msgid_plural "{habits} were both here and in the account, so this device's are now called “… (2)”; sign in with --merge-names to put their check-ins into the account's instead (tend sync logout, then tend sync login … --merge-names)"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habits}: كانت هنا وفي الحساب معًا، لذا صارت عادات هذا الجهاز تُسمّى «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتها في عادات الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
+msgstr[1] "{habits}: كانت هنا وفي الحساب معًا، لذا صارت عادة هذا الجهاز تُسمّى «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتها في عادة الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
+msgstr[2] "{habits}: كانتا هنا وفي الحساب معًا، لذا صارت عادتا هذا الجهاز تُسمّيان «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتهما في عادات الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
+msgstr[3] "{habits}: كانت هنا وفي الحساب معًا، لذا صارت عادات هذا الجهاز تُسمّى «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتها في عادات الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
+msgstr[4] "{habits}: كانت هنا وفي الحساب معًا، لذا صارت عادات هذا الجهاز تُسمّى «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتها في عادات الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
+msgstr[5] "{habits}: كانت هنا وفي الحساب معًا، لذا صارت عادات هذا الجهاز تُسمّى «… (2)»؛ سجّل الدخول مع --merge-names لوضع تسجيلاتها في عادات الحساب بدلًا من ذلك (tend sync logout، ثم tend sync login … --merge-names)"
 
 #: Sources/TendImport/TickmateDatabaseReader.swift
 #, python-brace-format
 msgid "{habits} were ticked several times a day: imported as count habits with a daily target of 1."
-msgstr ""
+msgstr "{habits}: عُلِّمت عدة مرات في اليوم، فاستُوردت كعادات عدّ بهدف يومي قدره 1."
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgid "{habit} (now in {routine})"
-msgstr ""
+msgstr "{habit} (حاليًا في {routine})"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 #, python-brace-format
 msgid "{habit} as of {date}"
-msgstr ""
+msgstr "{habit} حتى {date}"
 
 #: Sources/TendCLI/Commands/SetCommand.swift
 #, python-brace-format
 msgid "{habit} is a checkmark habit: set 0 or 1 (or use check and uncheck)"
-msgstr ""
+msgstr "{habit} عادة نعم/لا: اضبطها على 0 أو 1 (أو استخدم check وuncheck)"
 
 #: Sources/TendCLI/Commands/LogCommand.swift
 #, python-brace-format
 msgid "{habit} is a checkmark habit; log adds time to duration habits (use increment or check)"
-msgstr ""
+msgstr "{habit} عادة نعم/لا؛ الأمر log يضيف وقتًا إلى عادات المدة (استخدم increment أو check)"
 
 #: Sources/TendCLI/Commands/LogCommand.swift
 #, python-brace-format
 msgid "{habit} is a count habit; log adds time to duration habits (use increment or check)"
-msgstr ""
+msgstr "{habit} عادة عدّ؛ الأمر log يضيف وقتًا إلى عادات المدة (استخدم increment أو check)"
 
 #: Sources/TendCLI/Commands/SkipCommand.swift
 #, python-brace-format
 msgid "{habit} is not due on {date} ({schedule}); nothing to skip"
-msgstr ""
+msgstr "{habit} غير مقررة في {date} ({schedule})؛ لا شيء لتخطيه"
 
 #: Sources/TendCLI/Commands/Routine/RoutineRemoveHabitCommand.swift
 #, python-brace-format
 msgid "{habit} is not in the routine {routine}"
-msgstr ""
+msgstr "{habit} ليست في الروتين {routine}"
 
 #: Sources/TendCLI/Commands/Routine/RoutineAddCommand.swift
 #, python-brace-format
 msgid "{habit} left {routine}."
-msgstr ""
+msgstr "خرجت {habit} من {routine}."
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "{habit}, the last 7 days"
-msgstr ""
+msgstr "{habit}، آخر 7 أيام"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 #, python-brace-format
 msgid "{habit}, {month}"
-msgstr ""
+msgstr "{habit}، {month}"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: Loop color {color} is not in Loop's palette, so it is blue"
-msgstr ""
+msgstr "{habit}: لون Loop رقم {color} ليس في لوحة ألوان Loop، لذا صار أزرق"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: Loop type {type} is unknown, so it is a yes/no habit"
-msgstr ""
+msgstr "{habit}: نوع Loop رقم {type} غير معروف، لذا صارت عادة نعم/لا"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: NUL characters were taken out of its notes"
-msgstr ""
+msgstr "{habit}: أُزيلت أحرف NUL من ملاحظاتها"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: a reminder's message was cut to {count} character"
 msgid_plural "{habit}: a reminder's message was cut to {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: قُصّت رسالة أحد التذكيرات إلى {count} حرف"
+msgstr[1] "{habit}: قُصّت رسالة أحد التذكيرات إلى حرف واحد"
+msgstr[2] "{habit}: قُصّت رسالة أحد التذكيرات إلى حرفين"
+msgstr[3] "{habit}: قُصّت رسالة أحد التذكيرات إلى {count} أحرف"
+msgstr[4] "{habit}: قُصّت رسالة أحد التذكيرات إلى {count} حرفًا"
+msgstr[5] "{habit}: قُصّت رسالة أحد التذكيرات إلى {count} حرف"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: archived “{text}” is not true or false, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة archived «{text}» ليست true أو false، لذا صارت {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: color “{text}” is not a Tend color, so it is {value}"
-msgstr ""
+msgstr "{habit}: اللون «{text}» ليس من ألوان Tend، لذا صار {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: created_on “{text}” is not a day (YYYY-MM-DD), so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة created_on «{text}» ليست يومًا (YYYY-MM-DD)، لذا صارت {value}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: creation day {day} is outside {first}…{last}, so it is {moved}"
-msgstr ""
+msgstr "{habit}: يوم الإنشاء {day} خارج {first}…{last}، لذا صار {moved}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: emoji “{emoji}” is not a single emoji, so it is {default}"
-msgstr ""
+msgstr "{habit}: «{emoji}» ليس رمزًا تعبيريًا واحدًا، لذا صار {default}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: ends_on “{text}” is not a day (YYYY-MM-DD), so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة ends_on «{text}» ليست يومًا (YYYY-MM-DD)، لذا صارت {value}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: its group was made one line of at most {count} character"
 msgid_plural "{habit}: its group was made one line of at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من {count} حرف على الأكثر"
+msgstr[1] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من حرف واحد على الأكثر"
+msgstr[2] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من حرفين على الأكثر"
+msgstr[3] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من {count} أحرف على الأكثر"
+msgstr[4] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من {count} حرفًا على الأكثر"
+msgstr[5] "{habit}: جُعل اسم مجموعتها سطرًا واحدًا من {count} حرف على الأكثر"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: kind “{text}” is not good or bad, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة kind «{text}» ليست good أو bad، لذا صارت {value}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: notes were cut to {count} character"
 msgid_plural "{habit}: notes were cut to {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: قُصّت الملاحظات إلى {count} حرف"
+msgstr[1] "{habit}: قُصّت الملاحظات إلى حرف واحد"
+msgstr[2] "{habit}: قُصّت الملاحظات إلى حرفين"
+msgstr[3] "{habit}: قُصّت الملاحظات إلى {count} أحرف"
+msgstr[4] "{habit}: قُصّت الملاحظات إلى {count} حرفًا"
+msgstr[5] "{habit}: قُصّت الملاحظات إلى {count} حرف"
 
 #: Sources/TendCLI/Commands/EditCommand.swift
 #, python-brace-format
 msgid "{habit}: nothing to change."
-msgstr ""
+msgstr "{habit}: لا شيء لتغييره."
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: only the first {limit} of {count} reminders are kept"
-msgstr ""
+msgstr "{habit}: أُبقيت التذكيرات الـ{limit} الأولى فقط من أصل {count}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: only {limit} of its {count} tags are kept"
-msgstr ""
+msgstr "{habit}: أُبقي {limit} فقط من وسومها البالغ عددها {count}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: order “{text}” is not a whole number, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة order «{text}» ليست عددًا صحيحًا، لذا صارت {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: pauses “{text}” is not pauses such as 2026-03-06..2026-03-19; 2026-07-01.. (none overlapping), so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة pauses «{text}» ليست إيقافات مؤقتة مثل 2026-03-06..2026-03-19; 2026-07-01.. (دون تداخل)، لذا صارت {value}"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: reminder time {hour}:{minute} is not a time of day, so it is left out"
-msgstr ""
+msgstr "{habit}: وقت التذكير {hour}:{minute} ليس وقتًا من اليوم، لذا تُرك"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: reminder “{text}” cannot be read (expected HH:mm or HH:mm mon,wed), so it is left out"
-msgstr ""
+msgstr "{habit}: تعذّرت قراءة التذكير «{text}» (المتوقع HH:mm أو HH:mm mon,wed)، لذا تُرك"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: routine_time “{text}” is not morning, day, evening or anytime, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة routine_time «{text}» ليست morning أو day أو evening أو anytime، لذا صارت {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: schedule “{text}” cannot be read ({reason}), so it is daily"
-msgstr ""
+msgstr "{habit}: تعذّرت قراءة الجدول «{text}» ({reason})، لذا صارت العادة يومية"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: starts_on “{text}” is not a day (YYYY-MM-DD), so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة starts_on «{text}» ليست يومًا (YYYY-MM-DD)، لذا صارت {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: step “{text}” is not a number with at most three decimals, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة step «{text}» ليست عددًا بثلاث منازل عشرية على الأكثر، لذا صارت {value}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: tags were made one line without commas, of at most {count} character"
 msgid_plural "{habit}: tags were made one line without commas, of at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من {count} حرف على الأكثر"
+msgstr[1] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من حرف واحد على الأكثر"
+msgstr[2] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من حرفين على الأكثر"
+msgstr[3] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من {count} أحرف على الأكثر"
+msgstr[4] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من {count} حرفًا على الأكثر"
+msgstr[5] "{habit}: جُعلت الوسوم سطرًا واحدًا بلا فواصل، من {count} حرف على الأكثر"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: target {target} is outside {lower}…{upper}, so it is {value}"
-msgstr ""
+msgstr "{habit}: الهدف {target} خارج {lower}…{upper}، لذا صار {value}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: target “{text}” is not a number with at most three decimals, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة target «{text}» ليست عددًا بثلاث منازل عشرية على الأكثر، لذا صارت {value}"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: the reminder has no weekdays, so it rings every day"
-msgstr ""
+msgstr "{habit}: ليس للتذكير أيام في الأسبوع، لذا صار يرنّ كل يوم"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: type “{text}” is not checkmark, count or duration, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة type «{text}» ليست checkmark أو count أو duration، لذا صارت {value}"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{habit}: unit was made one line of at most {count} character"
 msgid_plural "{habit}: unit was made one line of at most {count} characters"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: جُعلت الوحدة سطرًا واحدًا من {count} حرف على الأكثر"
+msgstr[1] "{habit}: جُعلت الوحدة سطرًا واحدًا من حرف واحد على الأكثر"
+msgstr[2] "{habit}: جُعلت الوحدة سطرًا واحدًا من حرفين على الأكثر"
+msgstr[3] "{habit}: جُعلت الوحدة سطرًا واحدًا من {count} أحرف على الأكثر"
+msgstr[4] "{habit}: جُعلت الوحدة سطرًا واحدًا من {count} حرفًا على الأكثر"
+msgstr[5] "{habit}: جُعلت الوحدة سطرًا واحدًا من {count} حرف على الأكثر"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: versions “{text}” is not earlier rules as Tend's JSON writes them, so it is {value}"
-msgstr ""
+msgstr "{habit}: قيمة versions «{text}» ليست قواعد سابقة بالشكل الذي يكتبه JSON الخاص بـ Tend، لذا صارت {value}"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: {count} automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported"
 msgid_plural "{habit}: {count} automatic checks (YES_AUTO: days Loop fills in from the frequency) are not check-ins, so they are not imported"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: لا علامات تلقائية (YES_AUTO: أيام يملؤها Loop من التكرار) لاستيرادها"
+msgstr[1] "{habit}: علامة تلقائية واحدة (YES_AUTO: يوم يملؤه Loop من التكرار) ليست تسجيلًا، لذا لم تُستورد"
+msgstr[2] "{habit}: علامتان تلقائيتان (YES_AUTO: أيام يملؤها Loop من التكرار) ليستا تسجيلين، لذا لم تُستوردا"
+msgstr[3] "{habit}: {count} علامات تلقائية (YES_AUTO: أيام يملؤها Loop من التكرار) ليست تسجيلات، لذا لم تُستورد"
+msgstr[4] "{habit}: {count} علامة تلقائية (YES_AUTO: أيام يملؤها Loop من التكرار) ليست تسجيلات، لذا لم تُستورد"
+msgstr[5] "{habit}: {count} علامة تلقائية (YES_AUTO: أيام يملؤها Loop من التكرار) ليست تسجيلات، لذا لم تُستورد"
 
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: {count} repetitions with values Loop does not define (first: {first}) are not imported"
 msgid_plural "{habit}: {count} repetitions with values Loop does not define (first: {first}) are not imported"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{habit}: لا تكرارات بقيم لا يعرّفها Loop ({first})"
+msgstr[1] "{habit}: لم يُستورد تكرار واحد بقيمة لا يعرّفها Loop ({first})"
+msgstr[2] "{habit}: لم يُستورد تكراران بقيم لا يعرّفها Loop (الأول: {first})"
+msgstr[3] "{habit}: لم تُستورد {count} تكرارات بقيم لا يعرّفها Loop (الأول: {first})"
+msgstr[4] "{habit}: لم يُستورد {count} تكرارًا بقيم لا يعرّفها Loop (الأول: {first})"
+msgstr[5] "{habit}: لم يُستورد {count} تكرار بقيم لا يعرّفها Loop (الأول: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #: Sources/TendImport/LoopMapping.swift
 #, python-brace-format
 msgid "{habit}: {note}"
-msgstr ""
+msgstr "{habit}: {note}"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{habit}: {value}. {action}"
-msgstr ""
+msgstr "{habit}: {value}. {action}"
 
 #: Sources/TendImport/TendCSVFormat.swift
 #, python-brace-format
 msgid "{habit}: “{id}” is not an id, so the habit gets one"
-msgstr ""
+msgstr "{habit}: «{id}» ليس معرّفًا، لذا أُعطيت العادة معرّفًا جديدًا"
 
 #: Sources/TendImport/ImportedData.swift
 #, python-brace-format
 msgid "{items} and {count} more"
 msgid_plural "{items} and {count} more"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{items}"
+msgstr[1] "{items} وواحدة أخرى"
+msgstr[2] "{items} واثنتان أخريان"
+msgstr[3] "{items} و{count} أخرى"
+msgstr[4] "{items} و{count} أخرى"
+msgstr[5] "{items} و{count} أخرى"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 #, python-brace-format
 msgid "{label}, linked {date}"
-msgstr ""
+msgstr "{label}، مرتبط منذ {date}"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 #, python-brace-format
 msgid "{met}   check-ins {checkIns}   skipped {skipped}"
-msgstr ""
+msgstr "{met}   التسجيلات {checkIns}   التخطي {skipped}"
 
 #: Sources/TendWeb/Pages/DataPage.swift
 #, python-brace-format
 msgid "{names} and {count} more"
 msgid_plural "{names} and {count} more"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{names} و{count} عنصر آخر"
+msgstr[1] "{names} وعنصر آخر"
+msgstr[2] "{names} وعنصران آخران"
+msgstr[3] "{names} و{count} عناصر أخرى"
+msgstr[4] "{names} و{count} عنصرًا آخر"
+msgstr[5] "{names} و{count} عنصر آخر"
 
 #: Sources/TendCLI/Commands/ServeCommand.swift
 #, python-brace-format
 msgid "{name} must be a whole number, not '{text}'"
-msgstr ""
+msgstr "يجب أن تكون قيمة {name} عددًا صحيحًا، لا «{text}»"
 
 #: Sources/TendCore/Entries/Amount.swift
 #, python-brace-format
 msgid "{number} is not an amount: at most 3 decimals, at most {limit}"
-msgstr ""
+msgstr "{number} ليست كمية صالحة: ثلاث منازل عشرية على الأكثر، وبحد أقصى {limit}"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "{option} {text}: a day is YYYY-MM-DD, today, tomorrow or a weekday such as mon"
-msgstr ""
+msgstr "{option} {text}: اليوم يُكتب YYYY-MM-DD أو today أو tomorrow أو يومًا من الأسبوع مثل mon"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} already exists; choose a new file for the backup"
-msgstr ""
+msgstr "{path} موجود بالفعل؛ اختر ملفًا جديدًا للنسخة الاحتياطية"
 
 #: Sources/TendStore/Support/PrivateFiles.swift
 #, python-brace-format
 msgid "{path} cannot be created"
-msgstr ""
+msgstr "تعذّر إنشاء {path}"
 
 #: Sources/TendStore/Support/PrivateFiles.swift
 #, python-brace-format
 msgid "{path} cannot be made private"
-msgstr ""
+msgstr "تعذّر جعل {path} خاصًّا"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} cannot be opened as a database: {reason}"
-msgstr ""
+msgstr "تعذّر فتح {path} كقاعدة بيانات: {reason}"
 
 #: Sources/TendStore/Support/PrivateFiles.swift
 #, python-brace-format
 msgid "{path} exists already"
-msgstr ""
+msgstr "{path} موجود بالفعل"
 
 #: Sources/TendStore/Support/PrivateFiles.swift
 #, python-brace-format
 msgid "{path} exists and is not a folder"
-msgstr ""
+msgstr "{path} موجود وليس مجلدًا"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} is a SQLite database, but not Tend's; it was left untouched"
-msgstr ""
+msgstr "{path} قاعدة بيانات SQLite، لكنها ليست قاعدة بيانات Tend؛ وتُركت دون تغيير"
 
 #: Sources/TendCLI/Commands/ImportCommand.swift
 #, python-brace-format
 msgid "{path} is a folder without harsh's habits and log files; name a file to import"
-msgstr ""
+msgstr "{path} مجلد لا يحتوي على ملفي habits وlog من harsh؛ حدّد ملفًا لاستيراده"
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 #, python-brace-format
 msgid "{path} is a {format}, not a backup: `tend import {path}` brings its data in (restore takes a file of `tend backup`)"
-msgstr ""
+msgstr "{path} هو {format}، وليس نسخة احتياطية: الأمر `tend import {path}` يستورد بياناته (الأمر restore يأخذ ملفًا من `tend backup`)"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} is damaged: {problems}"
-msgstr ""
+msgstr "{path} تالف: {problems}"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} is not a SQLite database"
-msgstr ""
+msgstr "{path} ليس قاعدة بيانات SQLite"
 
 #: Sources/TendCLI/Commands/RestoreCommand.swift
 #, python-brace-format
 msgid "{path} is not a Tend backup (not an SQLite database); a backup is a file `tend backup` made"
-msgstr ""
+msgstr "{path} ليس نسخة احتياطية من Tend (ليس قاعدة بيانات SQLite)؛ النسخة الاحتياطية ملف أنشأه `tend backup`"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} is not a Tend database"
-msgstr ""
+msgstr "{path} ليس قاعدة بيانات Tend"
 
 #: Sources/TendCLI/Commands/Remind/RemindState.swift
 #, python-brace-format
 msgid "{path} is not a tend remind state file; remove it to start from now"
-msgstr ""
+msgstr "{path} ليس ملف حالة لـ tend remind؛ احذفه لتبدأ من الآن"
 
 #: Sources/TendSQLite/SQLiteStore.swift
 #, python-brace-format
 msgid "{path} was written by a newer version of Tend (schema {schema}); upgrade Tend to open it. The file was left untouched."
-msgstr ""
+msgstr "{path} كُتب بإصدار أحدث من Tend (المخطط {schema})؛ حدِّث Tend لفتحه. تُرك الملف دون تغيير."
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgid "{percent} at the top"
-msgstr ""
+msgstr "{percent} في الأعلى"
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "{plan} Only you, the server's owner, see this."
-msgstr ""
+msgstr "{plan} لا يرى هذا سواك، بصفتك مالك الخادم."
 
 #: Sources/TendWeb/Pages/OpenIDView.swift
 #, python-brace-format
 msgid "{provider} signed you in as {label}, which is not linked to a Tend account yet."
-msgstr ""
+msgstr "سجّل {provider} دخولك باسم {label}، وهو غير مرتبط بحساب Tend بعد."
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "{reason}, so the schedule is “{schedule}”"
-msgstr ""
+msgstr "{reason}، لذا صار الجدول «{schedule}»"
 
 #: Sources/TendCLI/Commands/Routine/RoutineShowCommand.swift
 #, python-brace-format
 msgid "{routine} at {start}, {days}, {color}"
-msgstr ""
+msgstr "{routine} عند {start}، {days}، {color}"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine} does not run on {weekday}s (today): it runs {days}."
-msgstr ""
+msgstr "لا يعمل {routine} في أيام {weekday} (اليوم)؛ يعمل: {days}."
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine} does not run on {weekday}s ({date}): it runs {days}."
-msgstr ""
+msgstr "لا يعمل {routine} في أيام {weekday} ({date})؛ يعمل: {days}."
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 #, python-brace-format
 msgid "{routine} does not run on {weekday}s. It runs on: {days}."
-msgstr ""
+msgstr "لا يعمل {routine} في أيام {weekday}. يعمل: {days}."
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine} done: {done} of {count}."
 msgid_plural "{routine} done: {done} of {count}."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "اكتمل {routine}: {done} من 0."
+msgstr[1] "اكتمل {routine}: {done} من 1."
+msgstr[2] "اكتمل {routine}: {done} من 2."
+msgstr[3] "اكتمل {routine}: {done} من {count}."
+msgstr[4] "اكتمل {routine}: {done} من {count}."
+msgstr[5] "اكتمل {routine}: {done} من {count}."
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 #, python-brace-format
 msgid "{routine} has no habits due on this day."
-msgstr ""
+msgstr "لا توجد في {routine} عادات مقررة في هذا اليوم."
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine} has no habits due today. Add one: tend routine add \"{routine}\" HABIT"
-msgstr ""
+msgstr "ليس في {routine} عادات مقررة اليوم. أضف عادة: tend routine add \"{routine}\" HABIT"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine} has no habits due {date}. Add one: tend routine add \"{routine}\" HABIT"
-msgstr ""
+msgstr "ليس في {routine} عادات مقررة في {date}. أضف عادة: tend routine add \"{routine}\" HABIT"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 #, python-brace-format
 msgid "{routine} is done"
-msgstr ""
+msgstr "اكتمل {routine}"
 
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 #, python-brace-format
 msgid "{routine}: {done} of {count} done; `tend routine start \"{routine}\"` goes on where this stopped."
 msgid_plural "{routine}: {done} of {count} done; `tend routine start \"{routine}\"` goes on where this stopped."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{routine}: تم {done} من 0؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
+msgstr[1] "{routine}: تم {done} من 1؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
+msgstr[2] "{routine}: تم {done} من 2؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
+msgstr[3] "{routine}: تم {done} من {count}؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
+msgstr[4] "{routine}: تم {done} من {count}؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
+msgstr[5] "{routine}: تم {done} من {count}؛ الأمر `tend routine start \"{routine}\"` يكمل من حيث توقفت."
 
 #: Sources/TendCLI/Commands/Sync/SyncLoginCommand.swift
 #, python-brace-format
 msgid "{server} refused the sign-in: {detail}"
-msgstr ""
+msgstr "رفض {server} تسجيل الدخول: {detail}"
 
 #: Sources/TendCLI/SyncClient/AutoSync.swift
 #, python-brace-format
 msgid "{server} refused this device's token (revoked or expired); {count} change waits here. Sign in again: tend sync login {server} --username {username}"
 msgid_plural "{server} refused this device's token (revoked or expired); {count} changes wait here. Sign in again: tend sync login {server} --username {username}"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ لا تغييرات تنتظر هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
+msgstr[1] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ تغيير واحد ينتظر هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
+msgstr[2] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ تغييران ينتظران هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
+msgstr[3] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ {count} تغييرات تنتظر هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
+msgstr[4] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ {count} تغييرًا تنتظر هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
+msgstr[5] "رفض {server} رمز هذا الجهاز (ملغى أو منتهي الصلاحية)؛ {count} تغيير تنتظر هنا. سجّل الدخول مجددًا: tend sync login {server} --username {username}"
 
 #: Sources/TendCLI/Output/Format.swift
 #, python-brace-format
 msgid "{start} to {end}"
-msgstr ""
+msgstr "من {start} إلى {end}"
 
 #: Sources/TendCLI/Commands/SummaryCommand.swift
 #, python-brace-format
 msgid "{start} – {end}, so far"
-msgstr ""
+msgstr "{start} – {end}، حتى الآن"
 
 #: Sources/TendWeb/Assets/outbox.js
 #, python-brace-format
 msgid "{state} · {count} pending"
 msgid_plural "{state} · {count} pending"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{state} · لا تغييرات بانتظار المزامنة"
+msgstr[1] "{state} · تغيير واحد بانتظار المزامنة"
+msgstr[2] "{state} · تغييران بانتظار المزامنة"
+msgstr[3] "{state} · {count} تغييرات بانتظار المزامنة"
+msgstr[4] "{state} · {count} تغييرًا بانتظار المزامنة"
+msgstr[5] "{state} · {count} تغيير بانتظار المزامنة"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 #, python-brace-format
 msgid "{strength}   streak {streak} (best {best})   30 days {rate}"
-msgstr ""
+msgstr "{strength}   السلسلة {streak} (الأفضل {best})   30 يومًا {rate}"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 #, python-brace-format
 msgid "{target} a day"
-msgstr ""
+msgstr "{target} في اليوم"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgid "{times} × in {count} days"
 msgid_plural "{times} × in {count} days"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "{times} × خلال {count} يوم"
+msgstr[1] "{times} × خلال يوم واحد"
+msgstr[2] "{times} × خلال يومين"
+msgstr[3] "{times} × خلال {count} أيام"
+msgstr[4] "{times} × خلال {count} يومًا"
+msgstr[5] "{times} × خلال {count} يوم"
 
 #: Sources/TendCLI/Commands/TodayCommand.swift
 #, python-brace-format
@@ -7178,45 +7178,45 @@ msgstr "{time} (الآن)"
 #: Sources/TendCLI/Commands/Remind/RemindCommand.swift
 #, python-brace-format
 msgid "{time} {title}: not shown ({reason})"
-msgstr ""
+msgstr "{time} {title}: لم يُعرض ({reason})"
 
 #: Sources/TendWeb/Pages/MeasurementPanel.swift
 #, python-brace-format
 msgid "{value} on {date}"
-msgstr ""
+msgstr "{value} في {date}"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{value} {unit}, at most {target}"
-msgstr ""
+msgstr "{value} {unit}، والحد الأقصى {target}"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 #, python-brace-format
 msgid "{value}, at most {target}"
-msgstr ""
+msgstr "{value}، والحد الأقصى {target}"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "{what} ({day}) is before {floor}, the earliest day Tend records"
-msgstr ""
+msgstr "{what} ({day}) يسبق {floor}، وهو أقدم يوم يسجّله Tend"
 
 #: Sources/TendCore/Calendar/RecordableDays.swift
 #, python-brace-format
 msgid "{what} ({day}) is more than a year after today ({today}): the latest is {last}"
-msgstr ""
+msgstr "{what} ({day}) بعد تاريخ اليوم ({today}) بأكثر من سنة: آخر يوم مسموح هو {last}"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "{what} is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "{what} كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendHTTP/Requests.swift
 #: Sources/TendStore/Interface/StoreError.swift
 #, python-brace-format
 msgid "{what} not found"
-msgstr ""
+msgstr "{what} غير موجود"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgid "“Later” waits (minutes)"
@@ -7225,864 +7225,864 @@ msgstr "مدة انتظار «لاحقًا» (بالدقائق)"
 #: Sources/TendImport/TendImporter.swift
 #, python-brace-format
 msgid "“{file}” is empty"
-msgstr ""
+msgstr "«{file}» فارغ"
 
 #: Sources/TendWeb/Routes/DataPages.swift
 #, python-brace-format
 msgid "“{file}” is empty."
-msgstr ""
+msgstr "«{file}» فارغ."
 
 #: Sources/TendImport/TendImporter.swift
 #, python-brace-format
 msgid "“{file}” is neither JSON, Tend's or HabitBull's CSV, harsh's text files, an SQLite database nor a ZIP file"
-msgstr ""
+msgstr "«{file}» ليس JSON، ولا CSV من Tend أو HabitBull، ولا ملفات نصية من harsh، ولا قاعدة بيانات SQLite، ولا ملف ZIP"
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "“{file}” is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "«{file}» كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "“{habit}” has no tag “{tag}” (its tags: none)"
-msgstr ""
+msgstr "ليس لـ«{habit}» الوسم «{tag}» (وسومها: لا شيء)"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "“{habit}” has no tag “{tag}” (its tags: {tags})"
-msgstr ""
+msgstr "ليس لـ«{habit}» الوسم «{tag}» (وسومها: {tags})"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: its id {id} is used by another habit of the file, so it gets a new id"
-msgstr ""
+msgstr "«{habit}»: معرّفها {id} تستخدمه عادة أخرى في الملف، لذا أُعطيت معرّفًا جديدًا"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: not merged into yours by its name, as one is {one} and the other {other}"
-msgstr ""
+msgstr "«{habit}»: لم تُدمج مع عادتك التي تحمل الاسم نفسه، لأن إحداهما {one} والأخرى {other}"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: the name is already used, so this habit is called “{name}”"
-msgstr ""
+msgstr "«{habit}»: الاسم مستخدم بالفعل، لذا سُمّيت هذه العادة «{name}»"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: the name was made one line of at most {count} character: “{name}”"
 msgid_plural "“{habit}”: the name was made one line of at most {count} characters: “{name}”"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: جُعل الاسم سطرًا واحدًا من {count} حرف على الأكثر: «{name}»"
+msgstr[1] "«{habit}»: جُعل الاسم سطرًا واحدًا من حرف واحد على الأكثر: «{name}»"
+msgstr[2] "«{habit}»: جُعل الاسم سطرًا واحدًا من حرفين على الأكثر: «{name}»"
+msgstr[3] "«{habit}»: جُعل الاسم سطرًا واحدًا من {count} أحرف على الأكثر: «{name}»"
+msgstr[4] "«{habit}»: جُعل الاسم سطرًا واحدًا من {count} حرفًا على الأكثر: «{name}»"
+msgstr[5] "«{habit}»: جُعل الاسم سطرًا واحدًا من {count} حرف على الأكثر: «{name}»"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: your entries on {count} days differ from the file and are kept (first: {first})"
 msgid_plural "“{habit}”: your entries on {count} days differ from the file and are kept (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا أيام تختلف فيها إدخالاتك عن الملف ({first})"
+msgstr[1] "«{habit}»: إدخالك في يوم واحد يختلف عن الملف وقد أُبقي ({first})"
+msgstr[2] "«{habit}»: إدخالاتك في يومين تختلف عن الملف وقد أُبقيت (الأول: {first})"
+msgstr[3] "«{habit}»: إدخالاتك في {count} أيام تختلف عن الملف وقد أُبقيت (الأول: {first})"
+msgstr[4] "«{habit}»: إدخالاتك في {count} يومًا تختلف عن الملف وقد أُبقيت (الأول: {first})"
+msgstr[5] "«{habit}»: إدخالاتك في {count} يوم تختلف عن الملف وقد أُبقيت (الأول: {first})"
 
 #: Sources/TendImport/ImportPlanner.swift
 #, python-brace-format
 msgid "“{habit}”: your {fields} are kept (the file has others)"
-msgstr ""
+msgstr "«{habit}»: أُبقي ما لديك في: {fields} (الملف فيه قيم أخرى)"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} days appear more than once; the last one is kept (first: {first})"
 msgid_plural "“{habit}”: {count} days appear more than once; the last one is kept (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا أيام تظهر أكثر من مرة ({first})"
+msgstr[1] "«{habit}»: يوم واحد يظهر أكثر من مرة؛ أُبقي آخر ظهور ({first})"
+msgstr[2] "«{habit}»: يومان يظهران أكثر من مرة؛ أُبقي آخر ظهور لكل منهما (الأول: {first})"
+msgstr[3] "«{habit}»: {count} أيام تظهر أكثر من مرة؛ أُبقي آخر ظهور لكل منها (الأول: {first})"
+msgstr[4] "«{habit}»: {count} يومًا تظهر أكثر من مرة؛ أُبقي آخر ظهور لكل منها (الأول: {first})"
+msgstr[5] "«{habit}»: {count} يوم تظهر أكثر من مرة؛ أُبقي آخر ظهور لكل منها (الأول: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} days were both skipped and given a value; they are kept as skipped (first: {first})"
 msgid_plural "“{habit}”: {count} days were both skipped and given a value; they are kept as skipped (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا أيام جمعت بين التخطي والقيمة ({first})"
+msgstr[1] "«{habit}»: يوم واحد كان متخطًّى وله قيمة في آن واحد؛ أُبقي متخطًّى ({first})"
+msgstr[2] "«{habit}»: يومان كانا متخطَّيين ولهما قيمة في آن واحد؛ أُبقيا متخطَّيين (الأول: {first})"
+msgstr[3] "«{habit}»: {count} أيام كانت متخطاة ولها قيمة في آن واحد؛ أُبقيت متخطاة (الأول: {first})"
+msgstr[4] "«{habit}»: {count} يومًا كانت متخطاة ولها قيمة في آن واحد؛ أُبقيت متخطاة (الأول: {first})"
+msgstr[5] "«{habit}»: {count} يوم كانت متخطاة ولها قيمة في آن واحد؛ أُبقيت متخطاة (الأول: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} entries on days before {floor} or after today ({today}) are not imported (first: {first})"
 msgid_plural "“{habit}”: {count} entries on days before {floor} or after today ({today}) are not imported (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا إدخالات في أيام قبل {floor} أو بعد تاريخ اليوم ({today}) ({first})"
+msgstr[1] "«{habit}»: لم يُستورد إدخال واحد في يوم قبل {floor} أو بعد تاريخ اليوم ({today}) ({first})"
+msgstr[2] "«{habit}»: لم يُستورد إدخالان في أيام قبل {floor} أو بعد تاريخ اليوم ({today}) (الأول: {first})"
+msgstr[3] "«{habit}»: لم تُستورد {count} إدخالات في أيام قبل {floor} أو بعد تاريخ اليوم ({today}) (الأول: {first})"
+msgstr[4] "«{habit}»: لم يُستورد {count} إدخالًا في أيام قبل {floor} أو بعد تاريخ اليوم ({today}) (الأول: {first})"
+msgstr[5] "«{habit}»: لم يُستورد {count} إدخال في أيام قبل {floor} أو بعد تاريخ اليوم ({today}) (الأول: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} entries with a negative value are not imported (first: {first})"
 msgid_plural "“{habit}”: {count} entries with a negative value are not imported (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا إدخالات بقيمة سالبة ({first})"
+msgstr[1] "«{habit}»: لم يُستورد إدخال واحد بقيمة سالبة ({first})"
+msgstr[2] "«{habit}»: لم يُستورد إدخالان بقيمة سالبة (الأول: {first})"
+msgstr[3] "«{habit}»: لم تُستورد {count} إدخالات بقيمة سالبة (الأول: {first})"
+msgstr[4] "«{habit}»: لم يُستورد {count} إدخالًا بقيمة سالبة (الأول: {first})"
+msgstr[5] "«{habit}»: لم يُستورد {count} إدخال بقيمة سالبة (الأول: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} notes were cut to {limit} characters (first: {first})"
 msgid_plural "“{habit}”: {count} notes were cut to {limit} characters (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لم تُقصّ أي ملاحظة إلى {limit} حرف ({first})"
+msgstr[1] "«{habit}»: قُصّت ملاحظة واحدة إلى {limit} حرف ({first})"
+msgstr[2] "«{habit}»: قُصّت ملاحظتان إلى {limit} حرف (الأولى: {first})"
+msgstr[3] "«{habit}»: قُصّت {count} ملاحظات إلى {limit} حرف (الأولى: {first})"
+msgstr[4] "«{habit}»: قُصّت {count} ملاحظة إلى {limit} حرف (الأولى: {first})"
+msgstr[5] "«{habit}»: قُصّت {count} ملاحظة إلى {limit} حرف (الأولى: {first})"
 
 #: Sources/TendImport/ImportAdjuster.swift
 #, python-brace-format
 msgid "“{habit}”: {count} values above {limit} were lowered to it (first: {first})"
 msgid_plural "“{habit}”: {count} values above {limit} were lowered to it (first: {first})"
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "«{habit}»: لا قيم تتجاوز {limit} ({first})"
+msgstr[1] "«{habit}»: خُفّضت قيمة واحدة تتجاوز {limit} إلى هذا الحد ({first})"
+msgstr[2] "«{habit}»: خُفّضت قيمتان تتجاوزان {limit} إلى هذا الحد (الأولى: {first})"
+msgstr[3] "«{habit}»: خُفّضت {count} قيم تتجاوز {limit} إلى هذا الحد (الأولى: {first})"
+msgstr[4] "«{habit}»: خُفّضت {count} قيمة تتجاوز {limit} إلى هذا الحد (الأولى: {first})"
+msgstr[5] "«{habit}»: خُفّضت {count} قيمة تتجاوز {limit} إلى هذا الحد (الأولى: {first})"
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #: Sources/TendImport/HarshFormat.swift
 #: Sources/TendImport/RewireDatabaseReader.swift
 #, python-brace-format
 msgid "“{habit}”: {note}."
-msgstr ""
+msgstr "«{habit}»: {note}."
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 #, python-brace-format
 msgid "“{name}” was added."
-msgstr ""
+msgstr "تمت إضافة «{name}»."
 
 #: Sources/TendImport/ImportError.swift
 #, python-brace-format
 msgid "“{path}” in the ZIP is too large: the import accepts at most {size}"
-msgstr ""
+msgstr "«{path}» في ملف ZIP كبير جدًا: يقبل الاستيراد {size} على الأكثر"
 
 #: Sources/TendImport/ZipReader.swift
 #, python-brace-format
 msgid "“{path}” is damaged"
-msgstr ""
+msgstr "«{path}» تالف"
 
 #: Sources/TendImport/ZipReader.swift
 #, python-brace-format
 msgid "“{path}” is missing"
-msgstr ""
+msgstr "«{path}» غير موجود"
 
 #: Sources/TendCLI/Options/HabitAttributeOptions.swift
 #, python-brace-format
 msgid "“{tag}” is given to both --tag and --untag; give it to one"
-msgstr ""
+msgstr "الوسم «{tag}» مُعطى لكل من --tag و--untag؛ أعطه لواحد منهما"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgid "“{text}” is negative: a time is 0 or more, e.g. 45m, 1h30 or 90s."
-msgstr ""
+msgstr "«{text}» سالب: المدة 0 أو أكثر، مثل 45m أو 1h30 أو 90s."
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "“{text}” is neither a habit, a heading nor a log line"
-msgstr ""
+msgstr "«{text}» ليس عادة ولا عنوانًا ولا سطر سجل"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "“{text}” is not a date"
-msgstr ""
+msgstr "«{text}» ليس تاريخًا"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "“{text}” is not a date: use YYYY-MM-DD, e.g. {example}."
-msgstr ""
+msgstr "«{text}» ليس تاريخًا: استخدم YYYY-MM-DD، مثل {example}."
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 #, python-brace-format
 msgid "“{text}” is not a number"
-msgstr ""
+msgstr "«{text}» ليس عددًا"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "“{text}” is not a schedule I know: try “mon,wed,fri”, “days 1,15”, “3/week” or “every 3 days”."
-msgstr ""
+msgstr "«{text}» ليس جدولًا أعرفه: جرّب «mon,wed,fri» أو «days 1,15» أو «3/week» أو «every 3 days»."
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgid "“{text}” is not a time: type e.g. 45 (minutes), 45m, 1h30, 0.5h or 1:30."
-msgstr ""
+msgstr "«{text}» ليس مدة: اكتب مثلًا 45 (بالدقائق) أو 45m أو 1h30 أو 0.5h أو 1:30."
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 #, python-brace-format
 msgid "“{text}” is not a time: use 24-hour HH:MM, e.g. 07:30."
-msgstr ""
+msgstr "«{text}» ليس وقتًا: استخدم نظام 24 ساعة بصيغة HH:MM، مثل 07:30."
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgid "“{text}” is not an amount"
-msgstr ""
+msgstr "«{text}» ليس كمية"
 
 #: Sources/TendImport/BeaverJSONFormat.swift
 #, python-brace-format
 msgid "“{text}” of “{habit}” is not a day"
-msgstr ""
+msgstr "«{text}» في «{habit}» ليس يومًا"
 
 #: Sources/TendWeb/Pages/DataView.swift
 #, python-brace-format
 msgid "… and {count} more."
 msgid_plural "… and {count} more."
-msgstr[0] ""
-msgstr[1] ""
-msgstr[2] ""
-msgstr[3] ""
-msgstr[4] ""
-msgstr[5] ""
+msgstr[0] "… و{count} عنصر آخر."
+msgstr[1] "… وعنصر آخر."
+msgstr[2] "… وعنصران آخران."
+msgstr[3] "… و{count} عناصر أخرى."
+msgstr[4] "… و{count} عنصرًا آخر."
+msgstr[5] "… و{count} عنصر آخر."
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgid "‹ Settings"
-msgstr ""
+msgstr "‹ الإعدادات"
 
 #: Sources/TendWeb/Pages/AccountDeletionView.swift
 msgid "‹ Your data"
-msgstr ""
+msgstr "‹ بياناتك"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON path"
 msgid "the top level"
-msgstr ""
+msgstr "المستوى الأعلى"
 
 #: Sources/TendImport/TendJSONFormat.swift
 #, python-brace-format
 msgctxt "JSON path"
 msgid "{path} is missing"
-msgstr ""
+msgstr "{path} غير موجود"
 
 #: Sources/TendImport/TendJSONFormat.swift
 #, python-brace-format
 msgctxt "JSON path"
 msgid "{path} should be {type}"
-msgstr ""
+msgstr "يجب أن يكون {path} {type}"
 
 #: Sources/TendImport/TendJSONFormat.swift
 #, python-brace-format
 msgctxt "JSON path"
 msgid "{path} should be {type}, not null"
-msgstr ""
+msgstr "يجب أن يكون {path} {type}، لا null"
 
 #: Sources/TendImport/TendJSONFormat.swift
 #, python-brace-format
 msgctxt "JSON path"
 msgid "{path}: {reason}"
-msgstr ""
+msgstr "{path}: {reason}"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON type"
 msgid "a list"
-msgstr ""
+msgstr "قائمة"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON type"
 msgid "a number"
-msgstr ""
+msgstr "عددًا"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON type"
 msgid "an object"
-msgstr ""
+msgstr "كائنًا"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON type"
 msgid "text"
-msgstr ""
+msgstr "نصًا"
 
 #: Sources/TendImport/TendJSONFormat.swift
 msgctxt "JSON type"
 msgid "true or false"
-msgstr ""
+msgstr "true أو false"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgctxt "a habit's state"
 msgid "Archived"
-msgstr ""
+msgstr "مؤرشفة"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 #, python-brace-format
 msgctxt "a routine's changes, then its habits"
 msgid "{changes}. {habits}"
-msgstr ""
+msgstr "{changes}. {habits}"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgctxt "a routine's days"
 msgid "Weekdays"
-msgstr ""
+msgstr "من الاثنين إلى الجمعة"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgctxt "a routine's days"
 msgid "Weekends"
-msgstr ""
+msgstr "السبت والأحد"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgctxt "a routine's days in a sentence"
 msgid "every day"
-msgstr ""
+msgstr "كل يوم"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgctxt "a routine's days in a sentence"
 msgid "weekdays"
-msgstr ""
+msgstr "من الاثنين إلى الجمعة"
 
 #: Sources/TendWeb/Pages/RoutinesPage.swift
 msgctxt "a routine's days in a sentence"
 msgid "weekends"
-msgstr ""
+msgstr "السبت والأحد"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgctxt "button"
 msgid "Done"
-msgstr ""
+msgstr "تم"
 
 #: Sources/TendWeb/Pages/RoutineRunPage.swift
 msgctxt "button"
 msgid "Later"
-msgstr ""
+msgstr "لاحقًا"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgctxt "button"
 msgid "Pause"
-msgstr ""
+msgstr "إيقاف مؤقت"
 
 #: Sources/TendWeb/Pages/CardModes.swift
 msgctxt "card mode"
 msgid "Day"
-msgstr ""
+msgstr "يوم"
 
 #: Sources/TendWeb/Pages/CardModes.swift
 msgctxt "card mode"
 msgid "Month"
-msgstr ""
+msgstr "شهر"
 
 #: Sources/TendWeb/Pages/CardModes.swift
 msgctxt "card mode"
 msgid "Week"
-msgstr ""
+msgstr "أسبوع"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Blue"
-msgstr ""
+msgstr "أزرق"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Brown"
-msgstr ""
+msgstr "بني"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Cyan"
-msgstr ""
+msgstr "سماوي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Gray"
-msgstr ""
+msgstr "رمادي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Green"
-msgstr ""
+msgstr "أخضر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Indigo"
-msgstr ""
+msgstr "نيلي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Mint"
-msgstr ""
+msgstr "نعناعي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Orange"
-msgstr ""
+msgstr "برتقالي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Pink"
-msgstr ""
+msgstr "وردي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Purple"
-msgstr ""
+msgstr "بنفسجي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Red"
-msgstr ""
+msgstr "أحمر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Teal"
-msgstr ""
+msgstr "أزرق مخضرّ"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour"
 msgid "Yellow"
-msgstr ""
+msgstr "أصفر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "blue"
-msgstr ""
+msgstr "الأزرق"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "brown"
-msgstr ""
+msgstr "البني"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "cyan"
-msgstr ""
+msgstr "السماوي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "gray"
-msgstr ""
+msgstr "الرمادي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "green"
-msgstr ""
+msgstr "الأخضر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "indigo"
-msgstr ""
+msgstr "النيلي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "mint"
-msgstr ""
+msgstr "النعناعي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "orange"
-msgstr ""
+msgstr "البرتقالي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "pink"
-msgstr ""
+msgstr "الوردي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "purple"
-msgstr ""
+msgstr "البنفسجي"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "red"
-msgstr ""
+msgstr "الأحمر"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "teal"
-msgstr ""
+msgstr "الأزرق المخضرّ"
 
 #: Sources/TendWeb/Pages/HabitEditorPage.swift
 msgctxt "colour in a sentence"
 msgid "yellow"
-msgstr ""
+msgstr "الأصفر"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "column"
 msgid "Average"
-msgstr ""
+msgstr "المتوسط"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "column"
 msgid "Days"
-msgstr ""
+msgstr "الأيام"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "column"
 msgid "Highest"
-msgstr ""
+msgstr "الأعلى"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "column"
 msgid "Lowest"
-msgstr ""
+msgstr "الأدنى"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "column"
 msgid "Period"
-msgstr ""
+msgstr "الفترة"
 
 #: Sources/TendCLI/Commands/Config/ConfigShowCommand.swift
 msgctxt "config label"
 msgid "database"
-msgstr ""
+msgstr "قاعدة البيانات"
 
 #: Sources/TendCLI/Commands/Config/ConfigShowCommand.swift
 msgctxt "config label"
 msgid "today"
-msgstr ""
+msgstr "اليوم"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 #, python-brace-format
 msgctxt "dates"
 msgid "{start} to {end}"
-msgstr ""
+msgstr "من {start} إلى {end}"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{hours} h"
-msgstr ""
+msgstr "{hours} س"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{hours} h {minutes} min"
-msgstr ""
+msgstr "{hours} س {minutes} د"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{hours} h {minutes} min {seconds} s"
-msgstr ""
+msgstr "{hours} س {minutes} د {seconds} ث"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{minutes} min"
-msgstr ""
+msgstr "{minutes} د"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{minutes} min {seconds} s"
-msgstr ""
+msgstr "{minutes} د {seconds} ث"
 
 #: Sources/TendCore/Text/DurationText.swift
 #, python-brace-format
 msgctxt "duration"
 msgid "{seconds} s"
-msgstr ""
+msgstr "{seconds} ث"
 
 #: Sources/TendWeb/Pages/RoutinesView.swift
 msgctxt "example of a routine's name"
 msgid "Morning"
-msgstr ""
+msgstr "الصباح"
 
 #: Sources/TendHTTP/Problem.swift
 msgctxt "expected JSON type"
 msgid "a number"
-msgstr ""
+msgstr "عدد"
 
 #: Sources/TendHTTP/Problem.swift
 msgctxt "expected JSON type"
 msgid "a string"
-msgstr ""
+msgstr "سلسلة نصية"
 
 #: Sources/TendHTTP/Problem.swift
 msgctxt "expected JSON type"
 msgid "an array"
-msgstr ""
+msgstr "مصفوفة"
 
 #: Sources/TendHTTP/Problem.swift
 msgctxt "expected JSON type"
 msgid "an object or value"
-msgstr ""
+msgstr "كائن أو قيمة"
 
 #: Sources/TendHTTP/Problem.swift
 msgctxt "expected JSON type"
 msgid "true or false"
-msgstr ""
+msgstr "true أو false"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgctxt "first paused day"
 msgid "From"
-msgstr ""
+msgstr "من"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "color"
-msgstr ""
+msgstr "اللون"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "created"
-msgstr ""
+msgstr "تاريخ الإنشاء"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "id"
-msgstr ""
+msgstr "المعرّف"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "kind"
-msgstr ""
+msgstr "النوع"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "last 7 days"
-msgstr ""
+msgstr "آخر 7 أيام"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "notes"
-msgstr ""
+msgstr "الملاحظات"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "reminders"
-msgstr ""
+msgstr "التذكيرات"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "routine time"
-msgstr ""
+msgstr "وقت الروتين"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "schedule"
-msgstr ""
+msgstr "الجدول"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "strength"
-msgstr ""
+msgstr "القوة"
 
 #: Sources/TendCLI/Commands/ShowCommand.swift
 msgctxt "habit attribute"
 msgid "target"
-msgstr ""
+msgstr "الهدف"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "archived state"
-msgstr ""
+msgstr "حالة الأرشفة"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "color"
-msgstr ""
+msgstr "اللون"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "emoji"
-msgstr ""
+msgstr "الرمز التعبيري"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "group"
-msgstr ""
+msgstr "المجموعة"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "kind and type"
-msgstr ""
+msgstr "النوع وطريقة القياس"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "name"
-msgstr ""
+msgstr "الاسم"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "notes"
-msgstr ""
+msgstr "الملاحظات"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "reminders"
-msgstr ""
+msgstr "التذكيرات"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "routine time"
-msgstr ""
+msgstr "وقت الروتين"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "schedule"
-msgstr ""
+msgstr "الجدول"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "tags"
-msgstr ""
+msgstr "الوسوم"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "target"
-msgstr ""
+msgstr "الهدف"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit field"
 msgid "unit"
-msgstr ""
+msgstr "الوحدة"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgctxt "habit kind"
 msgid "Build"
-msgstr ""
+msgstr "بناء"
 
 #: Sources/TendWeb/Pages/HabitPage.swift
 msgctxt "habit kind"
 msgid "Quit"
-msgstr ""
+msgstr "إقلاع"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a count"
-msgstr ""
+msgstr "عادة عدّ"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a count to limit"
-msgstr ""
+msgstr "عادة عدّ للحدّ منها"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a time"
-msgstr ""
+msgstr "عادة مدة"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a time to limit"
-msgstr ""
+msgstr "عادة مدة للحدّ منها"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a yes/no habit"
-msgstr ""
+msgstr "عادة نعم/لا"
 
 #: Sources/TendImport/ImportPlanner.swift
 msgctxt "habit kind"
 msgid "a yes/no habit to limit"
-msgstr ""
+msgstr "عادة نعم/لا للحدّ منها"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "by weekday"
-msgstr ""
+msgstr "حسب يوم الأسبوع"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "completion"
-msgstr ""
+msgstr "نسبة الإنجاز"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "days met"
-msgstr ""
+msgstr "أيام تحقق الهدف"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "streak"
-msgstr ""
+msgstr "السلسلة"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "strength"
-msgstr ""
+msgstr "القوة"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "habit statistic"
 msgid "total"
-msgstr ""
+msgstr "المجموع"
 
 #: Sources/TendWeb/Pages/HabitsListView.swift
 msgctxt "habits section"
 msgid "Finished"
-msgstr ""
+msgstr "المنتهية"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgctxt "heading"
 msgid "Backup"
-msgstr ""
+msgstr "النسخ الاحتياطي"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgctxt "heading"
 msgid "Export"
-msgstr ""
+msgstr "التصدير"
 
 #: Sources/TendWeb/Pages/DataView.swift
 msgctxt "heading"
 msgid "Import"
-msgstr ""
+msgstr "الاستيراد"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "heading"
 msgid "Pause"
-msgstr ""
+msgstr "الإيقاف المؤقت"
 
 #: Sources/TendWeb/Pages/SettingsView.swift
 msgctxt "heading"
 msgid "Test"
-msgstr ""
+msgstr "اختبار"
 
 #: Sources/TendImport/HarshFormat.swift
 #, python-brace-format
 msgctxt "import file"
 msgid "harsh's {file}"
-msgstr ""
+msgstr "{file} من harsh"
 
 #: Sources/TendImport/CSV.swift
 #: Sources/TendImport/TendCSVFormat.swift
 msgctxt "import file"
 msgid "the CSV file"
-msgstr ""
+msgstr "ملف CSV"
 
 #: Sources/TendImport/HabitBullCSVFormat.swift
 msgctxt "import file"
 msgid "the HabitBull file"
-msgstr ""
+msgstr "ملف HabitBull"
 
 #: Sources/TendImport/HarshFormat.swift
 msgctxt "import file"
 msgid "the harsh file"
-msgstr ""
+msgstr "ملف harsh"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "last value"
 msgid "none yet"
-msgstr ""
+msgstr "لا شيء بعد"
 
 #: Sources/TendImport/ImportedData.swift
 #, python-brace-format
 msgctxt "list"
 msgid "{items} and {last}"
-msgstr ""
+msgstr "{items} و{last}"
 
 #: Sources/TendWeb/Pages/TodayView.swift
 msgctxt "navigation"
 msgid "Day"
-msgstr ""
+msgstr "التنقل بين الأيام"
 
 #: Sources/TendWeb/Pages/Layout.swift
 msgctxt "navigation"
@@ -8092,62 +8092,62 @@ msgstr "الرئيسية"
 #: Sources/TendWeb/Pages/TodayView.swift
 msgctxt "navigation"
 msgid "Show"
-msgstr ""
+msgstr "خيارات العرض"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "note field"
 msgid "Day"
-msgstr ""
+msgstr "اليوم"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "note field"
 msgid "Note"
-msgstr ""
+msgstr "الملاحظة"
 
 #: Sources/TendWeb/Pages/SignInSettingsView.swift
 msgctxt "noun"
 msgid "Invite"
-msgstr ""
+msgstr "دعوة"
 
 #: Sources/TendWeb/Assets/app.js
 msgctxt "page title"
 msgid "Offline"
-msgstr ""
+msgstr "غير متصل"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "period"
 msgid "Month"
-msgstr ""
+msgstr "شهر"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "period"
 msgid "Week"
-msgstr ""
+msgstr "أسبوع"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "period"
 msgid "Year"
-msgstr ""
+msgstr "سنة"
 
 #: Sources/TendReminders/ReminderMessage.swift
 msgctxt "reminder answer"
 msgid "Done"
-msgstr ""
+msgstr "تم"
 
 #: Sources/TendReminders/ReminderMessage.swift
 msgctxt "reminder answer"
 msgid "Later"
-msgstr ""
+msgstr "لاحقًا"
 
 #: Sources/TendCLI/Commands/Routine/Routines.swift
 msgctxt "routine days"
 msgid "daily"
-msgstr ""
+msgstr "يوميًا"
 
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "routine time"
 msgid "Any time"
-msgstr ""
+msgstr "في أي وقت"
 
 #: Sources/TendCore/Routines/RoutineTime.swift
 msgctxt "routine time"
@@ -8176,171 +8176,171 @@ msgstr "الصباح"
 #: Sources/TendCLI/Commands/Routine/RoutineStartCommand.swift
 msgctxt "routine walk-through"
 msgid "today"
-msgstr ""
+msgstr "اليوم"
 
 #: Sources/TendCLI/Commands/WeekCommand.swift
 msgctxt "row of day scores"
 msgid "score"
-msgstr ""
+msgstr "النتيجة"
 
 #: Sources/TendWeb/Pages/HabitEditorView.swift
 #, python-brace-format
 msgctxt "schedule: X times in Y days"
 msgid "{times} in {days} days"
-msgstr ""
+msgstr "{times} مرات خلال {days} أيام"
 
 #: Sources/TendCLI/Output/Format.swift
 msgctxt "slips"
 msgid "none"
-msgstr ""
+msgstr "بلا زلّات"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "stats heading"
 msgid "30 days"
-msgstr ""
+msgstr "30 يومًا"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "stats heading"
 msgid "best"
-msgstr ""
+msgstr "الأفضل"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "stats heading"
 msgid "habit"
-msgstr ""
+msgstr "العادة"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "stats heading"
 msgid "streak"
-msgstr ""
+msgstr "السلسلة"
 
 #: Sources/TendCLI/Commands/StatsCommand.swift
 msgctxt "stats heading"
 msgid "strength"
-msgstr ""
+msgstr "القوة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Done"
-msgstr ""
+msgstr "تم"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Done for this period"
-msgstr ""
+msgstr "تم لهذه الفترة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Missed"
-msgstr ""
+msgstr "فائتة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Not due"
-msgstr ""
+msgstr "غير مقررة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Over limit"
-msgstr ""
+msgstr "تجاوز الحد"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Paused"
-msgstr ""
+msgstr "متوقفة مؤقتًا"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Skipped"
-msgstr ""
+msgstr "تم التخطي"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Slipped"
-msgstr ""
+msgstr "زلّة"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "To do"
-msgstr ""
+msgstr "لم تُنجز بعد"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Within limit"
-msgstr ""
+msgstr "ضمن الحد"
 
 #: Sources/TendWeb/Assets/rules.js
 #: Sources/TendWeb/Pages/TodayPage.swift
 msgctxt "status"
 msgid "Within limit so far"
-msgstr ""
+msgstr "ضمن الحد حتى الآن"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgctxt "sync badge"
 msgid "not synced"
-msgstr ""
+msgstr "لم تتم المزامنة"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgctxt "sync badge"
 msgid "offline"
-msgstr ""
+msgstr "غير متصل"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgctxt "sync badge"
 msgid "signed out"
-msgstr ""
+msgstr "تم تسجيل الخروج"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgctxt "sync badge"
 msgid "synced"
-msgstr ""
+msgstr "تمت المزامنة"
 
 #: Sources/TendWeb/Assets/outbox.js
 msgctxt "sync badge"
 msgid "syncing"
-msgstr ""
+msgstr "جارٍ المزامنة"
 
 #: Sources/TendStore/Support/PrivateFiles.swift
 #, python-brace-format
 msgctxt "system error"
 msgid "{problem}: {reason}"
-msgstr ""
+msgstr "{problem}: {reason}"
 
 #: Sources/TendCLI/Output/Format.swift
 msgctxt "target"
 msgid "never"
-msgstr ""
+msgstr "ولا مرة"
 
 #: Sources/TendCLI/Output/Format.swift
 msgctxt "target"
 msgid "once"
-msgstr ""
+msgstr "مرة واحدة"
 
 #: Sources/TendWeb/Pages/DayEntryView.swift
 msgctxt "value"
 msgid "Set"
-msgstr ""
+msgstr "تعيين"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 #, python-brace-format
 msgctxt "value range"
 msgid "{low} to {high}"
-msgstr ""
+msgstr "من {low} إلى {high}"
 
 #: Sources/TendWeb/Pages/HabitView.swift
 msgctxt "year grid"
 msgid "Year"
-msgstr ""
+msgstr "السنة"
 """##
     /// `Catalogs/de.po`
     static let de_po = ##"""

@@ -22,7 +22,7 @@ const pluralRules = () => {
 };
 
 const fill = (text, values) =>
-  text.replace(/\{([a-z_]+)\}/g, (whole, name) => (Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole));
+  text.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name) => (Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole));
 
 const keyOf = (source, context) => (context ? `${context}\u0004${source}` : source);
 
@@ -44,9 +44,11 @@ export function tPlural(one, other, count, values = {}, { context = "" } = {}) {
   return fill(text, { count: number(count), ...values });
 }
 
-/// A whole number as the page's language writes it.
+/// A whole number as the page's language writes it (English: plain digits, as the server writes them).
 export function number(value) {
-  try { return new Intl.NumberFormat(language).format(value); } catch { return String(value); }
+  if (language === "en" || language === "qps") return String(value);
+  // Western digits in every language, as the server writes them (Arabic pages included).
+  try { return new Intl.NumberFormat(language, { numberingSystem: "latn" }).format(value); } catch { return String(value); }
 }
 
 /// The page's language tag ("de", "ar").
