@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The messages the web app's JavaScript says (those whose `#:` reference in `tend.pot` is a `.js`
 /// file), in one language, as the JSON a page carries for `words.js`:
@@ -9,10 +10,18 @@ import Foundation
 /// message has its forms in the order of `forms`, the CLDR categories the browser's
 /// `Intl.PluralRules` names. English needs none: the scripts hold the English source.
 public enum ScriptWords {
-    public static func json(_ language: Language) -> String? { made[language] ?? nil }
+    public static func json(_ language: Language) -> String? {
+        guard language != .english else { return nil }
+        return made.withLock { made in
+            if let kept = made[language] { return kept }
+            let json = make(language)
+            made[language] = .some(json)
+            return json
+        }
+    }
 
-    private static let made: [Language: String?] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { ($0, $0 == .english ? nil : make($0)) })
+    /// Made when a page in the language is first written.
+    private static let made = Mutex<[Language: String?]>([:])
 
     private struct Document: Encodable {
         let lang: String

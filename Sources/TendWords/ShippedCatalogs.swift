@@ -1,6 +1,20 @@
+import Synchronization
+
 /// The catalogs built into Tend (`Catalogs/*.po`), read once on first use.
 enum ShippedCatalogs {
-    static func catalog(_ language: Language) -> Catalog? { loaded[language] ?? nil }
+    /// A language's catalog, parsed the first time it is asked for.
+    static func catalog(_ language: Language) -> Catalog? {
+        guard let text = files[language] else { return nil }
+        return parsed.withLock { parsed in
+            if let kept = parsed[language] { return kept }
+            // A catalog that does not parse is English (the catalog check in the tests fails first).
+            let catalog = try? Catalog.parse(text)
+            parsed[language] = .some(catalog)
+            return catalog
+        }
+    }
+
+    private static let parsed = Mutex<[Language: Catalog?]>([:])
 
     /// The catalog files by language. English is the source (no catalog); the pseudo-language is
     /// made from it.
@@ -14,11 +28,6 @@ enum ShippedCatalogs {
 
     /// The English template every catalog is made from.
     static var template: String { EmbeddedCatalogs.tend_pot }
-
-    private static let loaded: [Language: Catalog?] = files.mapValues { text in
-        // A catalog that does not parse is English (the catalog check in the tests fails first).
-        try? Catalog.parse(text)
-    }
 
     /// A shipped catalog's text, for the checks.
     static func text(_ language: Language) -> String? { files[language] }

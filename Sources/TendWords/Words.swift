@@ -45,10 +45,19 @@ public struct Words: Sendable {
     /// The English source, unchanged.
     public static let english = Words(.english)
 
-    /// The words of `language` (made once per language).
-    public static func of(_ language: Language) -> Words { shipped[language] ?? .english }
+    /// The words of `language`, made when a language is first spoken: a run of the CLI or a
+    /// server that speaks English and German parses those two catalogs, not all ten.
+    public static func of(_ language: Language) -> Words {
+        if language == .english { return .english }
+        return made.withLock { made in
+            if let words = made[language] { return words }
+            let words = Words(language)
+            made[language] = words
+            return words
+        }
+    }
 
-    private static let shipped: [Language: Words] = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Words($0)) })
+    private static let made = Mutex<[Language: Words]>([:])
 
     /// The words of whoever the current task works for: a request's account, the CLI's shell.
     @TaskLocal public static var current: Words = .english

@@ -142,10 +142,11 @@ class LanguageTests(BrowserCase):
         english = driver.execute_script(VISIBLE_TEXT)
         self.assertGreater(sum(1 for phrase in phrases if phrase in english), 20, "the scan finds English where it is")
         self.choose(driver, "qps")
-        paths = ["/", f"/habits/{read}", f"/habits/{water}", f"/habits/{water}/edit",
-                 "/habits/new", "/habits", "/routines", "/routines/new", "/settings", "/settings/data",
-                 "/settings/sign-in", "/habits/no-such-habit"]
-        for path in paths:
+        pages = [("today", "/"), ("habit-checkmark", f"/habits/{read}"), ("habit-count", f"/habits/{water}"),
+                 ("editor", f"/habits/{water}/edit"), ("new-habit", "/habits/new"), ("habits", "/habits"),
+                 ("routines", "/routines"), ("new-routine", "/routines/new"), ("settings", "/settings"),
+                 ("data", "/settings/data"), ("sign-in-settings", "/settings/sign-in"), ("not-found", "/habits/no-such-habit")]
+        for name, path in pages:
             with self.subTest(path=path):
                 driver.get(URL + path)
                 wait(driver, lambda d: d.find_elements(By.ID, "main"))
@@ -155,7 +156,7 @@ class LanguageTests(BrowserCase):
                 left = sorted(phrase for phrase in phrases if re.search(r"(?<![A-Za-z])" + re.escape(phrase) + r"(?![A-Za-z])", text))
                 self.assertEqual(left, [], f"{path}: English past the catalog")
                 self.assertEqual(driver.execute_script(OVERFLOWING), [], f"{path}: text out of its box")
-                driver.save_screenshot(os.path.join(SHOTS, f"web-qps{path.replace('/', '-').replace('?', '-')}.png"))
+                driver.save_screenshot(os.path.join(SHOTS, f"web-qps-{name}.png"))
 
     def test_german_japanese_arabic_screenshots_and_audit(self):
         driver = self.open()

@@ -18,10 +18,12 @@ struct CatalogCheckTests {
     /// Words a language writes as English does (a name, a borrowed word), listed by its translators.
     static let sameAsEnglish: [Language: Set<String>] = [
         .german: [
-            "Cyan", "Emoji", "Export", "Format", "Import", "Indigo", "Mint", "Name", "Offline", "Orange", "Pause", "Pink", "Test", "offline", "offline: {error}",
+            "Cyan", "Emoji", "Export", "Format", "Import", "Indigo", "Mint", "Name", "Offline", "Orange", "Pause", "Pink", "Test",
+            "offline", "offline: {error}",
         ],
         .french: [
-            "Cyan", "Format", "Indigo", "Note", "Notes", "Notifications", "Orange", "Routines", "Test", "Total", "cyan", "emoji", "indigo", "notes", "orange", "score", "total",
+            "Cyan", "Format", "Indigo", "Note", "Notes", "Notifications", "Orange", "Routines", "Test", "Total", "cyan", "emoji", "indigo",
+            "notes", "orange", "score", "total",
         ],
         .spanish: [
             "Emoji", "Total", "color", "emoji", "id", "total", "{count} byte", "{count} bytes",
@@ -33,7 +35,9 @@ struct CatalogCheckTests {
             "Backup", "Emoji", "Offline", "Password", "database", "emoji", "id", "offline", "offline: {error}", "{count} byte",
         ],
         .dutch: [
-            "Conflict", "Emoji", "Indigo", "Later", "Offline", "Routines", "Tip: {title}. {message} (tend tips dismiss {id})", "Tips", "Week", "Week {start} – {end}", "database", "emoji", "id", "indigo", "offline", "offline: {error}", "score", "score {ring} {percent}", "score: {legend}", "{count} byte", "{count} bytes",
+            "Conflict", "Emoji", "Indigo", "Later", "Offline", "Routines", "Tip: {title}. {message} (tend tips dismiss {id})", "Tips",
+            "Week", "Week {start} – {end}", "database", "emoji", "id", "indigo", "offline", "offline: {error}", "score",
+            "score {ring} {percent}", "score: {legend}", "{count} byte", "{count} bytes",
         ],
         .polish: [
             "Emoji", "Format", "Import", "Tag", "Test", "emoji", "id",
