@@ -120,6 +120,12 @@ struct LanguageTests {
             let document = try #require(try JSONSerialization.jsonObject(with: Data(manifest.text.utf8)) as? [String: Any])
             #expect(document["lang"] as? String == "de")
             #expect(document["description"] as? String == Words.of(.german)("Habits, routines and streaks: your habit tracker."))
+            // A tag Tend does not ship (or none) is the English manifest, not an error.
+            for odd in ["tlh", "", "de%22%3E"] {
+                let other = try await browser.get("/manifest.webmanifest?lang=" + odd)
+                #expect(other.status == .ok)
+                #expect(other.text == (try await browser.get("/manifest.webmanifest")).text, "\(odd)")
+            }
             let english = try await Self.page(browser, "/", accept: "en").text
             #expect(english.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
             #expect(!english.contains(#"id="words""#))

@@ -94,9 +94,8 @@ struct RoutinesPage: Sendable, Hashable {
             return inSentence ? t("weekends", context: "a routine's days in a sentence") : t("Weekends", context: "a routine's days")
         default:
             let names = RoutineForm.weekdayOrder.filter(days.contains).map { DayText.shortWeekday($0) }.joined(separator: ", ")
-            // Tend's English writes the short names in lower case within a sentence ("it runs mon, wed");
-            // another language keeps them as its own short names are written.
-            return inSentence && Words.current.language == .english ? names.lowercased() : names
+            // Within a sentence as a status is ("it runs mon, wed"; another language keeps its own short names).
+            return inSentence ? TodayPage.inSentence(names) : names
         }
     }
 }

@@ -491,8 +491,8 @@ struct TodayPage: Sendable, Hashable {
             isInMonth: cell.isInMonth, isFuture: cell.isFuture, isShown: cell.day == shown, label: label, value: cell.value)
     }
 
-    /// A status label inside a sentence ("15 June: done"): English lowercases it; other languages keep
-    /// the label as written (a German noun keeps its capital).
+    /// A label inside a sentence ("15 June: done", "it runs mon, wed"): English lowercases it; other
+    /// languages keep it as written (a German noun keeps its capital).
     static func inSentence(_ label: String) -> String {
         Words.current.language == .english ? label.lowercased() : label
     }
